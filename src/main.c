@@ -1,0 +1,422 @@
+/* main.c -- cgtui's command line: options, choosing the profile files,
+ * loading, and the batch report.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "profile/load.h"
+#include "profile/model.h"
+#include "profile/modname.h"
+#include "profile/report.h"
+
+enum {
+	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
+	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
+	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT,
+};
+
+static const struct option longopts[] = {
+	{ "batch", no_argument, NULL, OPT_BATCH },
+	{ "show", required_argument, NULL, OPT_SHOW },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "show-percs", optional_argument, NULL, OPT_SHOW_PERCS },
+	{ "no-show-percs", no_argument, NULL, OPT_NO_SHOW_PERCS },
+	{ "annotate", no_argument, NULL, OPT_ANNOTATE },
+	{ "no-annotate", no_argument, NULL, OPT_NO_ANNOTATE },
+	{ "auto", required_argument, NULL, OPT_AUTO },
+	{ "context", required_argument, NULL, OPT_CONTEXT },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "mod-filename", required_argument, NULL, OPT_MOD_FILENAME },
+	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
+	{ "inclusive", required_argument, NULL, OPT_INCLUSIVE },
+	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "include", required_argument, NULL, 'I' },
+	{ "event", required_argument, NULL, OPT_EVENT },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fputs("Usage: cgtui [OPTION]... [PROFILE]...\n"
+	      "Explore Cachegrind and Callgrind profiles; with no PROFILE, the newest\n"
+	      "callgrind.out.* or cachegrind.out.* in the current directory.  Several\n"
+	      "profiles are added together.  When standard output is not a terminal (or\n"
+	      "with --batch) a cg_annotate-style text report is printed.\n"
+	      "\n"
+	      "Report options (as cg_annotate's and callgrind_annotate's):\n"
+	      "  --batch                  print the text report\n"
+	      "  --show=A,B,C             events to show, in this order [all]\n"
+	      "  --sort=A,B,C             events to sort by [the shown events]\n"
+	      "  --threshold=X            hide functions under X% of the first sort event [0.1]\n"
+	      "  --show-percs[=yes|no], --no-show-percs\n"
+	      "                           percentages next to counts [yes]\n"
+	      "  --annotate, --no-annotate, --auto=yes|no\n"
+	      "                           annotate source files [yes]\n"
+	      "  --context=N              lines of context around annotated lines [8]\n"
+	      "  --diff                   difference of two profiles (second minus first)\n"
+	      "  --mod-filename=s/A/B/[gi]  rewrite file names (pcre2 regex, \\1 in B)\n"
+	      "  --mod-funcname=s/A/B/[gi]  rewrite function names\n"
+	      "  --inclusive=yes|no       function lines show inclusive costs [no]\n"
+	      "  --tree=none|caller|calling|both\n"
+	      "                           list callers and/or callees of each function [none]\n"
+	      "  -I DIR, --include=DIR    look for source files in DIR too (repeatable)\n"
+	      "  --event='NAME = FORMULA' define a derived event, e.g. 'CEst = Ir + 10 Bm'\n"
+	      "  --help, --version\n"
+	      "\n"
+	      "Exit status: 0 on success, 1 for a usage error, 2 for a profile that cannot\n"
+	      "be read (the message says FILE:LINE: what is wrong).\n",
+	      f);
+}
+
+static int yesno(const char *opt, const char *v)
+{
+	if (!v || strcmp(v, "yes") == 0)
+		return 1;
+	if (strcmp(v, "no") == 0)
+		return 0;
+	fprintf(stderr, "cgtui: %s: expected yes or no, not '%s'\n", opt, v);
+	exit(1);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Is `name` PREFIX followed by "-digits" (thread) or ".digits" (dump)? */
+static int is_sibling(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	if (strncmp(name, prefix, n) != 0 || (name[n] != '-' && name[n] != '.') || !name[n + 1])
+		return 0;
+	for (const char *s = name + n + 1; *s; s++)
+		if ((*s < '0' || *s > '9') && *s != '-' && *s != '.')
+			return 0;
+	return 1;
+}
+
+/* Files of one run: for "callgrind.out.PID" (existing or not) also every
+ * callgrind.out.PID-TID / callgrind.out.PID.N beside it. */
+static void add_run_files(const char *arg, char ***files, int *n)
+{
+	struct stat st;
+	const char *slash = strrchr(arg, '/');
+	char *dir = slash ? xstrndup(arg, (size_t)(slash - arg + 1)) : xstrdup("");
+	const char *base = slash ? slash + 1 : arg;
+	/* the run prefix: strip a -TID or .N tail from callgrind.out.PID... */
+	char *prefix = xstrdup(base);
+	if (strncmp(prefix, "callgrind.out.", 14) == 0) {
+		char *s = prefix + 14;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		*s = 0;
+	}
+	int found_siblings = 0;
+	if (strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) {
+		DIR *d = opendir(*dir ? dir : ".");
+		struct dirent *de;
+		char **sib = NULL;
+		int ns = 0;
+		while (d && (de = readdir(d))) {
+			if (is_sibling(de->d_name, prefix)) {
+				sib = xreallocarray(sib, (size_t)ns + 1, sizeof(*sib));
+				sib[ns++] = xasprintf("%s%s", dir, de->d_name);
+			}
+		}
+		if (d)
+			closedir(d);
+		if (ns && (stat(arg, &st) != 0 || strcmp(base, prefix) == 0)) {
+			qsort(sib, (size_t)ns, sizeof(*sib), cmp_str);
+			if (stat(arg, &st) == 0 && strcmp(base, prefix) == 0) {
+				*files = xreallocarray(*files, (size_t)*n + 1, sizeof(**files));
+				(*files)[(*n)++] = xstrdup(arg);
+			}
+			for (int i = 0; i < ns; i++) {
+				*files = xreallocarray(*files, (size_t)*n + 1, sizeof(**files));
+				(*files)[(*n)++] = sib[i];
+			}
+			found_siblings = 1;
+		} else {
+			for (int i = 0; i < ns; i++)
+				free(sib[i]);
+		}
+		free(sib);
+	}
+	if (!found_siblings) {
+		*files = xreallocarray(*files, (size_t)*n + 1, sizeof(**files));
+		(*files)[(*n)++] = xstrdup(arg);
+	}
+	free(prefix);
+	free(dir);
+}
+
+/* The newest callgrind.out.* / cachegrind.out.* here, or NULL. */
+static char *newest_profile(void)
+{
+	DIR *d = opendir(".");
+	if (!d)
+		return NULL;
+	struct dirent *de;
+	char *best = NULL;
+	struct timespec bt = { 0, 0 };
+	while ((de = readdir(d))) {
+		if (strncmp(de->d_name, "callgrind.out.", 14) != 0 &&
+		    strncmp(de->d_name, "cachegrind.out.", 15) != 0)
+			continue;
+		struct stat st;
+		if (stat(de->d_name, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (!best || st.st_mtim.tv_sec > bt.tv_sec ||
+		    (st.st_mtim.tv_sec == bt.tv_sec && st.st_mtim.tv_nsec > bt.tv_nsec)) {
+			free(best);
+			best = xstrdup(de->d_name);
+			bt = st.st_mtim;
+		}
+	}
+	closedir(d);
+	return best;
+}
+
+int main(int argc, char **argv)
+{
+	struct report_opts ro;
+	report_opts_default(&ro);
+	int batch = 0, diff = 0;
+	const char *show = NULL, *sort = NULL;
+	struct modname *modfile = NULL, *modfn = NULL;
+	const char **incdirs = NULL;
+	int nincdirs = 0;
+	char **evdefs = NULL;
+	int nevdefs = 0;
+	char err[4096];
+
+	/* the invocation, for the report's metadata */
+	size_t invlen = 1;
+	for (int i = 0; i < argc; i++)
+		invlen += strlen(argv[i]) + 1;
+	char *invocation = xcalloc(invlen, 1);
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(invocation, " ");
+		strcat(invocation, argv[i]);
+	}
+
+	int c;
+	while ((c = getopt_long(argc, argv, "I:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_BATCH:
+			batch = 1;
+			break;
+		case OPT_SHOW:
+			show = optarg;
+			break;
+		case OPT_SORT:
+			sort = optarg;
+			break;
+		case OPT_THRESHOLD: {
+			char *end;
+			errno = 0;
+			double t = strtod(optarg, &end);
+			if (end == optarg || *end || errno || t < 0 || t > 100) {
+				fprintf(stderr, "cgtui: --threshold: invalid threshold value: '%s' "
+						"(a percentage from 0 to 100)\n", optarg);
+				return 1;
+			}
+			ro.threshold = t;
+			break;
+		}
+		case OPT_SHOW_PERCS:
+			ro.show_percs = yesno("--show-percs", optarg);
+			break;
+		case OPT_NO_SHOW_PERCS:
+			ro.show_percs = 0;
+			break;
+		case OPT_ANNOTATE:
+			ro.annotate = 1;
+			break;
+		case OPT_NO_ANNOTATE:
+			ro.annotate = 0;
+			break;
+		case OPT_AUTO:
+			ro.annotate = yesno("--auto", optarg);
+			break;
+		case OPT_CONTEXT: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (end == optarg || *end || v < 0 || v > 100000000) {
+				fprintf(stderr, "cgtui: --context: invalid value '%s'\n", optarg);
+				return 1;
+			}
+			ro.context = (int)v;
+			break;
+		}
+		case OPT_DIFF:
+			diff = 1;
+			break;
+		case OPT_MOD_FILENAME:
+		case OPT_MOD_FUNCNAME: {
+			struct modname *m = modname_compile(optarg, err, sizeof(err));
+			if (!m) {
+				fprintf(stderr, "cgtui: %s: %s\n",
+					c == OPT_MOD_FILENAME ? "--mod-filename" : "--mod-funcname", err);
+				return 1;
+			}
+			if (c == OPT_MOD_FILENAME) {
+				modname_free(modfile);
+				modfile = m;
+			} else {
+				modname_free(modfn);
+				modfn = m;
+			}
+			break;
+		}
+		case OPT_INCLUSIVE:
+			ro.inclusive = yesno("--inclusive", optarg);
+			break;
+		case OPT_TREE:
+			if (strcmp(optarg, "none") == 0)
+				ro.tree = TREE_NONE;
+			else if (strcmp(optarg, "caller") == 0)
+				ro.tree = TREE_CALLER;
+			else if (strcmp(optarg, "calling") == 0)
+				ro.tree = TREE_CALLING;
+			else if (strcmp(optarg, "both") == 0)
+				ro.tree = TREE_BOTH;
+			else {
+				fprintf(stderr, "cgtui: --tree: expected none, caller, calling or both\n");
+				return 1;
+			}
+			break;
+		case 'I':
+			incdirs = xreallocarray(incdirs, (size_t)nincdirs + 1, sizeof(*incdirs));
+			incdirs[nincdirs++] = optarg;
+			break;
+		case OPT_EVENT:
+			evdefs = xreallocarray(evdefs, (size_t)nevdefs + 1, sizeof(*evdefs));
+			evdefs[nevdefs++] = optarg;
+			break;
+		case OPT_VERSION:
+			printf("cgtui %s\n", PACKAGE_VERSION);
+			return 0;
+		case 'h':
+		case OPT_HELP:
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+
+	char **files = NULL;
+	int nfiles = 0;
+	if (optind == argc) {
+		char *newest = newest_profile();
+		if (!newest) {
+			usage(stderr);
+			fprintf(stderr, "\ncgtui: no profile given and no callgrind.out.* or "
+					"cachegrind.out.* in the current directory\n");
+			return 1;
+		}
+		add_run_files(newest, &files, &nfiles);
+		free(newest);
+	} else if (diff) {
+		for (int i = optind; i < argc; i++) {
+			files = xreallocarray(files, (size_t)nfiles + 1, sizeof(*files));
+			files[nfiles++] = xstrdup(argv[i]);
+		}
+	} else {
+		for (int i = optind; i < argc; i++)
+			add_run_files(argv[i], &files, &nfiles);
+	}
+	if (diff && nfiles != 2) {
+		fprintf(stderr, "cgtui: --diff requires exactly two profiles\n");
+		return 1;
+	}
+
+	struct profile prof;
+	profile_init(&prof);
+	for (int i = 0; i < nfiles; i++) {
+		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = modfile,
+					.modfn = modfn };
+		if (profile_load(&prof, files[i], &lo, err, sizeof(err)) < 0) {
+			fprintf(stderr, "cgtui: %s\n", err);
+			return 2;
+		}
+	}
+	profile_finish(&prof);
+	for (int i = 0; i < prof.nwarnings; i++)
+		fprintf(stderr, "cgtui: warning: %s\n", prof.warnings[i]);
+	for (int i = 0; i < nevdefs; i++) {
+		char *eq = strchr(evdefs[i], '=');
+		if (!eq) {
+			fprintf(stderr, "cgtui: --event: expected NAME = FORMULA\n");
+			return 1;
+		}
+		char *name = xstrndup(evdefs[i], (size_t)(eq - evdefs[i]));
+		char *e = name + strlen(name);
+		while (e > name && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = 0;
+		const char *nm = name;
+		while (*nm == ' ')
+			nm++;
+		if (profile_define_event(&prof, nm, eq + 1, err, sizeof(err)) < 0) {
+			fprintf(stderr, "cgtui: --event: %s\n", err);
+			return 1;
+		}
+		free(name);
+	}
+	if (show && report_parse_events(&prof, show, ro.show, &ro.nshow, "show", err, sizeof(err)) < 0) {
+		fprintf(stderr, "cgtui: %s\n", err);
+		return 1;
+	}
+	if (sort && report_parse_events(&prof, sort, ro.sort, &ro.nsort, "sort", err, sizeof(err)) < 0) {
+		fprintf(stderr, "cgtui: %s\n", err);
+		return 1;
+	}
+	ro.invocation = invocation;
+	/* relative source names are also tried from each profile's directory */
+	const char **dirs = xcalloc((size_t)nincdirs + (size_t)nfiles + 1, sizeof(*dirs));
+	int ndirs = 0;
+	for (int i = 0; i < nincdirs; i++)
+		dirs[ndirs++] = incdirs[i];
+	for (int i = 0; i < nfiles; i++) {
+		const char *sl = strrchr(files[i], '/');
+		if (sl)
+			dirs[ndirs++] = xstrndup(files[i], (size_t)(sl - files[i]));
+	}
+	ro.src_dirs = dirs;
+	ro.nsrc_dirs = ndirs;
+
+	(void)batch; /* the explorer is not built yet: the report is what we show */
+	report_write(stdout, &prof, &ro);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
+		return 1;
+	}
+
+	for (int i = nincdirs; i < ndirs; i++)
+		free((char *)dirs[i]);
+	free(dirs);
+	for (int i = 0; i < nfiles; i++)
+		free(files[i]);
+	free(files);
+	free(incdirs);
+	free(evdefs);
+	free(invocation);
+	modname_free(modfile);
+	modname_free(modfn);
+	profile_free(&prof);
+	return 0;
+}

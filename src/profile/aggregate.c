@@ -1,0 +1,236 @@
+/* aggregate.c -- self/inclusive costs, cycles (Tarjan, iterative), CSR call
+ * lists, file:function pairs.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "aggregate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void agg_free(struct agg *a)
+{
+	if (!a)
+		return;
+	free(a->fn_self);
+	free(a->fn_incl);
+	free(a->fn_ncalls);
+	free(a->fn_cycle);
+	free(a->cycle_incl);
+	free(a->out_start);
+	free(a->out_idx);
+	free(a->in_start);
+	free(a->in_idx);
+	free(a->line_start);
+	free(a->line_idx);
+	free(a);
+}
+
+/* Counting sort of record indices by a key in [0, nkeys). */
+static void csr_build(uint32_t nkeys, uint32_t nrec, const uint32_t *keys, size_t stride,
+		      uint32_t **startp, uint32_t **idxp)
+{
+	uint32_t *start = xcalloc((size_t)nkeys + 1, sizeof(*start));
+	uint32_t *idx = xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*idx));
+	for (uint32_t r = 0; r < nrec; r++)
+		start[*(const uint32_t *)((const char *)keys + r * stride) + 1]++;
+	for (uint32_t k = 0; k < nkeys; k++)
+		start[k + 1] += start[k];
+	uint32_t *fill = xmalloc(((size_t)nkeys + 1) * sizeof(*fill));
+	memcpy(fill, start, ((size_t)nkeys + 1) * sizeof(*fill));
+	for (uint32_t r = 0; r < nrec; r++)
+		idx[fill[*(const uint32_t *)((const char *)keys + r * stride)]++] = r;
+	free(fill);
+	*startp = start;
+	*idxp = idx;
+}
+
+/* Tarjan's strongly connected components without recursion.  comp[v] gets a
+ * component number; returns the number of components. */
+static uint32_t scc(const struct profile *p, const struct agg *a, uint32_t *comp)
+{
+	uint32_t n = p->nfns;
+	uint32_t *index = xmalloc(((size_t)n + 1) * sizeof(*index));
+	uint32_t *low = xmalloc(((size_t)n + 1) * sizeof(*low));
+	uint32_t *stack = xmalloc(((size_t)n + 1) * sizeof(*stack));
+	uint8_t *onstack = xcalloc((size_t)n + 1, 1);
+	struct frame {
+		uint32_t v, e;
+	} *cs = xmalloc(((size_t)n + 1) * sizeof(*cs));
+	for (uint32_t v = 0; v < n; v++)
+		index[v] = UINT32_MAX;
+	uint32_t next = 0, sp = 0, ncomp = 0;
+	for (uint32_t root = 0; root < n; root++) {
+		if (index[root] != UINT32_MAX)
+			continue;
+		uint32_t csp = 0;
+		cs[csp++] = (struct frame){ root, a->out_start[root] };
+		index[root] = low[root] = next++;
+		stack[sp++] = root;
+		onstack[root] = 1;
+		while (csp) {
+			struct frame *f = &cs[csp - 1];
+			uint32_t v = f->v;
+			if (f->e < a->out_start[v + 1]) {
+				uint32_t w = p->calls[a->out_idx[f->e++]].callee;
+				if (index[w] == UINT32_MAX) {
+					index[w] = low[w] = next++;
+					stack[sp++] = w;
+					onstack[w] = 1;
+					cs[csp++] = (struct frame){ w, a->out_start[w] };
+				} else if (onstack[w] && index[w] < low[v]) {
+					low[v] = index[w];
+				}
+				continue;
+			}
+			if (low[v] == index[v]) {
+				uint32_t w;
+				do {
+					w = stack[--sp];
+					onstack[w] = 0;
+					comp[w] = ncomp;
+				} while (w != v);
+				ncomp++;
+			}
+			csp--;
+			if (csp) {
+				uint32_t u = cs[csp - 1].v;
+				if (low[v] < low[u])
+					low[u] = low[v];
+			}
+		}
+	}
+	free(index);
+	free(low);
+	free(stack);
+	free(onstack);
+	free(cs);
+	return ncomp;
+}
+
+const struct agg *profile_agg(struct profile *p)
+{
+	if (p->agg)
+		return p->agg;
+	struct agg *a = xcalloc(1, sizeof(*a));
+	int nr = a->nreal = p->nreal;
+	uint32_t n = a->nfns = p->nfns;
+	size_t vec = (size_t)(n ? n : 1) * (size_t)(nr ? nr : 1);
+	a->fn_self = xcalloc(vec, sizeof(cost_t));
+	a->fn_incl = xcalloc(vec, sizeof(cost_t));
+	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
+	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
+
+	for (uint32_t r = 0; r < p->nlines; r++) {
+		cost_t *d = &a->fn_self[(size_t)p->lines[r].fn * nr];
+		const cost_t *c = &p->line_cost[(size_t)r * nr];
+		for (int e = 0; e < nr; e++)
+			d[e] += c[e];
+	}
+	csr_build(n, p->nlines, &p->lines[0].fn, sizeof(struct line_rec), &a->line_start,
+		  &a->line_idx);
+	csr_build(n, p->ncalls, &p->calls[0].caller, sizeof(struct call_rec), &a->out_start,
+		  &a->out_idx);
+	csr_build(n, p->ncalls, &p->calls[0].callee, sizeof(struct call_rec), &a->in_start,
+		  &a->in_idx);
+	for (uint32_t r = 0; r < p->ncalls; r++)
+		a->fn_ncalls[p->calls[r].callee] += p->calls[r].count;
+
+	uint32_t *comp = xmalloc(((size_t)n + 1) * sizeof(*comp));
+	uint32_t ncomp = scc(p, a, comp);
+	uint32_t *size = xcalloc((size_t)ncomp + 1, sizeof(*size));
+	for (uint32_t v = 0; v < n; v++)
+		size[comp[v]]++;
+	/* number the cycles (components of two or more functions) */
+	uint32_t *cycno = xcalloc((size_t)ncomp + 1, sizeof(*cycno));
+	for (uint32_t v = 0; v < n; v++)
+		if (size[comp[v]] > 1 && !cycno[comp[v]])
+			cycno[comp[v]] = ++a->ncycles;
+	a->cycle_incl = xcalloc(((size_t)a->ncycles + 1) * (size_t)(nr ? nr : 1), sizeof(cost_t));
+	for (uint32_t v = 0; v < n; v++) {
+		a->fn_cycle[v] = cycno[comp[v]];
+		cost_t *inc = &a->fn_incl[(size_t)v * nr];
+		const cost_t *self = &a->fn_self[(size_t)v * nr];
+		memcpy(inc, self, sizeof(cost_t) * (size_t)nr);
+		for (uint32_t k = a->out_start[v]; k < a->out_start[v + 1]; k++) {
+			uint32_t r = a->out_idx[k];
+			if (comp[p->calls[r].callee] == comp[v])
+				continue; /* recursion: already inside this call's cost */
+			const cost_t *c = &p->call_cost[(size_t)r * nr];
+			for (int e = 0; e < nr; e++)
+				inc[e] += c[e];
+		}
+		if (a->fn_cycle[v]) {
+			cost_t *ci = &a->cycle_incl[(size_t)(a->fn_cycle[v] - 1) * nr];
+			for (int e = 0; e < nr; e++)
+				ci[e] += inc[e];
+		}
+	}
+	free(comp);
+	free(size);
+	free(cycno);
+	p->agg = a;
+	return a;
+}
+
+static int cmp_filefn(const void *x, const void *y)
+{
+	const struct filefn *a = x, *b = y;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->name != b->name)
+		return a->name < b->name ? -1 : 1;
+	return 0;
+}
+
+struct filefn *agg_filefn(const struct profile *p, size_t *np)
+{
+	int nr = p->nreal;
+	/* group line records by (file, function name) with a hash */
+	size_t cap = 16;
+	while (cap < (size_t)p->nfns * 2 + 16)
+		cap *= 2;
+	uint32_t *slots = xcalloc(cap, sizeof(*slots));
+	struct filefn *ff = NULL;
+	size_t n = 0, ffcap = 0;
+	for (uint32_t r = 0; r < p->nlines; r++) {
+		uint32_t file = p->lines[r].file, name = p->fns[p->lines[r].fn].name;
+		if (n * 2 >= cap) {
+			cap *= 2;
+			free(slots);
+			slots = xcalloc(cap, sizeof(*slots));
+			for (size_t k = 0; k < n; k++) {
+				size_t i = hash_mix((uint64_t)ff[k].file << 32 | ff[k].name) & (cap - 1);
+				while (slots[i])
+					i = (i + 1) & (cap - 1);
+				slots[i] = (uint32_t)k + 1;
+			}
+		}
+		size_t i = hash_mix((uint64_t)file << 32 | name) & (cap - 1);
+		for (; slots[i]; i = (i + 1) & (cap - 1))
+			if (ff[slots[i] - 1].file == file && ff[slots[i] - 1].name == name)
+				break;
+		if (!slots[i]) {
+			VEC_RESERVE(ff, ffcap, n + 1);
+			ff[n].file = file;
+			ff[n].name = name;
+			ff[n].cost = xcalloc((size_t)(nr ? nr : 1), sizeof(cost_t));
+			slots[i] = (uint32_t)++n;
+		}
+		cost_t *d = ff[slots[i] - 1].cost;
+		const cost_t *c = &p->line_cost[(size_t)r * nr];
+		for (int e = 0; e < nr; e++)
+			d[e] += c[e];
+	}
+	free(slots);
+	if (n)
+		qsort(ff, n, sizeof(*ff), cmp_filefn);
+	*np = n;
+	return ff;
+}
+
+void filefn_free(struct filefn *ff, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(ff[i].cost);
+	free(ff);
+}

@@ -1,0 +1,1115 @@
+/* load.c -- the Cachegrind/Callgrind format loader.
+ *
+ * One pass over the file, line by line, from a read() buffer (or zlib for
+ * gzip): no per-line allocation, names interned once per definition, costs
+ * added straight into the model's per-line and per-call arrays.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "load.h"
+#include "modname.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define MAX_LINE_LEN (256u << 20)
+
+/* ---- buffered line reader (plain or gzip) -------------------------------- */
+
+struct reader {
+	int fd;
+	gzFile gz;
+	char *buf;
+	size_t cap, pos, end;
+	int eof;
+	uint64_t consumed;
+};
+
+static ssize_t reader_fill_raw(struct reader *r, char *dst, size_t n)
+{
+	if (r->gz) {
+		int got = gzread(r->gz, dst, n > (1u << 30) ? (1u << 30) : (unsigned)n);
+		return got;
+	}
+	for (;;) {
+		ssize_t got = read(r->fd, dst, n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		return got;
+	}
+}
+
+/* Returns 1 with a line (without its newline and CR) in *line and *len, 0 at end
+ * of file, -1 on a read error, -2 when a line is too long. */
+static int reader_line(struct reader *r, char **line, size_t *len)
+{
+	for (;;) {
+		char *start = r->buf + r->pos;
+		char *nl = memchr(start, '\n', r->end - r->pos);
+		if (nl || (r->eof && r->end > r->pos)) {
+			size_t l = nl ? (size_t)(nl - start) : r->end - r->pos;
+			r->pos += l + (nl ? 1 : 0);
+			r->consumed += l + (nl ? 1 : 0);
+			if (l && start[l - 1] == '\r')
+				l--;
+			start[l] = 0; /* the buffer always has a spare byte */
+			*line = start;
+			*len = l;
+			return 1;
+		}
+		if (r->eof)
+			return 0;
+		/* move the partial line to the front, grow if full */
+		if (r->pos > 0) {
+			memmove(r->buf, r->buf + r->pos, r->end - r->pos);
+			r->end -= r->pos;
+			r->pos = 0;
+		}
+		if (r->end + 1 >= r->cap) {
+			if (r->cap >= MAX_LINE_LEN)
+				return -2;
+			r->cap *= 2;
+			r->buf = xrealloc(r->buf, r->cap);
+		}
+		ssize_t got = reader_fill_raw(r, r->buf + r->end, r->cap - 1 - r->end);
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			r->eof = 1;
+		r->end += (size_t)got;
+	}
+}
+
+/* ---- compressed-id maps (int64 id -> interned id) ------------------------ */
+
+struct idmap {
+	int64_t *keys;
+	uint32_t *vals; /* value + 1; 0 = empty; ID_PENDING: used, not yet defined */
+	uint32_t mask, n;
+	uint64_t pending_line; /* first line using an id still undefined, 0 if none */
+	int64_t pending_id;
+	uint32_t npending;
+};
+#define ID_PENDING 0x80000000u
+
+static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
+{
+	if (insert && (uint64_t)(m->n + 1) * 2 >= (uint64_t)m->mask + 1) {
+		uint32_t ns = m->mask ? (m->mask + 1) * 2 : 256;
+		int64_t *ok = m->keys;
+		uint32_t *ov = m->vals, om = m->mask;
+		m->keys = xcalloc(ns, sizeof(*m->keys));
+		m->vals = xcalloc(ns, sizeof(*m->vals));
+		m->mask = ns - 1;
+		if (ov) {
+			for (uint32_t i = 0; i <= om; i++) {
+				if (!ov[i])
+					continue;
+				uint32_t j = (uint32_t)hash_mix((uint64_t)ok[i]) & m->mask;
+				while (m->vals[j])
+					j = (j + 1) & m->mask;
+				m->keys[j] = ok[i];
+				m->vals[j] = ov[i];
+			}
+		}
+		free(ok);
+		free(ov);
+	}
+	if (!m->vals)
+		return NULL;
+	uint32_t i = (uint32_t)hash_mix((uint64_t)key) & m->mask;
+	for (; m->vals[i]; i = (i + 1) & m->mask)
+		if (m->keys[i] == key)
+			return &m->vals[i];
+	if (!insert)
+		return NULL;
+	m->keys[i] = key;
+	m->n++;
+	return &m->vals[i];
+}
+
+static void idmap_clear(struct idmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- parser state ------------------------------------------------------------ */
+
+enum { POS_LINE, POS_INSTR };
+enum { PEND_NONE, PEND_CALL, PEND_JUMP };
+
+struct parser {
+	struct profile *p;
+	const struct load_opts *o;
+	const char *path;
+	uint64_t lineno;
+	char *err;
+	size_t errsz;
+
+	int npos, poskind[2];
+	int64_t last[2];
+
+	int nev;            /* events in this file's events: line */
+	int evmap[MAX_EVENTS];
+	int have_events;
+
+	struct idmap obmap, flmap, fnmap;
+	int use_obj;        /* ob= seen: functions keyed by object */
+	uint32_t ob, fl, fi, fnname, fn;
+	uint32_t cob, cfl, cfn;
+	int pending;
+	cost_t call_count;
+	cost_t jexe, jtaken;
+	int jcond;
+	uint32_t jtfile, jtline;
+	uint32_t jfi;       /* jfi= target file of the next jump, NO_ID if none */
+	cost_t lastcost[MAX_EVENTS]; /* for '*' in a cost column */
+
+	struct part_info *part;
+	int any_cost;       /* a cost line seen in this part */
+	uint32_t last_rec;  /* cache of the last line record */
+
+	/* event: lines are applied when the file ends */
+	char **evdefs;
+	int nevdefs, capevdefs;
+};
+
+static int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int perr(struct parser *ps, const char *fmt, ...)
+{
+	int n = snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path, (unsigned long long)ps->lineno);
+	if (n < 0 || (size_t)n >= ps->errsz)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ps->err + n, ps->errsz - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static inline int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static inline const char *skip_ws(const char *s)
+{
+	while (is_space(*s))
+		s++;
+	return s;
+}
+
+/* Parses an unsigned decimal or 0x hex number; returns the end or NULL on
+ * overflow (*ovf set) or no digits. */
+static inline const char *parse_u64(const char *s, uint64_t *v, int *ovf)
+{
+	uint64_t x = 0;
+	const char *b;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		b = s;
+		for (;; s++) {
+			unsigned d;
+			char c = *s;
+			if (c >= '0' && c <= '9')
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				break;
+			if (x >> 60) {
+				*ovf = 1;
+				return NULL;
+			}
+			x = x << 4 | d;
+		}
+	} else {
+		b = s;
+		for (; (unsigned)(*s - '0') < 10; s++) {
+			unsigned d = (unsigned)(*s - '0');
+			if (x > (UINT64_MAX - d) / 10) {
+				*ovf = 1;
+				return NULL;
+			}
+			x = x * 10 + d;
+		}
+	}
+	if (s == b)
+		return NULL;
+	*v = x;
+	return s;
+}
+
+/* Signed cost: [+-]digits, or '.' for zero. */
+static inline const char *parse_cost(const char *s, cost_t *v, int *ovf)
+{
+	if (*s == '.' && (!s[1] || is_space(s[1]))) {
+		*v = 0;
+		return s + 1;
+	}
+	int neg = 0;
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	} else if (*s == '+') {
+		s++;
+	}
+	uint64_t u;
+	s = parse_u64(s, &u, ovf);
+	if (!s)
+		return NULL;
+	if (u > (uint64_t)INT64_MAX + (uint64_t)neg) {
+		*ovf = 1;
+		return NULL;
+	}
+	*v = neg ? (cost_t)(0 - u) : (cost_t)u;
+	return s;
+}
+
+/* One subposition: absolute (decimal/hex), +N / -N relative to the last, or
+ * '*' for the same.  Returns the end or NULL. */
+static const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t *out)
+{
+	uint64_t u;
+	int ovf = 0;
+	if (*s == '*') {
+		*out = ps->last[k];
+		return s + 1;
+	}
+	if (*s == '+' || *s == '-') {
+		int neg = *s == '-';
+		const char *e = parse_u64(s + 1, &u, &ovf);
+		if (!e) {
+			perr(ps, ovf ? "position beyond 64 bits" : "bad relative position '%.20s'", s);
+			return NULL;
+		}
+		*out = (int64_t)((uint64_t)ps->last[k] + (neg ? 0 - u : u));
+		return e;
+	}
+	const char *e = parse_u64(s, &u, &ovf);
+	if (!e) {
+		perr(ps, ovf ? "position beyond 64 bits" : "bad position '%.20s'", s);
+		return NULL;
+	}
+	*out = (int64_t)u;
+	return e;
+}
+
+/* Reads npos subpositions into pos[]; missing trailing ones keep `last`. */
+static const char *parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
+{
+	for (int k = 0; k < ps->npos; k++) {
+		s = skip_ws(s);
+		if (!*s) {
+			if (need_all && k == 0)
+				return perr(ps, "missing position"), NULL;
+			for (; k < ps->npos; k++)
+				pos[k] = ps->last[k];
+			return s;
+		}
+		s = parse_subpos(ps, s, k, &pos[k]);
+		if (!s)
+			return NULL;
+		if (*s && !is_space(*s))
+			return perr(ps, "bad position: unexpected '%c'", *s), NULL;
+	}
+	return s;
+}
+
+static uint32_t line_of(struct parser *ps, const int64_t pos[2])
+{
+	for (int k = 0; k < ps->npos; k++)
+		if (ps->poskind[k] == POS_LINE)
+			return (uint32_t)pos[k];
+	return 0;
+}
+
+static int check_line_range(struct parser *ps, const int64_t pos[2])
+{
+	for (int k = 0; k < ps->npos; k++)
+		if (ps->poskind[k] == POS_LINE && (pos[k] < 0 || pos[k] > (int64_t)UINT32_MAX - 1))
+			return perr(ps, "line number %lld out of range", (long long)pos[k]);
+	return 0;
+}
+
+/* Parses the costs after the positions and adds sign*cost into dst[]. */
+static int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, cost_t *also)
+{
+	int sign = ps->o->sign;
+	for (int i = 0;; i++) {
+		s = skip_ws(s);
+		if (!*s)
+			return 0;
+		if (i >= ps->nev)
+			return perr(ps, "more costs than the %d event%s of the events: line", ps->nev,
+				    ps->nev == 1 ? "" : "s");
+		cost_t v;
+		int ovf = 0;
+		const char *e;
+		if (*s == '*' && (!s[1] || is_space(s[1]))) {
+			/* not in the format's grammar; some writers use it for "the
+			 * same as the previous cost line" */
+			v = ps->lastcost[i];
+			e = s + 1;
+		} else {
+			e = parse_cost(s, &v, &ovf);
+		}
+		if (!e)
+			return perr(ps, ovf ? "number beyond 64 bits: '%.30s'" : "bad cost '%.30s'", s);
+		if (*e && !is_space(*e))
+			return perr(ps, "bad cost '%.30s'", s);
+		s = e;
+		ps->lastcost[i] = v;
+		int ev = ps->evmap[i];
+		if (ev < 0)
+			continue;
+		if (sign < 0)
+			v = -v;
+		dst[ev] += v;
+		if (also)
+			also[ev] += v;
+	}
+}
+
+/* ---- names ------------------------------------------------------------------- */
+
+enum { NS_OBJ, NS_FILE, NS_FN };
+
+static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len)
+{
+	struct profile *p = ps->p;
+	const struct modname *m = ns == NS_FILE ? ps->o->modfile : ns == NS_FN ? ps->o->modfn : NULL;
+	struct strtab *t = ns == NS_OBJ ? &p->objs : ns == NS_FILE ? &p->files : &p->names;
+	if (m) {
+		size_t ol;
+		char *sub = modname_apply(m, s, len, &ol);
+		if (sub) {
+			uint32_t id = strtab_intern(t, sub, ol);
+			free(sub);
+			return id;
+		}
+	}
+	return strtab_intern(t, s, len);
+}
+
+/* "(id) name", "(id)" or "name": returns the interned id or NO_ID on error. */
+static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
+{
+	struct idmap *map = ns == NS_OBJ ? &ps->obmap : ns == NS_FILE ? &ps->flmap : &ps->fnmap;
+	const char *end = s + len;
+	while (end > s && is_space(end[-1]))
+		end--;
+	if (s < end && *s == '(') {
+		const char *q = s + 1;
+		uint64_t id;
+		int ovf = 0;
+		const char *e = parse_u64(q, &id, &ovf);
+		if (e && e < end && *e == ')') {
+			const char *name = e + 1;
+			if (name < end && is_space(*name))
+				name++;
+			if (name >= end && e + 1 >= end) {
+				uint32_t *v = idmap_slot(map, (int64_t)id, 1);
+				if (!*v) {
+					/* Used before its definition (old callgrind writes
+					 * such files): a placeholder, renamed when the
+					 * definition comes; an error if it never does. */
+					char ph[40];
+					int n = snprintf(ph, sizeof(ph), "\001(%llu)", (unsigned long long)id);
+					struct strtab *t = ns == NS_OBJ ? &ps->p->objs
+						: ns == NS_FILE ? &ps->p->files : &ps->p->names;
+					*v = (strtab_intern(t, ph, (size_t)n) + 1) | ID_PENDING;
+					if (!map->npending++) {
+						map->pending_line = ps->lineno;
+						map->pending_id = (int64_t)id;
+					}
+				}
+				return (*v & ~ID_PENDING) - 1;
+			}
+			uint32_t *v = idmap_slot(map, (int64_t)id, 1);
+			if (*v & ID_PENDING) {
+				uint32_t pid = (*v & ~ID_PENDING) - 1;
+				struct strtab *t = ns == NS_OBJ ? &ps->p->objs
+					: ns == NS_FILE ? &ps->p->files : &ps->p->names;
+				uint32_t nid = intern_name(ps, ns, name, (size_t)(end - name));
+				strtab_rename(t, pid, t->str[nid], t->len[nid]);
+				*v = pid + 1;
+				map->npending--;
+				return pid;
+			}
+			uint32_t nid = intern_name(ps, ns, name, (size_t)(end - name));
+			if (*v && *v - 1 != nid)
+				profile_warn(ps->p, "%s:%llu: id (%llu) redefined with another name",
+					     ps->path, (unsigned long long)ps->lineno,
+					     (unsigned long long)id);
+			*v = nid + 1;
+			return nid;
+		}
+	}
+	return intern_name(ps, ns, s, (size_t)(end - s));
+}
+
+static uint32_t cur_obj(struct parser *ps)
+{
+	if (ps->ob == NO_ID)
+		ps->ob = strtab_intern(&ps->p->objs, "", 0);
+	return ps->ob;
+}
+
+static uint32_t cur_file(struct parser *ps)
+{
+	if (ps->fl == NO_ID)
+		ps->fl = ps->fi = strtab_intern(&ps->p->files, "???", 3);
+	return ps->fl;
+}
+
+static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
+{
+	uint32_t id = profile_fn(ps->p, obj, ps->use_obj ? NO_ID : file, name, file);
+	struct function *f = &ps->p->fns[id];
+	if (define && !f->defined) {
+		f->defined = 1;
+		f->file = file;
+	}
+	return id;
+}
+
+/* ---- header lines ------------------------------------------------------------ */
+
+static struct part_info *new_part(struct parser *ps)
+{
+	struct profile *p = ps->p;
+	VEC_RESERVE(p->parts, p->capparts, p->nparts + 1);
+	struct part_info *pi = &p->parts[p->nparts++];
+	memset(pi, 0, sizeof(*pi));
+	pi->source = xstrdup(ps->path);
+	pi->totals = xcalloc(MAX_EVENTS, sizeof(cost_t));
+	ps->part = pi;
+	ps->any_cost = 0;
+	return pi;
+}
+
+static int set_events(struct parser *ps, const char *s)
+{
+	struct profile *p = ps->p;
+	int n = 0;
+	int map[MAX_EVENTS];
+	for (;;) {
+		s = skip_ws(s);
+		if (!*s)
+			break;
+		const char *b = s;
+		while (*s && !is_space(*s))
+			s++;
+		if (n >= MAX_EVENTS)
+			return perr(ps, "too many events (at most %d)", MAX_EVENTS);
+		size_t len = (size_t)(s - b);
+		int ev = profile_event_index(p, b, len);
+		if (ev < 0 || ev >= p->nreal) {
+			if (p->nlines || p->ncalls || p->nreal != p->nevents || p->nparts > 1 ||
+			    ps->any_cost)
+				return perr(ps, "event '%.*s' is not in the first profile's events "
+						"(profiles with different events cannot be combined)",
+					    (int)len, b);
+			if (ev >= 0)
+				return perr(ps, "event '%.*s' listed twice", (int)len, b);
+			ev = p->nreal;
+			p->ev[ev].name = xstrndup(b, len);
+			p->nreal++;
+			p->nevents++;
+		}
+		for (int i = 0; i < n; i++)
+			if (map[i] == ev)
+				return perr(ps, "event '%.*s' listed twice", (int)len, b);
+		map[n++] = ev;
+	}
+	if (n == 0)
+		return perr(ps, "events: line names no event");
+	memcpy(ps->evmap, map, sizeof(map));
+	ps->nev = n;
+	ps->have_events = 1;
+	return 0;
+}
+
+static int set_positions(struct parser *ps, const char *s)
+{
+	int n = 0;
+	for (;;) {
+		s = skip_ws(s);
+		if (!*s)
+			break;
+		const char *b = s;
+		while (*s && !is_space(*s))
+			s++;
+		size_t len = (size_t)(s - b);
+		int kind;
+		if (len == 4 && memcmp(b, "line", 4) == 0)
+			kind = POS_LINE;
+		else if (len == 5 && memcmp(b, "instr", 5) == 0)
+			kind = POS_INSTR;
+		else
+			return perr(ps, "unknown position '%.*s' (expected instr and/or line)", (int)len, b);
+		if (n == 2)
+			return perr(ps, "too many positions");
+		ps->poskind[n++] = kind;
+		if (kind == POS_INSTR)
+			ps->p->has_instr = 1;
+		else
+			ps->p->has_line = 1;
+	}
+	if (n == 0)
+		return perr(ps, "positions: line names no position");
+	ps->npos = n;
+	ps->last[0] = ps->last[1] = 0;
+	return 0;
+}
+
+static int parse_summary(struct parser *ps, const char *s)
+{
+	if (!ps->have_events)
+		return perr(ps, "summary before events: line");
+	cost_t *sum = ps->part->summary;
+	if (!sum)
+		sum = ps->part->summary = xcalloc(MAX_EVENTS, sizeof(cost_t));
+	else
+		memset(sum, 0, MAX_EVENTS * sizeof(cost_t));
+	ps->part->summary_line = (int)ps->lineno;
+	return parse_costs_into(ps, s, sum, NULL);
+}
+
+static char *dup_value(const char *s)
+{
+	s = skip_ws(s);
+	return xstrdup(s);
+}
+
+static int header_line(struct parser *ps, const char *key, size_t klen, const char *val)
+{
+	struct profile *p = ps->p;
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
+	if (KEY("events")) {
+		if (ps->any_cost && ps->have_events)
+			new_part(ps);
+		return set_events(ps, val);
+	}
+	if (KEY("positions"))
+		return set_positions(ps, val);
+	if (KEY("summary") || KEY("totals"))
+		return parse_summary(ps, val);
+	if (KEY("part")) {
+		if (ps->any_cost || ps->part->number)
+			new_part(ps);
+		ps->part->number = atoi(skip_ws(val));
+		ps->last[0] = ps->last[1] = 0;
+		p->is_callgrind = 1;
+		return 0;
+	}
+	if (KEY("cmd")) {
+		free(ps->part->cmd);
+		ps->part->cmd = dup_value(val);
+		if (!p->cmd)
+			p->cmd = dup_value(val);
+		return 0;
+	}
+	if (KEY("creator")) {
+		free(ps->part->creator);
+		ps->part->creator = dup_value(val);
+		if (!p->creator)
+			p->creator = dup_value(val);
+		return 0;
+	}
+	if (KEY("desc")) {
+		const char *v = skip_ws(val);
+		if (strncmp(v, "Trigger:", 8) == 0) {
+			free(ps->part->trigger);
+			ps->part->trigger = dup_value(v + 8);
+		}
+		if (p->nsources == 1 || p->ndesc == 0) {
+			for (int i = 0; i < p->ndesc; i++)
+				if (strcmp(p->desc[i], v) == 0)
+					return 0;
+			VEC_RESERVE(p->desc, p->capdesc, p->ndesc + 1);
+			p->desc[p->ndesc++] = xstrdup(v);
+		}
+		return 0;
+	}
+	if (KEY("pid")) {
+		ps->part->pid = atol(skip_ws(val));
+		return 0;
+	}
+	if (KEY("thread")) {
+		ps->part->thread = atol(skip_ws(val));
+		return 0;
+	}
+	if (KEY("event")) {
+		VEC_RESERVE(ps->evdefs, ps->capevdefs, ps->nevdefs + 1);
+		ps->evdefs[ps->nevdefs++] = xasprintf("%llu\t%s", (unsigned long long)ps->lineno,
+						      skip_ws(val));
+		return 0;
+	}
+	if (KEY("version")) {
+		const char *v = skip_ws(val);
+		if (atoi(v) != 1)
+			profile_warn(p, "%s:%llu: format version '%s' (only version 1 is known)",
+				     ps->path, (unsigned long long)ps->lineno, v);
+		return 0;
+	}
+	/* unknown keys (e.g. "fmt:", Xdebug's "rusage:") are ignored */
+	return 0;
+#undef KEY
+}
+
+/* "event: NAME : long name" or "event: NAME = formula" */
+static int apply_evdefs(struct parser *ps)
+{
+	struct profile *p = ps->p;
+	for (int i = 0; i < ps->nevdefs; i++) {
+		char *d = ps->evdefs[i];
+		char *tab = strchr(d, '\t');
+		ps->lineno = strtoull(d, NULL, 10);
+		char *name = tab + 1;
+		char *e = name;
+		while (*e && !is_space(*e) && *e != ':' && *e != '=')
+			e++;
+		char *rest = (char *)skip_ws(e);
+		char save = *e;
+		*e = 0;
+		if (!*name) {
+			*e = save;
+			return perr(ps, "event: line without a name");
+		}
+		if (*rest == '=') {
+			char msg[256];
+			int idx = profile_event_index(p, name, strlen(name));
+			if (idx >= 0 && idx < p->nreal) {
+				profile_warn(p, "%s:%llu: formula for recorded event %s ignored",
+					     ps->path, (unsigned long long)ps->lineno, name);
+			} else if (idx < 0 && profile_define_event(p, name, skip_ws(rest + 1), msg,
+								      sizeof(msg)) < 0) {
+				profile_warn(p, "%s:%llu: %s", ps->path, (unsigned long long)ps->lineno,
+					     msg);
+			}
+		} else if (*rest == ':') {
+			int idx = profile_event_index(p, name, strlen(name));
+			const char *ln = skip_ws(rest + 1);
+			if (idx >= 0 && *ln && !p->ev[idx].longname)
+				p->ev[idx].longname = xstrdup(ln);
+		}
+		*e = save;
+	}
+	return 0;
+}
+
+/* ---- body lines ---------------------------------------------------------------- */
+
+static int cost_line(struct parser *ps, const char *s)
+{
+	struct profile *p = ps->p;
+	int64_t pos[2];
+	if (!ps->have_events)
+		return perr(ps, "cost line before the events: line");
+	if (!ps->npos) {
+		ps->npos = 1;
+		ps->poskind[0] = POS_LINE;
+		p->has_line = 1;
+	}
+	s = parse_positions(ps, s, pos, 1);
+	if (!s)
+		return -1;
+	if (check_line_range(ps, pos) < 0)
+		return -1;
+	ps->last[0] = pos[0];
+	ps->last[1] = pos[1];
+	ps->any_cost = 1;
+	uint32_t line = line_of(ps, pos);
+
+	if (ps->pending == PEND_CALL) {
+		ps->pending = PEND_NONE;
+		uint32_t callee = ps->cfn;
+		uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
+		uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : cur_file(ps);
+		uint32_t cid = get_fn(ps, cob, cfl, callee, 0);
+		cost_t *c = profile_call(p, ps->fn, ps->fi, line, cid,
+					 ps->o->sign < 0 ? -ps->call_count : ps->call_count);
+		ps->cob = ps->cfl = NO_ID;
+		return parse_costs_into(ps, s, c, NULL);
+	}
+	if (ps->pending == PEND_JUMP) {
+		ps->pending = PEND_NONE;
+		int sg = ps->o->sign;
+		profile_jump(p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
+			     sg * ps->jexe, sg * ps->jtaken);
+		/* a position line after a jump normally carries no cost */
+	}
+	if (ps->fn == NO_ID)
+		return perr(ps, "cost line before any fn= line");
+	/* fast path: same record as the previous cost line */
+	uint32_t r = ps->last_rec;
+	cost_t *dst;
+	if (r < p->nlines && p->lines[r].line == line && p->lines[r].fn == ps->fn &&
+	    p->lines[r].file == ps->fi) {
+		dst = &p->line_cost[(size_t)r * p->nreal];
+	} else {
+		dst = profile_line_cost(p, ps->fn, ps->fi, line);
+		ps->last_rec = (uint32_t)((dst - p->line_cost) / (p->nreal ? p->nreal : 1));
+	}
+	return parse_costs_into(ps, s, dst, ps->part->totals);
+}
+
+static int calls_line(struct parser *ps, const char *s)
+{
+	uint64_t cnt;
+	int ovf = 0;
+	s = skip_ws(s);
+	const char *e = parse_u64(s, &cnt, &ovf);
+	if (!e || cnt > INT64_MAX)
+		return perr(ps, ovf || (e && cnt > INT64_MAX) ? "call count beyond 64 bits"
+							     : "calls= needs a count");
+	if (ps->fn == NO_ID)
+		return perr(ps, "calls= line before any fn= line");
+	if (ps->cfn == NO_ID)
+		return perr(ps, "calls= line without a preceding cfn= line");
+	if (!ps->npos) {
+		ps->npos = 1;
+		ps->poskind[0] = POS_LINE;
+	}
+	int64_t tpos[2];
+	if (!parse_positions(ps, e, tpos, 0))
+		return -1;
+	ps->call_count = (cost_t)cnt;
+	ps->pending = PEND_CALL;
+	ps->p->is_callgrind = 1;
+	return 0;
+}
+
+static int jump_line(struct parser *ps, const char *s, int cond)
+{
+	uint64_t a = 0, b = 0;
+	int ovf = 0;
+	s = skip_ws(s);
+	const char *e = parse_u64(s, &a, &ovf);
+	if (!e)
+		return perr(ps, ovf ? "jump count beyond 64 bits" : "bad jump count");
+	if (cond) {
+		if (*e == '/' || is_space(*e))
+			e = parse_u64(skip_ws(e + 1), &b, &ovf);
+		else
+			e = NULL;
+		if (!e)
+			return perr(ps, "jcnd= needs executed/taken counts");
+	}
+	if (ps->fn == NO_ID)
+		return perr(ps, "jump line before any fn= line");
+	if (!ps->npos) {
+		ps->npos = 1;
+		ps->poskind[0] = POS_LINE;
+	}
+	int64_t tpos[2];
+	if (!parse_positions(ps, e, tpos, 0))
+		return -1;
+	ps->jcond = cond;
+	ps->jexe = (cost_t)a;
+	ps->jtaken = cond ? (cost_t)b : (cost_t)a;
+	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
+	ps->jfi = NO_ID;
+	ps->jtline = line_of(ps, tpos);
+	ps->pending = PEND_JUMP;
+	ps->p->is_callgrind = 1;
+	return 0;
+}
+
+static int spec_line(struct parser *ps, const char *key, size_t klen, const char *val, size_t vlen)
+{
+	uint32_t id;
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
+	if (ps->pending == PEND_CALL && !KEY("cob") && !KEY("cfi") && !KEY("cfl") && !KEY("cfn"))
+		return perr(ps, "calls= line not followed by its cost line");
+	switch (key[0]) {
+	case 'f':
+		if (KEY("fn")) {
+			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
+				return -1;
+			ps->fnname = id;
+			ps->fi = cur_file(ps);
+			ps->fn = get_fn(ps, cur_obj(ps), ps->fl, id, 1);
+			return 0;
+		}
+		if (KEY("fl")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			ps->fl = ps->fi = id;
+			return 0;
+		}
+		if (KEY("fi") || KEY("fe")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			cur_file(ps);
+			ps->fi = id;
+			return 0;
+		}
+		break;
+	case 'o':
+		if (KEY("ob")) {
+			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
+				return -1;
+			ps->ob = id;
+			ps->use_obj = 1;
+			return 0;
+		}
+		break;
+	case 'c':
+		if (KEY("calls"))
+			return calls_line(ps, val);
+		if (KEY("cfn")) {
+			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
+				return -1;
+			ps->cfn = id;
+			return 0;
+		}
+		if (KEY("cfl") || KEY("cfi")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			/* an empty cfl= means "the current file" */
+			ps->cfl = vlen ? id : NO_ID;
+			return 0;
+		}
+		if (KEY("cob")) {
+			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
+				return -1;
+			ps->cob = id;
+			ps->use_obj = 1;
+			return 0;
+		}
+		break;
+	case 'j':
+		if (KEY("jfi")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			ps->jfi = id;
+			return 0;
+		}
+		if (KEY("jfn")) {
+			if (parse_name(ps, NS_FN, val, vlen) == NO_ID)
+				return -1;
+			return 0;
+		}
+		if (KEY("jump"))
+			return jump_line(ps, val, 0);
+		if (KEY("jcnd"))
+			return jump_line(ps, val, 1);
+		break;
+	}
+	return perr(ps, "unknown specification '%.*s='", (int)klen, key);
+#undef KEY
+}
+
+static void reset_for_new_file(struct parser *ps)
+{
+	idmap_clear(&ps->obmap);
+	idmap_clear(&ps->flmap);
+	idmap_clear(&ps->fnmap);
+	ps->ob = ps->fl = ps->fi = ps->fnname = ps->fn = NO_ID;
+	ps->cob = ps->cfl = ps->cfn = ps->jfi = NO_ID;
+	ps->pending = PEND_NONE;
+	ps->npos = 0;
+	ps->last[0] = ps->last[1] = 0;
+	ps->use_obj = 0;
+	ps->last_rec = UINT32_MAX;
+}
+
+static int parse_line(struct parser *ps, char *s, size_t len)
+{
+	char c = s[0];
+	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*')
+		return cost_line(ps, s);
+	if (len == 0 || c == '#')
+		return 0;
+	if (ps->pending == PEND_CALL && c != 'c')
+		return perr(ps, "calls= line not followed by its cost line");
+	if (is_space(c)) {
+		const char *t = skip_ws(s);
+		if (!*t)
+			return 0;
+		if ((*t >= '0' && *t <= '9') || *t == '+' || *t == '-' || *t == '*')
+			return cost_line(ps, t);
+		return perr(ps, "unexpected indented line");
+	}
+	if (memchr(s, 0, len))
+		return perr(ps, "binary data (NUL byte): not a profile");
+	if (c == '=' && strncmp(s, "==== NEW PROFILING FILE", 23) == 0) {
+		/* Xdebug appends profiles to one file */
+		reset_for_new_file(ps);
+		ps->have_events = 0;
+		new_part(ps);
+		return 0;
+	}
+	/* key=value or key: value */
+	size_t k = 0;
+	while (k < len && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z') ||
+			   (s[k] >= '0' && s[k] <= '9') || s[k] == '_'))
+		k++;
+	if (k > 0 && k < len && s[k] == '=')
+		return spec_line(ps, s, k, s + k + 1, len - k - 1);
+	if (k > 0 && k < len && s[k] == ':')
+		return header_line(ps, s, k, s + k + 1);
+	return perr(ps, "not a profile line: '%.40s'", s);
+}
+
+int profile_load(struct profile *p, const char *path, const struct load_opts *o,
+		 char *err, size_t errsz)
+{
+	struct load_opts defopts = { .sign = 1 };
+	if (!o)
+		o = &defopts;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+		snprintf(err, errsz, "%s: %s", path,
+			 S_ISDIR(st.st_mode) ? "is a directory, not a profile" : strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (st.st_mtime > p->newest_mtime)
+		p->newest_mtime = st.st_mtime;
+
+	struct reader r = { .fd = fd, .cap = 1 << 20 };
+	r.buf = xmalloc(r.cap);
+	/* gzip? */
+	unsigned char magic[2] = { 0, 0 };
+	ssize_t mg = pread(fd, magic, 2, 0);
+	if (mg == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+		int fd2 = dup(fd);
+		r.gz = fd2 >= 0 ? gzdopen(fd2, "rb") : NULL;
+		if (!r.gz) {
+			snprintf(err, errsz, "%s: cannot open gzip stream", path);
+			if (fd2 >= 0)
+				close(fd2);
+			close(fd);
+			free(r.buf);
+			return -1;
+		}
+		gzbuffer(r.gz, 1 << 18);
+	}
+
+	p->sources = xreallocarray(p->sources, (size_t)p->nsources + 1, sizeof(*p->sources));
+	p->sources[p->nsources++] = xstrdup(path);
+	p->ndiff = o->sign < 0 ? 2 : p->ndiff;
+
+	struct parser ps = { .p = p, .o = o, .path = path, .err = err, .errsz = errsz };
+	reset_for_new_file(&ps);
+	new_part(&ps);
+	int rc = 0;
+	uint64_t next_progress = 0;
+	for (;;) {
+		char *line;
+		size_t len;
+		int got = reader_line(&r, &line, &len);
+		if (got == 0)
+			break;
+		ps.lineno++;
+		if (got == -1) {
+			rc = r.gz ? perr(&ps, "gzip data is corrupt or truncated")
+				  : perr(&ps, "read error: %s", strerror(errno));
+			break;
+		}
+		if (got == -2) {
+			rc = perr(&ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
+			break;
+		}
+		if (parse_line(&ps, line, len) < 0) {
+			rc = -1;
+			break;
+		}
+		if (o->progress && r.consumed >= next_progress) {
+			next_progress = r.consumed + (8u << 20);
+			if (o->progress(o->progress_arg, r.consumed,
+					r.gz ? 0 : (uint64_t)st.st_size)) {
+				snprintf(err, errsz, "%s: loading cancelled", path);
+				rc = -1;
+				break;
+			}
+		}
+	}
+	if (rc == 0 && r.gz) {
+		int zerr;
+		const char *zmsg = gzerror(r.gz, &zerr);
+		if (zerr != Z_OK && zerr != Z_STREAM_END)
+			rc = perr(&ps, "gzip: %s", zmsg);
+	}
+	/* ids used but never defined keep a visible "(N)" name */
+	struct idmap *maps[3] = { &ps.obmap, &ps.flmap, &ps.fnmap };
+	struct strtab *tabs[3] = { &p->objs, &p->files, &p->names };
+	static const char *const what[3] = { "object", "file", "function" };
+	for (int k = 0; rc == 0 && k < 3; k++) {
+		if (!maps[k]->npending)
+			continue;
+		profile_warn(p, "%s:%llu: %s id (%lld) is used but never defined; shown as (%lld)",
+			     path, (unsigned long long)maps[k]->pending_line, what[k],
+			     (long long)maps[k]->pending_id, (long long)maps[k]->pending_id);
+		for (uint32_t i = 0; i <= maps[k]->mask; i++) {
+			if (!(maps[k]->vals[i] & ID_PENDING))
+				continue;
+			uint32_t id = (maps[k]->vals[i] & ~ID_PENDING) - 1;
+			char nm[40];
+			int n = snprintf(nm, sizeof(nm), "(%lld)", (long long)maps[k]->keys[i]);
+			strtab_rename(tabs[k], id, nm, (size_t)n);
+		}
+	}
+	if (rc == 0 && ps.pending == PEND_CALL)
+		rc = perr(&ps, "file ends after a calls= line without its cost line");
+	if (rc == 0 && !ps.have_events && (ps.any_cost || p->nreal == 0))
+		rc = perr(&ps, "no events: line: not a Cachegrind or Callgrind profile");
+	if (rc == 0)
+		rc = apply_evdefs(&ps);
+	for (int i = 0; i < ps.nevdefs; i++)
+		free(ps.evdefs[i]);
+	free(ps.evdefs);
+	idmap_clear(&ps.obmap);
+	idmap_clear(&ps.flmap);
+	idmap_clear(&ps.fnmap);
+	if (r.gz)
+		gzclose(r.gz);
+	close(fd);
+	free(r.buf);
+	return rc;
+}
+
+void profile_finish(struct profile *p)
+{
+	free(p->totals);
+	p->totals = xcalloc((size_t)(p->nreal ? p->nreal : 1), sizeof(cost_t));
+	for (uint32_t i = 0; i < p->nlines; i++)
+		for (int e = 0; e < p->nreal; e++)
+			p->totals[e] += p->line_cost[(size_t)i * p->nreal + e];
+	/* Check each part's summary against the sum of its self costs. */
+	for (int i = 0; i < p->nparts; i++) {
+		struct part_info *pi = &p->parts[i];
+		if (!pi->summary)
+			continue;
+		for (int e = 0; e < p->nreal; e++) {
+			if (pi->summary[e] != pi->totals[e]) {
+				profile_warn(p, "%s:%d: summary for %s is %lld but the costs add up to "
+						"%lld; using the sum",
+					     pi->source, pi->summary_line, p->ev[e].name,
+					     (long long)pi->summary[e], (long long)pi->totals[e]);
+				break;
+			}
+		}
+	}
+	profile_add_standard_derived(p);
+}

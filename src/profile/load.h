@@ -1,0 +1,31 @@
+/* load.h -- reading Cachegrind and Callgrind profile files into the model.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_LOAD_H
+#define CGTUI_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+struct modname;
+
+struct load_opts {
+	int sign;                         /* +1; -1 for the first file of a diff */
+	const struct modname *modfile;    /* --mod-filename, or NULL */
+	const struct modname *modfn;      /* --mod-funcname, or NULL */
+	/* Called now and then with bytes read so far and the file's size
+	 * (0 when unknown, e.g. gzip); a non-zero return cancels the load. */
+	int (*progress)(void *arg, uint64_t done, uint64_t size);
+	void *progress_arg;
+};
+
+/* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,
+ * or -1 with "FILE:LINE: reason" (or "FILE: reason") in err. */
+int profile_load(struct profile *p, const char *path, const struct load_opts *o,
+		 char *err, size_t errsz);
+
+/* After the last file: totals, summary checks, standard derived events. */
+void profile_finish(struct profile *p);
+
+#endif

@@ -1,0 +1,363 @@
+/* model.c -- profile storage: events, functions, line/call/jump records.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "model.h"
+#include "aggregate.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void profile_init(struct profile *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+void profile_warn(struct profile *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	va_end(ap);
+	VEC_RESERVE(p->warnings, p->capwarnings, p->nwarnings + 1);
+	p->warnings[p->nwarnings++] = s;
+}
+
+void profile_free(struct profile *p)
+{
+	if (p->agg)
+		agg_free(p->agg);
+	for (int i = 0; i < p->nevents; i++) {
+		free(p->ev[i].name);
+		free(p->ev[i].longname);
+		free(p->ev[i].formula);
+		free(p->ev[i].terms);
+	}
+	strtab_free(&p->objs);
+	strtab_free(&p->files);
+	strtab_free(&p->names);
+	free(p->fns);
+	free(p->fnhash.slots);
+	free(p->lines);
+	free(p->line_cost);
+	free(p->linehash.slots);
+	free(p->calls);
+	free(p->call_cost);
+	free(p->callhash.slots);
+	free(p->jumps);
+	free(p->jumphash.slots);
+	for (int i = 0; i < p->nparts; i++) {
+		struct part_info *pi = &p->parts[i];
+		free(pi->source);
+		free(pi->cmd);
+		free(pi->creator);
+		free(pi->trigger);
+		free(pi->totals);
+		free(pi->summary);
+	}
+	free(p->parts);
+	for (int i = 0; i < p->ndesc; i++)
+		free(p->desc[i]);
+	free(p->desc);
+	free(p->cmd);
+	free(p->creator);
+	for (int i = 0; i < p->nsources; i++)
+		free(p->sources[i]);
+	free(p->sources);
+	free(p->totals);
+	for (int i = 0; i < p->nwarnings; i++)
+		free(p->warnings[i]);
+	free(p->warnings);
+	memset(p, 0, sizeof(*p));
+}
+
+/* ---- events -------------------------------------------------------------- */
+
+int profile_event_index(const struct profile *p, const char *name, size_t len)
+{
+	for (int i = 0; i < p->nevents; i++)
+		if (strlen(p->ev[i].name) == len && memcmp(p->ev[i].name, name, len) == 0)
+			return i;
+	return -1;
+}
+
+/* Parses "term (+|- term)*" where term is "[N [*]] name" or "N". */
+static int parse_formula(struct profile *p, const char *f, struct event_term **out,
+			 int *nout, char *err, size_t errsz)
+{
+	struct event_term *t = NULL;
+	int n = 0, cap = 0;
+	const char *s = f;
+	int sign = 1;
+	for (;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		if (*s == '+' || *s == '-') {
+			sign = *s == '-' ? -1 : 1;
+			s++;
+			continue;
+		}
+		if (!*s)
+			break;
+		int64_t coef = 1;
+		if (isdigit((unsigned char)*s)) {
+			char *end;
+			coef = strtoll(s, &end, 10);
+			s = end;
+			while (isspace((unsigned char)*s))
+				s++;
+			if (*s == '*') {
+				s++;
+				while (isspace((unsigned char)*s))
+					s++;
+			}
+		}
+		const char *name = s;
+		while (*s && !isspace((unsigned char)*s) && *s != '+' && *s != '-' && *s != '*')
+			s++;
+		if (s == name) {
+			snprintf(err, errsz, "formula '%s': expected an event name", f);
+			free(t);
+			return -1;
+		}
+		int ev = profile_event_index(p, name, (size_t)(s - name));
+		if (ev < 0) {
+			snprintf(err, errsz, "formula '%s': unknown event '%.*s'", f,
+				 (int)(s - name), name);
+			free(t);
+			return -1;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 4;
+			t = xreallocarray(t, (size_t)cap, sizeof(*t));
+		}
+		t[n].coef = coef * sign;
+		t[n].ev = ev;
+		n++;
+		sign = 1;
+	}
+	if (n == 0) {
+		snprintf(err, errsz, "formula '%s' is empty", f);
+		return -1;
+	}
+	*out = t;
+	*nout = n;
+	return 0;
+}
+
+int profile_define_event(struct profile *p, const char *name, const char *formula,
+			 char *err, size_t errsz)
+{
+	if (profile_event_index(p, name, strlen(name)) >= 0) {
+		snprintf(err, errsz, "event '%s' is already defined", name);
+		return -1;
+	}
+	if (p->nevents >= MAX_EVENTS) {
+		snprintf(err, errsz, "too many events (at most %d)", MAX_EVENTS);
+		return -1;
+	}
+	struct event_def *e = &p->ev[p->nevents];
+	memset(e, 0, sizeof(*e));
+	if (parse_formula(p, formula, &e->terms, &e->nterms, err, errsz) < 0)
+		return -1;
+	e->name = xstrdup(name);
+	e->formula = xstrdup(formula);
+	p->nevents++;
+	return 0;
+}
+
+void profile_add_standard_derived(struct profile *p)
+{
+	static const char *const std[][2] = {
+		{ "L1m", "I1mr + D1mr + D1mw" },
+		{ "LLm", "ILmr + DLmr + DLmw" },
+		{ "L2m", "I2mr + D2mr + D2mw" },
+		{ "Bm", "Bim + Bcm" },
+		{ "CEst", "Ir + 10 Bm + 10 L1m + 100 LLm" },
+	};
+	char err[256];
+	for (size_t i = 0; i < sizeof(std) / sizeof(std[0]); i++) {
+		if (profile_event_index(p, std[i][0], strlen(std[i][0])) >= 0)
+			continue;
+		/* Only when every input exists: the formula parser checks. */
+		if (profile_define_event(p, std[i][0], std[i][1], err, sizeof(err)) < 0)
+			continue;
+	}
+	/* CEst needs Bm, L1m and LLm; with only some of them present fall back
+	 * to the terms that exist. */
+	if (profile_event_index(p, "CEst", 4) < 0 && profile_event_index(p, "Ir", 2) >= 0) {
+		char f[128] = "Ir";
+		if (profile_event_index(p, "Bm", 2) >= 0)
+			strcat(f, " + 10 Bm");
+		if (profile_event_index(p, "L1m", 3) >= 0)
+			strcat(f, " + 10 L1m");
+		if (profile_event_index(p, "LLm", 3) >= 0)
+			strcat(f, " + 100 LLm");
+		else if (profile_event_index(p, "L2m", 3) >= 0)
+			strcat(f, " + 100 L2m");
+		if (strcmp(f, "Ir") != 0)
+			profile_define_event(p, "CEst", f, err, sizeof(err));
+	}
+}
+
+cost_t event_value(const struct profile *p, const cost_t *c, int e)
+{
+	if (e < p->nreal)
+		return c[e];
+	const struct event_def *d = &p->ev[e];
+	cost_t v = 0;
+	for (int i = 0; i < d->nterms; i++)
+		v += d->terms[i].coef * event_value(p, c, d->terms[i].ev);
+	return v;
+}
+
+/* ---- hashed records -------------------------------------------------------- */
+
+static inline uint64_t hash3(uint32_t a, uint32_t b, uint32_t c)
+{
+	return hash_mix(((uint64_t)a << 32 | b) ^ ((uint64_t)c * 0x9e3779b97f4a7c15ULL));
+}
+
+static void ihash_grow(struct ihash *h, uint32_t nrec, uint64_t (*hof)(const struct profile *, uint32_t),
+		       const struct profile *p)
+{
+	uint32_t nslots = h->mask ? (h->mask + 1) * 2 : 1024;
+	while ((uint64_t)nrec * 2 >= nslots)
+		nslots *= 2;
+	free(h->slots);
+	h->slots = xcalloc(nslots, sizeof(*h->slots));
+	h->mask = nslots - 1;
+	for (uint32_t r = 0; r < nrec; r++) {
+		uint32_t i = (uint32_t)hof(p, r) & h->mask;
+		while (h->slots[i])
+			i = (i + 1) & h->mask;
+		h->slots[i] = r + 1;
+	}
+}
+
+static uint64_t fn_hash(const struct profile *p, uint32_t r)
+{
+	const struct function *f = &p->fns[r];
+	return hash3(f->obj, f->kfile, f->name);
+}
+
+uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+		    uint32_t file)
+{
+	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)p->fnhash.mask + 1)
+		ihash_grow(&p->fnhash, p->nfns, fn_hash, p);
+	uint32_t i = (uint32_t)hash3(obj, kfile, name) & p->fnhash.mask;
+	for (; p->fnhash.slots[i]; i = (i + 1) & p->fnhash.mask) {
+		const struct function *f = &p->fns[p->fnhash.slots[i] - 1];
+		if (f->name == name && f->kfile == kfile && f->obj == obj)
+			return p->fnhash.slots[i] - 1;
+	}
+	VEC_RESERVE(p->fns, p->capfns, p->nfns + 1);
+	p->fns[p->nfns] = (struct function){
+		.name = name, .obj = obj, .file = file, .kfile = kfile
+	};
+	p->fnhash.slots[i] = p->nfns + 1;
+	return p->nfns++;
+}
+
+static uint64_t line_hash(const struct profile *p, uint32_t r)
+{
+	const struct line_rec *l = &p->lines[r];
+	return hash3(l->fn, l->file, l->line);
+}
+
+cost_t *profile_line_cost(struct profile *p, uint32_t fn, uint32_t file, uint32_t line)
+{
+	if ((uint64_t)(p->nlines + 1) * 2 >= (uint64_t)p->linehash.mask + 1)
+		ihash_grow(&p->linehash, p->nlines, line_hash, p);
+	uint32_t i = (uint32_t)hash3(fn, file, line) & p->linehash.mask;
+	for (; p->linehash.slots[i]; i = (i + 1) & p->linehash.mask) {
+		uint32_t r = p->linehash.slots[i] - 1;
+		const struct line_rec *l = &p->lines[r];
+		if (l->line == line && l->fn == fn && l->file == file)
+			return &p->line_cost[(size_t)r * p->nreal];
+	}
+	uint32_t oldcap = p->caplines;
+	VEC_RESERVE(p->lines, p->caplines, p->nlines + 1);
+	if (oldcap != p->caplines)
+		p->line_cost = xreallocarray(p->line_cost, (size_t)p->caplines * p->nreal,
+					     sizeof(cost_t));
+	uint32_t r = p->nlines++;
+	p->lines[r] = (struct line_rec){ .fn = fn, .file = file, .line = line };
+	p->linehash.slots[i] = r + 1;
+	cost_t *c = &p->line_cost[(size_t)r * p->nreal];
+	memset(c, 0, sizeof(cost_t) * p->nreal);
+	return c;
+}
+
+static uint64_t call_hash(const struct profile *p, uint32_t r)
+{
+	const struct call_rec *c = &p->calls[r];
+	return hash3(c->caller, c->callee, c->line) ^ c->file;
+}
+
+cost_t *profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
+		     uint32_t callee, cost_t count)
+{
+	if ((uint64_t)(p->ncalls + 1) * 2 >= (uint64_t)p->callhash.mask + 1)
+		ihash_grow(&p->callhash, p->ncalls, call_hash, p);
+	uint32_t i = (uint32_t)(hash3(caller, callee, line) ^ file) & p->callhash.mask;
+	for (; p->callhash.slots[i]; i = (i + 1) & p->callhash.mask) {
+		uint32_t r = p->callhash.slots[i] - 1;
+		struct call_rec *c = &p->calls[r];
+		if (c->caller == caller && c->callee == callee && c->line == line &&
+		    c->file == file) {
+			c->count += count;
+			return &p->call_cost[(size_t)r * p->nreal];
+		}
+	}
+	uint32_t oldcap = p->capcalls;
+	VEC_RESERVE(p->calls, p->capcalls, p->ncalls + 1);
+	if (oldcap != p->capcalls)
+		p->call_cost = xreallocarray(p->call_cost, (size_t)p->capcalls * p->nreal,
+					     sizeof(cost_t));
+	uint32_t r = p->ncalls++;
+	p->calls[r] = (struct call_rec){
+		.caller = caller, .callee = callee, .file = file, .line = line, .count = count
+	};
+	p->callhash.slots[i] = r + 1;
+	cost_t *c = &p->call_cost[(size_t)r * p->nreal];
+	memset(c, 0, sizeof(cost_t) * p->nreal);
+	return c;
+}
+
+static uint64_t jump_hash(const struct profile *p, uint32_t r)
+{
+	const struct jump_rec *j = &p->jumps[r];
+	return hash3(j->fn, j->line, j->tline) ^ ((uint64_t)j->file << 7) ^ j->tfile ^ j->cond;
+}
+
+void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
+		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken)
+{
+	if ((uint64_t)(p->njumps + 1) * 2 >= (uint64_t)p->jumphash.mask + 1)
+		ihash_grow(&p->jumphash, p->njumps, jump_hash, p);
+	struct jump_rec key = { fn, file, line, tfile, tline, (uint32_t)cond, 0, 0 };
+	uint32_t i = (uint32_t)(hash3(fn, line, tline) ^ ((uint64_t)file << 7) ^ tfile ^
+				(uint32_t)cond) & p->jumphash.mask;
+	for (; p->jumphash.slots[i]; i = (i + 1) & p->jumphash.mask) {
+		struct jump_rec *j = &p->jumps[p->jumphash.slots[i] - 1];
+		if (j->fn == fn && j->file == file && j->line == line && j->tfile == tfile &&
+		    j->tline == tline && j->cond == key.cond) {
+			j->executed += executed;
+			j->taken += taken;
+			return;
+		}
+	}
+	VEC_RESERVE(p->jumps, p->capjumps, p->njumps + 1);
+	key.executed = executed;
+	key.taken = taken;
+	p->jumps[p->njumps] = key;
+	p->jumphash.slots[i] = ++p->njumps;
+}

@@ -1,0 +1,163 @@
+/* model.h -- the profile model: events, cost vectors, interned names,
+ * functions, per-line self costs, calls, jumps, parts.  No terminal here.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_MODEL_H
+#define CGTUI_MODEL_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "util.h"
+
+typedef int64_t cost_t;
+#define NO_ID UINT32_MAX
+#define MAX_EVENTS 64
+
+/* An event: real (read from the file) or derived (a formula over others). */
+struct event_term {
+	int64_t coef;
+	int ev; /* index of a real or earlier derived event */
+};
+struct event_def {
+	char *name;
+	char *longname;  /* NULL if none */
+	char *formula;   /* text of the formula, NULL for a real event */
+	struct event_term *terms;
+	int nterms;
+};
+
+/* One part of a profile: a `part:` block, a thread's file, a dump. */
+struct part_info {
+	char *source;    /* path of the file it came from */
+	int number;      /* `part:` value, 0 when absent */
+	long thread;     /* `thread:` value, 0 when absent */
+	long pid;        /* `pid:` value, 0 when absent */
+	char *cmd;
+	char *creator;
+	char *trigger;   /* "desc: Trigger:" value */
+	cost_t *totals;  /* sum of self costs of this part (nreal) */
+	cost_t *summary; /* its `summary:`/`totals:` line, NULL if none */
+	int summary_line;
+};
+
+/* A function: its name, object and primary file (the `fl=` in force at its
+ * first `fn=`).  Identity is (obj, kfile, name): kfile is NO_ID for profiles
+ * that name objects (Callgrind: a function is a symbol of an object) and the
+ * file for those that do not (Cachegrind: static functions of two files
+ * differ). */
+struct function {
+	uint32_t name, obj, file, kfile;
+	uint32_t defined; /* seen at a `fn=` (not only as a callee) */
+};
+
+/* Self cost of a function at one source line of one file (fi/fe aware). */
+struct line_rec {
+	uint32_t fn, file, line;
+};
+
+/* A call site: caller at (file, line) calls callee `count` times; its
+ * inclusive cost vector is call_cost[index * nreal]. */
+struct call_rec {
+	uint32_t caller, callee, file, line;
+	cost_t count;
+};
+
+/* A jump (`jump=`) or conditional jump (`jcnd=`) inside a function. */
+struct jump_rec {
+	uint32_t fn, file, line, tfile, tline;
+	uint32_t cond;
+	cost_t executed, taken;
+};
+
+struct ihash {
+	uint32_t *slots; /* record index + 1, 0 = empty */
+	uint32_t mask, n;
+};
+
+struct profile {
+	/* events: [0, nreal) real, [nreal, nevents) derived */
+	int nreal, nevents;
+	struct event_def ev[MAX_EVENTS];
+
+	struct strtab objs, files, names;
+
+	struct function *fns;
+	uint32_t nfns, capfns;
+	struct ihash fnhash;
+
+	struct line_rec *lines;
+	cost_t *line_cost;
+	uint32_t nlines, caplines;
+	struct ihash linehash;
+
+	struct call_rec *calls;
+	cost_t *call_cost;
+	uint32_t ncalls, capcalls;
+	struct ihash callhash;
+
+	struct jump_rec *jumps;
+	uint32_t njumps, capjumps;
+	struct ihash jumphash;
+
+	struct part_info *parts;
+	int nparts, capparts;
+
+	char **desc; /* desc: lines of the first file, without "desc: " */
+	int ndesc, capdesc;
+	char *cmd, *creator;
+	int has_instr, has_line; /* positions seen */
+	int is_callgrind;        /* any callgrind-only construct seen */
+	int ndiff;               /* 2 when this is a difference */
+	char **sources;          /* profile files loaded */
+	int nsources;
+	time_t newest_mtime;     /* newest mtime of the profile files */
+
+	cost_t *totals;          /* sum of all self costs (nreal) */
+	char **warnings;         /* non-fatal problems found while loading */
+	int nwarnings, capwarnings;
+
+	struct agg *agg;         /* aggregation, computed on demand */
+};
+
+void profile_init(struct profile *p);
+void profile_free(struct profile *p);
+void profile_warn(struct profile *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Find or add an event by its short name; returns its index or -1 when the
+ * table is full.  Real events must be added before any derived one. */
+int profile_event_index(const struct profile *p, const char *name, size_t len);
+
+/* Define a derived event `name = formula`; 0 on success, else -1 with a
+ * message in err (size errsz). */
+int profile_define_event(struct profile *p, const char *name, const char *formula,
+			 char *err, size_t errsz);
+/* Add KCachegrind's usual derived events (L1m, LLm, Bm, CEst) where their
+ * inputs exist and the names are free. */
+void profile_add_standard_derived(struct profile *p);
+
+/* Value of event `e` (real or derived) for the cost vector c (nreal long). */
+cost_t event_value(const struct profile *p, const cost_t *c, int e);
+
+uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+		    uint32_t file);
+cost_t *profile_line_cost(struct profile *p, uint32_t fn, uint32_t file, uint32_t line);
+cost_t *profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
+		     uint32_t callee, cost_t count);
+void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
+		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken);
+
+static inline const char *fn_name(const struct profile *p, uint32_t fn)
+{
+	return p->names.str[p->fns[fn].name];
+}
+static inline const char *file_name(const struct profile *p, uint32_t file)
+{
+	return p->files.str[file];
+}
+static inline const char *obj_name(const struct profile *p, uint32_t obj)
+{
+	return p->objs.str[obj];
+}
+
+#endif

@@ -1,0 +1,140 @@
+/* modname.c -- s/regex/replacement/ substitutions on names, with pcre2.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "modname.h"
+#include "util.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct modname {
+	pcre2_code *re;
+	pcre2_match_data *md;
+	char *repl; /* in pcre2 syntax */
+	int global;
+};
+
+/* Splits "s/old/new/flags" at the delimiter that follows 's'; a delimiter
+ * preceded by a backslash is part of the text. */
+static const char *split_part(const char *s, char delim, char **out)
+{
+	size_t cap = strlen(s) + 1, n = 0;
+	char *d = xmalloc(cap);
+	for (; *s && *s != delim; s++) {
+		if (*s == '\\' && s[1] == delim) {
+			s++;
+		}
+		d[n++] = *s;
+	}
+	d[n] = 0;
+	*out = d;
+	return *s == delim ? s + 1 : NULL;
+}
+
+struct modname *modname_compile(const char *expr, char *err, size_t errsz)
+{
+	if (expr[0] != 's' || !expr[1]) {
+		snprintf(err, errsz, "'%s': expected s/regex/replacement/", expr);
+		return NULL;
+	}
+	char delim = expr[1];
+	char *pat = NULL, *rep = NULL;
+	const char *rest = split_part(expr + 2, delim, &pat);
+	if (rest)
+		rest = split_part(rest, delim, &rep);
+	if (!rest) {
+		snprintf(err, errsz, "'%s': expected s/regex/replacement/", expr);
+		free(pat);
+		free(rep);
+		return NULL;
+	}
+	uint32_t opts = 0;
+	int global = 0;
+	for (; *rest; rest++) {
+		if (*rest == 'g')
+			global = 1;
+		else if (*rest == 'i')
+			opts |= PCRE2_CASELESS;
+		else {
+			snprintf(err, errsz, "'%s': unknown flag '%c' (only g and i)", expr, *rest);
+			free(pat);
+			free(rep);
+			return NULL;
+		}
+	}
+	int ec;
+	PCRE2_SIZE eo;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts, &ec, &eo, NULL);
+	if (!re) {
+		PCRE2_UCHAR msg[256];
+		pcre2_get_error_message(ec, msg, sizeof(msg));
+		snprintf(err, errsz, "'%s': bad regex at offset %zu: %s", expr, (size_t)eo, msg);
+		free(pat);
+		free(rep);
+		return NULL;
+	}
+	/* Translate \N to ${N} and protect literal '$'. */
+	size_t rl = strlen(rep);
+	char *r = xmalloc(rl * 4 + 1), *o = r;
+	for (const char *s = rep; *s; s++) {
+		if (*s == '\\' && s[1] >= '0' && s[1] <= '9') {
+			o += sprintf(o, "${%c}", s[1]);
+			s++;
+		} else if (*s == '\\' && s[1] == '\\') {
+			*o++ = '\\';
+			s++;
+		} else if (*s == '$') {
+			*o++ = '$';
+			*o++ = '$';
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = 0;
+	free(pat);
+	free(rep);
+	struct modname *m = xcalloc(1, sizeof(*m));
+	m->re = re;
+	m->md = pcre2_match_data_create_from_pattern(re, NULL);
+	m->repl = r;
+	m->global = global;
+	return m;
+}
+
+char *modname_apply(const struct modname *m, const char *s, size_t len, size_t *outlen)
+{
+	if (pcre2_match(m->re, (PCRE2_SPTR)s, len, 0, 0, m->md, NULL) < 0)
+		return NULL;
+	PCRE2_SIZE cap = len * 2 + strlen(m->repl) + 64;
+	for (int tries = 0; tries < 8; tries++) {
+		char *out = xmalloc(cap);
+		PCRE2_SIZE ol = cap;
+		int rc = pcre2_substitute(m->re, (PCRE2_SPTR)s, len, 0,
+					  (m->global ? PCRE2_SUBSTITUTE_GLOBAL : 0) |
+						  PCRE2_SUBSTITUTE_OVERFLOW_LENGTH,
+					  m->md, NULL, (PCRE2_SPTR)m->repl, PCRE2_ZERO_TERMINATED,
+					  (PCRE2_UCHAR *)out, &ol);
+		if (rc >= 0) {
+			*outlen = ol;
+			return out;
+		}
+		free(out);
+		if (rc != PCRE2_ERROR_NOMEMORY)
+			return NULL;
+		cap = ol + 1;
+	}
+	return NULL;
+}
+
+void modname_free(struct modname *m)
+{
+	if (!m)
+		return;
+	pcre2_match_data_free(m->md);
+	pcre2_code_free(m->re);
+	free(m->repl);
+	free(m);
+}

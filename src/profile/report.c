@@ -1,0 +1,925 @@
+/* report.c -- the batch report, in the layout of cg_annotate 3.21+.
+ *
+ * Sections: Metadata, Summary, File:function, Function:file (inclusive with
+ * --inclusive=yes), Callers and callees (--tree), annotated source files,
+ * Annotation summary.  Column widths, percentages, thresholds, sorting and
+ * context ranges follow cg_annotate's rules.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "report.h"
+#include "aggregate.h"
+#include "source/srcfile.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void report_opts_default(struct report_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->threshold = 0.1;
+	o->show_percs = 1;
+	o->annotate = 1;
+	o->context = 8;
+}
+
+int report_parse_events(const struct profile *p, const char *list, int *out, int *n,
+			const char *what, char *err, size_t errsz)
+{
+	*n = 0;
+	const char *s = list;
+	while (*s) {
+		const char *e = strchr(s, ',');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		int ev = profile_event_index(p, s, len);
+		if (ev < 0) {
+			snprintf(err, errsz, "--%s event `%.*s` did not appear in `events:` line", what,
+				 (int)len, s);
+			return -1;
+		}
+		if (*n >= MAX_EVENTS) {
+			snprintf(err, errsz, "--%s: too many events", what);
+			return -1;
+		}
+		out[(*n)++] = ev;
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+	if (*n == 0) {
+		snprintf(err, errsz, "--%s needs at least one event", what);
+		return -1;
+	}
+	return 0;
+}
+
+void format_threshold(char *buf, size_t n, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e16) {
+		snprintf(buf, n, "%.1f", v);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, n, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+/* ---- column printer ----------------------------------------------------------- */
+
+struct ccp {
+	FILE *out;
+	const struct profile *p;
+	const struct report_opts *o;
+	const cost_t *summary; /* nevents */
+	const int *show;
+	int nshow;
+	const char *prefix;
+	int count_w[MAX_EVENTS], perc1_w[MAX_EVENTS], perc2_w[MAX_EVENTS];
+};
+
+static void fmt_count(char *b, cost_t v)
+{
+	char tmp[32];
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	int n = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)u);
+	char *o = b;
+	if (v < 0)
+		*o++ = '-';
+	for (int i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			*o++ = ',';
+		*o++ = tmp[i];
+	}
+	*o = 0;
+}
+
+static double perc(cost_t n, cost_t s)
+{
+	return (double)((long double)n * 100.0L / (long double)s);
+}
+
+/* count and percentage strings of cc[e]; cum != NULL means an outer CC */
+static void cc_strs(const struct ccp *c, const cost_t *cc, const cost_t *cum, int e, char *count,
+		    char *p1, char *p2)
+{
+	fmt_count(count, cc[e]);
+	p1[0] = p2[0] = 0;
+	if (!c->o->show_percs)
+		return;
+	cost_t s = c->summary[e];
+	if (!cum) {
+		if (cc[e] == 0)
+			return;
+		if (s == 0)
+			strcpy(p1, " (n/a)");
+		else
+			sprintf(p1, " (%.1f%%)", perc(cc[e], s));
+	} else {
+		if (s == 0) {
+			strcpy(p1, " (n/a,");
+			strcpy(p2, " n/a)");
+		} else {
+			sprintf(p1, " (%.1f%%,", perc(cc[e], s));
+			sprintf(p2, " %.1f%%)", perc(cum[e], s));
+		}
+	}
+}
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static void ccp_init(struct ccp *c, const cost_t *min, const cost_t *max, const cost_t *mincum,
+		     const cost_t *maxcum)
+{
+	char a[40], b[40], d[40], x[40], y[40], z[40];
+	for (int k = 0; k < c->nshow; k++) {
+		int e = c->show[k];
+		cc_strs(c, min, mincum, e, a, b, d);
+		cc_strs(c, max, maxcum, e, x, y, z);
+		c->count_w[e] = imax((int)strlen(a), (int)strlen(x));
+		c->perc1_w[e] = imax((int)strlen(b), (int)strlen(y));
+		c->perc2_w[e] = imax((int)strlen(d), (int)strlen(z));
+	}
+}
+
+static void extremes(const struct profile *p, const cost_t *cc, cost_t *min, cost_t *max)
+{
+	for (int e = 0; e < p->nevents; e++) {
+		if (cc[e] < min[e])
+			min[e] = cc[e];
+		if (cc[e] > max[e])
+			max[e] = cc[e];
+	}
+}
+
+static void cell(const struct ccp *c, int e, const char *count, const char *p1, const char *p2)
+{
+	int ew = (int)strlen(c->p->ev[e].name);
+	int pre = imax(0, ew - c->count_w[e] - c->perc1_w[e] - c->perc2_w[e]);
+	fprintf(c->out, "%*s%*s%*s%*s ", pre, "", c->count_w[e], count, c->perc1_w[e], p1,
+		c->perc2_w[e], p2);
+}
+
+static void print_events(const struct ccp *c, const char *suffix)
+{
+	fputs(c->prefix, c->out);
+	for (int k = 0; k < c->nshow; k++) {
+		int e = c->show[k];
+		const char *name = c->p->ev[e].name;
+		int w = imax((int)strlen(name), c->count_w[e] + c->perc1_w[e] + c->perc2_w[e]);
+		fputs(name, c->out);
+		for (int i = (int)strlen(name); i < w; i++)
+			fputc('_', c->out);
+		fputc(' ', c->out);
+	}
+	fprintf(c->out, "%s\n", suffix);
+}
+
+static void print_cc(const struct ccp *c, const cost_t *cc, const cost_t *cum, const char *suffix)
+{
+	char a[40], b[40], d[40];
+	for (int k = 0; k < c->nshow; k++) {
+		cc_strs(c, cc, cum, c->show[k], a, b, d);
+		cell(c, c->show[k], a, b, d);
+	}
+	fprintf(c->out, " %s\n", suffix);
+}
+
+static void print_missing(const struct ccp *c, const char *suffix)
+{
+	for (int k = 0; k < c->nshow; k++)
+		cell(c, c->show[k], ".", "", "");
+	fprintf(c->out, " %s\n", suffix);
+}
+
+static void fancy(FILE *out, const char *title)
+{
+	static const char dashes[] =
+		"--------------------------------------------------------------------------------";
+	fprintf(out, "%s\n-- %s\n%s\n", dashes, title, dashes);
+}
+
+/* ---- expanded cost vectors (real + derived events) ------------------------------ */
+
+static cost_t *expand(const struct profile *p, const cost_t *real)
+{
+	cost_t *x = xcalloc((size_t)p->nevents, sizeof(cost_t));
+	for (int e = 0; e < p->nevents; e++)
+		x[e] = event_value(p, real, e);
+	return x;
+}
+
+/* ---- file:function / function:file sections ------------------------------------- */
+
+struct inner {
+	const char *name;
+	cost_t *cc;
+	int kept;
+};
+struct group {
+	const char *name;
+	uint32_t id;
+	cost_t *outer;
+	struct inner *in;
+	int nin, capin, nkept;
+	int kept;
+};
+
+static const struct report_opts *sort_opts;
+
+static int cmp_cc_name(const cost_t *a, const char *an, const cost_t *b, const char *bn)
+{
+	for (int k = 0; k < sort_opts->nsort; k++) {
+		int e = sort_opts->sort[k];
+		cost_t x = a[e] < 0 ? -a[e] : a[e], y = b[e] < 0 ? -b[e] : b[e];
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	int r = strcmp(an, bn);
+	return r > 0 ? -1 : r < 0 ? 1 : 0;
+}
+
+static int cmp_inner(const void *x, const void *y)
+{
+	const struct inner *a = x, *b = y;
+	return cmp_cc_name(a->cc, a->name, b->cc, b->name);
+}
+
+static int cmp_group(const void *x, const void *y)
+{
+	const struct group *a = x, *b = y;
+	return cmp_cc_name(a->outer, a->name, b->outer, b->name);
+}
+
+static int above(const struct report_opts *o, const cost_t *summary, const cost_t *cc)
+{
+	int e = o->sort[0];
+	long double s = summary[e] < 0 ? -(long double)summary[e] : (long double)summary[e];
+	long double t = (long double)o->threshold * s / 100.0L;
+	long double v = cc[e] < 0 ? -(long double)cc[e] : (long double)cc[e];
+	return v >= t;
+}
+
+struct section {
+	struct group *g;
+	int ng;
+};
+
+static void section_free(struct section *s)
+{
+	for (int i = 0; i < s->ng; i++) {
+		for (int k = 0; k < s->g[i].nin; k++)
+			free(s->g[i].in[k].cc);
+		free(s->g[i].in);
+		free(s->g[i].outer);
+	}
+	free(s->g);
+}
+
+/* Builds groups keyed by `by_file` (file:function) or by function name. */
+static void build_section(struct profile *p, const struct filefn *ff, size_t nff, int by_file,
+			  struct section *s)
+{
+	uint32_t nkeys = by_file ? p->files.n : p->names.n;
+	int *gi = xmalloc(((size_t)nkeys + 1) * sizeof(int));
+	for (uint32_t k = 0; k < nkeys; k++)
+		gi[k] = -1;
+	int cap = 0;
+	s->g = NULL;
+	s->ng = 0;
+	for (size_t i = 0; i < nff; i++) {
+		uint32_t key = by_file ? ff[i].file : ff[i].name;
+		if (gi[key] < 0) {
+			VEC_RESERVE(s->g, cap, s->ng + 1);
+			struct group *g = &s->g[s->ng];
+			memset(g, 0, sizeof(*g));
+			g->id = key;
+			g->name = by_file ? p->files.str[key] : p->names.str[key];
+			g->outer = xcalloc((size_t)p->nevents, sizeof(cost_t));
+			gi[key] = s->ng++;
+		}
+		struct group *g = &s->g[gi[key]];
+		VEC_RESERVE(g->in, g->capin, g->nin + 1);
+		struct inner *in = &g->in[g->nin++];
+		in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
+		in->cc = expand(p, ff[i].cost);
+		for (int e = 0; e < p->nevents; e++)
+			g->outer[e] += in->cc[e];
+	}
+	free(gi);
+}
+
+/* Applies the threshold and sorts; inclusive groups are kept on their own. */
+static void select_section(struct section *s, const struct report_opts *o, const cost_t *summary,
+			   int group_threshold)
+{
+	for (int i = 0; i < s->ng; i++) {
+		struct group *g = &s->g[i];
+		g->nkept = 0;
+		for (int k = 0; k < g->nin; k++) {
+			g->in[k].kept = above(o, summary, g->in[k].cc);
+			g->nkept += g->in[k].kept;
+		}
+		g->kept = group_threshold ? above(o, summary, g->outer) : g->nkept > 0;
+		qsort(g->in, (size_t)g->nin, sizeof(*g->in), cmp_inner);
+	}
+	qsort(s->g, (size_t)s->ng, sizeof(*s->g), cmp_group);
+}
+
+static void print_section(FILE *out, struct profile *p, const struct report_opts *o,
+			  const cost_t *summary, const struct section *s, const char *title,
+			  const char *label, const char *mark, int cumulative)
+{
+	int ne = p->nevents;
+	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
+	cost_t *minc = xcalloc((size_t)ne, sizeof(cost_t)), *maxc = xcalloc((size_t)ne, sizeof(cost_t));
+	cost_t *cum = xcalloc((size_t)ne, sizeof(cost_t));
+	for (int i = 0; i < s->ng; i++) {
+		const struct group *g = &s->g[i];
+		if (!g->kept)
+			continue;
+		extremes(p, g->outer, min, max);
+		for (int k = 0; k < g->nin; k++)
+			if (g->in[k].kept)
+				extremes(p, g->in[k].cc, min, max);
+		for (int e = 0; e < ne; e++)
+			cum[e] += g->outer[e];
+		extremes(p, cum, minc, maxc);
+	}
+	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
+			 .nshow = o->nshow, .prefix = "  " };
+	ccp_init(&c, min, max, cumulative ? minc : NULL, cumulative ? maxc : NULL);
+	fancy(out, title);
+	char suffix[64];
+	snprintf(suffix, sizeof(suffix), " %s", label);
+	print_events(&c, suffix);
+	fputc('\n', out);
+	memset(cum, 0, sizeof(cost_t) * (size_t)ne);
+	int first = 1;
+	for (int i = 0; i < s->ng; i++) {
+		const struct group *g = &s->g[i];
+		if (!g->kept)
+			continue;
+		if (!first)
+			fputc('\n', out);
+		first = 0;
+		for (int e = 0; e < ne; e++)
+			cum[e] += g->outer[e];
+		fputs(mark, out);
+		const struct inner *only = NULL;
+		if (g->nkept == 1)
+			for (int k = 0; k < g->nin; k++)
+				if (g->in[k].kept)
+					only = &g->in[k];
+		if (only && memcmp(only->cc, g->outer, sizeof(cost_t) * (size_t)ne) == 0) {
+			char *t = xasprintf("%s:%s", g->name, only->name);
+			print_cc(&c, g->outer, cumulative ? cum : NULL, t);
+			free(t);
+		} else {
+			char *t = xasprintf("%s:", g->name);
+			print_cc(&c, g->outer, cumulative ? cum : NULL, t);
+			free(t);
+			for (int k = 0; k < g->nin; k++) {
+				if (!g->in[k].kept)
+					continue;
+				fputs("  ", out);
+				t = xasprintf("  %s", g->in[k].name);
+				print_cc(&c, g->in[k].cc, NULL, t);
+				free(t);
+			}
+		}
+	}
+	fputc('\n', out);
+	free(min);
+	free(max);
+	free(minc);
+	free(maxc);
+	free(cum);
+}
+
+/* Function:file with inclusive costs on the group lines. */
+static void inclusive_groups(struct profile *p, struct section *s)
+{
+	const struct agg *a = profile_agg(p);
+	int ne = p->nevents;
+	/* functions with no self cost but an inclusive one still get a group */
+	int *gi = xmalloc(((size_t)p->names.n + 1) * sizeof(int));
+	for (uint32_t k = 0; k < p->names.n; k++)
+		gi[k] = -1;
+	for (int i = 0; i < s->ng; i++) {
+		gi[s->g[i].id] = i;
+		memset(s->g[i].outer, 0, sizeof(cost_t) * (size_t)ne);
+	}
+	int cap = s->ng;
+	for (uint32_t f = 0; f < p->nfns; f++) {
+		uint32_t key = p->fns[f].name;
+		if (gi[key] < 0) {
+			VEC_RESERVE(s->g, cap, s->ng + 1);
+			struct group *g = &s->g[s->ng];
+			memset(g, 0, sizeof(*g));
+			g->id = key;
+			g->name = p->names.str[key];
+			g->outer = xcalloc((size_t)ne, sizeof(cost_t));
+			gi[key] = s->ng++;
+		}
+		cost_t *x = expand(p, agg_incl(a, f));
+		cost_t *o = s->g[gi[key]].outer;
+		for (int e = 0; e < ne; e++)
+			o[e] += x[e];
+		free(x);
+	}
+	free(gi);
+}
+
+/* ---- callers and callees (--tree) ------------------------------------------------ */
+
+struct edge {
+	uint32_t fn;
+	cost_t count;
+	cost_t *cc; /* expanded */
+	const char *name;
+};
+
+static int cmp_edge(const void *x, const void *y)
+{
+	const struct edge *a = x, *b = y;
+	return cmp_cc_name(a->cc, a->name, b->cc, b->name);
+}
+
+static int collect_edges(struct profile *p, uint32_t f, int callers, struct edge **out)
+{
+	const struct agg *a = profile_agg(p);
+	const uint32_t *start = callers ? a->in_start : a->out_start;
+	const uint32_t *idx = callers ? a->in_idx : a->out_idx;
+	struct edge *ed = NULL;
+	int n = 0, cap = 0;
+	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
+		const struct call_rec *c = &p->calls[idx[k]];
+		uint32_t other = callers ? c->caller : c->callee;
+		int j;
+		for (j = 0; j < n; j++)
+			if (ed[j].fn == other)
+				break;
+		if (j == n) {
+			VEC_RESERVE(ed, cap, n + 1);
+			ed[n] = (struct edge){ .fn = other, .name = fn_name(p, other),
+					       .cc = xcalloc((size_t)p->nevents, sizeof(cost_t)) };
+			n++;
+		}
+		ed[j].count += c->count;
+		cost_t *x = expand(p, &p->call_cost[(size_t)idx[k] * p->nreal]);
+		for (int e = 0; e < p->nevents; e++)
+			ed[j].cc[e] += x[e];
+		free(x);
+	}
+	if (n)
+		qsort(ed, (size_t)n, sizeof(*ed), cmp_edge);
+	*out = ed;
+	return n;
+}
+
+static char *fn_label(struct profile *p, uint32_t f)
+{
+	const struct agg *a = profile_agg(p);
+	const char *obj = obj_name(p, p->fns[f].obj);
+	char cyc[32] = "";
+	if (a->fn_cycle[f])
+		snprintf(cyc, sizeof(cyc), " <cycle %u>", a->fn_cycle[f]);
+	if (*obj)
+		return xasprintf("%s:%s%s [%s]", file_name(p, p->fns[f].file), fn_name(p, f), cyc, obj);
+	return xasprintf("%s:%s%s", file_name(p, p->fns[f].file), fn_name(p, f), cyc);
+}
+
+static void print_tree(FILE *out, struct profile *p, const struct report_opts *o,
+		       const cost_t *summary, const struct section *s)
+{
+	const struct agg *a = profile_agg(p);
+	int ne = p->nevents;
+	/* the functions behind the kept groups, in the section's order */
+	uint32_t *list = NULL;
+	size_t nl = 0, cap = 0;
+	for (int i = 0; i < s->ng; i++) {
+		if (!s->g[i].kept)
+			continue;
+		for (uint32_t f = 0; f < p->nfns; f++)
+			if (p->fns[f].name == s->g[i].id) {
+				VEC_RESERVE(list, cap, nl + 1);
+				list[nl++] = f;
+			}
+	}
+	/* widths over everything printed */
+	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
+	for (size_t i = 0; i < nl; i++) {
+		cost_t *x = expand(p, agg_incl(a, list[i]));
+		extremes(p, x, min, max);
+		free(x);
+		for (int side = 0; side < 2; side++) {
+			struct edge *ed;
+			int n = collect_edges(p, list[i], side == 0, &ed);
+			for (int k = 0; k < n; k++) {
+				extremes(p, ed[k].cc, min, max);
+				free(ed[k].cc);
+			}
+			free(ed);
+		}
+	}
+	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
+			 .nshow = o->nshow, .prefix = "  " };
+	ccp_init(&c, min, max, NULL, NULL);
+	fancy(out, "Callers and callees (inclusive costs of calls)");
+	print_events(&c, "  function");
+	for (size_t i = 0; i < nl; i++) {
+		uint32_t f = list[i];
+		fputc('\n', out);
+		for (int side = 0; side < 2; side++) {
+			if (side == 0 && !(o->tree & TREE_CALLER))
+				continue;
+			if (side == 1) {
+				cost_t *x = expand(p, agg_incl(a, f));
+				char *l = fn_label(p, f), *t = xasprintf("* %s", l);
+				fputs("  ", out);
+				print_cc(&c, x, NULL, t);
+				free(t);
+				free(l);
+				free(x);
+				if (!(o->tree & TREE_CALLING))
+					continue;
+			}
+			struct edge *ed;
+			int n = collect_edges(p, f, side == 0, &ed);
+			for (int k = 0; k < n; k++) {
+				char *l = fn_label(p, ed[k].fn);
+				char *t = xasprintf("%s %s (%lldx)", side == 0 ? "<" : ">", l,
+						    (long long)ed[k].count);
+				fputs("  ", out);
+				print_cc(&c, ed[k].cc, NULL, t);
+				free(t);
+				free(l);
+				free(ed[k].cc);
+			}
+			free(ed);
+		}
+	}
+	fputc('\n', out);
+	free(list);
+	free(min);
+	free(max);
+}
+
+/* ---- annotated source ------------------------------------------------------------- */
+
+struct lcc {
+	uint32_t line;
+	cost_t *cc; /* expanded */
+	uint32_t call_first, ncalls; /* calls made from this line (indices into a list) */
+};
+
+static int cmp_lcc(const void *x, const void *y)
+{
+	const struct lcc *a = x, *b = y;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static int cmp_str_ptr(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+enum { B_ANN_KNOWN, B_ANN_LINE0, B_NONIDENT, B_UNREADABLE, B_BELOW, B_UNKNOWN, B_N };
+
+static void warn_box(FILE *out)
+{
+	static const char at[] =
+		"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	fprintf(out, "%s\n@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n%s\n",
+		at, at);
+}
+
+static void at_line(FILE *out)
+{
+	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
+	      out);
+}
+
+static void add_to(cost_t *dst, const cost_t *src, int n)
+{
+	for (int e = 0; e < n; e++)
+		dst[e] += src[e];
+}
+
+/* Annotates one file; adds its costs to the buckets. */
+static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
+		     const cost_t *summary, uint32_t file, cost_t *buckets[B_N])
+{
+	int ne = p->nevents, nr = p->nreal;
+	const char *name = file_name(p, file);
+	struct lcc *l = NULL;
+	size_t nl = 0, cap = 0;
+	for (uint32_t r = 0; r < p->nlines; r++) {
+		if (p->lines[r].file != file)
+			continue;
+		VEC_RESERVE(l, cap, nl + 1);
+		l[nl].line = p->lines[r].line;
+		l[nl].cc = expand(p, &p->line_cost[(size_t)r * nr]);
+		nl++;
+	}
+	if (nl)
+		qsort(l, nl, sizeof(*l), cmp_lcc);
+	size_t m = 0;
+	for (size_t i = 0; i < nl; i++) {
+		if (m && l[m - 1].line == l[i].line) {
+			add_to(l[m - 1].cc, l[i].cc, ne);
+			free(l[i].cc);
+		} else {
+			l[m++] = l[i];
+		}
+	}
+	nl = m;
+
+	char *title = xasprintf("Annotated source file: %s", name);
+	fancy(out, title);
+	free(title);
+
+	struct srcfile sf;
+	int err = srcfile_read(&sf, name, o->src_dirs, o->nsrc_dirs);
+	if (err) {
+		fprintf(out, "Unannotated because one or more of these original files are unreadable:\n"
+			     "- %s\n\n", name);
+		for (size_t i = 0; i < nl; i++) {
+			add_to(buckets[B_UNREADABLE], l[i].cc, ne);
+			free(l[i].cc);
+		}
+		free(l);
+		return;
+	}
+	if (sf.mtime > p->newest_mtime) {
+		/* cg_annotate compares with each data file; we keep the newest */
+		for (int i = 0; i < p->nsources; i++) {
+			warn_box(out);
+			fprintf(out, "@ Original source files are all newer than data file '%s':\n"
+				     "@ - %s\n@ Annotations may not be correct.\n",
+				p->sources[i], name);
+			at_line(out);
+			fputc('\n', out);
+		}
+	}
+
+	/* widths over every line CC of the file */
+	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
+	for (size_t i = 0; i < nl; i++)
+		extremes(p, l[i].cc, min, max);
+	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
+			 .nshow = o->nshow, .prefix = "" };
+	ccp_init(&c, min, max, NULL, NULL);
+	free(min);
+	free(max);
+	print_events(&c, "");
+	fputc('\n', out);
+
+	size_t i0 = 0;
+	if (nl && l[0].line == 0) {
+		print_cc(&c, l[0].cc, NULL, "<unknown (line 0)>");
+		fputc('\n', out);
+		add_to(buckets[B_ANN_LINE0], l[0].cc, ne);
+		i0 = 1;
+	}
+	/* ranges of lines with context */
+	long ctx = o->context < 0 ? 0 : o->context;
+	size_t i = i0;
+	size_t nranges = 0;
+	int eof = 0;
+	while (i < nl && !eof) {
+		long lo = (long)l[i].line - ctx;
+		if (lo < 1)
+			lo = 1;
+		size_t j = i;
+		while (j + 1 < nl && (long)l[j].line + 2 * ctx >= (long)l[j + 1].line)
+			j++;
+		long hi = (long)l[j].line + ctx;
+		nranges++;
+		if ((size_t)lo > sf.nlines) {
+			eof = 1;
+			break;
+		}
+		if (lo != 1)
+			fprintf(out, "-- line %ld ----------------------------------------\n", lo);
+		size_t k = i;
+		for (long ln = lo; ln <= hi; ln++) {
+			if ((size_t)ln > sf.nlines) {
+				eof = 1;
+				break;
+			}
+			while (k <= j && (long)l[k].line < ln)
+				k++;
+			if (k <= j && (long)l[k].line == ln) {
+				print_cc(&c, l[k].cc, NULL, sf.line[ln - 1]);
+				add_to(buckets[B_ANN_KNOWN], l[k].cc, ne);
+			} else {
+				print_missing(&c, sf.line[ln - 1]);
+			}
+		}
+		if (!eof)
+			fprintf(out, "-- line %ld ----------------------------------------\n", hi);
+		i = j + 1;
+	}
+	/* lines past the end of the file */
+	size_t first_bogus = nl;
+	for (size_t k = i0; k < nl; k++)
+		if (l[k].line > sf.nlines) {
+			first_bogus = k;
+			break;
+		}
+	if (first_bogus < nl) {
+		fputc('\n', out);
+		for (size_t k = first_bogus; k < nl; k++) {
+			char lab[64];
+			snprintf(lab, sizeof(lab), "<bogus line %u>", l[k].line);
+			print_cc(&c, l[k].cc, NULL, lab);
+			add_to(buckets[B_ANN_KNOWN], l[k].cc, ne);
+		}
+		fputc('\n', out);
+		warn_box(out);
+		fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n", name);
+		at_line(out);
+	}
+	if (nranges)
+		fputc('\n', out);
+	for (size_t k = 0; k < nl; k++)
+		free(l[k].cc);
+	free(l);
+	srcfile_free(&sf);
+}
+
+static void annotate_all(FILE *out, struct profile *p, const struct report_opts *o,
+			 const cost_t *summary, const struct section *ffs)
+{
+	int ne = p->nevents;
+	cost_t *buckets[B_N];
+	for (int b = 0; b < B_N; b++)
+		buckets[b] = xcalloc((size_t)ne, sizeof(cost_t));
+	/* files printed in File:function, by name */
+	const char **names = xmalloc(((size_t)ffs->ng + 1) * sizeof(*names));
+	uint8_t *printed = xcalloc((size_t)p->files.n + 1, 1);
+	int nn = 0;
+	for (int i = 0; i < ffs->ng; i++) {
+		if (!ffs->g[i].kept)
+			continue;
+		printed[ffs->g[i].id] = 1;
+		if (strcmp(ffs->g[i].name, "???") != 0)
+			names[nn++] = ffs->g[i].name;
+	}
+	qsort(names, (size_t)nn, sizeof(*names), cmp_str_ptr);
+	for (int i = 0; i < nn; i++)
+		annotate(out, p, o, summary, strtab_find(&p->files, names[i], strlen(names[i])),
+			 buckets);
+	/* the rest: unknown file, files below the threshold */
+	for (int i = 0; i < ffs->ng; i++) {
+		const struct group *g = &ffs->g[i];
+		int b;
+		if (strcmp(g->name, "???") == 0)
+			b = B_UNKNOWN;
+		else if (!printed[g->id])
+			b = B_BELOW;
+		else
+			continue;
+		add_to(buckets[b], g->outer, ne);
+	}
+	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
+	for (int b = 0; b < B_N; b++)
+		extremes(p, buckets[b], min, max);
+	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
+			 .nshow = o->nshow, .prefix = "" };
+	ccp_init(&c, min, max, NULL, NULL);
+	fancy(out, "Annotation summary");
+	print_events(&c, "");
+	fputc('\n', out);
+	static const char *const label[B_N] = {
+		"  annotated: files known & above threshold & readable, line numbers known",
+		"  annotated: files known & above threshold & readable, line numbers unknown",
+		"unannotated: files known & above threshold & two or more non-identical",
+		"unannotated: files known & above threshold & unreadable ",
+		"unannotated: files known & below threshold",
+		"unannotated: files unknown",
+	};
+	for (int b = 0; b < B_N; b++)
+		print_cc(&c, buckets[b], NULL, label[b]);
+	fputc('\n', out);
+	for (int b = 0; b < B_N; b++)
+		free(buckets[b]);
+	free(min);
+	free(max);
+	free(names);
+	free(printed);
+}
+
+/* ---- the whole report ----------------------------------------------------------------- */
+
+void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
+{
+	struct report_opts o = *oin;
+	if (o.nshow == 0) {
+		o.nshow = p->nreal;
+		for (int e = 0; e < p->nreal; e++)
+			o.show[e] = e;
+	}
+	if (o.nsort == 0) {
+		o.nsort = o.nshow;
+		memcpy(o.sort, o.show, sizeof(o.show));
+	}
+	sort_opts = &o;
+	cost_t *summary = expand(p, p->totals);
+
+	/* Metadata */
+	fancy(out, "Metadata");
+	if (o.invocation)
+		fprintf(out, "Invocation:       %s\n", o.invocation);
+	for (int i = 0; i < p->ndesc; i++)
+		fprintf(out, "%s\n", p->desc[i]);
+	if (p->nsources <= 1) {
+		fprintf(out, "Command:          %s\n", p->cmd ? p->cmd : "");
+	} else {
+		const char *prev = NULL;
+		int k = 0;
+		for (int i = 0; i < p->nparts; i++) {
+			if (i && strcmp(p->parts[i].source, p->parts[i - 1].source) == 0)
+				continue;
+			const char *cmd = p->parts[i].cmd ? p->parts[i].cmd : "";
+			k++;
+			char lab[32];
+			snprintf(lab, sizeof(lab), "Command %d:", k);
+			if (prev && strcmp(prev, cmd) == 0)
+				fprintf(out, "%-17s (same as Command %d)\n", lab, k - 1);
+			else
+				fprintf(out, "%-17s %s\n", lab, cmd);
+			prev = cmd;
+		}
+	}
+	fputs("Events recorded: ", out);
+	for (int e = 0; e < p->nreal; e++)
+		fprintf(out, " %s", p->ev[e].name);
+	fputs("\nEvents shown:    ", out);
+	for (int k = 0; k < o.nshow; k++)
+		fprintf(out, " %s", p->ev[o.show[k]].name);
+	fputs("\nEvent sort order:", out);
+	for (int k = 0; k < o.nsort; k++)
+		fprintf(out, " %s", p->ev[o.sort[k]].name);
+	char th[64];
+	format_threshold(th, sizeof(th), o.threshold);
+	fprintf(out, "\nThreshold:        %s%%\n", th);
+	fprintf(out, "Annotation:       %s\n", o.annotate ? "on" : "off");
+	fputc('\n', out);
+
+	/* Summary */
+	{
+		cost_t *zero = xcalloc((size_t)p->nevents, sizeof(cost_t));
+		cost_t *mn = xcalloc((size_t)p->nevents, sizeof(cost_t));
+		cost_t *mx = xcalloc((size_t)p->nevents, sizeof(cost_t));
+		extremes(p, summary, mn, mx);
+		struct ccp c = { .out = out, .p = p, .o = &o, .summary = summary, .show = o.show,
+				 .nshow = o.nshow, .prefix = "" };
+		ccp_init(&c, mn, mx, NULL, NULL);
+		fancy(out, "Summary");
+		print_events(&c, "");
+		fputc('\n', out);
+		print_cc(&c, summary, NULL, "PROGRAM TOTALS");
+		fputc('\n', out);
+		free(zero);
+		free(mn);
+		free(mx);
+	}
+
+	size_t nff;
+	struct filefn *ff = agg_filefn(p, &nff);
+	struct section byfile, byfn;
+	build_section(p, ff, nff, 1, &byfile);
+	build_section(p, ff, nff, 0, &byfn);
+	select_section(&byfile, &o, summary, 0);
+	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
+		      1);
+	if (o.inclusive) {
+		inclusive_groups(p, &byfn);
+		select_section(&byfn, &o, summary, 1);
+		print_section(out, p, &o, summary, &byfn,
+			      "Function:file summary (inclusive costs on function lines)",
+			      "function:file", "> ", 0);
+	} else {
+		select_section(&byfn, &o, summary, 0);
+		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
+			      "> ", 1);
+	}
+	if (o.tree)
+		print_tree(out, p, &o, summary, &byfn);
+	if (o.annotate)
+		annotate_all(out, p, &o, summary, &byfile);
+
+	section_free(&byfile);
+	section_free(&byfn);
+	filefn_free(ff, nff);
+	free(summary);
+}

@@ -1,0 +1,204 @@
+/* util.c -- allocation wrappers, arena, string interning.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "cgtui: out of memory (allocating %zu bytes)\n", n);
+	exit(3);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	return xrealloc(p, n * size);
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = 0;
+	return d;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom(0);
+	char *s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t size;
+	max_align_t data[];
+};
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	if (!a->head || a->used + n > a->size) {
+		size_t sz = n > 65536 ? n : 65536;
+		struct arena_chunk *c = xmalloc(sizeof(*c) + sz);
+		c->next = a->head;
+		c->size = sz;
+		a->head = c;
+		a->used = 0;
+		a->size = sz;
+	}
+	void *p = (char *)a->head->data + a->used;
+	a->used += n;
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *d = arena_alloc(a, n + 1);
+	memcpy(d, s, n);
+	d[n] = 0;
+	return d;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_chunk *c = a->head;
+	while (c) {
+		struct arena_chunk *next = c->next;
+		free(c);
+		c = next;
+	}
+	a->head = NULL;
+	a->used = a->size = 0;
+}
+
+uint64_t hash_bytes(const void *p, size_t n)
+{
+	/* FNV-1a over 8-byte words, then a final mix. */
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ULL ^ n;
+	while (n >= 8) {
+		uint64_t w;
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+		s += 8;
+		n -= 8;
+	}
+	uint64_t w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0x100000001b3ULL;
+	return hash_mix(h);
+}
+
+static void strtab_rehash(struct strtab *t, uint32_t nslots)
+{
+	free(t->slots);
+	t->slots = xcalloc(nslots, sizeof(*t->slots));
+	t->mask = nslots - 1;
+	for (uint32_t id = 0; id < t->n; id++) {
+		uint64_t h = hash_bytes(t->str[id], t->len[id]);
+		uint32_t i = (uint32_t)h & t->mask;
+		while (t->slots[i])
+			i = (i + 1) & t->mask;
+		t->slots[i] = id + 1;
+	}
+}
+
+uint32_t strtab_find(const struct strtab *t, const char *s, size_t len)
+{
+	if (!t->slots)
+		return UINT32_MAX;
+	uint32_t i = (uint32_t)hash_bytes(s, len) & t->mask;
+	for (; t->slots[i]; i = (i + 1) & t->mask) {
+		uint32_t id = t->slots[i] - 1;
+		if (t->len[id] == len && memcmp(t->str[id], s, len) == 0)
+			return id;
+	}
+	return UINT32_MAX;
+}
+
+uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
+{
+	if (!t->slots)
+		strtab_rehash(t, 256);
+	uint32_t i = (uint32_t)hash_bytes(s, len) & t->mask;
+	for (; t->slots[i]; i = (i + 1) & t->mask) {
+		uint32_t id = t->slots[i] - 1;
+		if (t->len[id] == len && memcmp(t->str[id], s, len) == 0)
+			return id;
+	}
+	if (len > UINT32_MAX - 1)
+		len = UINT32_MAX - 1;
+	uint32_t oldcap = t->cap;
+	VEC_RESERVE(t->str, t->cap, t->n + 1);
+	if (t->cap != oldcap)
+		t->len = xreallocarray(t->len, t->cap, sizeof(*t->len));
+	uint32_t id = t->n++;
+	t->str[id] = arena_strndup(&t->arena, s, len);
+	t->len[id] = (uint32_t)len;
+	t->slots[i] = id + 1;
+	if ((uint64_t)t->n * 2 > t->mask)
+		strtab_rehash(t, (t->mask + 1) * 2);
+	return id;
+}
+
+void strtab_rename(struct strtab *t, uint32_t id, const char *s, size_t len)
+{
+	t->str[id] = arena_strndup(&t->arena, s, len);
+	t->len[id] = (uint32_t)len;
+	strtab_rehash(t, t->mask + 1);
+}
+
+void strtab_free(struct strtab *t)
+{
+	arena_free(&t->arena);
+	free(t->str);
+	free(t->len);
+	free(t->slots);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,66 @@
+/* util.h -- allocation wrappers that fail loudly, growable arrays, string arena.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_UTIL_H
+#define CGTUI_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Make room for at least `need` elements in *ptr (capacity *cap). */
+#define VEC_RESERVE(ptr, cap, need)                                          \
+	do {                                                                 \
+		if ((size_t)(need) > (size_t)(cap)) {                        \
+			size_t nc_ = (cap) ? (size_t)(cap) * 2 : 16;          \
+			while (nc_ < (size_t)(need))                          \
+				nc_ *= 2;                                     \
+			(ptr) = xreallocarray((ptr), nc_, sizeof(*(ptr)));    \
+			(cap) = nc_;                                          \
+		}                                                            \
+	} while (0)
+
+/* Bump allocator for strings and small objects that live as long as the
+ * profile.  Nothing in it is freed individually. */
+struct arena {
+	struct arena_chunk *head;
+	size_t used, size;
+};
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+void arena_free(struct arena *a);
+
+/* Interned strings: each distinct string gets a dense id (0, 1, ...). */
+struct strtab {
+	struct arena arena;
+	const char **str;
+	uint32_t *len;
+	uint32_t n, cap;
+	uint32_t *slots; /* open addressing: id+1, 0 = empty */
+	uint32_t mask;
+};
+uint32_t strtab_intern(struct strtab *t, const char *s, size_t len);
+/* Returns the id of s, or UINT32_MAX if it was never interned. */
+uint32_t strtab_find(const struct strtab *t, const char *s, size_t len);
+/* Gives entry `id` another text (a placeholder resolved later). */
+void strtab_rename(struct strtab *t, uint32_t id, const char *s, size_t len);
+void strtab_free(struct strtab *t);
+
+uint64_t hash_bytes(const void *p, size_t n);
+static inline uint64_t hash_mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+#endif
