@@ -81,6 +81,12 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 		ssize_t got = reader_fill_raw(r, r->buf + r->end, r->cap - 1 - r->end);
 		if (got < 0)
 			return -1;
+		if (got == 0 && r->gz) {
+			int zerr;
+			gzerror(r->gz, &zerr);
+			if (zerr != Z_OK && zerr != Z_STREAM_END)
+				return -1; /* truncated or corrupt: not a short last line */
+		}
 		if (got == 0)
 			r->eof = 1;
 		r->end += (size_t)got;
@@ -165,6 +171,7 @@ struct parser {
 	struct idmap obmap, flmap, fnmap;
 	int use_obj;        /* ob= seen: functions keyed by object */
 	uint32_t ob, fl, fi, fnname, fn;
+	uint32_t fnobj, fnfile; /* object and file at the fn= line */
 	uint32_t cob, cfl, cfn;
 	int pending;
 	cost_t call_count;
@@ -186,7 +193,9 @@ struct parser {
 static int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int perr(struct parser *ps, const char *fmt, ...)
 {
-	int n = snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path, (unsigned long long)ps->lineno);
+	int n = ps->lineno ? snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path,
+				      (unsigned long long)ps->lineno)
+			   : snprintf(ps->err, ps->errsz, "%s: ", ps->path);
 	if (n < 0 || (size_t)n >= ps->errsz)
 		return -1;
 	va_list ap;
@@ -485,6 +494,17 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 	return id;
 }
 
+/* The current function, made on first use. */
+static int need_fn(struct parser *ps, const char *what)
+{
+	if (ps->fn != NO_ID)
+		return 0;
+	if (ps->fnname == NO_ID)
+		return perr(ps, "%s before any fn= line", what);
+	ps->fn = get_fn(ps, ps->fnobj, ps->fnfile, ps->fnname, 1);
+	return 0;
+}
+
 /* ---- header lines ------------------------------------------------------------ */
 
 static struct part_info *new_part(struct parser *ps)
@@ -734,6 +754,8 @@ static int cost_line(struct parser *ps, const char *s)
 	ps->any_cost = 1;
 	uint32_t line = line_of(ps, pos);
 
+	if (need_fn(ps, "cost line") < 0)
+		return -1;
 	if (ps->pending == PEND_CALL) {
 		ps->pending = PEND_NONE;
 		uint32_t callee = ps->cfn;
@@ -752,8 +774,6 @@ static int cost_line(struct parser *ps, const char *s)
 			     sg * ps->jexe, sg * ps->jtaken);
 		/* a position line after a jump normally carries no cost */
 	}
-	if (ps->fn == NO_ID)
-		return perr(ps, "cost line before any fn= line");
 	/* fast path: same record as the previous cost line */
 	uint32_t r = ps->last_rec;
 	cost_t *dst;
@@ -776,8 +796,8 @@ static int calls_line(struct parser *ps, const char *s)
 	if (!e || cnt > INT64_MAX)
 		return perr(ps, ovf || (e && cnt > INT64_MAX) ? "call count beyond 64 bits"
 							     : "calls= needs a count");
-	if (ps->fn == NO_ID)
-		return perr(ps, "calls= line before any fn= line");
+	if (need_fn(ps, "calls= line") < 0)
+		return -1;
 	if (ps->cfn == NO_ID)
 		return perr(ps, "calls= line without a preceding cfn= line");
 	if (!ps->npos) {
@@ -809,8 +829,8 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 		if (!e)
 			return perr(ps, "jcnd= needs executed/taken counts");
 	}
-	if (ps->fn == NO_ID)
-		return perr(ps, "jump line before any fn= line");
+	if (need_fn(ps, "jump line") < 0)
+		return -1;
 	if (!ps->npos) {
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
@@ -840,9 +860,13 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("fn")) {
 			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
 				return -1;
+			/* the function is made when a cost line needs it: a
+			 * profile may define all its names up front */
 			ps->fnname = id;
 			ps->fi = cur_file(ps);
-			ps->fn = get_fn(ps, cur_obj(ps), ps->fl, id, 1);
+			ps->fn = NO_ID;
+			ps->fnobj = cur_obj(ps);
+			ps->fnfile = ps->fl;
 			return 0;
 		}
 		if (KEY("fl")) {

@@ -1,0 +1,461 @@
+/* test-model.c -- unit tests of the loader, the model and aggregation.
+ * Every expected number is computed by hand from the format specification
+ * (Valgrind's "Callgrind Format Specification" and the Cachegrind manual),
+ * as the comment beside it shows.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "profile/aggregate.h"
+#include "profile/load.h"
+#include "profile/model.h"
+#include "profile/modname.h"
+#include "profile/report.h"
+#include "tap.h"
+
+static char tmpdir[] = "/tmp/cgtui-unit-XXXXXX";
+static char lasterr[4096];
+
+static char *write_tmp(const char *name, const char *text, size_t len)
+{
+	char *path = xasprintf("%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "wb");
+	fwrite(text, 1, len, f);
+	fclose(f);
+	return path;
+}
+
+/* Loads `text` (as one file) into a fresh profile p. */
+static int load(struct profile *p, const char *text)
+{
+	profile_init(p);
+	char *path = write_tmp("p.out", text, strlen(text));
+	int rc = profile_load(p, path, NULL, lasterr, sizeof(lasterr));
+	if (rc == 0)
+		profile_finish(p);
+	free(path);
+	return rc;
+}
+
+static uint32_t fn(struct profile *p, const char *name)
+{
+	for (uint32_t f = 0; f < p->nfns; f++)
+		if (strcmp(fn_name(p, f), name) == 0)
+			return f;
+	return NO_ID;
+}
+
+static cost_t self(struct profile *p, const char *name, int e)
+{
+	uint32_t f = fn(p, name);
+	return f == NO_ID ? -999999 : agg_self(profile_agg(p), f)[e];
+}
+
+static cost_t incl(struct profile *p, const char *name, int e)
+{
+	uint32_t f = fn(p, name);
+	return f == NO_ID ? -999999 : agg_incl(profile_agg(p), f)[e];
+}
+
+static cost_t line_cost(struct profile *p, const char *fname, const char *file, uint32_t line, int e)
+{
+	cost_t v = 0;
+	for (uint32_t r = 0; r < p->nlines; r++)
+		if (strcmp(fn_name(p, p->lines[r].fn), fname) == 0 &&
+		    strcmp(file_name(p, p->lines[r].file), file) == 0 && p->lines[r].line == line)
+			v += p->line_cost[(size_t)r * p->nreal + e];
+	return v;
+}
+
+/* sum of count and cost over call sites caller -> callee */
+static cost_t call(struct profile *p, const char *from, const char *to, cost_t *count, int e)
+{
+	cost_t v = 0;
+	*count = 0;
+	for (uint32_t r = 0; r < p->ncalls; r++)
+		if (strcmp(fn_name(p, p->calls[r].caller), from) == 0 &&
+		    strcmp(fn_name(p, p->calls[r].callee), to) == 0) {
+			v += p->call_cost[(size_t)r * p->nreal + e];
+			*count += p->calls[r].count;
+		}
+	return v;
+}
+
+/* The specification's extended example (section 3.1.4). */
+static const char spec_example[] = "events: Instructions\n"
+				   "fl=file1.c\nfn=main\n16 20\ncfn=func1\ncalls=1 50\n16 400\n"
+				   "cfl=file2.c\ncfn=func2\ncalls=3 20\n16 400\n"
+				   "fn=func1\n51 100\ncfl=file2.c\ncfn=func2\ncalls=2 20\n51 300\n"
+				   "fl=file2.c\nfn=func2\n20 700\n";
+
+static void test_spec_example(void)
+{
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
+	/* self: main 20, func1 100, func2 700; total 820 */
+	is(p.totals[0], 820, "total = 20 + 100 + 700");
+	is(self(&p, "main", 0), 20, "self main");
+	is(self(&p, "func1", 0), 100, "self func1");
+	is(self(&p, "func2", 0), 700, "self func2");
+	/* "Inclusive cost of main is 820": 20 + 400 (func1) + 400 (3 calls of func2) */
+	is(incl(&p, "main", 0), 820, "inclusive main = 820 (spec)");
+	is(incl(&p, "func1", 0), 400, "inclusive func1 = 100 + 300");
+	is(incl(&p, "func2", 0), 700, "inclusive func2 = self");
+	cost_t n;
+	is(call(&p, "main", "func2", &n, 0), 400, "main->func2 inclusive");
+	is(n, 3, "main->func2 called 3 times");
+	is(call(&p, "func1", "func2", &n, 0), 300, "func1->func2 inclusive");
+	is(n, 2, "func1->func2 called 2 times");
+	const struct agg *a = profile_agg(&p);
+	is(a->fn_ncalls[fn(&p, "func2")], 5, "func2 called 5 times in all");
+	is(a->ncycles, 0, "no cycles");
+	is(line_cost(&p, "main", "file1.c", 16, 0), 20, "call costs are not line self cost");
+	profile_free(&p);
+}
+
+static void test_name_compression(void)
+{
+	struct profile p;
+	/* the same example with compressed names, defined up front */
+	ok(load(&p, "events: Instructions\n"
+		    "fl=(1) file1.c\nfl=(2) file2.c\nfn=(1) main\nfn=(2) func1\nfn=(3) func2\n"
+		    "fl=(1)\nfn=(1)\n16 20\ncfn=(2)\ncalls=1 50\n16 400\n"
+		    "cfl=(2)\ncfn=(3)\ncalls=3 20\n16 400\n"
+		    "fn=(2)\n51 100\ncfl=(2)\ncfn=(3)\ncalls=2 20\n51 300\n"
+		    "fl=(2)\nfn=(3)\n20 700\n") == 0,
+	   "compressed names load: %s", lasterr);
+	is(p.totals[0], 820, "total 820");
+	is(incl(&p, "main", 0), 820, "inclusive main 820");
+	is(p.nfns, 3, "three functions (file ids and function ids are separate spaces)");
+	profile_free(&p);
+
+	/* separate id spaces: (1) is a file and a function and an object */
+	ok(load(&p, "events: Ir\nob=(1) /bin/x\nfl=(1) a.c\nfn=(1) f\n1 5\n") == 0, "ids per kind");
+	is_str(obj_name(&p, p.fns[0].obj), "/bin/x", "object (1)");
+	is_str(file_name(&p, p.fns[0].file), "a.c", "file (1)");
+	is_str(fn_name(&p, 0), "f", "function (1)");
+	profile_free(&p);
+
+	/* identical redefinition is accepted */
+	ok(load(&p, "events: Ir\nfl=(1) a.c\nfn=(1) f\n1 5\nfl=(1) a.c\nfn=(1) f\n2 5\n") == 0,
+	   "identical redefinition");
+	is(self(&p, "f", 0), 10, "costs of both blocks");
+	is(p.nwarnings, 0, "no warning for an identical redefinition");
+	profile_free(&p);
+
+	/* used before defined (old callgrind), defined later */
+	ok(load(&p, "events: Ir\nfl=(1) a.c\nfn=(1) f\n1 5\ncob=(4)\ncfn=(2) g\ncalls=1 1\n1 3\n"
+		    "ob=(4) /lib/libg.so\nfn=(2)\n1 3\n") == 0,
+	   "forward reference to an object id: %s", lasterr);
+	uint32_t g = fn(&p, "g");
+	ok(g != NO_ID && strcmp(obj_name(&p, p.fns[g].obj), "/lib/libg.so") == 0,
+	   "forward reference resolved to the later definition");
+	profile_free(&p);
+}
+
+static void test_subpositions(void)
+{
+	struct profile p;
+	/* spec 3.1.6: 0x80001234 90 1 / +3 * 5 / +1 +1 6 -> lines 90, 90, 91 */
+	ok(load(&p, "positions: instr line\nevents: ticks\nfl=a.c\nfn=func\n"
+		    "0x80001234 90 1\n+3 * 5\n+1 +1 6\n") == 0,
+	   "subposition compression: %s", lasterr);
+	is(line_cost(&p, "func", "a.c", 90, 0), 6, "line 90 = 1 + 5");
+	is(line_cost(&p, "func", "a.c", 91, 0), 6, "line 91 = 6");
+	ok(p.has_instr && p.has_line, "positions instr and line");
+	profile_free(&p);
+
+	/* relative line numbers with positions: line; negative steps */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n10 1\n+5 2\n-3 4\n* 8\n") == 0, "relative lines");
+	is(line_cost(&p, "f", "a.c", 10, 0), 1, "line 10");
+	is(line_cost(&p, "f", "a.c", 15, 0), 2, "line 15 (+5)");
+	is(line_cost(&p, "f", "a.c", 12, 0), 12, "line 12 (-3, then *) = 4 + 8");
+	profile_free(&p);
+
+	/* positions: instr only -> all at line 0 */
+	ok(load(&p, "positions: instr\nevents: Ir\nfl=a.c\nfn=f\n0x10 3\n+4 4\n") == 0, "instr only");
+	is(line_cost(&p, "f", "a.c", 0, 0), 7, "instr-only costs land on line 0");
+	profile_free(&p);
+}
+
+static void test_cachegrind(void)
+{
+	struct profile p;
+	/* Cachegrind format: '.' is zero, missing trailing counts are zero */
+	ok(load(&p, "desc: I1 cache: 32768 B, 64 B, 8-way associative\n"
+		    "cmd: ./prog arg\nevents: Ir Dr Dw\n"
+		    "fl=a.c\nfn=main\n3 10 . 2\n4 5\n5 1 1\n"
+		    "fl=b.h\nfn=main\n7 100 50 25\nsummary: 116 51 27\n") == 0,
+	   "cachegrind file: %s", lasterr);
+	is(p.nreal, 3, "3 events");
+	is(p.totals[0], 116, "Ir = 10+5+1+100");
+	is(p.totals[1], 51, "Dr = 0+0+1+50");
+	is(p.totals[2], 27, "Dw = 2+0+0+25");
+	is(p.nwarnings, 0, "summary matches: no warning");
+	is_str(p.cmd, "./prog arg", "cmd");
+	is_str(p.desc[0], "I1 cache: 32768 B, 64 B, 8-way associative", "desc line");
+	/* cachegrind files have no objects: main in a.c and main in b.h are
+	 * two functions, as cg_annotate's file:function pairs */
+	is(p.nfns, 2, "a.c:main and b.h:main are distinct");
+	profile_free(&p);
+
+	/* summary that does not match: a warning, the sum wins */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 10\nsummary: 11\n") == 0, "bad summary loads");
+	is(p.totals[0], 10, "totals = sum of self costs");
+	is(p.nwarnings, 1, "one warning about the summary");
+	profile_free(&p);
+}
+
+static void test_inline_files(void)
+{
+	struct profile p;
+	/* fi=/fe= switch the file of the following cost lines until fn= */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 1\nfi=h.h\n2 10\nfe=a.c\n3 100\nfi=h.h\n4 1000\n"
+		    "fn=g\n5 7\n") == 0,
+	   "fi/fe: %s", lasterr);
+	is(line_cost(&p, "f", "a.c", 1, 0), 1, "f a.c:1");
+	is(line_cost(&p, "f", "h.h", 2, 0), 10, "f h.h:2 (fi)");
+	is(line_cost(&p, "f", "a.c", 3, 0), 100, "f a.c:3 (fe back)");
+	is(line_cost(&p, "f", "h.h", 4, 0), 1000, "f h.h:4");
+	is(line_cost(&p, "g", "a.c", 5, 0), 7, "fn= resets fi: g in a.c");
+	is(self(&p, "f", 0), 1111, "f self across files");
+	is_str(file_name(&p, p.fns[fn(&p, "f")].file), "a.c", "f's own file is its fl=");
+	size_t n;
+	struct filefn *ff = agg_filefn(&p, &n);
+	is(n, 3, "file:function pairs a.c:f, h.h:f, a.c:g");
+	filefn_free(ff, n);
+	profile_free(&p);
+}
+
+static void test_calls(void)
+{
+	struct profile p;
+	/* calls=0 is still a call cost (never self cost) */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=main\n3 100\ncfn=g\ncalls=0 9\n5 50\nfn=g\n9 50\n") == 0,
+	   "calls=0: %s", lasterr);
+	is(self(&p, "main", 0), 100, "main's self excludes the calls=0 cost");
+	is(incl(&p, "main", 0), 150, "inclusive includes it");
+	is(p.totals[0], 150, "total = 100 + 50");
+	profile_free(&p);
+
+	/* cfn= without cfl= is in the current file; cfl= resets after a call */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=main\n1 1\ncfl=b.c\ncfn=x\ncalls=1 1\n1 5\n"
+		    "cfn=y\ncalls=1 1\n1 6\nfn=y\n1 6\nfl=b.c\nfn=x\n1 5\n") == 0,
+	   "cfl reset: %s", lasterr);
+	uint32_t y = fn(&p, "y");
+	is_str(file_name(&p, p.fns[y].file), "a.c", "y is in the caller's file");
+	is(incl(&p, "main", 0), 12, "main = 1 + 5 + 6");
+	profile_free(&p);
+
+	/* jumps */
+	ok(load(&p, "positions: line\nevents: Ir\nfl=a.c\nfn=f\n1 3\njump=4 7\n2\njcnd=2/5 9\n3\n"
+		    "3 1\n") == 0,
+	   "jump and jcnd: %s", lasterr);
+	is(p.njumps, 2, "two jumps");
+	int seen = 0;
+	for (uint32_t j = 0; j < p.njumps; j++) {
+		if (!p.jumps[j].cond && p.jumps[j].line == 2 && p.jumps[j].tline == 7 &&
+		    p.jumps[j].executed == 4)
+			seen |= 1;
+		if (p.jumps[j].cond && p.jumps[j].line == 3 && p.jumps[j].tline == 9 &&
+		    p.jumps[j].executed == 2 && p.jumps[j].taken == 5)
+			seen |= 2;
+	}
+	is(seen, 3, "jump 2->7 x4, jcnd 3->9 2/5");
+	is(p.totals[0], 4, "jump lines add no cost");
+	profile_free(&p);
+}
+
+static void test_recursion(void)
+{
+	struct profile p;
+	/* main -> a (1x, 100); a -> b (60); b -> a (40, recursion); self a 50,
+	 * b 30 (of which the nested a is 10 + ...).  Self: main 10, a 50, b 40.
+	 * Total 100.  Cycle {a, b}: nothing inside may exceed the total. */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 10\ncfn=a\ncalls=1 1\n1 90\n"
+		    "fn=a\n1 50\ncfn=b\ncalls=2 1\n2 80\n"
+		    "fn=b\n1 40\ncfn=a\ncalls=1 1\n2 70\n") == 0,
+	   "mutual recursion: %s", lasterr);
+	const struct agg *a = profile_agg(&p);
+	is(p.totals[0], 100, "total 100");
+	is(a->ncycles, 1, "one cycle");
+	ok(a->fn_cycle[fn(&p, "a")] == 1 && a->fn_cycle[fn(&p, "b")] == 1, "a and b in cycle 1");
+	is(a->fn_cycle[fn(&p, "main")], 0, "main is not in a cycle");
+	is(incl(&p, "main", 0), 100, "main = 10 + 90");
+	ok(incl(&p, "a", 0) <= 100 && incl(&p, "b", 0) <= 100, "no inclusive exceeds the total");
+	is(a->cycle_incl[0], 90, "cycle's inclusive = a 50 + b 40 (no calls leave it)");
+	profile_free(&p);
+
+	/* direct recursion: f -> f calls are inside f's outer calls */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 1\ncfn=f\ncalls=1 1\n1 30\n"
+		    "fn=f\n1 30\ncfn=f\ncalls=2 1\n1 50\n") == 0,
+	   "direct recursion");
+	is(incl(&p, "f", 0), 30, "recursive f: inclusive = its self (30), not 30 + 50");
+	is(profile_agg(&p)->ncycles, 0, "self-recursion is not a <cycle>");
+	profile_free(&p);
+}
+
+static void test_parts_and_misc(void)
+{
+	struct profile p;
+	/* several parts in one file; CRLF; no final newline */
+	ok(load(&p, "version: 1\r\ncreator: x\r\npart: 1\r\nevents: Ir\r\nfl=a.c\r\nfn=f\r\n1 5\r\n"
+		    "totals: 5\r\npart: 2\r\nevents: Ir\r\nfl=a.c\r\nfn=f\r\n1 7\r\ntotals: 7") == 0,
+	   "parts, CRLF, no final newline: %s", lasterr);
+	is(p.nparts, 2, "two parts");
+	is(p.parts[0].totals[0], 5, "part 1 total");
+	is(p.parts[1].totals[0], 7, "part 2 total");
+	is(p.totals[0], 12, "merged total");
+	is(p.nwarnings, 0, "each part's totals: line matches");
+	profile_free(&p);
+
+	/* Xdebug appends several profiles with a marker; names with spaces */
+	ok(load(&p, "events: Time_(10ns) Memory_(bytes)\nfl=(1) /var/www/index.php\n"
+		    "fn=(1) {main}\n1 10 20\n==== NEW PROFILING FILE ====\n"
+		    "events: Time_(10ns) Memory_(bytes)\nfl=(1) C:\\www\\x.php\nfn=(1) php::f (a, b)\n"
+		    "2 1 2\n") == 0,
+	   "Xdebug multi-file: %s", lasterr);
+	is(p.totals[0], 11, "times add up");
+	is(p.totals[1], 22, "memory adds up");
+	ok(fn(&p, "php::f (a, b)") != NO_ID, "name with spaces and parentheses");
+	profile_free(&p);
+
+	/* negative counts (diff files) */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 -5\n2 3\n") == 0, "negative counts");
+	is(p.totals[0], -2, "total -2");
+	profile_free(&p);
+
+	/* event long names and derived events */
+	ok(load(&p, "event: Ir : Instruction Fetches\nevent: Sum = Ir + 2 Dr\nevents: Ir Dr\n"
+		    "fl=a.c\nfn=f\n1 3 4\n") == 0,
+	   "event: lines: %s", lasterr);
+	is_str(p.ev[0].longname, "Instruction Fetches", "long name");
+	int sum = profile_event_index(&p, "Sum", 3);
+	ok(sum >= p.nreal, "derived event Sum");
+	is(event_value(&p, p.totals, sum), 11, "Sum = 3 + 2*4");
+	profile_free(&p);
+
+	/* KCachegrind's standard derived events are added */
+	ok(load(&p, "events: Ir I1mr D1mr D1mw ILmr DLmr DLmw Bcm Bim\nfl=a.c\nfn=f\n"
+		    "1 1000 1 2 3 4 5 6 7 8\n") == 0,
+	   "cache events");
+	int l1 = profile_event_index(&p, "L1m", 3), ll = profile_event_index(&p, "LLm", 3);
+	int bm = profile_event_index(&p, "Bm", 2), ce = profile_event_index(&p, "CEst", 4);
+	is(event_value(&p, p.totals, l1), 6, "L1m = 1+2+3");
+	is(event_value(&p, p.totals, ll), 15, "LLm = 4+5+6");
+	is(event_value(&p, p.totals, bm), 15, "Bm = 7+8");
+	is(event_value(&p, p.totals, ce), 1000 + 150 + 60 + 1500, "CEst = Ir + 10 Bm + 10 L1m + 100 LLm");
+	profile_free(&p);
+
+	/* empty profile */
+	ok(load(&p, "version: 1\npositions: instr line\nevents: Ir Dr\nsummary: 0\ntotals: 0\n") == 0,
+	   "empty profile loads");
+	is(p.nfns, 0, "no functions");
+	is(p.totals[0], 0, "zero total");
+	profile_free(&p);
+}
+
+static void test_gzip(void)
+{
+	char *path = xasprintf("%s/p.gz", tmpdir);
+	gzFile gz = gzopen(path, "wb");
+	gzputs(gz, spec_example);
+	gzclose(gz);
+	struct profile p;
+	profile_init(&p);
+	ok(profile_load(&p, path, NULL, lasterr, sizeof(lasterr)) == 0, "gzip file loads: %s", lasterr);
+	profile_finish(&p);
+	is(incl(&p, "main", 0), 820, "gzip: inclusive main 820");
+	profile_free(&p);
+	free(path);
+}
+
+static void test_merge_diff_mod(void)
+{
+	static const char ta[] = "events: Ir\nfl=v1/a.c\nfn=f.123\n1 10\nfn=g\n2 5\n";
+	static const char tb[] = "events: Ir\nfl=v2/a.c\nfn=f.456\n1 25\nfn=g\n2 5\n";
+	char *a = write_tmp("a.out", ta, strlen(ta));
+	char *b = write_tmp("b.out", tb, strlen(tb));
+	struct profile p;
+	/* merge: a + b */
+	profile_init(&p);
+	ok(profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0 &&
+		   profile_load(&p, b, NULL, lasterr, sizeof(lasterr)) == 0,
+	   "merge loads");
+	profile_finish(&p);
+	is(p.totals[0], 45, "merged total 10+5+25+5");
+	profile_free(&p);
+
+	/* diff with name substitutions: b - a */
+	char err[256];
+	struct modname *mf = modname_compile("s/v[0-9]/vN/", err, sizeof(err));
+	struct modname *mn = modname_compile("s/\\.[0-9]+$//", err, sizeof(err));
+	ok(mf && mn, "substitutions compile");
+	struct load_opts lo1 = { .sign = -1, .modfile = mf, .modfn = mn };
+	struct load_opts lo2 = { .sign = 1, .modfile = mf, .modfn = mn };
+	profile_init(&p);
+	ok(profile_load(&p, a, &lo1, lasterr, sizeof(lasterr)) == 0 &&
+		   profile_load(&p, b, &lo2, lasterr, sizeof(lasterr)) == 0,
+	   "diff loads");
+	profile_finish(&p);
+	is(p.totals[0], 15, "diff total (25+5) - (10+5)");
+	is(self(&p, "f", 0), 15, "f.123 and f.456 are one function 'f' after --mod-funcname");
+	is(self(&p, "g", 0), 0, "g unchanged: 0");
+	is_str(file_name(&p, p.fns[fn(&p, "f")].file), "vN/a.c", "--mod-filename applied");
+	profile_free(&p);
+	modname_free(mf);
+	modname_free(mn);
+
+	/* i and g flags, backreferences */
+	struct modname *m = modname_compile("s/(A)b/\\1x/gi", err, sizeof(err));
+	size_t ol;
+	char *r = modname_apply(m, "aBcAbc", 6, &ol);
+	is_str(r, "axcAxc", "s/(A)b/\\1x/gi");
+	free(r);
+	modname_free(m);
+	ok(modname_compile("s/a/b/q", err, sizeof(err)) == NULL, "unknown flag rejected");
+	ok(modname_compile("x/a/b/", err, sizeof(err)) == NULL, "not s/// rejected");
+	free(a);
+	free(b);
+}
+
+static void test_threshold_format(void)
+{
+	char b[64];
+	format_threshold(b, sizeof(b), 0.1);
+	is_str(b, "0.1", "0.1");
+	format_threshold(b, sizeof(b), 1);
+	is_str(b, "1.0", "whole numbers get .0 (Python str)");
+	format_threshold(b, sizeof(b), 0.05);
+	is_str(b, "0.05", "0.05");
+	format_threshold(b, sizeof(b), 0.00001);
+	is_str(b, "1e-05", "exponent form");
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 99;
+	}
+	test_spec_example();
+	test_name_compression();
+	test_subpositions();
+	test_cachegrind();
+	test_inline_files();
+	test_calls();
+	test_recursion();
+	test_parts_and_misc();
+	test_gzip();
+	test_merge_diff_mod();
+	test_threshold_format();
+	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+	free(cmd);
+	return tap_done();
+}
