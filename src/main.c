@@ -57,7 +57,7 @@ static void usage(FILE *f)
 	      "Report options (as cg_annotate's and callgrind_annotate's):\n"
 	      "  --batch                  print the text report\n"
 	      "  --show=A,B,C             events to show, in this order [all]\n"
-	      "  --sort=A,B,C             events to sort by [the shown events]\n"
+	      "  --sort=A,B,C             events to sort by [all, in the file's order]\n"
 	      "  --threshold=X            hide functions under X% of the first sort event [0.1]\n"
 	      "  --show-percs[=yes|no], --no-show-percs\n"
 	      "                           percentages next to counts [yes]\n"

@@ -1031,6 +1031,8 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	}
 
 	p->sources = xreallocarray(p->sources, (size_t)p->nsources + 1, sizeof(*p->sources));
+	p->source_mtime = xreallocarray(p->source_mtime, (size_t)p->nsources + 1, sizeof(time_t));
+	p->source_mtime[p->nsources] = st.st_mtime;
 	p->sources[p->nsources++] = xstrdup(path);
 	p->ndiff = o->sign < 0 ? 2 : p->ndiff;
 

@@ -70,6 +70,7 @@ void profile_free(struct profile *p)
 	for (int i = 0; i < p->nsources; i++)
 		free(p->sources[i]);
 	free(p->sources);
+	free(p->source_mtime);
 	free(p->totals);
 	for (int i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);

@@ -109,6 +109,7 @@ struct profile {
 	int is_callgrind;        /* any callgrind-only construct seen */
 	int ndiff;               /* 2 when this is a difference */
 	char **sources;          /* profile files loaded */
+	time_t *source_mtime;    /* and their modification times */
 	int nsources;
 	time_t newest_mtime;     /* newest mtime of the profile files */
 

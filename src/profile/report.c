@@ -658,9 +658,8 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 		free(l);
 		return;
 	}
-	if (sf.mtime > p->newest_mtime) {
-		/* cg_annotate compares with each data file; we keep the newest */
-		for (int i = 0; i < p->nsources; i++) {
+	for (int i = 0; i < p->nsources; i++) {
+		if (sf.mtime > p->source_mtime[i]) {
 			warn_box(out);
 			fprintf(out, "@ Original source files are all newer than data file '%s':\n"
 				     "@ - %s\n@ Annotations may not be correct.\n",
@@ -828,9 +827,10 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		for (int e = 0; e < p->nreal; e++)
 			o.show[e] = e;
 	}
-	if (o.nsort == 0) {
-		o.nsort = o.nshow;
-		memcpy(o.sort, o.show, sizeof(o.show));
+	if (o.nsort == 0) { /* cg_annotate: all events, in the file's order */
+		o.nsort = p->nreal;
+		for (int e = 0; e < p->nreal; e++)
+			o.sort[e] = e;
 	}
 	sort_opts = &o;
 	cost_t *summary = expand(p, p->totals);

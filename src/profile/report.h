@@ -12,7 +12,7 @@ enum { TREE_NONE = 0, TREE_CALLER = 1, TREE_CALLING = 2, TREE_BOTH = 3 };
 
 struct report_opts {
 	int show[MAX_EVENTS], nshow; /* event indices; nshow 0 = all real events */
-	int sort[MAX_EVENTS], nsort; /* nsort 0 = the shown events' order */
+	int sort[MAX_EVENTS], nsort; /* nsort 0 = all recorded events */
 	double threshold;            /* percent of the primary sort event */
 	int show_percs;
 	int annotate;
