@@ -838,9 +838,11 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	int64_t tpos[2];
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
+	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
+	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
 	ps->jcond = cond;
-	ps->jexe = (cost_t)a;
-	ps->jtaken = cond ? (cost_t)b : (cost_t)a;
+	ps->jexe = cond ? (cost_t)b : (cost_t)a;
+	ps->jtaken = (cost_t)a;
 	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
 	ps->jfi = NO_ID;
 	ps->jtline = line_of(ps, tpos);

@@ -215,6 +215,12 @@ static cost_t *expand(const struct profile *p, const cost_t *real)
 	return x;
 }
 
+static void add_to(cost_t *dst, const cost_t *src, int n)
+{
+	for (int e = 0; e < n; e++)
+		dst[e] += src[e];
+}
+
 /* ---- file:function / function:file sections ------------------------------------- */
 
 struct inner {
@@ -225,6 +231,7 @@ struct inner {
 struct group {
 	const char *name;
 	uint32_t id;
+	uint32_t fnid; /* the function, when a group is one function */
 	cost_t *outer;
 	struct inner *in;
 	int nin, capin, nkept;
@@ -300,6 +307,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 			struct group *g = &s->g[s->ng];
 			memset(g, 0, sizeof(*g));
 			g->id = key;
+			g->fnid = NO_ID;
 			g->name = by_file ? p->files.str[key] : p->names.str[key];
 			g->outer = xcalloc((size_t)p->nevents, sizeof(cost_t));
 			gi[key] = s->ng++;
@@ -403,38 +411,39 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 	free(cum);
 }
 
-/* Function:file with inclusive costs on the group lines. */
-static void inclusive_groups(struct profile *p, struct section *s)
+/* Function:file with inclusive costs on the group lines: one group per
+ * function (an inclusive cost belongs to one function, not to a name shared
+ * by several objects), its files' self costs below. */
+static void inclusive_section(struct profile *p, struct section *s)
 {
 	const struct agg *a = profile_agg(p);
-	int ne = p->nevents;
-	/* functions with no self cost but an inclusive one still get a group */
-	int *gi = xmalloc(((size_t)p->names.n + 1) * sizeof(int));
-	for (uint32_t k = 0; k < p->names.n; k++)
-		gi[k] = -1;
-	for (int i = 0; i < s->ng; i++) {
-		gi[s->g[i].id] = i;
-		memset(s->g[i].outer, 0, sizeof(cost_t) * (size_t)ne);
-	}
-	int cap = s->ng;
+	int ne = p->nevents, nr = p->nreal;
+	s->g = xcalloc((size_t)p->nfns + 1, sizeof(*s->g));
+	s->ng = (int)p->nfns;
 	for (uint32_t f = 0; f < p->nfns; f++) {
-		uint32_t key = p->fns[f].name;
-		if (gi[key] < 0) {
-			VEC_RESERVE(s->g, cap, s->ng + 1);
-			struct group *g = &s->g[s->ng];
-			memset(g, 0, sizeof(*g));
-			g->id = key;
-			g->name = p->names.str[key];
-			g->outer = xcalloc((size_t)ne, sizeof(cost_t));
-			gi[key] = s->ng++;
+		struct group *g = &s->g[f];
+		g->id = p->fns[f].name;
+		g->fnid = f;
+		g->name = fn_name(p, f);
+		g->outer = expand(p, agg_incl(a, f));
+		for (uint32_t k = a->line_start[f]; k < a->line_start[f + 1]; k++) {
+			uint32_t r = a->line_idx[k];
+			const char *file = file_name(p, p->lines[r].file);
+			int j;
+			for (j = 0; j < g->nin; j++)
+				if (g->in[j].name == file)
+					break;
+			if (j == g->nin) {
+				VEC_RESERVE(g->in, g->capin, g->nin + 1);
+				g->in[j].name = file;
+				g->in[j].cc = xcalloc((size_t)ne, sizeof(cost_t));
+				g->nin++;
+			}
+			cost_t *x = expand(p, &p->line_cost[(size_t)r * nr]);
+			add_to(g->in[j].cc, x, ne);
+			free(x);
 		}
-		cost_t *x = expand(p, agg_incl(a, f));
-		cost_t *o = s->g[gi[key]].outer;
-		for (int e = 0; e < ne; e++)
-			o[e] += x[e];
-		free(x);
 	}
-	free(gi);
 }
 
 /* ---- callers and callees (--tree) ------------------------------------------------ */
@@ -508,7 +517,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 		if (!s->g[i].kept)
 			continue;
 		for (uint32_t f = 0; f < p->nfns; f++)
-			if (p->fns[f].name == s->g[i].id) {
+			if (s->g[i].fnid == NO_ID ? p->fns[f].name == s->g[i].id : s->g[i].fnid == f) {
 				VEC_RESERVE(list, cap, nl + 1);
 				list[nl++] = f;
 			}
@@ -605,12 +614,6 @@ static void at_line(FILE *out)
 {
 	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
 	      out);
-}
-
-static void add_to(cost_t *dst, const cost_t *src, int n)
-{
-	for (int e = 0; e < n; e++)
-		dst[e] += src[e];
 }
 
 /* Annotates one file; adds its costs to the buckets. */
@@ -903,7 +906,8 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
 	if (o.inclusive) {
-		inclusive_groups(p, &byfn);
+		section_free(&byfn);
+		inclusive_section(p, &byfn);
 		select_section(&byfn, &o, summary, 1);
 		print_section(out, p, &o, summary, &byfn,
 			      "Function:file summary (inclusive costs on function lines)",

@@ -261,11 +261,13 @@ static void test_calls(void)
 		if (!p.jumps[j].cond && p.jumps[j].line == 2 && p.jumps[j].tline == 7 &&
 		    p.jumps[j].executed == 4)
 			seen |= 1;
+		/* jcnd=TAKEN/EXECUTED, as callgrind 3.19 writes it (a loop's
+		 * back edge reads jcnd=19/20) */
 		if (p.jumps[j].cond && p.jumps[j].line == 3 && p.jumps[j].tline == 9 &&
-		    p.jumps[j].executed == 2 && p.jumps[j].taken == 5)
+		    p.jumps[j].executed == 5 && p.jumps[j].taken == 2)
 			seen |= 2;
 	}
-	is(seen, 3, "jump 2->7 x4, jcnd 3->9 2/5");
+	is(seen, 3, "jump 2->7 x4, jcnd 3->9 taken 2 of 5");
 	is(p.totals[0], 4, "jump lines add no cost");
 	profile_free(&p);
 }

@@ -1,0 +1,60 @@
+#!/bin/sh
+# scripts/setup.sh -- set up a Debian/Ubuntu machine, build cgtui, and then
+#   example: open the bundled example profile
+#   test:    run the whole test suite (what CI runs); the last line printed
+#            is "N passed, N failed"
+# Installs what is missing with apt-get (as root, or through sudo).
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -eu
+what=${1:-example}
+cd "$(dirname "$0")/.."
+
+packages="build-essential autoconf automake pkg-config libncurses-dev libpcre2-dev
+libelf-dev libdwarf-dev zlib1g-dev libcapstone-dev valgrind python3 tmux"
+
+missing=""
+for p in $packages; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "setup: installing:$missing"
+	sudo=""
+	[ "$(id -u)" = 0 ] || sudo="sudo"
+	$sudo apt-get update -q >/dev/null
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing >/dev/null
+fi
+
+[ -x configure ] || autoreconf -fi
+[ -f Makefile ] || ./configure --enable-werror -q
+make -j"$(nproc)" -s
+
+case "$what" in
+example)
+	exec ./cgtui examples/callgrind.out.wordfreq
+	;;
+test)
+	status=0
+	make -j"$(nproc)" -s check >/dev/null 2>&1 || status=$?
+	# every check of every test: PASS:/FAIL: lines of the scripts, ok/not ok of TAP
+	pass=0 fail=0
+	for log in $(find tests -name '*.log' ! -name test-suite.log | sort); do
+		p=$(grep -c -E '^(PASS: |ok )' "$log" || true)
+		f=$(grep -c -E '^(FAIL: |not ok )' "$log" || true)
+		sk=$(grep -c -E '^SKIP: ' "$log" || true)
+		echo "${log%.log}: $p passed, $f failed${sk:+, $sk skipped}" | sed 's/, 0 skipped//'
+		pass=$((pass + p))
+		fail=$((fail + f))
+	done
+	if [ "$status" != 0 ]; then
+		tail -60 test-suite.log 2>/dev/null || true
+		[ "$fail" = 0 ] && fail=1
+	fi
+	echo "$pass passed, $fail failed"
+	[ "$status" = 0 ] && [ "$fail" = 0 ]
+	;;
+*)
+	echo "usage: $0 example|test" >&2
+	exit 1
+	;;
+esac
