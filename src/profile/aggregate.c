@@ -20,8 +20,6 @@ void agg_free(struct agg *a)
 	free(a->out_idx);
 	free(a->in_start);
 	free(a->in_idx);
-	free(a->line_start);
-	free(a->line_idx);
 	free(a);
 }
 
@@ -120,14 +118,12 @@ const struct agg *profile_agg(struct profile *p)
 	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 
-	for (uint32_t r = 0; r < p->nlines; r++) {
-		cost_t *d = &a->fn_self[(size_t)p->lines[r].fn * nr];
-		const cost_t *c = &p->line_cost[(size_t)r * nr];
+	struct line_iter it;
+	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
+		cost_t *d = &a->fn_self[(size_t)it.fn * nr];
 		for (int e = 0; e < nr; e++)
-			d[e] += c[e];
+			d[e] += it.cost[e];
 	}
-	csr_build(n, p->nlines, &p->lines[0].fn, sizeof(struct line_rec), &a->line_start,
-		  &a->line_idx);
 	csr_build(n, p->ncalls, &p->calls[0].caller, sizeof(struct call_rec), &a->out_start,
 		  &a->out_idx);
 	csr_build(n, p->ncalls, &p->calls[0].callee, sizeof(struct call_rec), &a->in_start,
@@ -192,8 +188,9 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 	uint32_t *slots = xcalloc(cap, sizeof(*slots));
 	struct filefn *ff = NULL;
 	size_t n = 0, ffcap = 0;
-	for (uint32_t r = 0; r < p->nlines; r++) {
-		uint32_t file = p->lines[r].file, name = p->fns[p->lines[r].fn].name;
+	struct line_iter it;
+	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
+		uint32_t file = it.file, name = p->fns[it.fn].name;
 		if (n * 2 >= cap) {
 			cap *= 2;
 			free(slots);
@@ -217,9 +214,8 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 			slots[i] = (uint32_t)++n;
 		}
 		cost_t *d = ff[slots[i] - 1].cost;
-		const cost_t *c = &p->line_cost[(size_t)r * nr];
 		for (int e = 0; e < nr; e++)
-			d[e] += c[e];
+			d[e] += it.cost[e];
 	}
 	free(slots);
 	if (n)

@@ -19,8 +19,6 @@ struct agg {
 	/* call records by caller and by callee (CSR: start[fn]..start[fn+1]) */
 	uint32_t *out_start, *out_idx;
 	uint32_t *in_start, *in_idx;
-	/* line records by function */
-	uint32_t *line_start, *line_idx;
 };
 
 /* Computes (or returns the cached) aggregation of p. */

@@ -183,7 +183,6 @@ struct parser {
 
 	struct part_info *part;
 	int any_cost;       /* a cost line seen in this part */
-	uint32_t last_rec;  /* cache of the last line record */
 
 	/* event: lines are applied when the file ends */
 	char **evdefs;
@@ -537,8 +536,8 @@ static int set_events(struct parser *ps, const char *s)
 		size_t len = (size_t)(s - b);
 		int ev = profile_event_index(p, b, len);
 		if (ev < 0 || ev >= p->nreal) {
-			if (p->nlines || p->ncalls || p->nreal != p->nevents || p->nparts > 1 ||
-			    ps->any_cost)
+			if (p->ls.nrecords || p->ls.an || p->ncalls || p->nreal != p->nevents ||
+			    p->nparts > 1 || ps->any_cost)
 				return perr(ps, "event '%.*s' is not in the first profile's events "
 						"(profiles with different events cannot be combined)",
 					    (int)len, b);
@@ -774,16 +773,10 @@ static int cost_line(struct parser *ps, const char *s)
 			     sg * ps->jexe, sg * ps->jtaken);
 		/* a position line after a jump normally carries no cost */
 	}
-	/* fast path: same record as the previous cost line */
-	uint32_t r = ps->last_rec;
-	cost_t *dst;
-	if (r < p->nlines && p->lines[r].line == line && p->lines[r].fn == ps->fn &&
-	    p->lines[r].file == ps->fi) {
-		dst = &p->line_cost[(size_t)r * p->nreal];
-	} else {
-		dst = profile_line_cost(p, ps->fn, ps->fi, line);
-		ps->last_rec = (uint32_t)((dst - p->line_cost) / (p->nreal ? p->nreal : 1));
-	}
+	if (p->ls.nreal != p->nreal)
+		linestore_init(&p->ls, p->nreal);
+	linestore_begin(&p->ls, ps->fn);
+	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
 	return parse_costs_into(ps, s, dst, ps->part->totals);
 }
 
@@ -951,7 +944,6 @@ static void reset_for_new_file(struct parser *ps)
 	ps->npos = 0;
 	ps->last[0] = ps->last[1] = 0;
 	ps->use_obj = 0;
-	ps->last_rec = UINT32_MAX;
 }
 
 static int parse_line(struct parser *ps, char *s, size_t len)
@@ -1107,6 +1099,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	for (int i = 0; i < ps.nevdefs; i++)
 		free(ps.evdefs[i]);
 	free(ps.evdefs);
+	linestore_flush(&p->ls);
 	idmap_clear(&ps.obmap);
 	idmap_clear(&ps.flmap);
 	idmap_clear(&ps.fnmap);
@@ -1119,11 +1112,12 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 
 void profile_finish(struct profile *p)
 {
+	linestore_flush(&p->ls);
 	free(p->totals);
 	p->totals = xcalloc((size_t)(p->nreal ? p->nreal : 1), sizeof(cost_t));
-	for (uint32_t i = 0; i < p->nlines; i++)
+	for (int i = 0; i < p->nparts; i++)
 		for (int e = 0; e < p->nreal; e++)
-			p->totals[e] += p->line_cost[(size_t)i * p->nreal + e];
+			p->totals[e] += p->parts[i].totals[e];
 	/* Check each part's summary against the sum of its self costs. */
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];

@@ -13,6 +13,7 @@
 void profile_init(struct profile *p)
 {
 	memset(p, 0, sizeof(*p));
+	linestore_init(&p->ls, 0);
 }
 
 void profile_warn(struct profile *p, const char *fmt, ...)
@@ -44,9 +45,7 @@ void profile_free(struct profile *p)
 	strtab_free(&p->names);
 	free(p->fns);
 	free(p->fnhash.slots);
-	free(p->lines);
-	free(p->line_cost);
-	free(p->linehash.slots);
+	linestore_free(&p->ls);
 	free(p->calls);
 	free(p->call_cost);
 	free(p->callhash.slots);
@@ -265,36 +264,6 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t na
 	};
 	p->fnhash.slots[i] = p->nfns + 1;
 	return p->nfns++;
-}
-
-static uint64_t line_hash(const struct profile *p, uint32_t r)
-{
-	const struct line_rec *l = &p->lines[r];
-	return hash3(l->fn, l->file, l->line);
-}
-
-cost_t *profile_line_cost(struct profile *p, uint32_t fn, uint32_t file, uint32_t line)
-{
-	if ((uint64_t)(p->nlines + 1) * 2 >= (uint64_t)p->linehash.mask + 1)
-		ihash_grow(&p->linehash, p->nlines, line_hash, p);
-	uint32_t i = (uint32_t)hash3(fn, file, line) & p->linehash.mask;
-	for (; p->linehash.slots[i]; i = (i + 1) & p->linehash.mask) {
-		uint32_t r = p->linehash.slots[i] - 1;
-		const struct line_rec *l = &p->lines[r];
-		if (l->line == line && l->fn == fn && l->file == file)
-			return &p->line_cost[(size_t)r * p->nreal];
-	}
-	uint32_t oldcap = p->caplines;
-	VEC_RESERVE(p->lines, p->caplines, p->nlines + 1);
-	if (oldcap != p->caplines)
-		p->line_cost = xreallocarray(p->line_cost, (size_t)p->caplines * p->nreal,
-					     sizeof(cost_t));
-	uint32_t r = p->nlines++;
-	p->lines[r] = (struct line_rec){ .fn = fn, .file = file, .line = line };
-	p->linehash.slots[i] = r + 1;
-	cost_t *c = &p->line_cost[(size_t)r * p->nreal];
-	memset(c, 0, sizeof(cost_t) * p->nreal);
-	return c;
 }
 
 static uint64_t call_hash(const struct profile *p, uint32_t r)

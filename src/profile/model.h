@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "linestore.h"
 #include "util.h"
 
-typedef int64_t cost_t;
 #define NO_ID UINT32_MAX
 #define MAX_EVENTS 64
 
@@ -50,11 +50,6 @@ struct function {
 	uint32_t defined; /* seen at a `fn=` (not only as a callee) */
 };
 
-/* Self cost of a function at one source line of one file (fi/fe aware). */
-struct line_rec {
-	uint32_t fn, file, line;
-};
-
 /* A call site: caller at (file, line) calls callee `count` times; its
  * inclusive cost vector is call_cost[index * nreal]. */
 struct call_rec {
@@ -85,10 +80,8 @@ struct profile {
 	uint32_t nfns, capfns;
 	struct ihash fnhash;
 
-	struct line_rec *lines;
-	cost_t *line_cost;
-	uint32_t nlines, caplines;
-	struct ihash linehash;
+	/* self cost per (function, file, line): file is fi/fe aware */
+	struct linestore ls;
 
 	struct call_rec *calls;
 	cost_t *call_cost;
@@ -142,7 +135,6 @@ cost_t event_value(const struct profile *p, const cost_t *c, int e);
 
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
 		    uint32_t file);
-cost_t *profile_line_cost(struct profile *p, uint32_t fn, uint32_t file, uint32_t line);
 cost_t *profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
 		     uint32_t callee, cost_t count);
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,

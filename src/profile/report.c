@@ -417,7 +417,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 static void inclusive_section(struct profile *p, struct section *s)
 {
 	const struct agg *a = profile_agg(p);
-	int ne = p->nevents, nr = p->nreal;
+	int ne = p->nevents;
 	s->g = xcalloc((size_t)p->nfns + 1, sizeof(*s->g));
 	s->ng = (int)p->nfns;
 	for (uint32_t f = 0; f < p->nfns; f++) {
@@ -426,9 +426,9 @@ static void inclusive_section(struct profile *p, struct section *s)
 		g->fnid = f;
 		g->name = fn_name(p, f);
 		g->outer = expand(p, agg_incl(a, f));
-		for (uint32_t k = a->line_start[f]; k < a->line_start[f + 1]; k++) {
-			uint32_t r = a->line_idx[k];
-			const char *file = file_name(p, p->lines[r].file);
+		struct line_iter it;
+		for (line_iter_fn(&it, &p->ls, f); line_iter_next(&it);) {
+			const char *file = file_name(p, it.file);
 			int j;
 			for (j = 0; j < g->nin; j++)
 				if (g->in[j].name == file)
@@ -439,7 +439,7 @@ static void inclusive_section(struct profile *p, struct section *s)
 				g->in[j].cc = xcalloc((size_t)ne, sizeof(cost_t));
 				g->nin++;
 			}
-			cost_t *x = expand(p, &p->line_cost[(size_t)r * nr]);
+			cost_t *x = expand(p, it.cost);
 			add_to(g->in[j].cc, x, ne);
 			free(x);
 		}
@@ -620,16 +620,17 @@ static void at_line(FILE *out)
 static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 		     const cost_t *summary, uint32_t file, cost_t *buckets[B_N])
 {
-	int ne = p->nevents, nr = p->nreal;
+	int ne = p->nevents;
 	const char *name = file_name(p, file);
 	struct lcc *l = NULL;
 	size_t nl = 0, cap = 0;
-	for (uint32_t r = 0; r < p->nlines; r++) {
-		if (p->lines[r].file != file)
+	struct line_iter it;
+	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
+		if (it.file != file)
 			continue;
 		VEC_RESERVE(l, cap, nl + 1);
-		l[nl].line = p->lines[r].line;
-		l[nl].cc = expand(p, &p->line_cost[(size_t)r * nr]);
+		l[nl].line = it.line;
+		l[nl].cc = expand(p, it.cost);
 		nl++;
 	}
 	if (nl)

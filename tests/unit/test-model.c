@@ -64,10 +64,11 @@ static cost_t incl(struct profile *p, const char *name, int e)
 static cost_t line_cost(struct profile *p, const char *fname, const char *file, uint32_t line, int e)
 {
 	cost_t v = 0;
-	for (uint32_t r = 0; r < p->nlines; r++)
-		if (strcmp(fn_name(p, p->lines[r].fn), fname) == 0 &&
-		    strcmp(file_name(p, p->lines[r].file), file) == 0 && p->lines[r].line == line)
-			v += p->line_cost[(size_t)r * p->nreal + e];
+	struct line_iter it;
+	for (line_iter_all(&it, &p->ls); line_iter_next(&it);)
+		if (strcmp(fn_name(p, it.fn), fname) == 0 &&
+		    strcmp(file_name(p, it.file), file) == 0 && it.line == line)
+			v += it.cost[e];
 	return v;
 }
 

@@ -1,0 +1,280 @@
+/* linestore.c -- compact per-line self costs (see linestore.h).
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "linestore.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void linestore_init(struct linestore *ls, int nreal)
+{
+	memset(ls, 0, sizeof(*ls));
+	ls->nreal = nreal;
+	ls->open_fn = UINT32_MAX;
+	ls->last = UINT32_MAX;
+}
+
+void linestore_free(struct linestore *ls)
+{
+	free(ls->buf);
+	free(ls->chunks);
+	free(ls->fn_first);
+	free(ls->fn_last);
+	free(ls->afile);
+	free(ls->aline);
+	free(ls->aslot);
+	free(ls->acost);
+	free(ls->slots);
+	memset(ls, 0, sizeof(*ls));
+	ls->open_fn = UINT32_MAX;
+}
+
+void linestore_begin(struct linestore *ls, uint32_t fn)
+{
+	if (ls->open_fn == fn)
+		return;
+	linestore_flush(ls);
+	ls->open_fn = fn;
+}
+
+static inline uint32_t slot_hash(uint32_t file, uint32_t line)
+{
+	return (uint32_t)hash_mix((uint64_t)file << 32 | line);
+}
+
+static void grow_slots(struct linestore *ls)
+{
+	uint32_t ns = ls->mask ? (ls->mask + 1) * 2 : 256;
+	free(ls->slots);
+	ls->slots = xcalloc(ns, sizeof(*ls->slots));
+	ls->mask = ns - 1;
+	for (uint32_t e = 0; e < ls->an; e++) {
+		uint32_t i = slot_hash(ls->afile[e], ls->aline[e]) & ls->mask;
+		while (ls->slots[i])
+			i = (i + 1) & ls->mask;
+		ls->slots[i] = e + 1;
+		ls->aslot[e] = i;
+	}
+}
+
+cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32_t line)
+{
+	size_t nr = (size_t)ls->nreal;
+	uint32_t l = ls->last;
+	if (l < ls->an && ls->aline[l] == line && ls->afile[l] == file)
+		return &ls->acost[l * nr];
+	if ((uint64_t)(ls->an + 1) * 2 > (uint64_t)ls->mask)
+		grow_slots(ls);
+	uint32_t i = slot_hash(file, line) & ls->mask;
+	for (; ls->slots[i]; i = (i + 1) & ls->mask) {
+		uint32_t e = ls->slots[i] - 1;
+		if (ls->aline[e] == line && ls->afile[e] == file) {
+			ls->last = e;
+			return &ls->acost[e * nr];
+		}
+	}
+	if (ls->an == ls->acap) {
+		ls->acap = ls->acap ? ls->acap * 2 : 64;
+		ls->afile = xreallocarray(ls->afile, ls->acap, sizeof(*ls->afile));
+		ls->aline = xreallocarray(ls->aline, ls->acap, sizeof(*ls->aline));
+		ls->aslot = xreallocarray(ls->aslot, ls->acap, sizeof(*ls->aslot));
+		ls->acost = xreallocarray(ls->acost, (size_t)ls->acap * nr, sizeof(cost_t));
+	}
+	uint32_t e = ls->an++;
+	ls->afile[e] = file;
+	ls->aline[e] = line;
+	ls->aslot[e] = i;
+	ls->slots[i] = e + 1;
+	memset(&ls->acost[e * nr], 0, nr * sizeof(cost_t));
+	ls->last = e;
+	return &ls->acost[e * nr];
+}
+
+static inline uint8_t *put_varint(uint8_t *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (uint8_t)v;
+	return p;
+}
+
+static inline uint64_t zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t unzigzag(uint64_t u)
+{
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+
+static inline const uint8_t *get_varint(const uint8_t *p, uint64_t *v)
+{
+	uint64_t x = 0;
+	int shift = 0;
+	for (;;) {
+		uint8_t b = *p++;
+		x |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			break;
+		shift += 7;
+	}
+	*v = x;
+	return p;
+}
+
+static const struct linestore *sort_ls;
+
+static int cmp_entry(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	const struct linestore *ls = sort_ls;
+	if (ls->afile[a] != ls->afile[b])
+		return ls->afile[a] < ls->afile[b] ? -1 : 1;
+	return ls->aline[a] < ls->aline[b] ? -1 : ls->aline[a] > ls->aline[b];
+}
+
+void linestore_flush(struct linestore *ls)
+{
+	uint32_t fn = ls->open_fn;
+	ls->open_fn = UINT32_MAX;
+	ls->last = UINT32_MAX;
+	if (fn == UINT32_MAX || ls->an == 0) {
+		ls->an = 0;
+		return;
+	}
+	size_t nr = (size_t)ls->nreal;
+	uint32_t n = ls->an;
+	/* order by (file, line) for small deltas and sorted readers */
+	uint32_t *order = xmalloc(n * sizeof(*order));
+	for (uint32_t e = 0; e < n; e++)
+		order[e] = e;
+	int sorted = 1;
+	for (uint32_t e = 1; e < n && sorted; e++)
+		sorted = ls->afile[e - 1] < ls->afile[e] ||
+			 (ls->afile[e - 1] == ls->afile[e] && ls->aline[e - 1] < ls->aline[e]);
+	if (!sorted) {
+		sort_ls = ls;
+		qsort(order, n, sizeof(*order), cmp_entry);
+	}
+	/* worst case per record: 3 varints + nr values of 10 bytes */
+	size_t need = ls->len + (size_t)n * (30 + nr * 10);
+	if (need > ls->cap) {
+		size_t nc = ls->cap ? ls->cap : 1 << 16;
+		while (nc < need)
+			nc *= 2;
+		ls->buf = xrealloc(ls->buf, nc);
+		ls->cap = nc;
+	}
+	if (ls->nchunks == ls->capchunks) {
+		ls->capchunks = ls->capchunks ? ls->capchunks * 2 : 256;
+		ls->chunks = xreallocarray(ls->chunks, ls->capchunks, sizeof(*ls->chunks));
+	}
+	if (fn >= ls->nfn_cap) {
+		uint32_t oc = ls->nfn_cap, ncap = oc ? oc : 256;
+		while (ncap <= fn)
+			ncap *= 2;
+		ls->fn_first = xreallocarray(ls->fn_first, ncap, sizeof(*ls->fn_first));
+		ls->fn_last = xreallocarray(ls->fn_last, ncap, sizeof(*ls->fn_last));
+		for (uint32_t k = oc; k < ncap; k++)
+			ls->fn_first[k] = ls->fn_last[k] = UINT32_MAX;
+		ls->nfn_cap = ncap;
+	}
+	uint32_t c = ls->nchunks++;
+	ls->chunks[c] = (struct lchunk){ .off = ls->len, .fn = fn, .nrec = n, .next = UINT32_MAX };
+	if (ls->fn_last[fn] == UINT32_MAX)
+		ls->fn_first[fn] = c;
+	else
+		ls->chunks[ls->fn_last[fn]].next = c;
+	ls->fn_last[fn] = c;
+
+	uint8_t *p = ls->buf + ls->len;
+	uint32_t pfile = 0, pline = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t e = order[k];
+		const cost_t *v = &ls->acost[e * nr];
+		uint64_t mask = 0;
+		for (size_t i = 0; i < nr; i++)
+			if (v[i])
+				mask |= (uint64_t)1 << i;
+		p = put_varint(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
+		p = put_varint(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
+		p = put_varint(p, mask);
+		for (size_t i = 0; i < nr; i++)
+			if (v[i])
+				p = put_varint(p, zigzag(v[i]));
+		pfile = ls->afile[e];
+		pline = ls->aline[e];
+		ls->slots[ls->aslot[e]] = 0;
+	}
+	ls->len = (size_t)(p - ls->buf);
+	ls->nrecords += n;
+	ls->an = 0;
+	free(order);
+}
+
+static void iter_enter(struct line_iter *it, uint32_t c)
+{
+	it->chunk = c;
+	if (c == UINT32_MAX) {
+		it->left = 0;
+		return;
+	}
+	const struct lchunk *ch = &it->ls->chunks[c];
+	it->left = ch->nrec;
+	it->pos = it->ls->buf + ch->off;
+	it->fn = ch->fn;
+	it->file = 0;
+	it->line = 0;
+}
+
+void line_iter_all(struct line_iter *it, const struct linestore *ls)
+{
+	memset(it, 0, sizeof(*it));
+	it->ls = ls;
+	it->next_all = 1;
+	iter_enter(it, ls->nchunks ? 0 : UINT32_MAX);
+}
+
+void line_iter_fn(struct line_iter *it, const struct linestore *ls, uint32_t fn)
+{
+	memset(it, 0, sizeof(*it));
+	it->ls = ls;
+	it->one_fn = 1;
+	iter_enter(it, fn < ls->nfn_cap ? ls->fn_first[fn] : UINT32_MAX);
+}
+
+int line_iter_next(struct line_iter *it)
+{
+	while (it->left == 0) {
+		if (it->chunk == UINT32_MAX)
+			return 0;
+		uint32_t next;
+		if (it->one_fn)
+			next = it->ls->chunks[it->chunk].next;
+		else
+			next = it->next_all < it->ls->nchunks ? it->next_all++ : UINT32_MAX;
+		iter_enter(it, next);
+	}
+	const uint8_t *p = it->pos;
+	uint64_t u, mask;
+	p = get_varint(p, &u);
+	it->file = (uint32_t)((int64_t)it->file + unzigzag(u));
+	p = get_varint(p, &u);
+	it->line = (uint32_t)((int64_t)it->line + unzigzag(u));
+	p = get_varint(p, &mask);
+	for (int i = 0; i < it->ls->nreal; i++) {
+		if (mask >> i & 1) {
+			p = get_varint(p, &u);
+			it->cost[i] = unzigzag(u);
+		} else {
+			it->cost[i] = 0;
+		}
+	}
+	it->pos = p;
+	it->left--;
+	return 1;
+}

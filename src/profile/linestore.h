@@ -1,0 +1,73 @@
+/* linestore.h -- per-line self costs, kept compact.
+ *
+ * The loader adds the cost lines of one `fn=` block into a small dense
+ * accumulator (a function's lines are few and repeat within the block); at
+ * the end of the block they are sorted by (file, line) and appended to one
+ * byte buffer as a chunk of varint-encoded records: file, line delta, a mask
+ * of the events that are not zero, and those values.  Most lines have a few
+ * non-zero events out of 13, so a record takes about 15 bytes instead of the
+ * 100+ of a dense vector.  A function seen in several blocks has several
+ * chunks; readers add up records of the same (file, line).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_LINESTORE_H
+#define CGTUI_LINESTORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int64_t cost_t;
+
+struct lchunk {
+	uint64_t off;   /* of its first record in buf */
+	uint32_t fn;
+	uint32_t nrec;
+	uint32_t next;  /* next chunk of the same function, or UINT32_MAX */
+};
+
+struct linestore {
+	int nreal;
+	uint8_t *buf;
+	size_t len, cap;
+	struct lchunk *chunks;
+	uint32_t nchunks, capchunks;
+	uint32_t *fn_first, *fn_last; /* chunk lists per function */
+	uint32_t nfn_cap;
+	uint64_t nrecords;
+
+	/* the open block */
+	uint32_t open_fn;       /* UINT32_MAX when none */
+	uint32_t *afile, *aline, *aslot;
+	cost_t *acost;          /* acap * nreal */
+	uint32_t an, acap;
+	uint32_t *slots;        /* entry + 1 */
+	uint32_t mask;
+	uint32_t last;          /* entry of the previous cost line */
+};
+
+void linestore_init(struct linestore *ls, int nreal);
+void linestore_free(struct linestore *ls);
+
+/* Opens a block for `fn` (closing the one open, if another). */
+void linestore_begin(struct linestore *ls, uint32_t fn);
+/* The dense cost vector of (file, line) in the open block, to add into. */
+cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32_t line);
+/* Encodes the open block into the buffer. */
+void linestore_flush(struct linestore *ls);
+
+/* Reading: every record, or those of one function, in storage order. */
+struct line_iter {
+	const struct linestore *ls;
+	uint32_t chunk;     /* current chunk */
+	uint32_t left;      /* records left in it */
+	int one_fn;         /* follow one function's chain */
+	uint32_t next_all;  /* next chunk index when reading all */
+	const uint8_t *pos;
+	uint32_t fn, file, line;
+	cost_t cost[64];    /* nreal values */
+};
+void line_iter_all(struct line_iter *it, const struct linestore *ls);
+void line_iter_fn(struct line_iter *it, const struct linestore *ls, uint32_t fn);
+int line_iter_next(struct line_iter *it);
+
+#endif
