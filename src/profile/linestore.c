@@ -126,17 +126,6 @@ static inline const uint8_t *get_varint(const uint8_t *p, uint64_t *v)
 	return p;
 }
 
-static const struct linestore *sort_ls;
-
-static int cmp_entry(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	const struct linestore *ls = sort_ls;
-	if (ls->afile[a] != ls->afile[b])
-		return ls->afile[a] < ls->afile[b] ? -1 : 1;
-	return ls->aline[a] < ls->aline[b] ? -1 : ls->aline[a] > ls->aline[b];
-}
-
 void linestore_flush(struct linestore *ls)
 {
 	uint32_t fn = ls->open_fn;
@@ -148,18 +137,6 @@ void linestore_flush(struct linestore *ls)
 	}
 	size_t nr = (size_t)ls->nreal;
 	uint32_t n = ls->an;
-	/* order by (file, line) for small deltas and sorted readers */
-	uint32_t *order = xmalloc(n * sizeof(*order));
-	for (uint32_t e = 0; e < n; e++)
-		order[e] = e;
-	int sorted = 1;
-	for (uint32_t e = 1; e < n && sorted; e++)
-		sorted = ls->afile[e - 1] < ls->afile[e] ||
-			 (ls->afile[e - 1] == ls->afile[e] && ls->aline[e - 1] < ls->aline[e]);
-	if (!sorted) {
-		sort_ls = ls;
-		qsort(order, n, sizeof(*order), cmp_entry);
-	}
 	/* worst case per record: 3 varints + nr values of 10 bytes */
 	size_t need = ls->len + (size_t)n * (30 + nr * 10);
 	if (need > ls->cap) {
@@ -194,7 +171,7 @@ void linestore_flush(struct linestore *ls)
 	uint8_t *p = ls->buf + ls->len;
 	uint32_t pfile = 0, pline = 0;
 	for (uint32_t k = 0; k < n; k++) {
-		uint32_t e = order[k];
+		uint32_t e = k;
 		const cost_t *v = &ls->acost[e * nr];
 		uint64_t mask = 0;
 		for (size_t i = 0; i < nr; i++)
@@ -213,7 +190,6 @@ void linestore_flush(struct linestore *ls)
 	ls->len = (size_t)(p - ls->buf);
 	ls->nrecords += n;
 	ls->an = 0;
-	free(order);
 }
 
 static void iter_enter(struct line_iter *it, uint32_t c)

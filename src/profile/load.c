@@ -96,7 +96,9 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 /* ---- compressed-id maps (int64 id -> interned id) ------------------------ */
 
 struct idmap {
-	int64_t *keys;
+	uint32_t *direct;  /* values of ids 0 .. ndirect-1 */
+	uint32_t ndirect;
+	int64_t *keys;     /* other ids: open addressing */
 	uint32_t *vals; /* value + 1; 0 = empty; ID_PENDING: used, not yet defined */
 	uint32_t mask, n;
 	uint64_t pending_line; /* first line using an id still undefined, 0 if none */
@@ -105,8 +107,24 @@ struct idmap {
 };
 #define ID_PENDING 0x80000000u
 
+#define IDMAP_DIRECT_MAX (1 << 24)
+
 static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 {
+	if (key >= 0 && key < IDMAP_DIRECT_MAX) {
+		if ((uint64_t)key >= m->ndirect) {
+			if (!insert)
+				return NULL;
+			uint32_t n = m->ndirect ? m->ndirect : 1024;
+			while (n <= (uint64_t)key)
+				n *= 2;
+			m->direct = xreallocarray(m->direct, n, sizeof(*m->direct));
+			memset(m->direct + m->ndirect, 0, (n - m->ndirect) * sizeof(*m->direct));
+			m->ndirect = n;
+		}
+		uint32_t *v = &m->direct[key];
+		return *v || insert ? v : NULL;
+	}
 	if (insert && (uint64_t)(m->n + 1) * 2 >= (uint64_t)m->mask + 1) {
 		uint32_t ns = m->mask ? (m->mask + 1) * 2 : 256;
 		int64_t *ok = m->keys;
@@ -143,6 +161,7 @@ static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 
 static void idmap_clear(struct idmap *m)
 {
+	free(m->direct);
 	free(m->keys);
 	free(m->vals);
 	memset(m, 0, sizeof(*m));
@@ -1081,12 +1100,16 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		profile_warn(p, "%s:%llu: %s id (%lld) is used but never defined; shown as (%lld)",
 			     path, (unsigned long long)maps[k]->pending_line, what[k],
 			     (long long)maps[k]->pending_id, (long long)maps[k]->pending_id);
-		for (uint32_t i = 0; i <= maps[k]->mask; i++) {
-			if (!(maps[k]->vals[i] & ID_PENDING))
+		for (uint64_t i = 0; i < (uint64_t)maps[k]->ndirect + maps[k]->mask + 1; i++) {
+			int direct = i < maps[k]->ndirect;
+			uint32_t v = direct ? maps[k]->direct[i]
+					    : maps[k]->vals ? maps[k]->vals[i - maps[k]->ndirect] : 0;
+			if (!(v & ID_PENDING))
 				continue;
-			uint32_t id = (maps[k]->vals[i] & ~ID_PENDING) - 1;
+			uint32_t id = (v & ~ID_PENDING) - 1;
 			char nm[40];
-			int n = snprintf(nm, sizeof(nm), "(%lld)", (long long)maps[k]->keys[i]);
+			int n = snprintf(nm, sizeof(nm), "(%lld)",
+					 direct ? (long long)i : (long long)maps[k]->keys[i - maps[k]->ndirect]);
 			strtab_rename(tabs[k], id, nm, (size_t)n);
 		}
 	}

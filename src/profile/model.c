@@ -50,7 +50,6 @@ void profile_free(struct profile *p)
 	free(p->call_cost);
 	free(p->callhash.slots);
 	free(p->jumps);
-	free(p->jumphash.slots);
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];
 		free(pi->source);
@@ -302,32 +301,11 @@ cost_t *profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t
 	return c;
 }
 
-static uint64_t jump_hash(const struct profile *p, uint32_t r)
-{
-	const struct jump_rec *j = &p->jumps[r];
-	return hash3(j->fn, j->line, j->tline) ^ ((uint64_t)j->file << 7) ^ j->tfile ^ j->cond;
-}
-
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
 		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken)
 {
-	if ((uint64_t)(p->njumps + 1) * 2 >= (uint64_t)p->jumphash.mask + 1)
-		ihash_grow(&p->jumphash, p->njumps, jump_hash, p);
-	struct jump_rec key = { fn, file, line, tfile, tline, (uint32_t)cond, 0, 0 };
-	uint32_t i = (uint32_t)(hash3(fn, line, tline) ^ ((uint64_t)file << 7) ^ tfile ^
-				(uint32_t)cond) & p->jumphash.mask;
-	for (; p->jumphash.slots[i]; i = (i + 1) & p->jumphash.mask) {
-		struct jump_rec *j = &p->jumps[p->jumphash.slots[i] - 1];
-		if (j->fn == fn && j->file == file && j->line == line && j->tfile == tfile &&
-		    j->tline == tline && j->cond == key.cond) {
-			j->executed += executed;
-			j->taken += taken;
-			return;
-		}
-	}
+	/* appended as read: jumps are many and only a few views need them */
 	VEC_RESERVE(p->jumps, p->capjumps, p->njumps + 1);
-	key.executed = executed;
-	key.taken = taken;
-	p->jumps[p->njumps] = key;
-	p->jumphash.slots[i] = ++p->njumps;
+	p->jumps[p->njumps++] = (struct jump_rec){ fn, file, line, tfile, tline, (uint32_t)cond,
+						   executed, taken };
 }

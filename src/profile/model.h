@@ -88,9 +88,8 @@ struct profile {
 	uint32_t ncalls, capcalls;
 	struct ihash callhash;
 
-	struct jump_rec *jumps;
+	struct jump_rec *jumps; /* as read: the same jump may appear more than once */
 	uint32_t njumps, capjumps;
-	struct ihash jumphash;
 
 	struct part_info *parts;
 	int nparts, capparts;

@@ -276,49 +276,68 @@ static int above(const struct report_opts *o, const cost_t *summary, const cost_
 struct section {
 	struct group *g;
 	int ng;
+	struct inner *pool_in; /* when set, every group's entries live here */
+	cost_t *pool_cc;       /* and their cost vectors here */
 };
 
 static void section_free(struct section *s)
 {
-	for (int i = 0; i < s->ng; i++) {
-		for (int k = 0; k < s->g[i].nin; k++)
-			free(s->g[i].in[k].cc);
-		free(s->g[i].in);
-		free(s->g[i].outer);
+	if (!s->pool_in) {
+		for (int i = 0; i < s->ng; i++) {
+			for (int k = 0; k < s->g[i].nin; k++)
+				free(s->g[i].in[k].cc);
+			free(s->g[i].in);
+			free(s->g[i].outer);
+		}
 	}
+	free(s->pool_in);
+	free(s->pool_cc);
 	free(s->g);
+	memset(s, 0, sizeof(*s));
 }
 
-/* Builds groups keyed by `by_file` (file:function) or by function name. */
+/* Builds groups keyed by `by_file` (file:function) or by function name.
+ * Inner entries and cost vectors come from two pools (s->pool_*). */
 static void build_section(struct profile *p, const struct filefn *ff, size_t nff, int by_file,
 			  struct section *s)
 {
+	size_t ne = (size_t)p->nevents;
 	uint32_t nkeys = by_file ? p->files.n : p->names.n;
 	int *gi = xmalloc(((size_t)nkeys + 1) * sizeof(int));
 	for (uint32_t k = 0; k < nkeys; k++)
 		gi[k] = -1;
-	int cap = 0;
-	s->g = NULL;
+	/* pass 1: groups and their sizes */
 	s->ng = 0;
 	for (size_t i = 0; i < nff; i++) {
 		uint32_t key = by_file ? ff[i].file : ff[i].name;
-		if (gi[key] < 0) {
-			VEC_RESERVE(s->g, cap, s->ng + 1);
-			struct group *g = &s->g[s->ng];
-			memset(g, 0, sizeof(*g));
-			g->id = key;
-			g->fnid = NO_ID;
-			g->name = by_file ? p->files.str[key] : p->names.str[key];
-			g->outer = xcalloc((size_t)p->nevents, sizeof(cost_t));
+		if (gi[key] < 0)
 			gi[key] = s->ng++;
-		}
+	}
+	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
+	s->pool_in = xcalloc(nff + 1, sizeof(*s->pool_in));
+	s->pool_cc = xcalloc((nff + (size_t)s->ng + 1) * ne, sizeof(cost_t));
+	for (size_t i = 0; i < nff; i++)
+		s->g[gi[by_file ? ff[i].file : ff[i].name]].capin++;
+	size_t off = 0;
+	for (int k = 0; k < s->ng; k++) {
+		s->g[k].in = s->pool_in + off;
+		off += (size_t)s->g[k].capin;
+		s->g[k].outer = s->pool_cc + (nff + (size_t)k) * ne;
+		s->g[k].fnid = NO_ID;
+	}
+	/* pass 2: fill */
+	for (size_t i = 0; i < nff; i++) {
+		uint32_t key = by_file ? ff[i].file : ff[i].name;
 		struct group *g = &s->g[gi[key]];
-		VEC_RESERVE(g->in, g->capin, g->nin + 1);
+		g->id = key;
+		g->name = by_file ? p->files.str[key] : p->names.str[key];
 		struct inner *in = &g->in[g->nin++];
 		in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
-		in->cc = expand(p, ff[i].cost);
-		for (int e = 0; e < p->nevents; e++)
+		in->cc = s->pool_cc + i * ne;
+		for (size_t e = 0; e < ne; e++) {
+			in->cc[e] = event_value(p, ff[i].cost, (int)e);
 			g->outer[e] += in->cc[e];
+		}
 	}
 	free(gi);
 }

@@ -18,7 +18,7 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define VEC_RESERVE(ptr, cap, need)                                          \
 	do {                                                                 \
 		if ((size_t)(need) > (size_t)(cap)) {                        \
-			size_t nc_ = (cap) ? (size_t)(cap) * 2 : 16;          \
+			size_t nc_ = (cap) ? (size_t)(cap) * 2 : 4;            \
 			while (nc_ < (size_t)(need))                          \
 				nc_ *= 2;                                     \
 			(ptr) = xreallocarray((ptr), nc_, sizeof(*(ptr)));    \
