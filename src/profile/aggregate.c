@@ -118,11 +118,12 @@ const struct agg *profile_agg(struct profile *p)
 	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 
-	struct line_iter it;
-	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
-		cost_t *d = &a->fn_self[(size_t)it.fn * nr];
+	const struct linestore *ls = &p->ls;
+	for (uint32_t k = 0; k < ls->nff; k++) {
+		cost_t *d = &a->fn_self[(size_t)ls->ff[k].fn * nr];
+		const cost_t *c = &ls->ffcost[(size_t)k * nr];
 		for (int e = 0; e < nr; e++)
-			d[e] += it.cost[e];
+			d[e] += c[e];
 	}
 	csr_build(n, p->ncalls, &p->calls[0].caller, sizeof(struct call_rec), &a->out_start,
 		  &a->out_idx);
@@ -188,9 +189,9 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 	uint32_t *slots = xcalloc(cap, sizeof(*slots));
 	struct filefn *ff = NULL;
 	size_t n = 0, ffcap = 0;
-	struct line_iter it;
-	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
-		uint32_t file = it.file, name = p->fns[it.fn].name;
+	const struct linestore *ls = &p->ls;
+	for (uint32_t q = 0; q < ls->nff; q++) {
+		uint32_t file = ls->ff[q].file, name = p->fns[ls->ff[q].fn].name;
 		if (n * 2 >= cap) {
 			cap *= 2;
 			free(slots);
@@ -214,8 +215,9 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 			slots[i] = (uint32_t)++n;
 		}
 		cost_t *d = ff[slots[i] - 1].cost;
+		const cost_t *c = &ls->ffcost[(size_t)q * nr];
 		for (int e = 0; e < nr; e++)
-			d[e] += it.cost[e];
+			d[e] += c[e];
 	}
 	free(slots);
 	if (n)

@@ -26,6 +26,8 @@ void linestore_free(struct linestore *ls)
 	free(ls->aslot);
 	free(ls->acost);
 	free(ls->slots);
+	free(ls->ff);
+	free(ls->ffcost);
 	memset(ls, 0, sizeof(*ls));
 	ls->open_fn = UINT32_MAX;
 }
@@ -170,13 +172,33 @@ void linestore_flush(struct linestore *ls)
 
 	uint8_t *p = ls->buf + ls->len;
 	uint32_t pfile = 0, pline = 0;
+	uint32_t ff0 = ls->nff, ffj = UINT32_MAX;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t e = k;
 		const cost_t *v = &ls->acost[e * nr];
+		/* the block's subtotal for this record's file */
+		if (ffj == UINT32_MAX || ls->ff[ffj].file != ls->afile[e]) {
+			for (ffj = ff0; ffj < ls->nff && ls->ff[ffj].file != ls->afile[e]; ffj++)
+				;
+			if (ffj == ls->nff) {
+				if (ls->nff == ls->capff) {
+					ls->capff = ls->capff ? ls->capff * 2 : 256;
+					ls->ff = xreallocarray(ls->ff, ls->capff, sizeof(*ls->ff));
+					ls->ffcost = xreallocarray(ls->ffcost, (size_t)ls->capff * nr,
+								   sizeof(cost_t));
+				}
+				ls->ff[ls->nff] = (struct fnfile){ fn, ls->afile[e] };
+				memset(&ls->ffcost[(size_t)ls->nff * nr], 0, nr * sizeof(cost_t));
+				ls->nff++;
+			}
+		}
+		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
 		uint64_t mask = 0;
-		for (size_t i = 0; i < nr; i++)
+		for (size_t i = 0; i < nr; i++) {
+			sub[i] += v[i];
 			if (v[i])
 				mask |= (uint64_t)1 << i;
+		}
 		p = put_varint(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
 		p = put_varint(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
 		p = put_varint(p, mask);

@@ -35,6 +35,14 @@ struct linestore {
 	uint32_t nfn_cap;
 	uint64_t nrecords;
 
+	/* each block's cost per file, summed when the block is flushed: what
+	 * the per-function and file:function totals need, without decoding */
+	struct fnfile {
+		uint32_t fn, file;
+	} *ff;
+	cost_t *ffcost; /* nff * nreal */
+	uint32_t nff, capff;
+
 	/* the open block */
 	uint32_t open_fn;       /* UINT32_MAX when none */
 	uint32_t *afile, *aline, *aslot;

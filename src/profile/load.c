@@ -262,14 +262,20 @@ static inline const char *parse_u64(const char *s, uint64_t *v, int *ovf)
 			x = x << 4 | d;
 		}
 	} else {
+		/* 19 digits always fit; the 20th is checked */
 		b = s;
-		for (; (unsigned)(*s - '0') < 10; s++) {
-			unsigned d = (unsigned)(*s - '0');
-			if (x > (UINT64_MAX - d) / 10) {
+		unsigned d;
+		while ((d = (unsigned)(*s - '0')) < 10 && s - b < 19) {
+			x = x * 10 + d;
+			s++;
+		}
+		if ((d = (unsigned)(*s - '0')) < 10) {
+			if (x > (UINT64_MAX - d) / 10 || (unsigned)(s[1] - '0') < 10) {
 				*ovf = 1;
 				return NULL;
 			}
 			x = x * 10 + d;
+			s++;
 		}
 	}
 	if (s == b)
@@ -384,7 +390,24 @@ static int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, cost_
 		cost_t v;
 		int ovf = 0;
 		const char *e;
-		if (*s == '*' && (!s[1] || is_space(s[1]))) {
+		unsigned d0 = (unsigned)(*s - '0');
+		if (d0 < 10 && !(d0 == 0 && (s[1] | 0x20) == 'x')) {
+			/* the common case: a short decimal count */
+			uint64_t x = d0;
+			const char *b = s++;
+			unsigned d;
+			while ((d = (unsigned)(*s - '0')) < 10) {
+				x = x * 10 + d;
+				s++;
+			}
+			if (s - b > 18) {
+				e = parse_cost(b, &v, &ovf);
+			} else {
+				e = s;
+				v = (cost_t)x;
+			}
+			s = b;
+		} else if (*s == '*' && (!s[1] || is_space(s[1]))) {
 			/* not in the format's grammar; some writers use it for "the
 			 * same as the previous cost line" */
 			v = ps->lastcost[i];
