@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+# load-bench.py -- cgtui load+aggregate speed benchmark.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# For each requested size, generates a realistic Callgrind file with
+# bench/gen-callgrind, then measures in the same run:
+#   - cgtui --batch --no-annotate --threshold=100 FILE   (wall time, MB/s,
+#     peak RSS; best of --runs)
+#   - wc -l FILE                                         (best of --runs)
+#   - callgrind_annotate FILE                            (one run, only for
+#     sizes <= --annotate-max, it reads about 2 MB/s)
+# and prints one table.  MB means 10^6 bytes throughout.
+#
+# Uses the Python standard library only.
+
+import argparse
+import os
+import platform
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+TARGET_MBPS = 300.0     # issue "Foundation": >= 300 MB/s single-threaded
+TARGET_RSS_RATIO = 1.0  # and peak RSS <= the file's size
+
+DEFAULT_CGTUI_ARGS = "--batch --no-annotate --threshold=100"
+
+
+def parse_size(text):
+    """'100M' -> 100000000; k/M/G are powers of 10, Ki/Mi/Gi powers of 2."""
+    t = text.strip()
+    if t.endswith("B"):
+        t = t[:-1]
+    mults = [("Ki", 1024), ("Mi", 1024 ** 2), ("Gi", 1024 ** 3),
+             ("k", 1000), ("K", 1000), ("M", 1000 ** 2), ("G", 1000 ** 3)]
+    for suffix, mult in mults:
+        if t.endswith(suffix):
+            return int(float(t[:-len(suffix)]) * mult)
+    return int(t)
+
+
+def human_size(n):
+    for unit, div in (("G", 1000 ** 3), ("M", 1000 ** 2), ("k", 1000)):
+        if n >= div and n % div == 0:
+            return "%d%s" % (n // div, unit)
+    return str(n)
+
+
+class Result:
+    def __init__(self, wall, maxrss_kb, status, stderr_text):
+        self.wall = wall
+        self.maxrss = maxrss_kb * 1024  # bytes (Linux ru_maxrss is in KiB)
+        self.status = status
+        self.stderr = stderr_text
+
+    @property
+    def ok(self):
+        return self.status == 0
+
+
+def run_measured(argv, env=None):
+    """Run argv with stdout to /dev/null; return wall time, peak RSS of that
+    child (from wait4) and its exit status."""
+    with tempfile.TemporaryFile() as errf, \
+            open(os.devnull, "wb") as devnull:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                stdout=devnull, stderr=errf, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        errf.seek(0)
+        err = errf.read().decode("utf-8", "replace")
+    return Result(wall, usage.ru_maxrss, proc.returncode, err)
+
+
+def best_of(argv, runs, env=None):
+    """Best (smallest) wall time of `runs` runs; peak RSS is the maximum seen.
+    Stops at the first failing run.  .walls lists every run's time."""
+    best = None
+    peak = 0
+    walls = []
+    for _ in range(runs):
+        r = run_measured(argv, env)
+        if not r.ok:
+            return r
+        walls.append(r.wall)
+        peak = max(peak, r.maxrss)
+        if best is None or r.wall < best.wall:
+            best = r
+    best.maxrss = peak
+    best.walls = walls
+    return best
+
+
+def progress(text):
+    print("  " + text, flush=True)
+
+
+def runs_text(r):
+    return ", ".join("%.3f" % w for w in r.walls)
+
+
+def find_generator(path, workdir):
+    """Return a runnable generator path, building it from the source next to
+    this script if the given path does not exist."""
+    if os.path.isfile(path) and os.access(path, os.X_OK):
+        return path
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "gen-callgrind.c")
+    cc = os.environ.get("CC", "cc")
+    if not os.path.isfile(src) or shutil.which(cc) is None:
+        sys.exit("load-bench: generator %s not found (build it with "
+                 "'make bench/gen-callgrind')" % path)
+    out = os.path.join(workdir, "gen-callgrind")
+    print("load-bench: %s not found; building %s with %s -O2" % (path, out, cc))
+    subprocess.run([cc, "-std=c99", "-O2", "-o", out, src], check=True)
+    return out
+
+
+def fmt(v, spec, missing="n/a"):
+    return missing if v is None else format(v, spec)
+
+
+def ratio(a, b, spec):
+    return format(a / b, spec) + "x" if a and b else "n/a"
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Measure cgtui's load+aggregate speed and peak RSS on "
+                    "generated Callgrind files, next to wc -l and "
+                    "callgrind_annotate.")
+    ap.add_argument("--cgtui", default="./cgtui",
+                    help="cgtui binary (default: ./cgtui)")
+    ap.add_argument("--cgtui-args", default=DEFAULT_CGTUI_ARGS,
+                    help="arguments put before FILE (default: %(default)s)")
+    ap.add_argument("--gen", default="bench/gen-callgrind",
+                    help="generator binary (default: bench/gen-callgrind; "
+                         "built from bench/gen-callgrind.c if missing)")
+    ap.add_argument("--sizes", default="100M,1G",
+                    help="comma-separated file sizes, k/M/G = 10^3/10^6/10^9 "
+                         "(default: %(default)s)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="generator seed (default: %(default)s)")
+    ap.add_argument("--runs", type=int, default=3,
+                    help="runs of cgtui and of wc -l; the best is kept "
+                         "(default: %(default)s)")
+    ap.add_argument("--annotate-max", default="100M",
+                    help="run callgrind_annotate only on files up to this "
+                         "size (default: %(default)s; 0 = never)")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="write the generated files to DIR and keep them")
+    ap.add_argument("--strict", action="store_true",
+                    help="exit 1 if cgtui misses a target (>= %g MB/s, "
+                         "peak RSS <= file size)" % TARGET_MBPS)
+    args = ap.parse_args()
+
+    try:
+        sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
+        annotate_max = parse_size(args.annotate_max)
+    except ValueError as e:
+        ap.error("bad size: %s" % e)
+    if args.runs < 1:
+        ap.error("--runs must be >= 1")
+
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        workdir = args.keep
+        tmpdir = None
+    else:
+        tmpdir = tempfile.mkdtemp(prefix="cgtui-bench-")
+        workdir = tmpdir
+
+    failures = []
+    rows = []
+    try:
+        gen = find_generator(args.gen, tmpdir or tempfile.gettempdir())
+        cgtui = args.cgtui
+        have_cgtui = os.path.isfile(cgtui) and os.access(cgtui, os.X_OK)
+        ca = shutil.which("callgrind_annotate")
+        wc = shutil.which("wc")
+
+        print("cgtui load benchmark -- %s, %s, %d CPUs, Python %s" % (
+            platform.node(), platform.platform(terse=True), os.cpu_count() or 0,
+            platform.python_version()))
+        print("files are read from a warm page cache; MB = 10^6 bytes; "
+              "best of %d runs for cgtui and wc -l, 1 run for "
+              "callgrind_annotate" % args.runs)
+        if have_cgtui:
+            print("cgtui: %s %s FILE" % (cgtui, args.cgtui_args))
+        else:
+            print("cgtui: %s does not exist (not built yet?) -- measuring "
+                  "the other tools only" % cgtui)
+        if ca is None:
+            print("callgrind_annotate: not found in PATH (install valgrind)")
+        print()
+
+        for size in sizes:
+            name = "callgrind-%s-seed%d.out" % (human_size(size), args.seed)
+            path = os.path.join(workdir, name)
+            t0 = time.perf_counter()
+            subprocess.run([gen, "--size", str(size), "--seed",
+                            str(args.seed), path], check=True,
+                           stderr=subprocess.DEVNULL)
+            gen_s = time.perf_counter() - t0
+            fsize = os.path.getsize(path)
+            mb = fsize / 1e6
+            print("%s: generated %s (%.1f MB) in %.2f s (%.0f MB/s)" % (
+                human_size(size), path, mb, gen_s, mb / gen_s), flush=True)
+
+            row = {"size": human_size(size), "mb": mb}
+
+            # wc -l first: it also warms the page cache for the others.
+            env = dict(os.environ, LC_ALL="C")
+            r = best_of([wc, "-l", path], args.runs, env)
+            row["wc"] = r.wall if r.ok else None
+            if r.ok:
+                progress("wc -l: %s s" % runs_text(r))
+            else:
+                failures.append("wc -l exited %d" % r.status)
+
+            if have_cgtui:
+                argv = [cgtui] + shlex.split(args.cgtui_args) + [path]
+                r = best_of(argv, args.runs)
+                if r.ok:
+                    row["cg"] = r.wall
+                    row["rss"] = r.maxrss / 1e6
+                    row["rss_ratio"] = r.maxrss / fsize
+                    row["mbps"] = mb / r.wall
+                    progress("cgtui: %s s, peak RSS %.0f MB" % (
+                        runs_text(r), row["rss"]))
+                    if row["mbps"] < TARGET_MBPS or \
+                            row["rss_ratio"] > TARGET_RSS_RATIO:
+                        row["miss"] = True
+                else:
+                    msg = "cgtui exited %d on %s" % (r.status, name)
+                    tail = r.stderr.strip().splitlines()[-5:]
+                    if tail:
+                        msg += ":\n    " + "\n    ".join(tail)
+                    failures.append(msg)
+                    row["cg_failed"] = r.status
+
+            if ca is None:
+                row["ca_note"] = "not installed"
+            elif annotate_max <= 0:
+                row["ca_note"] = "skipped"
+            elif size > annotate_max:
+                row["ca_note"] = "skipped (>%s)" % human_size(annotate_max)
+            else:
+                r = run_measured([ca, path])
+                if r.ok:
+                    row["ca"] = r.wall
+                    progress("callgrind_annotate: %.2f s, peak RSS %.0f MB" % (
+                        r.wall, r.maxrss / 1e6))
+                else:
+                    row["ca_note"] = "failed (%d)" % r.status
+                    failures.append("callgrind_annotate exited %d on %s: %s"
+                                    % (r.status, name,
+                                       r.stderr.strip()[-300:]))
+
+            if not args.keep:
+                os.unlink(path)
+            rows.append(row)
+    finally:
+        if tmpdir:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+
+    # ---- the table ----
+    head = ["size", "file MB", "cgtui s", "cgtui MB/s", "cgtui RSS MB",
+            "RSS/file", "wc -l s", "wc MB/s", "c_annotate s",
+            "cgtui/wc", "c_annotate/cgtui"]
+    table = []
+    for row in rows:
+        cg = row.get("cg")
+        if cg is None:
+            cg_cells = ["failed (%d)" % row["cg_failed"]
+                        if "cg_failed" in row else "n/a"] + ["n/a"] * 3
+        else:
+            cg_cells = [fmt(cg, ".3f"), fmt(row["mbps"], ".0f"),
+                        fmt(row["rss"], ".0f"), fmt(row["rss_ratio"], ".2f")]
+        wcs = row.get("wc")
+        ca = row.get("ca")
+        table.append([
+            row["size"], "%.1f" % row["mb"]] + cg_cells + [
+            fmt(wcs, ".3f"),
+            fmt(row["mb"] / wcs if wcs else None, ".0f"),
+            fmt(ca, ".2f", row.get("ca_note", "n/a")),
+            ratio(cg, wcs, ".1f"),
+            ratio(ca, cg, ".0f"),
+        ])
+    widths = [max(len(h), *(len(t[i]) for t in table)) if table else len(h)
+              for i, h in enumerate(head)]
+    print()
+    print("  ".join(h.rjust(w) for h, w in zip(head, widths)))
+    print("  ".join("-" * w for w in widths))
+    for t in table:
+        print("  ".join(c.rjust(w) for c, w in zip(t, widths)))
+    print()
+    print("cgtui/wc: cgtui's time over wc -l's (1.0x = as fast as counting "
+          "lines); c_annotate/cgtui: callgrind_annotate's time over "
+          "cgtui's (speedup).")
+    print("targets: cgtui >= %.0f MB/s single-threaded and peak RSS <= file "
+          "size (RSS/file <= %.2f)." % (TARGET_MBPS, TARGET_RSS_RATIO))
+    missed = [r["size"] for r in rows if r.get("miss")]
+    if missed:
+        print("targets MISSED for: %s" % ", ".join(missed))
+    elif any("cg" in r for r in rows):
+        print("targets met.")
+    for f in failures:
+        print("ERROR: " + f)
+    if failures:
+        return 1
+    if args.strict and (missed or not any("cg" in r for r in rows)):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
