@@ -60,12 +60,9 @@ static void grow_slots(struct linestore *ls)
 	}
 }
 
-cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32_t line)
+cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 {
 	size_t nr = (size_t)ls->nreal;
-	uint32_t l = ls->last;
-	if (l < ls->an && ls->aline[l] == line && ls->afile[l] == file)
-		return &ls->acost[l * nr];
 	if ((uint64_t)(ls->an + 1) * 2 > (uint64_t)ls->mask)
 		grow_slots(ls);
 	uint32_t i = slot_hash(file, line) & ls->mask;

@@ -59,7 +59,14 @@ void linestore_free(struct linestore *ls);
 /* Opens a block for `fn` (closing the one open, if another). */
 void linestore_begin(struct linestore *ls, uint32_t fn);
 /* The dense cost vector of (file, line) in the open block, to add into. */
-cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32_t line);
+cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line);
+static inline cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32_t line)
+{
+	uint32_t l = ls->last;
+	if (l < ls->an && ls->aline[l] == line && ls->afile[l] == file)
+		return &ls->acost[(size_t)l * (size_t)ls->nreal];
+	return linestore_slot_slow(ls, file, line);
+}
 /* Encodes the open block into the buffer. */
 void linestore_flush(struct linestore *ls);
 

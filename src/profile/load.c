@@ -181,6 +181,7 @@ struct parser {
 	size_t errsz;
 
 	int npos, poskind[2];
+	int linek;          /* which subposition is the line, -1 if none */
 	int64_t last[2];
 
 	int nev;            /* events in this file's events: line */
@@ -344,7 +345,27 @@ static const char *parse_positions(struct parser *ps, const char *s, int64_t pos
 {
 	for (int k = 0; k < ps->npos; k++) {
 		s = skip_ws(s);
-		if (!*s) {
+		char c = *s;
+		/* fast paths: "*", "+N", "-N" and "N" with a few decimal digits */
+		if (c == '*' && (is_space(s[1]) || !s[1])) {
+			pos[k] = ps->last[k];
+			s++;
+			continue;
+		}
+		const char *d = s + (c == '+' || c == '-');
+		if ((unsigned)(*d - '0') < 10 && !(d[0] == '0' && (d[1] | 0x20) == 'x')) {
+			const char *b = d;
+			uint64_t x = 0;
+			while ((unsigned)(*d - '0') < 10)
+				x = x * 10 + (unsigned)(*d++ - '0');
+			if (d - b <= 18 && (is_space(*d) || !*d)) {
+				uint64_t l = (uint64_t)ps->last[k];
+				pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
+				s = d;
+				continue;
+			}
+		}
+		if (!c) {
 			if (need_all && k == 0)
 				return perr(ps, "missing position"), NULL;
 			for (; k < ps->npos; k++)
@@ -362,22 +383,18 @@ static const char *parse_positions(struct parser *ps, const char *s, int64_t pos
 
 static uint32_t line_of(struct parser *ps, const int64_t pos[2])
 {
-	for (int k = 0; k < ps->npos; k++)
-		if (ps->poskind[k] == POS_LINE)
-			return (uint32_t)pos[k];
-	return 0;
+	return ps->linek >= 0 ? (uint32_t)pos[ps->linek] : 0;
 }
 
 static int check_line_range(struct parser *ps, const int64_t pos[2])
 {
-	for (int k = 0; k < ps->npos; k++)
-		if (ps->poskind[k] == POS_LINE && (pos[k] < 0 || pos[k] > (int64_t)UINT32_MAX - 1))
-			return perr(ps, "line number %lld out of range", (long long)pos[k]);
+	if (ps->linek >= 0 && (uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
+		return perr(ps, "line number %lld out of range", (long long)pos[ps->linek]);
 	return 0;
 }
 
 /* Parses the costs after the positions and adds sign*cost into dst[]. */
-static int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, cost_t *also)
+static int parse_costs_into(struct parser *ps, const char *s, cost_t *dst)
 {
 	int sign = ps->o->sign;
 	for (int i = 0;; i++) {
@@ -427,8 +444,6 @@ static int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, cost_
 		if (sign < 0)
 			v = -v;
 		dst[ev] += v;
-		if (also)
-			also[ev] += v;
 	}
 }
 
@@ -556,6 +571,9 @@ static struct part_info *new_part(struct parser *ps)
 	memset(pi, 0, sizeof(*pi));
 	pi->source = xstrdup(ps->path);
 	pi->totals = xcalloc(MAX_EVENTS, sizeof(cost_t));
+	/* a part's self costs are the block subtotals made while it is read */
+	linestore_flush(&p->ls);
+	pi->ff_start = p->ls.nff;
 	ps->part = pi;
 	ps->any_cost = 0;
 	return pi;
@@ -632,6 +650,7 @@ static int set_positions(struct parser *ps, const char *s)
 	if (n == 0)
 		return perr(ps, "positions: line names no position");
 	ps->npos = n;
+	ps->linek = ps->poskind[0] == POS_LINE ? 0 : n > 1 && ps->poskind[1] == POS_LINE ? 1 : -1;
 	ps->last[0] = ps->last[1] = 0;
 	return 0;
 }
@@ -646,7 +665,7 @@ static int parse_summary(struct parser *ps, const char *s)
 	else
 		memset(sum, 0, MAX_EVENTS * sizeof(cost_t));
 	ps->part->summary_line = (int)ps->lineno;
-	return parse_costs_into(ps, s, sum, NULL);
+	return parse_costs_into(ps, s, sum);
 }
 
 static char *dup_value(const char *s)
@@ -783,6 +802,7 @@ static int cost_line(struct parser *ps, const char *s)
 	if (!ps->npos) {
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
+		ps->linek = 0;
 		p->has_line = 1;
 	}
 	s = parse_positions(ps, s, pos, 1);
@@ -806,7 +826,7 @@ static int cost_line(struct parser *ps, const char *s)
 		cost_t *c = profile_call(p, ps->fn, ps->fi, line, cid,
 					 ps->o->sign < 0 ? -ps->call_count : ps->call_count);
 		ps->cob = ps->cfl = NO_ID;
-		return parse_costs_into(ps, s, c, NULL);
+		return parse_costs_into(ps, s, c);
 	}
 	if (ps->pending == PEND_JUMP) {
 		ps->pending = PEND_NONE;
@@ -817,9 +837,10 @@ static int cost_line(struct parser *ps, const char *s)
 	}
 	if (p->ls.nreal != p->nreal)
 		linestore_init(&p->ls, p->nreal);
-	linestore_begin(&p->ls, ps->fn);
+	if (p->ls.open_fn != ps->fn)
+		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
-	return parse_costs_into(ps, s, dst, ps->part->totals);
+	return parse_costs_into(ps, s, dst);
 }
 
 static int calls_line(struct parser *ps, const char *s)
@@ -838,6 +859,7 @@ static int calls_line(struct parser *ps, const char *s)
 	if (!ps->npos) {
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
+		ps->linek = 0;
 	}
 	int64_t tpos[2];
 	if (!parse_positions(ps, e, tpos, 0))
@@ -869,6 +891,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	if (!ps->npos) {
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
+		ps->linek = 0;
 	}
 	int64_t tpos[2];
 	if (!parse_positions(ps, e, tpos, 0))
@@ -1159,6 +1182,14 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 void profile_finish(struct profile *p)
 {
 	linestore_flush(&p->ls);
+	for (int i = 0; i < p->nparts; i++) {
+		struct part_info *pi = &p->parts[i];
+		uint32_t end = i + 1 < p->nparts ? p->parts[i + 1].ff_start : p->ls.nff;
+		memset(pi->totals, 0, MAX_EVENTS * sizeof(cost_t));
+		for (uint32_t k = pi->ff_start; k < end; k++)
+			for (int e = 0; e < p->nreal; e++)
+				pi->totals[e] += p->ls.ffcost[(size_t)k * p->nreal + e];
+	}
 	free(p->totals);
 	p->totals = xcalloc((size_t)(p->nreal ? p->nreal : 1), sizeof(cost_t));
 	for (int i = 0; i < p->nparts; i++)

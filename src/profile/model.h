@@ -36,6 +36,7 @@ struct part_info {
 	char *creator;
 	char *trigger;   /* "desc: Trigger:" value */
 	cost_t *totals;  /* sum of self costs of this part (nreal) */
+	uint32_t ff_start; /* its first block subtotal in the line store */
 	cost_t *summary; /* its `summary:`/`totals:` line, NULL if none */
 	int summary_line;
 };
