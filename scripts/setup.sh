@@ -10,7 +10,7 @@ what=${1:-example}
 cd "$(dirname "$0")/.."
 
 packages="build-essential autoconf automake pkg-config libncurses-dev libpcre2-dev
-libelf-dev libdwarf-dev zlib1g-dev libcapstone-dev valgrind python3 tmux"
+libelf-dev libdwarf-dev zlib1g-dev libcapstone-dev valgrind perl python3 tmux"
 
 missing=""
 for p in $packages; do
