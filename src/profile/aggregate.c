@@ -152,7 +152,8 @@ const struct agg *profile_agg(struct profile *p)
 			uint32_t r = a->out_idx[k];
 			if (comp[p->calls[r].callee] == comp[v])
 				continue; /* recursion: already inside this call's cost */
-			const cost_t *c = &p->call_cost[(size_t)r * nr];
+			cost_t c[MAX_EVENTS];
+			call_cost(p, r, c);
 			for (int e = 0; e < nr; e++)
 				inc[e] += c[e];
 		}

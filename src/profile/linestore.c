@@ -190,18 +190,22 @@ void linestore_flush(struct linestore *ls)
 			}
 		}
 		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
+		/* values first into a scratch area, so one pass finds the mask */
+		uint8_t vals[64 * 10], *q = vals;
 		uint64_t mask = 0;
 		for (size_t i = 0; i < nr; i++) {
-			sub[i] += v[i];
-			if (v[i])
+			cost_t x = v[i];
+			sub[i] += x;
+			if (x) {
 				mask |= (uint64_t)1 << i;
+				q = put_varint(q, zigzag(x));
+			}
 		}
 		p = put_varint(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
 		p = put_varint(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
 		p = put_varint(p, mask);
-		for (size_t i = 0; i < nr; i++)
-			if (v[i])
-				p = put_varint(p, zigzag(v[i]));
+		memcpy(p, vals, (size_t)(q - vals));
+		p += q - vals;
 		pfile = ls->afile[e];
 		pline = ls->aline[e];
 		ls->slots[ls->aslot[e]] = 0;
@@ -209,6 +213,34 @@ void linestore_flush(struct linestore *ls)
 	ls->len = (size_t)(p - ls->buf);
 	ls->nrecords += n;
 	ls->an = 0;
+}
+
+uint8_t *cost_encode(uint8_t *dst, const cost_t *v, int nr)
+{
+	uint64_t mask = 0;
+	for (int i = 0; i < nr; i++)
+		if (v[i])
+			mask |= (uint64_t)1 << i;
+	dst = put_varint(dst, mask);
+	for (int i = 0; i < nr; i++)
+		if (v[i])
+			dst = put_varint(dst, zigzag(v[i]));
+	return dst;
+}
+
+const uint8_t *cost_decode(const uint8_t *p, cost_t *v, int nr)
+{
+	uint64_t mask, u;
+	p = get_varint(p, &mask);
+	for (int i = 0; i < nr; i++) {
+		if (mask >> i & 1) {
+			p = get_varint(p, &u);
+			v[i] = unzigzag(u);
+		} else {
+			v[i] = 0;
+		}
+	}
+	return p;
 }
 
 static void iter_enter(struct line_iter *it, uint32_t c)
@@ -255,21 +287,12 @@ int line_iter_next(struct line_iter *it)
 		iter_enter(it, next);
 	}
 	const uint8_t *p = it->pos;
-	uint64_t u, mask;
+	uint64_t u;
 	p = get_varint(p, &u);
 	it->file = (uint32_t)((int64_t)it->file + unzigzag(u));
 	p = get_varint(p, &u);
 	it->line = (uint32_t)((int64_t)it->line + unzigzag(u));
-	p = get_varint(p, &mask);
-	for (int i = 0; i < it->ls->nreal; i++) {
-		if (mask >> i & 1) {
-			p = get_varint(p, &u);
-			it->cost[i] = unzigzag(u);
-		} else {
-			it->cost[i] = 0;
-		}
-	}
-	it->pos = p;
+	it->pos = cost_decode(p, it->cost, it->ls->nreal);
 	it->left--;
 	return 1;
 }

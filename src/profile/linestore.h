@@ -82,6 +82,12 @@ struct line_iter {
 	cost_t cost[64];    /* nreal values */
 };
 void line_iter_all(struct line_iter *it, const struct linestore *ls);
+
+/* The record encoding, for other compact cost vectors: a mask of the
+ * non-zero values, then those values.  encode writes at most 10 * (nr + 1)
+ * bytes and returns the end; decode returns the end of what it read. */
+uint8_t *cost_encode(uint8_t *dst, const cost_t *v, int nr);
+const uint8_t *cost_decode(const uint8_t *src, cost_t *v, int nr);
 void line_iter_fn(struct line_iter *it, const struct linestore *ls, uint32_t fn);
 int line_iter_next(struct line_iter *it);
 

@@ -341,7 +341,8 @@ static const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t
 }
 
 /* Reads npos subpositions into pos[]; missing trailing ones keep `last`. */
-static const char *parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
+static inline __attribute__((always_inline)) const char *
+parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
 {
 	for (int k = 0; k < ps->npos; k++) {
 		s = skip_ws(s);
@@ -394,7 +395,8 @@ static int check_line_range(struct parser *ps, const int64_t pos[2])
 }
 
 /* Parses the costs after the positions and adds sign*cost into dst[]. */
-static int parse_costs_into(struct parser *ps, const char *s, cost_t *dst)
+static inline __attribute__((always_inline)) int parse_costs_into(struct parser *ps,
+								     const char *s, cost_t *dst)
 {
 	int sign = ps->o->sign;
 	for (int i = 0;; i++) {
@@ -823,10 +825,14 @@ static int cost_line(struct parser *ps, const char *s)
 		uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
 		uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : cur_file(ps);
 		uint32_t cid = get_fn(ps, cob, cfl, callee, 0);
-		cost_t *c = profile_call(p, ps->fn, ps->fi, line, cid,
-					 ps->o->sign < 0 ? -ps->call_count : ps->call_count);
+		cost_t c[MAX_EVENTS];
+		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
 		ps->cob = ps->cfl = NO_ID;
-		return parse_costs_into(ps, s, c);
+		if (parse_costs_into(ps, s, c) < 0)
+			return -1;
+		profile_call(p, ps->fn, ps->fi, line, cid,
+			     ps->o->sign < 0 ? -ps->call_count : ps->call_count, c);
+		return 0;
 	}
 	if (ps->pending == PEND_JUMP) {
 		ps->pending = PEND_NONE;

@@ -47,8 +47,7 @@ void profile_free(struct profile *p)
 	free(p->fnhash.slots);
 	linestore_free(&p->ls);
 	free(p->calls);
-	free(p->call_cost);
-	free(p->callhash.slots);
+	free(p->callbuf);
 	free(p->jumps);
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];
@@ -265,40 +264,22 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t na
 	return p->nfns++;
 }
 
-static uint64_t call_hash(const struct profile *p, uint32_t r)
+void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
+		  uint32_t callee, cost_t count, const cost_t *cost)
 {
-	const struct call_rec *c = &p->calls[r];
-	return hash3(c->caller, c->callee, c->line) ^ c->file;
-}
-
-cost_t *profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
-		     uint32_t callee, cost_t count)
-{
-	if ((uint64_t)(p->ncalls + 1) * 2 >= (uint64_t)p->callhash.mask + 1)
-		ihash_grow(&p->callhash, p->ncalls, call_hash, p);
-	uint32_t i = (uint32_t)(hash3(caller, callee, line) ^ file) & p->callhash.mask;
-	for (; p->callhash.slots[i]; i = (i + 1) & p->callhash.mask) {
-		uint32_t r = p->callhash.slots[i] - 1;
-		struct call_rec *c = &p->calls[r];
-		if (c->caller == caller && c->callee == callee && c->line == line &&
-		    c->file == file) {
-			c->count += count;
-			return &p->call_cost[(size_t)r * p->nreal];
-		}
-	}
-	uint32_t oldcap = p->capcalls;
 	VEC_RESERVE(p->calls, p->capcalls, p->ncalls + 1);
-	if (oldcap != p->capcalls)
-		p->call_cost = xreallocarray(p->call_cost, (size_t)p->capcalls * p->nreal,
-					     sizeof(cost_t));
-	uint32_t r = p->ncalls++;
-	p->calls[r] = (struct call_rec){
-		.caller = caller, .callee = callee, .file = file, .line = line, .count = count
+	size_t need = p->callbuf_len + 10 * ((size_t)p->nreal + 1);
+	if (need > p->callbuf_cap) {
+		p->callbuf_cap = p->callbuf_cap ? p->callbuf_cap * 2 : 1 << 14;
+		while (p->callbuf_cap < need)
+			p->callbuf_cap *= 2;
+		p->callbuf = xrealloc(p->callbuf, p->callbuf_cap);
+	}
+	p->calls[p->ncalls++] = (struct call_rec){
+		.caller = caller, .callee = callee, .file = file, .line = line, .count = count,
+		.off = p->callbuf_len
 	};
-	p->callhash.slots[i] = r + 1;
-	cost_t *c = &p->call_cost[(size_t)r * p->nreal];
-	memset(c, 0, sizeof(cost_t) * p->nreal);
-	return c;
+	p->callbuf_len = (size_t)(cost_encode(p->callbuf + p->callbuf_len, cost, p->nreal) - p->callbuf);
 }
 
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,

@@ -52,10 +52,13 @@ struct function {
 };
 
 /* A call site: caller at (file, line) calls callee `count` times; its
- * inclusive cost vector is call_cost[index * nreal]. */
+ * inclusive cost is encoded at callbuf + off (read with call_cost()).  One
+ * record per calls= line, as read: the same site may appear more than once
+ * (every reader adds them up). */
 struct call_rec {
 	uint32_t caller, callee, file, line;
 	cost_t count;
+	uint64_t off;
 };
 
 /* A jump (`jump=`) or conditional jump (`jcnd=`) inside a function. */
@@ -85,9 +88,9 @@ struct profile {
 	struct linestore ls;
 
 	struct call_rec *calls;
-	cost_t *call_cost;
 	uint32_t ncalls, capcalls;
-	struct ihash callhash;
+	uint8_t *callbuf;
+	size_t callbuf_len, callbuf_cap;
 
 	struct jump_rec *jumps; /* as read: the same jump may appear more than once */
 	uint32_t njumps, capjumps;
@@ -135,8 +138,13 @@ cost_t event_value(const struct profile *p, const cost_t *c, int e);
 
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
 		    uint32_t file);
-cost_t *profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
-		     uint32_t callee, cost_t count);
+void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
+		  uint32_t callee, cost_t count, const cost_t *cost);
+/* The inclusive cost of call record r, into out[nreal]. */
+static inline void call_cost(const struct profile *p, uint32_t r, cost_t *out)
+{
+	cost_decode(p->callbuf + p->calls[r].off, out, p->nreal);
+}
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
 		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken);
 

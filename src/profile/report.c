@@ -501,7 +501,9 @@ static int collect_edges(struct profile *p, uint32_t f, int callers, struct edge
 			n++;
 		}
 		ed[j].count += c->count;
-		cost_t *x = expand(p, &p->call_cost[(size_t)idx[k] * p->nreal]);
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, idx[k], cc);
+		cost_t *x = expand(p, cc);
 		for (int e = 0; e < p->nevents; e++)
 			ed[j].cc[e] += x[e];
 		free(x);

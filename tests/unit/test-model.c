@@ -77,12 +77,15 @@ static cost_t call(struct profile *p, const char *from, const char *to, cost_t *
 {
 	cost_t v = 0;
 	*count = 0;
-	for (uint32_t r = 0; r < p->ncalls; r++)
-		if (strcmp(fn_name(p, p->calls[r].caller), from) == 0 &&
-		    strcmp(fn_name(p, p->calls[r].callee), to) == 0) {
-			v += p->call_cost[(size_t)r * p->nreal + e];
-			*count += p->calls[r].count;
-		}
+	for (uint32_t r = 0; r < p->ncalls; r++) {
+		if (strcmp(fn_name(p, p->calls[r].caller), from) != 0 ||
+		    strcmp(fn_name(p, p->calls[r].callee), to) != 0)
+			continue;
+		cost_t c[MAX_EVENTS];
+		call_cost(p, r, c);
+		v += c[e];
+		*count += p->calls[r].count;
+	}
 	return v;
 }
 
