@@ -1,0 +1,96 @@
+#!/bin/sh
+# The command line: choosing profiles (none = the newest here; a run's
+# per-thread and per-dump files together), gzip, --diff, --event, usage
+# errors, and the report when standard output is not a terminal.
+# Expected totals are sums of the hand-written cost lines below.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+: "${CGTUI:=../../cgtui}"
+[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+pass=0 fail=0
+check() { # name, condition result (0 = ok), detail
+	if [ "$2" = 0 ]; then echo "PASS: $1"; pass=$((pass + 1)); else echo "FAIL: $1: $3"; fail=$((fail + 1)); fi
+}
+totals() { grep 'PROGRAM TOTALS' | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed -e 's/^ //' -e 's/ $//'; }
+prof() { # file, Ir of main, Ir of f
+	printf 'events: Ir\nfl=a.c\nfn=main\n1 %s\ncfn=f\ncalls=1 5\n1 %s\nfn=f\n5 %s\n' "$2" "$3" "$3" >"$1"
+}
+
+# no argument: the newest callgrind.out.* here
+prof callgrind.out.100 10 1
+sleep 1
+prof callgrind.out.200 20 2
+touch -d '2020-01-01' callgrind.out.100
+got=$("$CGTUI" 2>&1 | totals)
+check "no argument opens the newest profile" "$([ "$got" = 22 ]; echo $?)" "totals '$got', want 22 (callgrind.out.200)"
+
+# a run with one file per thread: callgrind.out.PID-TID
+mkdir threads && cd threads
+prof callgrind.out.300-01 100 10
+prof callgrind.out.300-02 200 20
+prof callgrind.out.301-01 1000 100
+got=$("$CGTUI" --batch callgrind.out.300 | totals)
+check "PID names load every thread's file" "$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
+got=$("$CGTUI" --batch | totals)
+check "no argument: the newest file's whole run" "$([ -n "$got" ]; echo $?)" "no report"
+got=$("$CGTUI" --batch callgrind.out.300-02 | totals)
+check "a thread's own file alone" "$([ "$got" = 220 ]; echo $?)" "totals '$got', want 220"
+cd ..
+
+# per-dump files: callgrind.out.PID.N, and the final callgrind.out.PID
+mkdir dumps && cd dumps
+prof callgrind.out.400.1 1 1
+prof callgrind.out.400.2 2 2
+prof callgrind.out.400 4 4
+got=$("$CGTUI" --batch callgrind.out.400 | totals)
+check "dumps of a run load together" "$([ "$got" = 14 ]; echo $?)" "totals '$got', want 2 + 4 + 8"
+cd ..
+
+# gzip
+prof plain.out 7 3
+gzip -c plain.out >packed.out.gz
+got=$("$CGTUI" --batch packed.out.gz | totals)
+check "gzip-compressed profile" "$([ "$got" = 10 ]; echo $?)" "totals '$got', want 10"
+
+# merge and diff
+prof a.out 10 5
+prof b.out 30 1
+got=$("$CGTUI" --batch a.out b.out | totals)
+check "several profiles add up" "$([ "$got" = 46 ]; echo $?)" "totals '$got', want 15 + 31"
+got=$("$CGTUI" --batch --diff a.out b.out | totals)
+check "--diff is second minus first" "$([ "$got" = 16 ]; echo $?)" "totals '$got', want 31 - 15"
+out=$("$CGTUI" --batch --diff a.out b.out --show=Ir --no-annotate)
+echo "$out" | grep -q '^> *-4 .*f:a.c$'
+check "--diff shows negative counts" "$?" "no '-4' row for f: $out"
+"$CGTUI" --batch --diff a.out >/dev/null 2>err.txt
+check "--diff needs two profiles" "$([ $? = 1 ] && grep -q 'exactly two' err.txt; echo $?)" "$(cat err.txt)"
+
+# derived events
+printf 'events: Ir Bcm Bim\nfl=a.c\nfn=main\n1 100 3 4\n' >br.out
+out=$("$CGTUI" --batch --show=Bm,CEst --sort=CEst br.out)
+echo "$out" | grep -q '^ *7 (100.0%) *170 (100.0%)  PROGRAM TOTALS'
+check "standard derived events Bm = Bim + Bcm, CEst = Ir + 10 Bm" "$?" "$(echo "$out" | grep TOTALS)"
+out=$("$CGTUI" --batch --event='Twice = 2 Ir' --show=Twice br.out)
+echo "$out" | grep -q '^200 (100.0%)  PROGRAM TOTALS'
+check "--event defines a formula" "$?" "$(echo "$out" | grep TOTALS)"
+
+# usage errors and information
+"$CGTUI" --threshold=abc a.out >/dev/null 2>err.txt
+check "bad --threshold is a usage error (exit 1)" "$([ $? = 1 ]; echo $?)" "$(cat err.txt)"
+"$CGTUI" --show=Nope a.out >/dev/null 2>err.txt
+check "unknown --show event (exit 1)" "$([ $? = 1 ] && grep -q 'Nope' err.txt; echo $?)" "$(cat err.txt)"
+"$CGTUI" --help | grep -q -- '--inclusive=yes|no'
+check "--help lists the options" "$?" ""
+"$CGTUI" --version | grep -q '^cgtui [0-9]'
+check "--version" "$?" ""
+mkdir empty && cd empty
+"$CGTUI" >/dev/null 2>err.txt
+check "no argument and no profile: usage, exit 1" "$([ $? = 1 ] && grep -q 'no profile given' err.txt; echo $?)" "$(cat err.txt)"
+cd ..
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
