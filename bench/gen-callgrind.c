@@ -153,16 +153,16 @@ static inline void put_hex(uint64_t v, int minwidth)
 {
     static const char HX[] = "0123456789abcdef";
     char tmp[20];
-    int n = 0;
+    size_t n = 0;
     do {
         tmp[n++] = HX[v & 15];
         v >>= 4;
-    } while (v);
-    while (n < minwidth)
+    } while (v && n < sizeof(tmp));
+    while (n < (size_t)minwidth && n < sizeof(tmp))
         tmp[n++] = '0';
     put_c('0');
     put_c('x');
-    while (n)
+    while (n > 0)
         put_c(tmp[--n]);
 }
 

@@ -26,30 +26,43 @@ if [ -n "$missing" ]; then
 fi
 
 [ -x configure ] || autoreconf -fi
-[ -f Makefile ] || ./configure --enable-werror -q
-make -j"$(nproc)" -s
+# build out of the source tree: build/ (and build-asan/ for the tests)
+build() { # dir, configure options...
+	d=$1
+	shift
+	mkdir -p "$d"
+	[ -f "$d/Makefile" ] || (cd "$d" && ../configure -q --enable-werror "$@")
+	make -C "$d" -j"$(nproc)" -s
+}
+build build
 
 case "$what" in
 example)
-	exec ./cgtui examples/callgrind.out.wordfreq
+	exec build/cgtui examples/callgrind.out.wordfreq
 	;;
 test)
-	status=0
-	make -j"$(nproc)" -s check >/dev/null 2>&1 || status=$?
-	# every check of every test: PASS:/FAIL: lines of the scripts, ok/not ok of TAP
-	pass=0 fail=0
-	for log in $(find tests -name '*.log' ! -name test-suite.log | sort); do
-		p=$(grep -c -E '^(PASS: |ok )' "$log" || true)
-		f=$(grep -c -E '^(FAIL: |not ok )' "$log" || true)
-		sk=$(grep -c -E '^SKIP: ' "$log" || true)
-		echo "${log%.log}: $p passed, $f failed${sk:+, $sk skipped}" | sed 's/, 0 skipped//'
-		pass=$((pass + p))
-		fail=$((fail + f))
+	# the whole suite, then again with AddressSanitizer and UBSan
+	pass=0 fail=0 status=0
+	for d in build build-asan; do
+		if [ "$d" = build-asan ]; then
+			build build-asan --enable-sanitizers || { status=1; break; }
+		fi
+		st=0
+		make -C "$d" -j"$(nproc)" -s check >/dev/null 2>&1 || st=$?
+		# every check of every test: PASS:/FAIL: lines of the scripts, ok/not ok of TAP
+		for log in $(find "$d/tests" -name '*.log' | sort); do
+			p=$(grep -c -E '^(PASS: |ok )' "$log" || true)
+			f=$(grep -c -E '^(FAIL: |not ok )' "$log" || true)
+			echo "${log%.log}: $p passed, $f failed"
+			pass=$((pass + p))
+			fail=$((fail + f))
+		done
+		if [ "$st" != 0 ]; then
+			tail -60 "$d/test-suite.log" 2>/dev/null || true
+			status=$st
+		fi
 	done
-	if [ "$status" != 0 ]; then
-		tail -60 test-suite.log 2>/dev/null || true
-		[ "$fail" = 0 ] && fail=1
-	fi
+	[ "$status" != 0 ] && [ "$fail" = 0 ] && fail=1
 	echo "$pass passed, $fail failed"
 	[ "$status" = 0 ] && [ "$fail" = 0 ]
 	;;

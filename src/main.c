@@ -188,28 +188,58 @@ static char *newest_profile(void)
 	return best;
 }
 
+/* What main() owns, freed at exit on every path (cli_cleanup). */
+static struct {
+	char *invocation;
+	struct modname *modfile, *modfn;
+	const char **incdirs;
+	int nincdirs;
+	char **evdefs;
+	int nevdefs;
+	char **files;
+	int nfiles;
+	const char **dirs; /* the include dirs, then owned profile directories */
+	int ndirs;
+	struct profile prof;
+	int prof_ready;
+} G;
+
+static void cli_cleanup(void)
+{
+	for (int i = G.nincdirs; i < G.ndirs; i++)
+		free((char *)G.dirs[i]);
+	free(G.dirs);
+	for (int i = 0; i < G.nfiles; i++)
+		free(G.files[i]);
+	free(G.files);
+	free(G.incdirs);
+	free(G.evdefs);
+	free(G.invocation);
+	modname_free(G.modfile);
+	modname_free(G.modfn);
+	if (G.prof_ready)
+		profile_free(&G.prof);
+	memset(&G, 0, sizeof(G));
+}
+
 int main(int argc, char **argv)
 {
 	struct report_opts ro;
 	report_opts_default(&ro);
+	atexit(cli_cleanup);
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
-	struct modname *modfile = NULL, *modfn = NULL;
-	const char **incdirs = NULL;
-	int nincdirs = 0;
-	char **evdefs = NULL;
-	int nevdefs = 0;
 	char err[4096];
 
-	/* the invocation, for the report's metadata */
+	/* the G.invocation, for the report's metadata */
 	size_t invlen = 1;
 	for (int i = 0; i < argc; i++)
 		invlen += strlen(argv[i]) + 1;
-	char *invocation = xcalloc(invlen, 1);
+	G.invocation = xcalloc(invlen, 1);
 	for (int i = 0; i < argc; i++) {
 		if (i)
-			strcat(invocation, " ");
-		strcat(invocation, argv[i]);
+			strcat(G.invocation, " ");
+		strcat(G.invocation, argv[i]);
 	}
 
 	int c;
@@ -273,11 +303,11 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			if (c == OPT_MOD_FILENAME) {
-				modname_free(modfile);
-				modfile = m;
+				modname_free(G.modfile);
+				G.modfile = m;
 			} else {
-				modname_free(modfn);
-				modfn = m;
+				modname_free(G.modfn);
+				G.modfn = m;
 			}
 			break;
 		}
@@ -299,12 +329,12 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'I':
-			incdirs = xreallocarray(incdirs, (size_t)nincdirs + 1, sizeof(*incdirs));
-			incdirs[nincdirs++] = optarg;
+			G.incdirs = xreallocarray(G.incdirs, (size_t)G.nincdirs + 1, sizeof(*G.incdirs));
+			G.incdirs[G.nincdirs++] = optarg;
 			break;
 		case OPT_EVENT:
-			evdefs = xreallocarray(evdefs, (size_t)nevdefs + 1, sizeof(*evdefs));
-			evdefs[nevdefs++] = optarg;
+			G.evdefs = xreallocarray(G.evdefs, (size_t)G.nevdefs + 1, sizeof(*G.evdefs));
+			G.evdefs[G.nevdefs++] = optarg;
 			break;
 		case OPT_VERSION:
 			printf("cgtui %s\n", PACKAGE_VERSION);
@@ -319,8 +349,6 @@ int main(int argc, char **argv)
 		}
 	}
 
-	char **files = NULL;
-	int nfiles = 0;
 	if (optind == argc) {
 		char *newest = newest_profile();
 		if (!newest) {
@@ -329,94 +357,83 @@ int main(int argc, char **argv)
 					"cachegrind.out.* in the current directory\n");
 			return 1;
 		}
-		add_run_files(newest, &files, &nfiles);
+		add_run_files(newest, &G.files, &G.nfiles);
 		free(newest);
 	} else if (diff) {
 		for (int i = optind; i < argc; i++) {
-			files = xreallocarray(files, (size_t)nfiles + 1, sizeof(*files));
-			files[nfiles++] = xstrdup(argv[i]);
+			G.files = xreallocarray(G.files, (size_t)G.nfiles + 1, sizeof(*G.files));
+			G.files[G.nfiles++] = xstrdup(argv[i]);
 		}
 	} else {
 		for (int i = optind; i < argc; i++)
-			add_run_files(argv[i], &files, &nfiles);
+			add_run_files(argv[i], &G.files, &G.nfiles);
 	}
-	if (diff && nfiles != 2) {
+	if (diff && G.nfiles != 2) {
 		fprintf(stderr, "cgtui: --diff requires exactly two profiles\n");
 		return 1;
 	}
 
-	struct profile prof;
-	profile_init(&prof);
-	for (int i = 0; i < nfiles; i++) {
-		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = modfile,
-					.modfn = modfn };
-		if (profile_load(&prof, files[i], &lo, err, sizeof(err)) < 0) {
+	profile_init(&G.prof);
+	G.prof_ready = 1;
+	for (int i = 0; i < G.nfiles; i++) {
+		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
+					.modfn = G.modfn };
+		if (profile_load(&G.prof, G.files[i], &lo, err, sizeof(err)) < 0) {
 			fprintf(stderr, "cgtui: %s\n", err);
 			return 2;
 		}
 	}
-	profile_finish(&prof);
-	for (int i = 0; i < prof.nwarnings; i++)
-		fprintf(stderr, "cgtui: warning: %s\n", prof.warnings[i]);
-	for (int i = 0; i < nevdefs; i++) {
-		char *eq = strchr(evdefs[i], '=');
+	profile_finish(&G.prof);
+	for (int i = 0; i < G.prof.nwarnings; i++)
+		fprintf(stderr, "cgtui: warning: %s\n", G.prof.warnings[i]);
+	for (int i = 0; i < G.nevdefs; i++) {
+		char *eq = strchr(G.evdefs[i], '=');
 		if (!eq) {
 			fprintf(stderr, "cgtui: --event: expected NAME = FORMULA\n");
 			return 1;
 		}
-		char *name = xstrndup(evdefs[i], (size_t)(eq - evdefs[i]));
+		char *name = xstrndup(G.evdefs[i], (size_t)(eq - G.evdefs[i]));
 		char *e = name + strlen(name);
 		while (e > name && (e[-1] == ' ' || e[-1] == '\t'))
 			*--e = 0;
 		const char *nm = name;
 		while (*nm == ' ')
 			nm++;
-		if (profile_define_event(&prof, nm, eq + 1, err, sizeof(err)) < 0) {
+		int bad = profile_define_event(&G.prof, nm, eq + 1, err, sizeof(err)) < 0;
+		free(name);
+		if (bad) {
 			fprintf(stderr, "cgtui: --event: %s\n", err);
 			return 1;
 		}
-		free(name);
 	}
-	if (show && report_parse_events(&prof, show, ro.show, &ro.nshow, "show", err, sizeof(err)) < 0) {
+	if (show && report_parse_events(&G.prof, show, ro.show, &ro.nshow, "show", err, sizeof(err)) < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);
 		return 1;
 	}
-	if (sort && report_parse_events(&prof, sort, ro.sort, &ro.nsort, "sort", err, sizeof(err)) < 0) {
+	if (sort && report_parse_events(&G.prof, sort, ro.sort, &ro.nsort, "sort", err, sizeof(err)) < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);
 		return 1;
 	}
-	ro.invocation = invocation;
+	ro.invocation = G.invocation;
 	/* relative source names are also tried from each profile's directory */
-	const char **dirs = xcalloc((size_t)nincdirs + (size_t)nfiles + 1, sizeof(*dirs));
-	int ndirs = 0;
-	for (int i = 0; i < nincdirs; i++)
-		dirs[ndirs++] = incdirs[i];
-	for (int i = 0; i < nfiles; i++) {
-		const char *sl = strrchr(files[i], '/');
+	G.dirs = xcalloc((size_t)G.nincdirs + (size_t)G.nfiles + 1, sizeof(*G.dirs));
+	G.ndirs = 0;
+	for (int i = 0; i < G.nincdirs; i++)
+		G.dirs[G.ndirs++] = G.incdirs[i];
+	for (int i = 0; i < G.nfiles; i++) {
+		const char *sl = strrchr(G.files[i], '/');
 		if (sl)
-			dirs[ndirs++] = xstrndup(files[i], (size_t)(sl - files[i]));
+			G.dirs[G.ndirs++] = xstrndup(G.files[i], (size_t)(sl - G.files[i]));
 	}
-	ro.src_dirs = dirs;
-	ro.nsrc_dirs = ndirs;
+	ro.src_dirs = G.dirs;
+	ro.nsrc_dirs = G.ndirs;
 
 	(void)batch; /* the explorer is not built yet: the report is what we show */
-	report_write(stdout, &prof, &ro);
+	report_write(stdout, &G.prof, &ro);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
 		return 1;
 	}
 
-	for (int i = nincdirs; i < ndirs; i++)
-		free((char *)dirs[i]);
-	free(dirs);
-	for (int i = 0; i < nfiles; i++)
-		free(files[i]);
-	free(files);
-	free(incdirs);
-	free(evdefs);
-	free(invocation);
-	modname_free(modfile);
-	modname_free(modfn);
-	profile_free(&prof);
 	return 0;
 }

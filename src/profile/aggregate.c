@@ -23,20 +23,20 @@ void agg_free(struct agg *a)
 	free(a);
 }
 
-/* Counting sort of record indices by a key in [0, nkeys). */
-static void csr_build(uint32_t nkeys, uint32_t nrec, const uint32_t *keys, size_t stride,
+/* Counting sort of call records by caller (by_callee 0) or callee. */
+static void csr_build(uint32_t nkeys, const struct call_rec *calls, uint32_t nrec, int by_callee,
 		      uint32_t **startp, uint32_t **idxp)
 {
 	uint32_t *start = xcalloc((size_t)nkeys + 1, sizeof(*start));
 	uint32_t *idx = xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*idx));
 	for (uint32_t r = 0; r < nrec; r++)
-		start[*(const uint32_t *)((const char *)keys + r * stride) + 1]++;
+		start[(by_callee ? calls[r].callee : calls[r].caller) + 1]++;
 	for (uint32_t k = 0; k < nkeys; k++)
 		start[k + 1] += start[k];
 	uint32_t *fill = xmalloc(((size_t)nkeys + 1) * sizeof(*fill));
 	memcpy(fill, start, ((size_t)nkeys + 1) * sizeof(*fill));
 	for (uint32_t r = 0; r < nrec; r++)
-		idx[fill[*(const uint32_t *)((const char *)keys + r * stride)]++] = r;
+		idx[fill[by_callee ? calls[r].callee : calls[r].caller]++] = r;
 	free(fill);
 	*startp = start;
 	*idxp = idx;
@@ -125,10 +125,8 @@ const struct agg *profile_agg(struct profile *p)
 		for (int e = 0; e < nr; e++)
 			d[e] += c[e];
 	}
-	csr_build(n, p->ncalls, &p->calls[0].caller, sizeof(struct call_rec), &a->out_start,
-		  &a->out_idx);
-	csr_build(n, p->ncalls, &p->calls[0].callee, sizeof(struct call_rec), &a->in_start,
-		  &a->in_idx);
+	csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx);
+	csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx);
 	for (uint32_t r = 0; r < p->ncalls; r++)
 		a->fn_ncalls[p->calls[r].callee] += p->calls[r].count;
 
