@@ -90,41 +90,6 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 	return &ls->acost[e * nr];
 }
 
-static inline uint8_t *put_varint(uint8_t *p, uint64_t v)
-{
-	while (v >= 0x80) {
-		*p++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	*p++ = (uint8_t)v;
-	return p;
-}
-
-static inline uint64_t zigzag(int64_t v)
-{
-	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
-}
-
-static inline int64_t unzigzag(uint64_t u)
-{
-	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
-}
-
-static inline const uint8_t *get_varint(const uint8_t *p, uint64_t *v)
-{
-	uint64_t x = 0;
-	int shift = 0;
-	for (;;) {
-		uint8_t b = *p++;
-		x |= (uint64_t)(b & 0x7f) << shift;
-		if (!(b & 0x80))
-			break;
-		shift += 7;
-	}
-	*v = x;
-	return p;
-}
-
 void linestore_flush(struct linestore *ls)
 {
 	uint32_t fn = ls->open_fn;
@@ -198,12 +163,12 @@ void linestore_flush(struct linestore *ls)
 			sub[i] += x;
 			if (x) {
 				mask |= (uint64_t)1 << i;
-				q = put_varint(q, zigzag(x));
+				q = varint_put(q, zigzag(x));
 			}
 		}
-		p = put_varint(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
-		p = put_varint(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
-		p = put_varint(p, mask);
+		p = varint_put(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
+		p = varint_put(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
+		p = varint_put(p, mask);
 		memcpy(p, vals, (size_t)(q - vals));
 		p += q - vals;
 		pfile = ls->afile[e];
@@ -221,20 +186,20 @@ uint8_t *cost_encode(uint8_t *dst, const cost_t *v, int nr)
 	for (int i = 0; i < nr; i++)
 		if (v[i])
 			mask |= (uint64_t)1 << i;
-	dst = put_varint(dst, mask);
+	dst = varint_put(dst, mask);
 	for (int i = 0; i < nr; i++)
 		if (v[i])
-			dst = put_varint(dst, zigzag(v[i]));
+			dst = varint_put(dst, zigzag(v[i]));
 	return dst;
 }
 
 const uint8_t *cost_decode(const uint8_t *p, cost_t *v, int nr)
 {
 	uint64_t mask, u;
-	p = get_varint(p, &mask);
+	p = varint_get(p, &mask);
 	for (int i = 0; i < nr; i++) {
 		if (mask >> i & 1) {
-			p = get_varint(p, &u);
+			p = varint_get(p, &u);
 			v[i] = unzigzag(u);
 		} else {
 			v[i] = 0;
@@ -288,9 +253,9 @@ int line_iter_next(struct line_iter *it)
 	}
 	const uint8_t *p = it->pos;
 	uint64_t u;
-	p = get_varint(p, &u);
+	p = varint_get(p, &u);
 	it->file = (uint32_t)((int64_t)it->file + unzigzag(u));
-	p = get_varint(p, &u);
+	p = varint_get(p, &u);
 	it->line = (uint32_t)((int64_t)it->line + unzigzag(u));
 	it->pos = cost_decode(p, it->cost, it->ls->nreal);
 	it->left--;

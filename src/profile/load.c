@@ -193,6 +193,8 @@ struct parser {
 	int use_obj;        /* ob= seen: functions keyed by object */
 	uint32_t ob, fl, fi, fnname, fn;
 	uint32_t fnobj, fnfile; /* object and file at the fn= line */
+	uint32_t *name_fn;      /* name id -> the function last found for it */
+	uint32_t nname_fn;
 	uint32_t cob, cfl, cfn;
 	int pending;
 	cost_t call_count;
@@ -544,7 +546,22 @@ static uint32_t cur_file(struct parser *ps)
 
 static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
 {
-	uint32_t id = profile_fn(ps->p, obj, ps->use_obj ? NO_ID : file, name, file);
+	/* a name nearly always means the same function: try the last one first */
+	uint32_t kfile = ps->use_obj ? NO_ID : file, id;
+	if (name >= ps->nname_fn) {
+		uint32_t n = ps->nname_fn ? ps->nname_fn : 1024;
+		while (n <= name)
+			n *= 2;
+		ps->name_fn = xreallocarray(ps->name_fn, n, sizeof(*ps->name_fn));
+		memset(ps->name_fn + ps->nname_fn, 0xff, (n - ps->nname_fn) * sizeof(*ps->name_fn));
+		ps->nname_fn = n;
+	}
+	id = ps->name_fn[name];
+	if (id == NO_ID || ps->p->fns[id].obj != obj || ps->p->fns[id].kfile != kfile ||
+	    ps->p->fns[id].name != name) {
+		id = profile_fn(ps->p, obj, kfile, name, file);
+		ps->name_fn[name] = id;
+	}
 	struct function *f = &ps->p->fns[id];
 	if (define && !f->defined) {
 		f->defined = 1;
@@ -1245,6 +1262,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		free(ps.evdefs[i]);
 	free(ps.evdefs);
 	linestore_flush(&p->ls);
+	free(ps.name_fn);
 	idmap_clear(&ps.obmap);
 	idmap_clear(&ps.flmap);
 	idmap_clear(&ps.fnmap);

@@ -48,7 +48,7 @@ void profile_free(struct profile *p)
 	linestore_free(&p->ls);
 	free(p->calls);
 	free(p->callbuf);
-	free(p->jumps);
+	free(p->jumpbuf);
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];
 		free(pi->source);
@@ -285,8 +285,34 @@ void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t li
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
 		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken)
 {
-	/* appended as read: jumps are many and only a few views need them */
-	VEC_RESERVE(p->jumps, p->capjumps, p->njumps + 1);
-	p->jumps[p->njumps++] = (struct jump_rec){ fn, file, line, tfile, tline, (uint32_t)cond,
-						   executed, taken };
+	/* appended as read and encoded: jumps are many, few views need them */
+	if (p->jumpbuf_len + 80 > p->jumpbuf_cap) {
+		p->jumpbuf_cap = p->jumpbuf_cap ? p->jumpbuf_cap * 2 : 1 << 14;
+		p->jumpbuf = xrealloc(p->jumpbuf, p->jumpbuf_cap);
+	}
+	uint8_t *b = p->jumpbuf + p->jumpbuf_len;
+	b = varint_put(b, fn);
+	b = varint_put(b, file);
+	b = varint_put(b, line);
+	b = varint_put(b, tfile);
+	b = varint_put(b, tline);
+	b = varint_put(b, (uint64_t)cond);
+	b = varint_put(b, zigzag(executed));
+	b = varint_put(b, zigzag(taken));
+	p->jumpbuf_len = (size_t)(b - p->jumpbuf);
+	p->njumps++;
+}
+
+int jump_next(const struct profile *p, size_t *off, struct jump_rec *j)
+{
+	if (*off >= p->jumpbuf_len)
+		return 0;
+	const uint8_t *b = p->jumpbuf + *off;
+	uint64_t v[8];
+	for (int i = 0; i < 8; i++)
+		b = varint_get(b, &v[i]);
+	*j = (struct jump_rec){ (uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3],
+				(uint32_t)v[4], (uint32_t)v[5], unzigzag(v[6]), unzigzag(v[7]) };
+	*off = (size_t)(b - p->jumpbuf);
+	return 1;
 }

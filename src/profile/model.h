@@ -92,8 +92,11 @@ struct profile {
 	uint8_t *callbuf;
 	size_t callbuf_len, callbuf_cap;
 
-	struct jump_rec *jumps; /* as read: the same jump may appear more than once */
-	uint32_t njumps, capjumps;
+	/* jumps as read (the same jump may appear more than once), varint
+	 * encoded: read them with jump_next() */
+	uint8_t *jumpbuf;
+	size_t jumpbuf_len, jumpbuf_cap;
+	uint32_t njumps;
 
 	struct part_info *parts;
 	int nparts, capparts;
@@ -147,6 +150,9 @@ static inline void call_cost(const struct profile *p, uint32_t r, cost_t *out)
 }
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
 		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken);
+
+/* Reads the jump at *off (start at 0) into j; 0 at the end. */
+int jump_next(const struct profile *p, size_t *off, struct jump_rec *j);
 
 static inline const char *fn_name(const struct profile *p, uint32_t fn)
 {

@@ -207,11 +207,20 @@ static void fancy(FILE *out, const char *title)
 
 /* ---- expanded cost vectors (real + derived events) ------------------------------ */
 
+/* Derived events the report uses (shown or sorted); the others stay 0. */
+static uint64_t used_derived;
+
+static void expand_into(const struct profile *p, const cost_t *real, cost_t *x)
+{
+	memcpy(x, real, sizeof(cost_t) * (size_t)p->nreal);
+	for (int e = p->nreal; e < p->nevents; e++)
+		x[e] = used_derived >> e & 1 ? event_value(p, real, e) : 0;
+}
+
 static cost_t *expand(const struct profile *p, const cost_t *real)
 {
 	cost_t *x = xcalloc((size_t)p->nevents, sizeof(cost_t));
-	for (int e = 0; e < p->nevents; e++)
-		x[e] = event_value(p, real, e);
+	expand_into(p, real, x);
 	return x;
 }
 
@@ -278,7 +287,23 @@ struct section {
 	int ng;
 	struct inner *pool_in; /* when set, every group's entries live here */
 	cost_t *pool_cc;       /* and their cost vectors here */
+	cost_t *pool_outer;    /* and the groups' */
 };
+
+/* Drops the entries of a section whose groups are all that is still needed. */
+static void section_drop_entries(struct section *s)
+{
+	if (!s->pool_in)
+		return;
+	free(s->pool_in);
+	free(s->pool_cc);
+	s->pool_cc = NULL;
+	s->pool_in = xcalloc(1, sizeof(*s->pool_in));
+	for (int i = 0; i < s->ng; i++) {
+		s->g[i].in = s->pool_in;
+		s->g[i].nin = 0;
+	}
+}
 
 static void section_free(struct section *s)
 {
@@ -292,6 +317,7 @@ static void section_free(struct section *s)
 	}
 	free(s->pool_in);
 	free(s->pool_cc);
+	free(s->pool_outer);
 	free(s->g);
 	memset(s, 0, sizeof(*s));
 }
@@ -315,14 +341,15 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	}
 	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
 	s->pool_in = xcalloc(nff + 1, sizeof(*s->pool_in));
-	s->pool_cc = xcalloc((nff + (size_t)s->ng + 1) * ne, sizeof(cost_t));
+	s->pool_cc = xcalloc((nff + 1) * ne, sizeof(cost_t));
+	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
 	for (size_t i = 0; i < nff; i++)
 		s->g[gi[by_file ? ff[i].file : ff[i].name]].capin++;
 	size_t off = 0;
 	for (int k = 0; k < s->ng; k++) {
 		s->g[k].in = s->pool_in + off;
 		off += (size_t)s->g[k].capin;
-		s->g[k].outer = s->pool_cc + (nff + (size_t)k) * ne;
+		s->g[k].outer = s->pool_outer + (size_t)k * ne;
 		s->g[k].fnid = NO_ID;
 	}
 	/* pass 2: fill */
@@ -334,10 +361,9 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		struct inner *in = &g->in[g->nin++];
 		in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
 		in->cc = s->pool_cc + i * ne;
-		for (size_t e = 0; e < ne; e++) {
-			in->cc[e] = event_value(p, ff[i].cost, (int)e);
+		expand_into(p, ff[i].cost, in->cc);
+		for (size_t e = 0; e < ne; e++)
 			g->outer[e] += in->cc[e];
-		}
 	}
 	free(gi);
 }
@@ -858,6 +884,11 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 			o.sort[e] = e;
 	}
 	sort_opts = &o;
+	used_derived = 0;
+	for (int k = 0; k < o.nshow; k++)
+		used_derived |= (uint64_t)1 << o.show[k];
+	for (int k = 0; k < o.nsort; k++)
+		used_derived |= (uint64_t)1 << o.sort[k];
 	cost_t *summary = expand(p, p->totals);
 
 	/* Metadata */
@@ -919,33 +950,38 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		free(mx);
 	}
 
+	/* one section at a time: a profile may have a million functions */
 	size_t nff;
 	struct filefn *ff = agg_filefn(p, &nff);
-	struct section byfile, byfn;
+	struct section byfile = { 0 }, byfn = { 0 };
 	build_section(p, ff, nff, 1, &byfile);
-	build_section(p, ff, nff, 0, &byfn);
 	select_section(&byfile, &o, summary, 0);
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
+	section_drop_entries(&byfile); /* annotation needs the files only */
 	if (o.inclusive) {
-		section_free(&byfn);
+		filefn_free(ff, nff);
+		ff = NULL;
+		nff = 0;
 		inclusive_section(p, &byfn);
 		select_section(&byfn, &o, summary, 1);
 		print_section(out, p, &o, summary, &byfn,
 			      "Function:file summary (inclusive costs on function lines)",
 			      "function:file", "> ", 0);
 	} else {
+		build_section(p, ff, nff, 0, &byfn);
+		filefn_free(ff, nff);
+		ff = NULL;
+		nff = 0;
 		select_section(&byfn, &o, summary, 0);
 		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
 			      "> ", 1);
 	}
 	if (o.tree)
 		print_tree(out, p, &o, summary, &byfn);
+	section_free(&byfn);
 	if (o.annotate)
 		annotate_all(out, p, &o, summary, &byfile);
-
 	section_free(&byfile);
-	section_free(&byfn);
-	filefn_free(ff, nff);
 	free(summary);
 }

@@ -63,4 +63,40 @@ static inline uint64_t hash_mix(uint64_t h)
 	return h;
 }
 
+/* LEB128-style unsigned varints and zigzag signed values. */
+static inline uint8_t *varint_put(uint8_t *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (uint8_t)v;
+	return p;
+}
+
+static inline const uint8_t *varint_get(const uint8_t *p, uint64_t *v)
+{
+	uint64_t x = 0;
+	int shift = 0;
+	for (;;) {
+		uint8_t b = *p++;
+		x |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			break;
+		shift += 7;
+	}
+	*v = x;
+	return p;
+}
+
+static inline uint64_t zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t unzigzag(uint64_t u)
+{
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+
 #endif

@@ -261,14 +261,14 @@ static void test_calls(void)
 	   "jump and jcnd: %s", lasterr);
 	is(p.njumps, 2, "two jumps");
 	int seen = 0;
-	for (uint32_t j = 0; j < p.njumps; j++) {
-		if (!p.jumps[j].cond && p.jumps[j].line == 2 && p.jumps[j].tline == 7 &&
-		    p.jumps[j].executed == 4)
+	size_t off = 0;
+	struct jump_rec jr;
+	while (jump_next(&p, &off, &jr)) {
+		if (!jr.cond && jr.line == 2 && jr.tline == 7 && jr.executed == 4)
 			seen |= 1;
 		/* jcnd=TAKEN/EXECUTED, as callgrind 3.19 writes it (a loop's
 		 * back edge reads jcnd=19/20) */
-		if (p.jumps[j].cond && p.jumps[j].line == 3 && p.jumps[j].tline == 9 &&
-		    p.jumps[j].executed == 5 && p.jumps[j].taken == 2)
+		if (jr.cond && jr.line == 3 && jr.tline == 9 && jr.executed == 5 && jr.taken == 2)
 			seen |= 2;
 	}
 	is(seen, 3, "jump 2->7 x4, jcnd 3->9 taken 2 of 5");
