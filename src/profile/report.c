@@ -9,6 +9,7 @@
 #include "config.h"
 #include "report.h"
 #include "aggregate.h"
+#include "query.h"
 #include "source/srcfile.h"
 
 #include <errno.h>
@@ -493,50 +494,35 @@ static void inclusive_section(struct profile *p, struct section *s)
 
 /* ---- callers and callees (--tree) ------------------------------------------------ */
 
-struct edge {
+/* A caller or callee with its costs expanded for printing. */
+struct xedge {
 	uint32_t fn;
 	cost_t count;
-	cost_t *cc; /* expanded */
+	cost_t *cc;
 	const char *name;
 };
 
-static int cmp_edge(const void *x, const void *y)
+static int cmp_xedge(const void *x, const void *y)
 {
-	const struct edge *a = x, *b = y;
+	const struct xedge *a = x, *b = y;
 	return cmp_cc_name(a->cc, a->name, b->cc, b->name);
 }
 
-static int collect_edges(struct profile *p, uint32_t f, int callers, struct edge **out)
+static int collect_edges(struct profile *p, uint32_t f, int callers, struct xedge **out)
 {
-	const struct agg *a = profile_agg(p);
-	const uint32_t *start = callers ? a->in_start : a->out_start;
-	const uint32_t *idx = callers ? a->in_idx : a->out_idx;
-	struct edge *ed = NULL;
-	int n = 0, cap = 0;
-	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
-		const struct call_rec *c = &p->calls[idx[k]];
-		uint32_t other = callers ? c->caller : c->callee;
-		int j;
-		for (j = 0; j < n; j++)
-			if (ed[j].fn == other)
-				break;
-		if (j == n) {
-			VEC_RESERVE(ed, cap, n + 1);
-			ed[n] = (struct edge){ .fn = other, .name = fn_name(p, other),
-					       .cc = xcalloc((size_t)p->nevents, sizeof(cost_t)) };
-			n++;
-		}
-		ed[j].count += c->count;
-		cost_t cc[MAX_EVENTS];
-		call_cost(p, idx[k], cc);
-		cost_t *x = expand(p, cc);
-		for (int e = 0; e < p->nevents; e++)
-			ed[j].cc[e] += x[e];
-		free(x);
+	struct edge *ed;
+	int n = query_edges(p, f, callers, &ed);
+	struct xedge *x = xcalloc((size_t)n + 1, sizeof(*x));
+	for (int i = 0; i < n; i++) {
+		x[i].fn = ed[i].fn;
+		x[i].count = ed[i].count;
+		x[i].name = fn_name(p, ed[i].fn);
+		x[i].cc = expand(p, ed[i].cost);
 	}
+	free(ed);
 	if (n)
-		qsort(ed, (size_t)n, sizeof(*ed), cmp_edge);
-	*out = ed;
+		qsort(x, (size_t)n, sizeof(*x), cmp_xedge);
+	*out = x;
 	return n;
 }
 
@@ -576,7 +562,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 		extremes(p, x, min, max);
 		free(x);
 		for (int side = 0; side < 2; side++) {
-			struct edge *ed;
+			struct xedge *ed;
 			int n = collect_edges(p, list[i], side == 0, &ed);
 			for (int k = 0; k < n; k++) {
 				extremes(p, ed[k].cc, min, max);
@@ -607,7 +593,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 				if (!(o->tree & TREE_CALLING))
 					continue;
 			}
-			struct edge *ed;
+			struct xedge *ed;
 			int n = collect_edges(p, f, side == 0, &ed);
 			for (int k = 0; k < n; k++) {
 				char *l = fn_label(p, ed[k].fn);
@@ -633,14 +619,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 struct lcc {
 	uint32_t line;
 	cost_t *cc; /* expanded */
-	uint32_t call_first, ncalls; /* calls made from this line (indices into a list) */
 };
-
-static int cmp_lcc(const void *x, const void *y)
-{
-	const struct lcc *a = x, *b = y;
-	return a->line < b->line ? -1 : a->line > b->line;
-}
 
 static int cmp_str_ptr(const void *x, const void *y)
 {
@@ -669,29 +648,15 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 {
 	int ne = p->nevents;
 	const char *name = file_name(p, file);
-	struct lcc *l = NULL;
-	size_t nl = 0, cap = 0;
-	struct line_iter it;
-	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
-		if (it.file != file)
-			continue;
-		VEC_RESERVE(l, cap, nl + 1);
-		l[nl].line = it.line;
-		l[nl].cc = expand(p, it.cost);
-		nl++;
-	}
-	if (nl)
-		qsort(l, nl, sizeof(*l), cmp_lcc);
-	size_t m = 0;
+	struct file_lines fl;
+	query_file_lines(p, file, &fl);
+	size_t nl = fl.n;
+	struct lcc *l = xcalloc(nl + 1, sizeof(*l));
 	for (size_t i = 0; i < nl; i++) {
-		if (m && l[m - 1].line == l[i].line) {
-			add_to(l[m - 1].cc, l[i].cc, ne);
-			free(l[i].cc);
-		} else {
-			l[m++] = l[i];
-		}
+		l[i].line = fl.line[i];
+		l[i].cc = expand(p, &fl.cost[i * (size_t)p->nreal]);
 	}
-	nl = m;
+	file_lines_free(&fl);
 
 	char *title = xasprintf("Annotated source file: %s", name);
 	fancy(out, title);
