@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,14 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/report.h"
+#include "tui/tui.h"
+
+void tui_print_keys(FILE *f);
 
 enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT,
+	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
 };
 
 static const struct option longopts[] = {
@@ -43,6 +47,7 @@ static const struct option longopts[] = {
 	{ "event", required_argument, NULL, OPT_EVENT },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "keys", no_argument, NULL, OPT_KEYS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -51,8 +56,9 @@ static void usage(FILE *f)
 	fputs("Usage: cgtui [OPTION]... [PROFILE]...\n"
 	      "Explore Cachegrind and Callgrind profiles; with no PROFILE, the newest\n"
 	      "callgrind.out.* or cachegrind.out.* in the current directory.  Several\n"
-	      "profiles are added together.  When standard output is not a terminal (or\n"
-	      "with --batch) a cg_annotate-style text report is printed.\n"
+	      "profiles are added together.  On a terminal, the explorer opens (press ?\n"
+	      "for its keys); when standard output is not a terminal, or with --batch, a\n"
+	      "cg_annotate-style text report is printed.\n"
 	      "\n"
 	      "Report options (as cg_annotate's and callgrind_annotate's):\n"
 	      "  --batch                  print the text report\n"
@@ -72,6 +78,7 @@ static void usage(FILE *f)
 	      "                           list callers and/or callees of each function [none]\n"
 	      "  -I DIR, --include=DIR    look for source files in DIR too (repeatable)\n"
 	      "  --event='NAME = FORMULA' define a derived event, e.g. 'CEst = Ir + 10 Bm'\n"
+	      "  --keys                   list the explorer's keys\n"
 	      "  --help, --version\n"
 	      "\n"
 	      "Exit status: 0 on success, 1 for a usage error, 2 for a profile that cannot\n"
@@ -227,6 +234,7 @@ int main(int argc, char **argv)
 	struct report_opts ro;
 	report_opts_default(&ro);
 	atexit(cli_cleanup);
+	setlocale(LC_ALL, "");
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
 	char err[4096];
@@ -339,6 +347,9 @@ int main(int argc, char **argv)
 		case OPT_VERSION:
 			printf("cgtui %s\n", PACKAGE_VERSION);
 			return 0;
+		case OPT_KEYS:
+			tui_print_keys(stdout);
+			return 0;
 		case 'h':
 		case OPT_HELP:
 			usage(stdout);
@@ -428,7 +439,9 @@ int main(int argc, char **argv)
 	ro.src_dirs = G.dirs;
 	ro.nsrc_dirs = G.ndirs;
 
-	(void)batch; /* the explorer is not built yet: the report is what we show */
+	const char *script = getenv("CGTUI_SCRIPT");
+	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))))
+		return tui_run(&G.prof, G.dirs, G.ndirs);
 	report_write(stdout, &G.prof, &ro);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));

@@ -82,12 +82,12 @@ struct ccp {
 	int count_w[MAX_EVENTS], perc1_w[MAX_EVENTS], perc2_w[MAX_EVENTS];
 };
 
-static void fmt_count(char *b, cost_t v)
+void format_count(char *b, size_t size, cost_t v)
 {
-	char tmp[32];
+	char tmp[32], out[48];
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 	int n = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)u);
-	char *o = b;
+	char *o = out;
 	if (v < 0)
 		*o++ = '-';
 	for (int i = 0; i < n; i++) {
@@ -96,6 +96,7 @@ static void fmt_count(char *b, cost_t v)
 		*o++ = tmp[i];
 	}
 	*o = 0;
+	snprintf(b, size, "%s", out);
 }
 
 static double perc(cost_t n, cost_t s)
@@ -107,7 +108,7 @@ static double perc(cost_t n, cost_t s)
 static void cc_strs(const struct ccp *c, const cost_t *cc, const cost_t *cum, int e, char *count,
 		    char *p1, char *p2)
 {
-	fmt_count(count, cc[e]);
+	format_count(count, 40, cc[e]);
 	p1[0] = p2[0] = 0;
 	if (!c->o->show_percs)
 		return;

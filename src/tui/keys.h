@@ -1,0 +1,62 @@
+/* keys.h -- every action of the explorer, its keys and its help text, in one
+ * table: the key dispatcher, the help screen and the man page's key list are
+ * all made from it.
+ *
+ * KEYDEF(action, keys, help) where keys is a string of key names separated
+ * by spaces: a printable character, or <Up> <Down> <PgUp> <PgDn> <Home>
+ * <End> <Enter> <Esc> <Backspace> <Left> <Right> <Tab> <F1> <C-l>.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+
+/* clang-format off */
+#define KEY_TABLE(KEYDEF, SECTION) \
+	SECTION("Moving") \
+	KEYDEF(ACT_DOWN,      "j <Down>",            "next row") \
+	KEYDEF(ACT_UP,        "k <Up>",              "previous row") \
+	KEYDEF(ACT_PGDN,      "<PgDn> <Space> <C-f>", "next page") \
+	KEYDEF(ACT_PGUP,      "<PgUp> <C-b>",        "previous page") \
+	KEYDEF(ACT_HOME,      "g <Home>",            "first row") \
+	KEYDEF(ACT_END,       "G <End>",             "last row") \
+	KEYDEF(ACT_ENTER,     "<Enter> <Right>",     "open the selected function (its callers and callees)") \
+	KEYDEF(ACT_BACK,      "<Esc> <Backspace> <Left> h", "back to the previous view") \
+	KEYDEF(ACT_FORWARD,   "l",                   "forward again (after going back)") \
+	SECTION("Views") \
+	KEYDEF(ACT_FUNCTIONS, "F 1",                 "functions: flat list with self and inclusive costs") \
+	KEYDEF(ACT_CALLS,     "c 2",                 "callers and callees of the selected function") \
+	KEYDEF(ACT_SOURCE,    "s 3",                 "annotated source of the selected function") \
+	KEYDEF(ACT_EVENTS,    "e",                   "events: choose the sort event and the shown events") \
+	KEYDEF(ACT_SUMMARY,   "S i",                 "summary: command, events, totals, parts") \
+	KEYDEF(ACT_HELP,      "? <F1>",              "this help") \
+	SECTION("Costs") \
+	KEYDEF(ACT_SORT_NEXT, "o >",                 "sort by the next event") \
+	KEYDEF(ACT_SORT_PREV, "O <",                 "sort by the previous event") \
+	KEYDEF(ACT_INCLUSIVE, "I",                   "order functions by inclusive or by self cost") \
+	KEYDEF(ACT_PERCENT,   "%",                   "percentages on or off") \
+	KEYDEF(ACT_THR_UP,    "+ =",                 "raise the threshold (hide more)") \
+	KEYDEF(ACT_THR_DOWN,  "-",                   "lower the threshold (show more)") \
+	KEYDEF(ACT_TOGGLE,    "x",                   "events view: show or hide the selected event") \
+	SECTION("Source") \
+	KEYDEF(ACT_HOTTEST,   "H",                   "the hottest line") \
+	KEYDEF(ACT_HOT_NEXT,  "]",                   "the next line above the threshold") \
+	KEYDEF(ACT_HOT_PREV,  "[",                   "the previous line above the threshold") \
+	KEYDEF(ACT_CTX_MORE,  "}",                   "more context lines around costly lines") \
+	KEYDEF(ACT_CTX_LESS,  "{",                   "fewer context lines") \
+	SECTION("Searching") \
+	KEYDEF(ACT_SEARCH,    "/",                   "search rows (a regular expression)") \
+	KEYDEF(ACT_NEXT,      "n",                   "next match") \
+	KEYDEF(ACT_PREV,      "N",                   "previous match") \
+	KEYDEF(ACT_FILTER,    "|",                   "show only the rows that match (empty: all)") \
+	SECTION("Other") \
+	KEYDEF(ACT_REDRAW,    "<C-l>",               "redraw the screen") \
+	KEYDEF(ACT_QUIT,      "q Q",                 "quit")
+/* clang-format on */
+
+enum action {
+	ACT_NONE = 0,
+#define KEYDEF_ENUM(a, k, h) a,
+#define SECTION_NONE(s)
+	KEY_TABLE(KEYDEF_ENUM, SECTION_NONE)
+#undef KEYDEF_ENUM
+#undef SECTION_NONE
+	ACT_COUNT
+};

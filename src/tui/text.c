@@ -1,0 +1,172 @@
+/* text.c -- printing profile text safely: names come from files other people
+ * wrote, so control bytes, invalid UTF-8 and bidirectional controls are shown
+ * escaped and never reach the terminal; widths are display widths.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "profile/report.h"
+#include "tui.h"
+
+#define MAXW 1024
+
+static int is_bidi(wchar_t c)
+{
+	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e ||
+	       c == 0x200f || c == 0x061c;
+}
+
+/* "\xNN" for a byte, "\u{NNNN}" for a character */
+static int put_escape(wchar_t *out, int n, int wide, unsigned v)
+{
+	char b[16];
+	int k = wide ? snprintf(b, sizeof(b), "\\u{%x}", v) : snprintf(b, sizeof(b), "\\x%02x", v);
+	for (int i = 0; i < k && n + i < MAXW; i++)
+		out[n + i] = (wchar_t)b[i];
+	return k;
+}
+
+/* Decodes s into printable wide characters; returns how many. */
+static int decode(struct tui *t, const char *s, wchar_t *out, int *widths)
+{
+	int n = 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof(st));
+	size_t len = strlen(s);
+	while (len && n < MAXW - 12) {
+		wchar_t c;
+		size_t k;
+		unsigned char b = (unsigned char)*s;
+		if (b < 0x80) {
+			c = b;
+			k = 1;
+		} else if (t->utf8) {
+			k = mbrtowc(&c, s, len, &st);
+			if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+				memset(&st, 0, sizeof(st));
+				c = 0;
+				k = 1;
+			}
+		} else {
+			c = 0;
+			k = 1;
+		}
+		int w = c ? wcwidth(c) : -1;
+		if (!c || w < 0 || iswcntrl((wint_t)c) || is_bidi(c) || (c < 0x20) || c == 0x7f) {
+			int e;
+			if (c && c >= 0x80)
+				e = put_escape(out, n, 1, (unsigned)c);
+			else
+				e = put_escape(out, n, 0, b);
+			for (int i = 0; i < e; i++)
+				widths[n + i] = 1;
+			n += e;
+		} else {
+			out[n] = c;
+			widths[n] = w;
+			n++;
+		}
+		s += k;
+		len -= k;
+	}
+	return n;
+}
+
+int tui_width(struct tui *t, const char *s)
+{
+	wchar_t w[MAXW];
+	int wd[MAXW];
+	int n = decode(t, s, w, wd), total = 0;
+	for (int i = 0; i < n; i++)
+		total += wd[i];
+	return total;
+}
+
+static int put_decoded(struct tui *t, int y, int x, int width, const wchar_t *w, const int *wd,
+		       int n)
+{
+	int total = 0;
+	for (int i = 0; i < n; i++)
+		total += wd[i];
+	int cut = total > width;
+	int room = cut ? width - 1 : width; /* one column for the ellipsis */
+	int used = 0, k = 0;
+	while (k < n && used + wd[k] <= room) {
+		used += wd[k];
+		k++;
+	}
+	if (room > 0 && k > 0)
+		mvaddnwstr(y, x, w, k);
+	if (cut && width > 0) {
+		if (t->utf8)
+			mvaddwstr(y, x + used, L"\u2026");
+		else
+			mvaddch(y, x + used, '~');
+		used++;
+	}
+	return used;
+}
+
+int tui_put(struct tui *t, int y, int x, int width, const char *s)
+{
+	if (width <= 0)
+		return 0;
+	wchar_t w[MAXW];
+	int wd[MAXW];
+	int n = decode(t, s, w, wd);
+	return put_decoded(t, y, x, width, w, wd, n);
+}
+
+int tui_put_right(struct tui *t, int y, int x, int width, const char *s)
+{
+	int w = tui_width(t, s);
+	if (w < width)
+		x += width - w;
+	return tui_put(t, y, x, width, s);
+}
+
+void fmt_percent(char *b, size_t n, cost_t v, cost_t total)
+{
+	if (total == 0)
+		snprintf(b, n, "n/a");
+	else
+		snprintf(b, n, "%.1f%%", (double)((long double)v * 100.0L / (long double)total));
+}
+
+int tui_cost_width(struct tui *t, cost_t total)
+{
+	char b[48];
+	format_count(b, sizeof(b), total < 0 ? total : -total);
+	int w = (int)strlen(b) - (total < 0 ? 0 : 1);
+	if (w < 5)
+		w = 5;
+	return w + (t->set.percent ? 7 : 0);
+}
+
+void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total)
+{
+	char c[48], pc[32] = "";
+	format_count(c, sizeof(c), v);
+	if (t->set.percent) {
+		if (v == 0)
+			snprintf(pc, sizeof(pc), "      ");
+		else
+			fmt_percent(pc, sizeof(pc), v, total);
+	}
+	int pw = t->set.percent ? 7 : 0;
+	int cw = width - pw;
+	int neg = v < 0;
+	if (neg && t->color)
+		attron(COLOR_PAIR(3));
+	mvprintw(y, x, "%*.*s", cw, cw, c);
+	if (t->set.percent)
+		mvprintw(y, x + cw, " %6.6s", pc);
+	if (neg && t->color)
+		attroff(COLOR_PAIR(3));
+}

@@ -1,0 +1,787 @@
+/* tui.c -- the explorer's frame: terminal set-up and restore, the key table
+ * turned into a dispatcher, the one list engine, the view history, header and
+ * status lines, resizing, and the headless mode the tests drive.
+ *
+ * Headless mode (for tests, like tig's): CGTUI_SCRIPT=FILE makes cgtui read
+ * its keys from FILE instead of the terminal and draw into a screen that is
+ * never shown; in FILE, a line ":dump PATH" writes the screen's text to PATH,
+ * ":resize COLSxLINES" resizes, "#" starts a comment, and any other line is
+ * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
+ * <C-l> ...).  The screen size comes from COLUMNS and LINES (default 80x24).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profile/aggregate.h"
+#include "profile/report.h"
+#include "tui.h"
+
+#define MIN_COLS 40
+#define MIN_LINES 8
+
+/* ---- the key table -------------------------------------------------------- */
+
+struct keydef {
+	enum action act;
+	const char *keys;
+	const char *help;
+	const char *section; /* set on the first action of a section */
+};
+
+#define KEYDEF_ROW(a, k, h) { a, k, h, NULL },
+#define SECTION_ROW(s) { ACT_NONE, NULL, NULL, s },
+static const struct keydef keydefs[] = { KEY_TABLE(KEYDEF_ROW, SECTION_ROW) };
+#undef KEYDEF_ROW
+#undef SECTION_ROW
+#define NKEYDEFS (sizeof(keydefs) / sizeof(keydefs[0]))
+
+static const struct {
+	const char *name;
+	int code;
+} keynames[] = {
+	{ "Up", KEY_UP },	  { "Down", KEY_DOWN },	  { "Left", KEY_LEFT },
+	{ "Right", KEY_RIGHT },	  { "PgUp", KEY_PPAGE },  { "PgDn", KEY_NPAGE },
+	{ "Home", KEY_HOME },	  { "End", KEY_END },	  { "Enter", '\n' },
+	{ "Esc", 27 },		  { "Backspace", KEY_BACKSPACE }, { "Tab", '\t' },
+	{ "Space", ' ' },	  { "F1", KEY_F(1) },	  { "C-l", 12 },
+	{ "C-f", 6 },		  { "C-b", 2 },
+};
+
+/* The code of one key name ("j", "Down"), or -1. */
+static int key_code(const char *name, size_t len)
+{
+	if (len == 1)
+		return (unsigned char)name[0];
+	for (size_t i = 0; i < sizeof(keynames) / sizeof(keynames[0]); i++)
+		if (strlen(keynames[i].name) == len && memcmp(keynames[i].name, name, len) == 0)
+			return keynames[i].code;
+	return -1;
+}
+
+static enum action key_action(int code)
+{
+	if (code == KEY_ENTER || code == '\r')
+		code = '\n';
+	if (code == 127 || code == 8)
+		code = KEY_BACKSPACE;
+	for (size_t i = 0; i < NKEYDEFS; i++) {
+		const char *s = keydefs[i].keys;
+		if (!s)
+			continue;
+		while (*s) {
+			while (*s == ' ')
+				s++;
+			const char *b = s;
+			size_t len;
+			if (*s == '<' && s[1] && strchr(s + 1, '>')) {
+				const char *e = strchr(s, '>');
+				b = s + 1;
+				len = (size_t)(e - b);
+				s = e + 1;
+			} else {
+				len = 1;
+				s++;
+			}
+			if (key_code(b, len) == code)
+				return keydefs[i].act;
+		}
+	}
+	return ACT_NONE;
+}
+
+/* ---- help: made from the key table ------------------------------------------------- */
+
+struct help_row {
+	const char *keys, *text;
+	int section;
+};
+
+static void help_refresh(struct view *v)
+{
+	struct help_row *r = xcalloc(NKEYDEFS + 1, sizeof(*r));
+	int n = 0;
+	for (size_t i = 0; i < NKEYDEFS; i++) {
+		if (keydefs[i].section)
+			r[n++] = (struct help_row){ NULL, keydefs[i].section, 1 };
+		else
+			r[n++] = (struct help_row){ keydefs[i].keys, keydefs[i].help, 0 };
+	}
+	free(v->data);
+	v->data = r;
+	v->nrows = n;
+}
+
+static void help_draw_row(struct view *v, int row, int y, int width, int sel)
+{
+	const struct help_row *r = &((struct help_row *)v->data)[row];
+	if (r->section) {
+		attron(A_BOLD);
+		tui_put(v->t, y, 0, width, r->text);
+		attroff(A_BOLD);
+		return;
+	}
+	tui_put(v->t, y, 2, 26, r->keys);
+	tui_put(v->t, y, 29, width - 29, r->text);
+}
+
+static void help_header(struct view *v, int y, int width)
+{
+	tui_put(v->t, y, 0, width, "Keys (Esc: back)");
+}
+
+static const char *help_text(struct view *v, int row)
+{
+	return ((struct help_row *)v->data)[row].text;
+}
+
+static void data_free(struct view *v)
+{
+	free(v->data);
+}
+
+const struct view_ops help_ops = {
+	.name = "help",
+	.update = help_refresh,
+	.draw_row = help_draw_row,
+	.draw_header = help_header,
+	.row_text = help_text,
+	.free = data_free,
+};
+
+/* Writes the key list for the man page (cgtui --keys). */
+void tui_print_keys(FILE *f);
+void tui_print_keys(FILE *f)
+{
+	for (size_t i = 0; i < NKEYDEFS; i++) {
+		if (keydefs[i].section)
+			fprintf(f, "\n%s\n", keydefs[i].section);
+		else
+			fprintf(f, "  %-26s %s\n", keydefs[i].keys, keydefs[i].help);
+	}
+}
+
+/* ---- the list engine ------------------------------------------------------------------ */
+
+int list_page(struct tui *t)
+{
+	int h = t->lines - 4;
+	return h > 1 ? h : 1;
+}
+
+void list_goto(struct view *v, int row)
+{
+	if (row >= v->nrows)
+		row = v->nrows - 1;
+	if (row < 0)
+		row = 0;
+	v->sel = row;
+	int h = list_page(v->t);
+	if (v->sel < v->top)
+		v->top = v->sel;
+	if (v->sel >= v->top + h)
+		v->top = v->sel - h + 1;
+	if (v->top > v->nrows - h)
+		v->top = v->nrows - h;
+	if (v->top < 0)
+		v->top = 0;
+}
+
+void list_move(struct view *v, int delta)
+{
+	list_goto(v, v->sel + delta);
+}
+
+/* ---- views and history ---------------------------------------------------------------- */
+
+struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn)
+{
+	struct view *v = xcalloc(1, sizeof(*v));
+	v->ops = ops;
+	v->t = t;
+	v->fn = fn;
+	ops->update(v);
+	return v;
+}
+
+static void view_free(struct view *v)
+{
+	if (!v)
+		return;
+	if (v->ops->free)
+		v->ops->free(v);
+	free(v->filter);
+	free(v);
+}
+
+struct view *tui_view(struct tui *t)
+{
+	return t->hist[t->cur];
+}
+
+/* Shows v, dropping the forward history. */
+void tui_push(struct tui *t, struct view *v)
+{
+	if (t->nhist) { /* drop what is ahead of the view shown */
+		for (int i = t->cur + 1; i < t->nhist; i++)
+			view_free(t->hist[i]);
+		t->nhist = t->cur + 1;
+	}
+	if (t->nhist == TUI_HISTORY) {
+		view_free(t->hist[0]);
+		memmove(t->hist, t->hist + 1, sizeof(t->hist[0]) * (TUI_HISTORY - 1));
+		t->nhist--;
+	}
+	t->hist[t->nhist] = v;
+	t->cur = t->nhist++;
+}
+
+void tui_message(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(t->message, sizeof(t->message), fmt, ap);
+	va_end(ap);
+}
+
+/* Recomputes every view kept (after a settings change), keeping the
+ * selected row where it can. */
+static void refresh_all(struct tui *t)
+{
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		int sel = v->sel;
+		v->ops->update(v);
+		list_goto(v, sel);
+	}
+}
+
+/* ---- searching ------------------------------------------------------------------------ */
+
+static pcre2_code *compile(struct tui *t, const char *pat)
+{
+	int ec;
+	PCRE2_SIZE eo;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &ec,
+				       &eo, NULL);
+	if (!re) {
+		PCRE2_UCHAR msg[128];
+		pcre2_get_error_message(ec, msg, sizeof(msg));
+		tui_message(t, "bad regular expression: %s", (char *)msg);
+	}
+	return re;
+}
+
+int tui_row_matches(struct view *v, int row, const pcre2_code *re, pcre2_match_data *md)
+{
+	const char *s = v->ops->row_text ? v->ops->row_text(v, row) : NULL;
+	return s && pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) >= 0;
+}
+
+struct filter {
+	pcre2_code *re;
+	pcre2_match_data *md;
+};
+
+struct filter *tui_filter_new(struct view *v)
+{
+	if (!v->filter)
+		return NULL;
+	int ec;
+	PCRE2_SIZE eo;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)v->filter, PCRE2_ZERO_TERMINATED,
+				       PCRE2_CASELESS, &ec, &eo, NULL);
+	if (!re)
+		return NULL;
+	struct filter *f = xcalloc(1, sizeof(*f));
+	f->re = re;
+	f->md = pcre2_match_data_create_from_pattern(re, NULL);
+	return f;
+}
+
+int tui_filter_match(struct filter *f, const char *text)
+{
+	return !f || pcre2_match(f->re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, f->md,
+				 NULL) >= 0;
+}
+
+void tui_filter_free(struct filter *f)
+{
+	if (!f)
+		return;
+	pcre2_match_data_free(f->md);
+	pcre2_code_free(f->re);
+	free(f);
+}
+
+static void search(struct tui *t, int dir)
+{
+	struct view *v = tui_view(t);
+	if (!t->search || !*t->search)
+		return;
+	pcre2_code *re = compile(t, t->search);
+	if (!re)
+		return;
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	for (int k = 1; k <= v->nrows; k++) {
+		int row = ((v->sel + dir * k) % v->nrows + v->nrows) % v->nrows;
+		if (tui_row_matches(v, row, re, md)) {
+			list_goto(v, row);
+			pcre2_match_data_free(md);
+			pcre2_code_free(re);
+			return;
+		}
+	}
+	tui_message(t, "no match for /%s/", t->search);
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+}
+
+/* ---- input ------------------------------------------------------------------------------ */
+
+static FILE *script;
+static int pending[256], npending, ipending;
+
+static void draw(struct tui *t);
+
+static void dump_screen(struct tui *t, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		tui_message(t, "cannot write %s: %s", path, strerror(errno));
+		return;
+	}
+	for (int y = 0; y < t->lines; y++) {
+		wchar_t line[1024];
+		int n = mvinnwstr(y, 0, line, t->cols < 1023 ? t->cols : 1023);
+		if (n < 0)
+			n = 0;
+		line[n] = 0;
+		while (n > 0 && line[n - 1] == L' ')
+			line[--n] = 0;
+		fprintf(f, "%ls\n", line);
+	}
+	fclose(f);
+}
+
+/* The next key: from the script in headless mode, else from the terminal. */
+static int next_key(struct tui *t)
+{
+	if (!script)
+		return getch();
+	char buf[4096];
+	while (ipending >= npending) {
+		if (!fgets(buf, sizeof(buf), script))
+			return -2; /* end of script: quit */
+		buf[strcspn(buf, "\n")] = 0;
+		if (buf[0] == '#' || !buf[0])
+			continue;
+		if (strncmp(buf, ":dump ", 6) == 0) {
+			draw(t);
+			dump_screen(t, buf + 6);
+			continue;
+		}
+		if (strncmp(buf, ":resize ", 8) == 0) {
+			int c, l;
+			if (sscanf(buf + 8, "%dx%d", &c, &l) == 2) {
+				resizeterm(l, c);
+				return KEY_RESIZE;
+			}
+			continue;
+		}
+		npending = ipending = 0;
+		for (const char *s = buf; *s && npending < 256;) {
+			if (*s == '<' && strchr(s, '>')) {
+				const char *e = strchr(s, '>');
+				int code = key_code(s + 1, (size_t)(e - s - 1));
+				if (code >= 0) {
+					pending[npending++] = code;
+					s = e + 1;
+					continue;
+				}
+			}
+			pending[npending++] = (unsigned char)*s++;
+		}
+	}
+	return pending[ipending++];
+}
+
+/* Reads a line on the status line (for / and |); NULL when cancelled. */
+static char *prompt(struct tui *t, const char *what)
+{
+	char buf[256];
+	size_t n = 0;
+	buf[0] = 0;
+	for (;;) {
+		move(t->lines - 1, 0);
+		clrtoeol();
+		mvprintw(t->lines - 1, 0, "%s", what);
+		tui_put(t, t->lines - 1, (int)strlen(what), t->cols - (int)strlen(what) - 1, buf);
+		if (!t->headless) {
+			curs_set(1);
+			refresh();
+		}
+		int c = next_key(t);
+		if (c == -2 || c == 27) {
+			curs_set(0);
+			return NULL;
+		}
+		if (c == '\n' || c == '\r' || c == KEY_ENTER)
+			break;
+		if (c == KEY_BACKSPACE || c == 127 || c == 8) {
+			if (n)
+				buf[--n] = 0;
+			continue;
+		}
+		if (c >= 32 && c < 256 && c != 127 && n < sizeof(buf) - 1) {
+			buf[n++] = (char)c;
+			buf[n] = 0;
+		}
+	}
+	curs_set(0);
+	return xstrdup(buf);
+}
+
+/* ---- drawing ------------------------------------------------------------------------------ */
+
+static void draw_header(struct tui *t)
+{
+	struct profile *p = t->p;
+	char tot[48], line[512];
+	format_count(tot, sizeof(tot), event_value(p, p->totals, t->set.sort_event));
+	attron(A_REVERSE);
+	move(0, 0);
+	clrtoeol();
+	for (int x = 0; x < t->cols; x++)
+		mvaddch(0, x, ' ');
+	snprintf(line, sizeof(line), "%s %s", p->ev[t->set.sort_event].name, tot);
+	int rw = (int)strlen(line);
+	tui_put(t, 0, 0, t->cols - rw - 1, p->cmd && *p->cmd ? p->cmd : p->sources[0]);
+	mvprintw(0, t->cols - rw, "%s", line);
+	attroff(A_REVERSE);
+	char th[32];
+	format_threshold(th, sizeof(th), t->set.threshold);
+	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %d part%s%s",
+		 tui_view(t)->ops->name, p->ev[t->set.sort_event].name,
+		 t->set.inclusive ? "inclusive" : "self", th, p->nparts, p->nparts == 1 ? "" : "s",
+		 p->ndiff ? " | difference" : "");
+	move(1, 0);
+	clrtoeol();
+	tui_put(t, 1, 0, t->cols, line);
+}
+
+static void draw_status(struct tui *t)
+{
+	move(t->lines - 1, 0);
+	clrtoeol();
+	if (t->message[0]) {
+		attron(A_BOLD);
+		tui_put(t, t->lines - 1, 0, t->cols, t->message);
+		attroff(A_BOLD);
+		return;
+	}
+	struct view *v = tui_view(t);
+	char pos[64];
+	snprintf(pos, sizeof(pos), "%d/%d", v->nrows ? v->sel + 1 : 0, v->nrows);
+	tui_put(t, t->lines - 1, 0, t->cols - (int)strlen(pos) - 1,
+		"?:help  Enter:open  c:calls  s:source  o:sort  I:incl/self  +/-:threshold  /:search  q:quit");
+	mvprintw(t->lines - 1, t->cols - (int)strlen(pos), "%s", pos);
+}
+
+static void draw(struct tui *t)
+{
+	erase();
+	if (t->cols < MIN_COLS || t->lines < MIN_LINES) {
+		tui_put(t, 0, 0, t->cols, "terminal too small");
+		refresh();
+		return;
+	}
+	struct view *v = tui_view(t);
+	list_goto(v, v->sel);
+	draw_header(t);
+	attron(A_UNDERLINE | A_BOLD);
+	move(2, 0);
+	clrtoeol();
+	if (v->ops->draw_header)
+		v->ops->draw_header(v, 2, t->cols);
+	attroff(A_UNDERLINE | A_BOLD);
+	int h = list_page(t);
+	for (int i = 0; i < h && v->top + i < v->nrows; i++) {
+		int row = v->top + i, sel = row == v->sel;
+		if (sel)
+			attron(A_REVERSE);
+		move(3 + i, 0);
+		if (sel)
+			for (int x = 0; x < t->cols; x++)
+				mvaddch(3 + i, x, ' ');
+		v->ops->draw_row(v, row, 3 + i, t->cols, sel);
+		if (sel)
+			attroff(A_REVERSE);
+	}
+	if (v->nrows == 0)
+		tui_put(t, 3, 2, t->cols - 2, "(nothing to show: lower the threshold with -)");
+	draw_status(t);
+	refresh();
+}
+
+/* ---- actions ------------------------------------------------------------------------------ */
+
+static double thresholds[] = { 0, 0.01, 0.1, 0.5, 1, 2, 5, 10, 20, 50 };
+#define NTHR (sizeof(thresholds) / sizeof(thresholds[0]))
+
+static void step_threshold(struct tui *t, int dir)
+{
+	size_t i = 0;
+	while (i < NTHR && thresholds[i] < t->set.threshold - 1e-12)
+		i++;
+	/* i: first step >= current */
+	if (dir > 0)
+		i = i < NTHR && thresholds[i] <= t->set.threshold + 1e-12 ? i + 1 : i;
+	else
+		i = i > 0 ? i - 1 : 0;
+	if (i >= NTHR)
+		i = NTHR - 1;
+	t->set.threshold = thresholds[i];
+	char th[32];
+	format_threshold(th, sizeof(th), t->set.threshold);
+	tui_message(t, "threshold %s%%", th);
+	refresh_all(t);
+}
+
+static void open_view(struct tui *t, const struct view_ops *ops, uint32_t fn)
+{
+	struct view *cur = tui_view(t);
+	if (cur->ops == ops && cur->fn == fn)
+		return;
+	tui_push(t, view_new(t, ops, fn));
+}
+
+static void act(struct tui *t, enum action a)
+{
+	struct view *v = tui_view(t);
+	if (v->ops->action && v->ops->action(v, a))
+		return;
+	switch (a) {
+	case ACT_DOWN: list_move(v, 1); break;
+	case ACT_UP: list_move(v, -1); break;
+	case ACT_PGDN: list_move(v, list_page(t)); break;
+	case ACT_PGUP: list_move(v, -list_page(t)); break;
+	case ACT_HOME: list_goto(v, 0); break;
+	case ACT_END: list_goto(v, v->nrows - 1); break;
+	case ACT_BACK:
+		if (t->cur > 0)
+			t->cur--;
+		break;
+	case ACT_FORWARD:
+		if (t->cur + 1 < t->nhist)
+			t->cur++;
+		break;
+	case ACT_FUNCTIONS: open_view(t, &functions_ops, NO_ID); break;
+	case ACT_EVENTS: open_view(t, &events_ops, NO_ID); break;
+	case ACT_SUMMARY: open_view(t, &summary_ops, NO_ID); break;
+	case ACT_HELP: open_view(t, &help_ops, NO_ID); break;
+	case ACT_CALLS:
+	case ACT_SOURCE:
+	case ACT_ENTER: {
+		uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
+		if (fn == NO_ID) {
+			tui_message(t, "no function selected");
+			break;
+		}
+		open_view(t, a == ACT_SOURCE ? &source_ops : &calls_ops, fn);
+		break;
+	}
+	case ACT_SORT_NEXT:
+	case ACT_SORT_PREV:
+		t->set.sort_event = (t->set.sort_event + (a == ACT_SORT_NEXT ? 1 : -1) + t->p->nevents) %
+				    t->p->nevents;
+		tui_message(t, "sorted by %s", t->p->ev[t->set.sort_event].name);
+		refresh_all(t);
+		break;
+	case ACT_INCLUSIVE:
+		t->set.inclusive = !t->set.inclusive;
+		tui_message(t, "functions ordered by %s cost", t->set.inclusive ? "inclusive" : "self");
+		refresh_all(t);
+		break;
+	case ACT_PERCENT:
+		t->set.percent = !t->set.percent;
+		break;
+	case ACT_THR_UP: step_threshold(t, 1); break;
+	case ACT_THR_DOWN: step_threshold(t, -1); break;
+	case ACT_SEARCH: {
+		char *s = prompt(t, "/");
+		if (s) {
+			free(t->search);
+			t->search = s;
+			search(t, 1);
+		}
+		break;
+	}
+	case ACT_NEXT: search(t, 1); break;
+	case ACT_PREV: search(t, -1); break;
+	case ACT_FILTER: {
+		char *s = prompt(t, "show only: ");
+		if (!s)
+			break;
+		free(v->filter);
+		v->filter = *s ? s : NULL;
+		if (!*s)
+			free(s);
+		if (v->filter) {
+			pcre2_code *re = compile(t, v->filter);
+			if (!re) {
+				free(v->filter);
+				v->filter = NULL;
+				break;
+			}
+			pcre2_code_free(re);
+		}
+		v->ops->update(v);
+		list_goto(v, 0);
+		break;
+	}
+	case ACT_REDRAW: clearok(stdscr, TRUE); break;
+	case ACT_QUIT: t->quit = 1; break;
+	default: break;
+	}
+}
+
+/* ---- terminal set-up and restore -------------------------------------------------------- */
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void restore_terminal(void)
+{
+	if (!isendwin())
+		endwin();
+}
+
+static void fatal_signal(int sig)
+{
+	restore_terminal();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static SCREEN *open_screen(struct tui *t, FILE **devnull)
+{
+	SCREEN *scr;
+	if (t->headless) {
+		*devnull = fopen("/dev/null", "r+");
+		if (!*devnull)
+			return NULL;
+		const char *term = getenv("TERM");
+		scr = newterm(term && *term ? term : "xterm", *devnull, *devnull);
+		if (!scr)
+			scr = newterm("vt100", *devnull, *devnull);
+	} else {
+		scr = newterm(NULL, stdout, stdin);
+	}
+	return scr;
+}
+
+int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
+{
+	struct tui t;
+	memset(&t, 0, sizeof(t));
+	t.p = p;
+	t.src_dirs = src_dirs;
+	t.nsrc_dirs = nsrc_dirs;
+	t.set.percent = 1;
+	t.set.inclusive = 1;
+	t.set.threshold = 0.1;
+	t.set.context = 8;
+	t.set.nshow = p->nreal;
+	for (int e = 0; e < p->nreal; e++)
+		t.set.show[e] = e;
+	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+
+	const char *sp = getenv("CGTUI_SCRIPT");
+	if (sp && *sp) {
+		script = fopen(sp, "r");
+		if (!script) {
+			fprintf(stderr, "cgtui: CGTUI_SCRIPT: %s: %s\n", sp, strerror(errno));
+			return 1;
+		}
+		t.headless = 1;
+		if (!getenv("COLUMNS"))
+			setenv("COLUMNS", "80", 1);
+		if (!getenv("LINES"))
+			setenv("LINES", "24", 1);
+	}
+	profile_agg(p);
+
+	FILE *devnull = NULL;
+	SCREEN *scr = open_screen(&t, &devnull);
+	if (!scr) {
+		fprintf(stderr, "cgtui: cannot start the terminal interface (TERM=%s)\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		if (script)
+			fclose(script);
+		return 1;
+	}
+	set_term(scr);
+	atexit(restore_terminal);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	signal(SIGSEGV, fatal_signal);
+	signal(SIGABRT, fatal_signal);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	if (!t.headless && has_colors() && !getenv("NO_COLOR")) {
+		start_color();
+		use_default_colors();
+		init_pair(1, COLOR_CYAN, -1);
+		init_pair(2, COLOR_YELLOW, -1);
+		init_pair(3, COLOR_RED, -1);
+		t.color = 1;
+	}
+	getmaxyx(stdscr, t.lines, t.cols);
+
+	tui_push(&t, view_new(&t, &functions_ops, NO_ID));
+	while (!t.quit && !got_signal) {
+		draw(&t);
+		t.message[0] = 0;
+		int c = next_key(&t);
+		if (c == -2)
+			break;
+		if (c == ERR)
+			continue;
+		if (c == KEY_RESIZE) {
+			getmaxyx(stdscr, t.lines, t.cols);
+			clearok(stdscr, TRUE);
+			continue;
+		}
+		act(&t, key_action(c));
+	}
+	endwin();
+	delscreen(scr);
+	if (devnull)
+		fclose(devnull);
+	if (script)
+		fclose(script);
+	script = NULL;
+	for (int i = 0; i < t.nhist; i++)
+		view_free(t.hist[i]);
+	free(t.search);
+	return got_signal ? 128 + got_signal : 0;
+}

@@ -1,0 +1,115 @@
+/* tui.h -- the terminal explorer: shared state, the one list engine, the
+ * view operations, and the text helpers every view draws with.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_TUI_H
+#define CGTUI_TUI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef PCRE2_CODE_UNIT_WIDTH
+#define PCRE2_CODE_UNIT_WIDTH 8
+#endif
+#include <pcre2.h>
+
+#include "keys.h"
+#include "profile/model.h"
+
+struct tui;
+struct view;
+
+/* What a view does; one table per view (see view_*.c). */
+struct view_ops {
+	const char *name;
+	/* (re)computes the rows from the model and the tui's settings */
+	void (*update)(struct view *v);
+	/* draws row `row` at screen line y, `width` columns */
+	void (*draw_row)(struct view *v, int row, int y, int width, int selected);
+	/* the column header line */
+	void (*draw_header)(struct view *v, int y, int width);
+	/* the text of a row, for searching (NULL if none) */
+	const char *(*row_text)(struct view *v, int row);
+	/* the function of the selected row, NO_ID if none (NULL: the view's) */
+	uint32_t (*selected_fn)(struct view *v);
+	/* handles an action; returns 1 when it did */
+	int (*action)(struct view *v, enum action a);
+	void (*free)(struct view *v);
+};
+
+/* The one scroll engine: every view is a list of rows. */
+struct view {
+	const struct view_ops *ops;
+	struct tui *t;
+	int nrows;
+	int sel, top;    /* selected row, first row shown */
+	uint32_t fn;     /* the function the view is about (NO_ID if none) */
+	void *data;      /* the view's own rows */
+	char *filter;    /* rows shown only when they match, or NULL */
+};
+
+struct tui_settings {
+	int sort_event;         /* event the lists are ordered by */
+	int show[MAX_EVENTS], nshow;
+	int inclusive;          /* functions ordered by inclusive cost */
+	int percent;            /* percentages beside counts */
+	double threshold;       /* percent of the sort event's total */
+	int context;            /* source lines around costly ones */
+};
+
+#define TUI_HISTORY 64
+
+struct tui {
+	struct profile *p;
+	struct tui_settings set;
+	struct view *hist[TUI_HISTORY]; /* back/forward history of views */
+	int nhist, cur;                 /* views kept, the one shown */
+	int lines, cols;
+	int utf8, color;
+	char message[256];              /* shown on the status line once */
+	char *search;                   /* last search pattern */
+	const char *const *src_dirs;
+	int nsrc_dirs;
+	int quit;
+	int headless;
+};
+
+/* does row match the search or filter expression? */
+int tui_row_matches(struct view *v, int row, const pcre2_code *re, pcre2_match_data *md);
+/* a compiled filter for v (NULL if v has none); free with tui_filter_free */
+struct filter;
+struct filter *tui_filter_new(struct view *v);
+int tui_filter_match(struct filter *f, const char *text);
+void tui_filter_free(struct filter *f);
+
+/* list engine */
+void list_move(struct view *v, int delta);
+void list_goto(struct view *v, int row);
+int list_page(struct tui *t);
+
+/* views */
+struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn);
+void tui_push(struct tui *t, struct view *v);
+struct view *tui_view(struct tui *t);
+void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
+	help_ops;
+
+/* drawing helpers (text.c): all profile text goes through these */
+/* Prints s (bytes of unknown encoding) at (y, x) in at most width columns:
+ * control bytes, invalid UTF-8 and bidirectional controls are shown
+ * escaped; a longer text is cut with an ellipsis.  Returns the columns used. */
+int tui_put(struct tui *t, int y, int x, int width, const char *s);
+/* Like tui_put, right-aligned in width columns. */
+int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
+/* Display width of s as tui_put would print it. */
+int tui_width(struct tui *t, const char *s);
+/* "12.3%" of total (" n/a" when total is 0) */
+void fmt_percent(char *buf, size_t n, cost_t v, cost_t total);
+/* A cost cell of `width` columns: count and, with percentages, its share. */
+void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total);
+int tui_cost_width(struct tui *t, cost_t total);
+
+/* Runs the explorer until the user quits; returns the exit status. */
+int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs);
+
+#endif

@@ -1,0 +1,187 @@
+/* view_functions.c -- the flat list of functions: inclusive and self cost of
+ * the sort event, more shown events when the screen is wide, call counts,
+ * name, file and object.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/aggregate.h"
+#include "profile/query.h"
+#include "tui.h"
+
+struct fnlist {
+	uint32_t *fn;
+	char **label; /* "name <cycle N>" */
+};
+
+static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
+{
+	return agg_incl(p->agg, fn);
+}
+
+static const cost_t *key_self(const struct profile *p, uint32_t fn, void *arg)
+{
+	return agg_self(p->agg, fn);
+}
+
+static void fl_free(struct view *v)
+{
+	struct fnlist *l = v->data;
+	if (!l)
+		return;
+	for (int i = 0; i < v->nrows; i++)
+		free(l->label[i]);
+	free(l->label);
+	free(l->fn);
+	free(l);
+	v->data = NULL;
+}
+
+static void update(struct view *v)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	const struct agg *a = profile_agg(p);
+	int ev = t->set.sort_event;
+	fl_free(v);
+	struct fnlist *l = xcalloc(1, sizeof(*l));
+	l->fn = xmalloc(((size_t)p->nfns + 1) * sizeof(*l->fn));
+	cost_t total = event_value(p, p->totals, ev);
+	long double thr = (long double)t->set.threshold / 100.0L *
+			  (long double)(total < 0 ? -total : total);
+	struct filter *f = tui_filter_new(v);
+	size_t n = 0;
+	for (uint32_t fn = 0; fn < p->nfns; fn++) {
+		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
+		if ((long double)(c < 0 ? -c : c) < thr || (c == 0 && total != 0))
+			continue;
+		if (!tui_filter_match(f, fn_name(p, fn)))
+			continue;
+		l->fn[n++] = fn;
+	}
+	tui_filter_free(f);
+	query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
+	l->label = xcalloc(n + 1, sizeof(*l->label));
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c = a->fn_cycle[l->fn[i]];
+		l->label[i] = c ? xasprintf("%s <cycle %u>", fn_name(p, l->fn[i]), c)
+				: xstrdup(fn_name(p, l->fn[i]));
+	}
+	v->data = l;
+	v->nrows = (int)n;
+}
+
+/* Columns: inclusive, self, then the other shown events while there is room
+ * for the name; calls; name; file. */
+struct layout {
+	int cw, ncols, calls_x, name_x, ev[MAX_EVENTS];
+};
+
+static void layout(struct view *v, int width, struct layout *L)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	L->cw = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event));
+	L->ncols = 0;
+	int x = 2 * (L->cw + 1);
+	for (int k = 0; k < t->set.nshow; k++) {
+		int e = t->set.show[k];
+		if (e == t->set.sort_event)
+			continue;
+		int w = tui_cost_width(t, event_value(p, p->totals, e));
+		if (x + w + 1 + 8 + 30 > width)
+			break;
+		L->ev[L->ncols++] = e;
+		x += w + 1;
+	}
+	L->calls_x = x;
+	L->name_x = x + 9;
+}
+
+static void draw_header(struct view *v, int y, int width)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct layout L;
+	layout(v, width, &L);
+	char b[64];
+	snprintf(b, sizeof(b), "Incl %s", p->ev[t->set.sort_event].name);
+	tui_put_right(t, y, 0, L.cw, b);
+	snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);
+	tui_put_right(t, y, L.cw + 1, L.cw, b);
+	int x = 2 * (L.cw + 1);
+	for (int k = 0; k < L.ncols; k++) {
+		int w = tui_cost_width(t, event_value(p, p->totals, L.ev[k]));
+		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
+		x += w + 1;
+	}
+	tui_put_right(t, y, L.calls_x, 8, "Called");
+	tui_put(t, y, L.name_x, width - L.name_x, "Function");
+}
+
+static void draw_row(struct view *v, int row, int y, int width, int sel)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	const struct agg *a = p->agg;
+	struct fnlist *l = v->data;
+	uint32_t fn = l->fn[row];
+	struct layout L;
+	layout(v, width, &L);
+	int ev = t->set.sort_event;
+	tui_cost_cell(t, y, 0, L.cw, event_value(p, agg_incl(a, fn), ev),
+		      event_value(p, p->totals, ev));
+	tui_cost_cell(t, y, L.cw + 1, L.cw, event_value(p, agg_self(a, fn), ev),
+		      event_value(p, p->totals, ev));
+	int x = 2 * (L.cw + 1);
+	for (int k = 0; k < L.ncols; k++) {
+		int e = L.ev[k];
+		cost_t tot = event_value(p, p->totals, e);
+		int w = tui_cost_width(t, tot);
+		tui_cost_cell(t, y, x, w,
+			      event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), e),
+			      tot);
+		x += w + 1;
+	}
+	char calls[32] = "";
+	if (a->fn_ncalls[fn])
+		snprintf(calls, sizeof(calls), "%lld", (long long)a->fn_ncalls[fn]);
+	tui_put_right(t, y, L.calls_x, 8, calls);
+	int used = tui_put(t, y, L.name_x, width - L.name_x, l->label[row]);
+	int fx = L.name_x + used + 2;
+	if (fx < width - 4) {
+		char *where = xasprintf("%s%s%s", file_name(p, p->fns[fn].file),
+					*obj_name(p, p->fns[fn].obj) ? "  " : "",
+					obj_name(p, p->fns[fn].obj));
+		if (!sel && t->color)
+			attron(COLOR_PAIR(1));
+		tui_put(t, y, fx, width - fx, where);
+		if (!sel && t->color)
+			attroff(COLOR_PAIR(1));
+		free(where);
+	}
+}
+
+static const char *row_text(struct view *v, int row)
+{
+	return ((struct fnlist *)v->data)->label[row];
+}
+
+static uint32_t selected_fn(struct view *v)
+{
+	return v->nrows ? ((struct fnlist *)v->data)->fn[v->sel] : NO_ID;
+}
+
+const struct view_ops functions_ops = {
+	.name = "functions",
+	.update = update,
+	.draw_row = draw_row,
+	.draw_header = draw_header,
+	.row_text = row_text,
+	.selected_fn = selected_fn,
+	.free = fl_free,
+};

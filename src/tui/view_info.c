@@ -1,0 +1,190 @@
+/* view_info.c -- two small views: the events (choose the sort event and the
+ * shown ones) and the summary (command, creator, events, totals, desc lines,
+ * parts, warnings).
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/report.h"
+#include "tui.h"
+
+/* ---- events ------------------------------------------------------------------------ */
+
+static void ev_refresh(struct view *v)
+{
+	v->nrows = v->t->p->nevents;
+}
+
+static int shown(struct tui *t, int e)
+{
+	for (int k = 0; k < t->set.nshow; k++)
+		if (t->set.show[k] == e)
+			return 1;
+	return 0;
+}
+
+static void ev_header(struct view *v, int y, int width)
+{
+	tui_put(v->t, y, 0, width, "Show Sort Event       Total               Meaning");
+}
+
+static void ev_row(struct view *v, int row, int y, int width, int sel)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	const struct event_def *e = &p->ev[row];
+	char tot[48];
+	format_count(tot, sizeof(tot), event_value(p, p->totals, row));
+	mvprintw(y, 1, "%s", shown(t, row) ? "[x]" : "[ ]");
+	mvprintw(y, 6, "%s", t->set.sort_event == row ? "*" : " ");
+	tui_put(t, y, 10, 11, e->name);
+	tui_put_right(t, y, 22, 18, tot);
+	char *m = e->formula ? xasprintf("= %s", e->formula) : xstrdup(e->longname ? e->longname : "");
+	tui_put(t, y, 42, width - 42, m);
+	free(m);
+	(void)sel;
+}
+
+static const char *ev_text(struct view *v, int row)
+{
+	return v->t->p->ev[row].name;
+}
+
+static int ev_action(struct view *v, enum action a)
+{
+	struct tui *t = v->t;
+	if (a == ACT_ENTER) {
+		t->set.sort_event = v->sel;
+		tui_message(t, "sorted by %s", t->p->ev[v->sel].name);
+		for (int i = 0; i < t->nhist; i++)
+			if (t->hist[i] != v) {
+				int sel = t->hist[i]->sel;
+				t->hist[i]->ops->update(t->hist[i]);
+				list_goto(t->hist[i], sel);
+			}
+		return 1;
+	}
+	if (a == ACT_TOGGLE) {
+		int e = v->sel, k;
+		for (k = 0; k < t->set.nshow; k++)
+			if (t->set.show[k] == e)
+				break;
+		if (k < t->set.nshow) {
+			memmove(&t->set.show[k], &t->set.show[k + 1],
+				sizeof(int) * (size_t)(t->set.nshow - k - 1));
+			t->set.nshow--;
+		} else if (t->set.nshow < MAX_EVENTS) {
+			t->set.show[t->set.nshow++] = e;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+const struct view_ops events_ops = {
+	.name = "events",
+	.update = ev_refresh,
+	.draw_row = ev_row,
+	.draw_header = ev_header,
+	.row_text = ev_text,
+	.action = ev_action,
+};
+
+/* ---- summary --------------------------------------------------------------------------- */
+
+struct lines {
+	char **s;
+	int n, cap;
+};
+
+static void line(struct lines *l, char *s)
+{
+	VEC_RESERVE(l->s, l->cap, l->n + 1);
+	l->s[l->n++] = s;
+}
+
+static void sum_free(struct view *v)
+{
+	struct lines *l = v->data;
+	if (!l)
+		return;
+	for (int i = 0; i < l->n; i++)
+		free(l->s[i]);
+	free(l->s);
+	free(l);
+	v->data = NULL;
+}
+
+static void sum_refresh(struct view *v)
+{
+	struct profile *p = v->t->p;
+	sum_free(v);
+	struct lines *l = xcalloc(1, sizeof(*l));
+	line(l, xasprintf("Command:   %s", p->cmd ? p->cmd : "(not recorded)"));
+	line(l, xasprintf("Creator:   %s", p->creator ? p->creator : "(not recorded)"));
+	for (int i = 0; i < p->nsources; i++)
+		line(l, xasprintf("%s %s", i ? "          " : "Profile:  ", p->sources[i]));
+	if (p->ndiff)
+		line(l, xstrdup("Shown:     the difference, second profile minus first"));
+	line(l, xstrdup(""));
+	line(l, xstrdup("Events:"));
+	for (int e = 0; e < p->nevents; e++) {
+		char tot[48];
+		format_count(tot, sizeof(tot), event_value(p, p->totals, e));
+		line(l, xasprintf("  %-8s %20s  %s%s", p->ev[e].name, tot,
+				  p->ev[e].formula ? "= " : "",
+				  p->ev[e].formula ? p->ev[e].formula
+						   : p->ev[e].longname ? p->ev[e].longname : ""));
+	}
+	if (p->ndesc) {
+		line(l, xstrdup(""));
+		for (int i = 0; i < p->ndesc; i++)
+			line(l, xasprintf("%s", p->desc[i]));
+	}
+	line(l, xstrdup(""));
+	line(l, xasprintf("Parts:     %d", p->nparts));
+	for (int i = 0; i < p->nparts; i++) {
+		const struct part_info *pi = &p->parts[i];
+		char tot[48];
+		format_count(tot, sizeof(tot), pi->totals[0]);
+		line(l, xasprintf("  %s part %d  pid %ld  thread %ld  %s %s%s%s", pi->source, pi->number,
+				  pi->pid, pi->thread, p->ev[0].name, tot,
+				  pi->trigger ? "  trigger: " : "", pi->trigger ? pi->trigger : ""));
+	}
+	if (p->nwarnings) {
+		line(l, xstrdup(""));
+		for (int i = 0; i < p->nwarnings; i++)
+			line(l, xasprintf("warning: %s", p->warnings[i]));
+	}
+	v->data = l;
+	v->nrows = l->n;
+}
+
+static void sum_row(struct view *v, int row, int y, int width, int sel)
+{
+	tui_put(v->t, y, 0, width, ((struct lines *)v->data)->s[row]);
+	(void)sel;
+}
+
+static void sum_header(struct view *v, int y, int width)
+{
+	tui_put(v->t, y, 0, width, "Summary");
+}
+
+static const char *sum_text(struct view *v, int row)
+{
+	return ((struct lines *)v->data)->s[row];
+}
+
+const struct view_ops summary_ops = {
+	.name = "summary",
+	.update = sum_refresh,
+	.draw_row = sum_row,
+	.draw_header = sum_header,
+	.row_text = sum_text,
+	.free = sum_free,
+};

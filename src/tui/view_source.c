@@ -1,0 +1,352 @@
+/* view_source.c -- the annotated source of a function's file, opened at the
+ * function: per-line costs, lines under the threshold hidden but for the
+ * context around costly ones (gaps shown as "-- line N --"), the calls made
+ * from a line below it, line 0, lines past the end, unreadable files.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/aggregate.h"
+#include "profile/query.h"
+#include "source/srcfile.h"
+#include "tui.h"
+
+enum { R_NOTE, R_LINE, R_GAP, R_CALL };
+
+struct srow {
+	int kind;
+	uint32_t line;
+	int has_cost;
+	cost_t cost[MAX_EVENTS];
+	uint32_t callee;
+	cost_t count;
+	char *text; /* note text, or NULL for a source line */
+	int hot;    /* above the threshold */
+};
+
+struct src {
+	struct srow *r;
+	int n, cap;
+	struct srcfile sf;
+	int readable;
+};
+
+static void src_free(struct view *v)
+{
+	struct src *s = v->data;
+	if (!s)
+		return;
+	for (int i = 0; i < s->n; i++)
+		free(s->r[i].text);
+	free(s->r);
+	srcfile_free(&s->sf);
+	free(s);
+	v->data = NULL;
+}
+
+static struct srow *add(struct src *s, int kind)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->r = xreallocarray(s->r, (size_t)s->cap, sizeof(*s->r));
+	}
+	struct srow *r = &s->r[s->n++];
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	return r;
+}
+
+static void note(struct src *s, char *text)
+{
+	add(s, R_NOTE)->text = text;
+}
+
+static void update(struct view *v)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	int ev = t->set.sort_event;
+	uint32_t file = p->fns[v->fn].file;
+	int keep_sel = v->data != NULL;
+	src_free(v);
+	struct src *s = xcalloc(1, sizeof(*s));
+	v->data = s;
+
+	struct file_lines fl;
+	query_file_lines(p, file, &fl);
+	struct call_site *cs;
+	int ncs = query_file_calls(p, file, &cs);
+
+	/* where the function starts: its first line in this file */
+	uint32_t first = UINT32_MAX;
+	struct line_iter it;
+	for (line_iter_fn(&it, &p->ls, v->fn); line_iter_next(&it);)
+		if (it.file == file && it.line && it.line < first)
+			first = it.line;
+
+	const char *name = file_name(p, file);
+	int err = srcfile_read(&s->sf, name, t->src_dirs, t->nsrc_dirs);
+	s->readable = !err;
+	if (err) {
+		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
+		note(s, xasprintf("  %s", name));
+		if (name[0] != '/')
+			for (int i = 0; i < t->nsrc_dirs; i++)
+				note(s, xasprintf("  %s/%s", t->src_dirs[i], name));
+	} else {
+		for (int i = 0; i < p->nsources; i++)
+			if (s->sf.mtime > p->source_mtime[i]) {
+				note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
+						  s->sf.path, p->sources[i]));
+				break;
+			}
+	}
+
+	cost_t total = event_value(p, p->totals, ev);
+	long double thr = (long double)t->set.threshold / 100.0L *
+			  (long double)(total < 0 ? -total : total);
+	size_t nlines = s->readable ? s->sf.nlines : 0;
+	uint32_t maxline = (uint32_t)nlines;
+	for (uint32_t i = 0; i < fl.n; i++)
+		if (fl.line[i] > maxline)
+			maxline = fl.line[i];
+	/* which lines to show: those above the threshold and their context */
+	uint8_t *show = xcalloc((size_t)maxline + 2, 1);
+	int ctx = t->set.context;
+	for (uint32_t i = 0; i < fl.n; i++) {
+		cost_t c = event_value(p, &fl.cost[(size_t)i * p->nreal], ev);
+		if (!fl.line[i] || (long double)(c < 0 ? -c : c) < thr || c == 0)
+			continue;
+		long lo = (long)fl.line[i] - ctx, hi = (long)fl.line[i] + ctx;
+		if (!s->readable)
+			lo = hi = fl.line[i]; /* no text: no context to show */
+		for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
+			show[l] = 1;
+	}
+	if (first != UINT32_MAX && first <= maxline && (s->readable || first <= maxline))
+		show[first] = 1;
+
+	uint32_t k = 0; /* index in fl */
+	int c = 0;      /* index in cs */
+	if (fl.n && fl.line[0] == 0) {
+		struct srow *r = add(s, R_LINE);
+		r->line = 0;
+		r->has_cost = 1;
+		memcpy(r->cost, fl.cost, sizeof(cost_t) * (size_t)p->nreal);
+		r->text = xstrdup("<unknown (line 0)>");
+		k = 1;
+	}
+	while (c < ncs && cs[c].line == 0)
+		c++;
+	int sel = -1;
+	for (uint32_t l = 1; l <= maxline; l++) {
+		if (!show[l]) {
+			uint32_t e = l;
+			while (e <= maxline && !show[e])
+				e++;
+			struct srow *g = add(s, R_GAP);
+			g->line = l;
+			g->text = xasprintf("-- line %u .. %u hidden --", l, e - 1);
+			while (k < fl.n && fl.line[k] < e)
+				k++;
+			while (c < ncs && cs[c].line < e)
+				c++;
+			l = e - 1;
+			continue;
+		}
+		struct srow *r = add(s, R_LINE);
+		r->line = l;
+		if (l > nlines && s->readable)
+			r->text = xasprintf("<line %u is past the end of the file>", l);
+		if (k < fl.n && fl.line[k] == l) {
+			r->has_cost = 1;
+			memcpy(r->cost, &fl.cost[(size_t)k * p->nreal], sizeof(cost_t) * (size_t)p->nreal);
+			cost_t cv = event_value(p, r->cost, ev);
+			r->hot = cv != 0 && (long double)(cv < 0 ? -cv : cv) >= thr;
+			k++;
+		}
+		if (l == first)
+			sel = s->n - 1;
+		for (; c < ncs && cs[c].line == l; c++) {
+			struct srow *q = add(s, R_CALL);
+			q->line = l;
+			q->callee = cs[c].callee;
+			q->count = cs[c].count;
+			memcpy(q->cost, cs[c].cost, sizeof(q->cost));
+		}
+	}
+	free(show);
+	free(cs);
+	file_lines_free(&fl);
+	v->nrows = s->n;
+	if (!keep_sel && sel >= 0) {
+		v->sel = sel;
+		v->top = sel > 3 ? sel - 3 : 0;
+	}
+}
+
+static void draw_header(struct view *v, int y, int width)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	int cw = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event));
+	tui_put_right(t, y, 0, cw, p->ev[t->set.sort_event].name);
+	char *h = xasprintf("  Line  %s (%s)", file_name(p, p->fns[v->fn].file), fn_name(p, v->fn));
+	tui_put(t, y, cw, width - cw, h);
+	free(h);
+}
+
+static void draw_row(struct view *v, int row, int y, int width, int sel)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct src *s = v->data;
+	struct srow *r = &s->r[row];
+	int ev = t->set.sort_event;
+	cost_t tot = event_value(p, p->totals, ev);
+	int cw = tui_cost_width(t, tot);
+	switch (r->kind) {
+	case R_NOTE:
+		attron(A_BOLD);
+		tui_put(t, y, 0, width, r->text);
+		attroff(A_BOLD);
+		return;
+	case R_GAP:
+		tui_put(t, y, cw + 1, width - cw - 1, r->text);
+		return;
+	case R_CALL: {
+		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
+		char *c = xasprintf("=> %s (%lldx)", fn_name(p, r->callee), (long long)r->count);
+		if (!sel && t->color)
+			attron(COLOR_PAIR(1));
+		tui_put(t, y, cw + 9, width - cw - 9, c);
+		if (!sel && t->color)
+			attroff(COLOR_PAIR(1));
+		free(c);
+		return;
+	}
+	default:
+		break;
+	}
+	if (r->has_cost) {
+		if (r->hot && !sel)
+			attron(A_BOLD);
+		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
+	} else {
+		mvprintw(y, 0, "%*s", cw - (t->set.percent ? 7 : 0), ".");
+	}
+	char num[16];
+	snprintf(num, sizeof(num), "%6u ", r->line);
+	if (r->line)
+		mvprintw(y, cw + 1, "%s", num);
+	const char *text = r->text ? r->text
+		: r->line && r->line <= s->sf.nlines ? s->sf.line[r->line - 1] : "";
+	/* tabs to spaces, so the columns stay where they are */
+	char buf[1024];
+	size_t o = 0;
+	for (const char *q = text; *q && o < sizeof(buf) - 9; q++) {
+		if (*q == '\t') {
+			do
+				buf[o++] = ' ';
+			while (o % 8);
+		} else {
+			buf[o++] = *q;
+		}
+	}
+	buf[o] = 0;
+	tui_put(t, y, cw + 8, width - cw - 8, buf);
+	if (r->hot && !sel)
+		attroff(A_BOLD);
+}
+
+static const char *row_text(struct view *v, int row)
+{
+	struct src *s = v->data;
+	struct srow *r = &s->r[row];
+	if (r->text)
+		return r->text;
+	if (r->kind == R_CALL)
+		return fn_name(v->t->p, r->callee);
+	return r->line && r->line <= s->sf.nlines ? s->sf.line[r->line - 1] : "";
+}
+
+static uint32_t selected_fn(struct view *v)
+{
+	struct src *s = v->data;
+	if (v->nrows && s->r[v->sel].kind == R_CALL)
+		return s->r[v->sel].callee;
+	return v->fn;
+}
+
+static int action(struct view *v, enum action a)
+{
+	struct src *s = v->data;
+	struct tui *t = v->t;
+	int ev = t->set.sort_event;
+	switch (a) {
+	case ACT_HOTTEST: {
+		int best = -1;
+		cost_t bv = 0;
+		for (int i = 0; i < s->n; i++) {
+			if (s->r[i].kind != R_LINE || !s->r[i].has_cost)
+				continue;
+			cost_t c = event_value(t->p, s->r[i].cost, ev);
+			if (c < 0)
+				c = -c;
+			if (best < 0 || c > bv) {
+				best = i;
+				bv = c;
+			}
+		}
+		if (best >= 0)
+			list_goto(v, best);
+		return 1;
+	}
+	case ACT_HOT_NEXT:
+	case ACT_HOT_PREV: {
+		int d = a == ACT_HOT_NEXT ? 1 : -1;
+		for (int i = v->sel + d; i >= 0 && i < s->n; i += d)
+			if (s->r[i].kind == R_LINE && s->r[i].hot) {
+				list_goto(v, i);
+				return 1;
+			}
+		tui_message(t, "no %s line above the threshold", d > 0 ? "later" : "earlier");
+		return 1;
+	}
+	case ACT_CTX_MORE:
+	case ACT_CTX_LESS:
+		t->set.context += a == ACT_CTX_MORE ? 2 : -2;
+		if (t->set.context < 0)
+			t->set.context = 0;
+		tui_message(t, "%d lines of context", t->set.context);
+		{
+			uint32_t line = v->nrows ? s->r[v->sel].line : 0;
+			v->ops->update(v);
+			s = v->data;
+			for (int i = 0; i < s->n; i++)
+				if (s->r[i].kind == R_LINE && s->r[i].line >= line) {
+					list_goto(v, i);
+					break;
+				}
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+const struct view_ops source_ops = {
+	.name = "source",
+	.update = update,
+	.draw_row = draw_row,
+	.draw_header = draw_header,
+	.row_text = row_text,
+	.selected_fn = selected_fn,
+	.action = action,
+	.free = src_free,
+};
