@@ -736,9 +736,13 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 	}
 	set_term(scr);
 	atexit(restore_terminal);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	/* no SA_RESTART: a signal interrupts the wait for a key */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGSEGV, fatal_signal);
 	signal(SIGABRT, fatal_signal);
 	cbreak();
@@ -747,6 +751,7 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
+	timeout(250); /* wake up now and then: signals, and later live data */
 	if (!t.headless && has_colors() && !getenv("NO_COLOR")) {
 		start_color();
 		use_default_colors();
@@ -758,12 +763,16 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 	getmaxyx(stdscr, t.lines, t.cols);
 
 	tui_push(&t, view_new(&t, &functions_ops, NO_ID));
+	int dirty = 1;
 	while (!t.quit && !got_signal) {
-		draw(&t);
-		t.message[0] = 0;
+		if (dirty) {
+			draw(&t);
+			t.message[0] = 0;
+		}
 		int c = next_key(&t);
 		if (c == -2)
 			break;
+		dirty = c != ERR;
 		if (c == ERR)
 			continue;
 		if (c == KEY_RESIZE) {

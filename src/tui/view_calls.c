@@ -81,7 +81,8 @@ static void update(struct view *v)
 	for (int side = 0; side < 2; side++) {
 		struct edge *ed;
 		int n = query_edges(p, v->fn, side == 0, &ed);
-		qsort(ed, (size_t)n, sizeof(*ed), cmp_edge);
+		if (n > 1)
+			qsort(ed, (size_t)n, sizeof(*ed), cmp_edge);
 		if (side == 1) {
 			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .count = a->fn_ncalls[v->fn],
 					     .label = label(p, v->fn) };

@@ -1,0 +1,107 @@
+#!/bin/bash
+# The real binary in a real terminal: tmux at 80x24 and 200x50, keys sent
+# with send-keys, the screen read with capture-pane, a resize while running,
+# the terminal restored on q and on SIGTERM, and hostile names (escape
+# sequences, bidirectional overrides, invalid UTF-8) never sent raw.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+: "${CGTUI:=../../cgtui}"
+here=$(cd "$(dirname "$0")" && pwd)
+[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+command -v tmux >/dev/null || { echo "SKIP: no tmux"; exit 77; }
+case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+work=$(mktemp -d)
+n=0
+sock="$work/tmux.0"
+tm() { tmux -S "$sock" "$@"; }
+trap 'for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+cp "$here/spec.out" "$work/"
+cd "$work" || exit 99
+pass=0 fail=0
+check() { # name, 0 = ok, detail
+	if [ "$2" = 0 ]; then echo "PASS: $1"; pass=$((pass + 1)); else echo "FAIL: $1"; echo "$3" | sed 's/^/  /'; fail=$((fail + 1)); fi
+}
+screen() { tm capture-pane -p -t t; }
+wait_for() { # pattern: polls the screen for up to 10 s
+	for _ in $(seq 100); do
+		screen | grep -q -- "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+start() { # cols, lines, command...
+	local c=$1 l=$2
+	shift 2
+	tm kill-server 2>/dev/null
+	n=$((n + 1))
+	sock="$work/tmux.$n" # a fresh server each time
+	rm -f raw.log
+	tm -f /dev/null new-session -d -s t -x "$c" -y "$l" \
+		"env TERM=xterm-256color LC_ALL=C.UTF-8 $* ; echo \"exit=\$?\"; sleep 30"
+	tm set-option -t t -g remain-on-exit on >/dev/null
+	tm pipe-pane -t t -o "cat >> $work/raw.log"
+}
+
+# 80x24: the list, a key, Enter, back, quit
+start 80 24 "$CGTUI" spec.out
+wait_for "Instructions 820"
+out=$(screen)
+echo "$out" | grep -q '^  820 100.0%    20   2.4%          main  file1.c$'
+check "80x24: functions listed with the specification's numbers" $? "$out"
+tm send-keys -t t j Enter
+wait_for "2 callers"
+out=$(screen)
+echo "$out" | grep -q '  700  85.4%        5x  \* func2' && echo "$out" | grep -q '  400  48.8%        3x  < main'
+check "80x24: j, Enter: callers of func2 (main 3x, func1 2x)" $? "$out"
+# a resize while running: everything redrawn at the new width
+tm resize-window -t t -x 200 -y 50
+sleep 0.3
+wait_for "2 callers"
+out=$(screen)
+first=$(echo "$out" | head -1)
+[ "${#first}" = 200 ] && echo "$first" | grep -q 'Instructions 820$'
+check "resized to 200x50: header redrawn across 200 columns" $? "$(echo "$out" | head -3)"
+tm resize-window -t t -x 30 -y 6
+sleep 0.3
+wait_for "too small"
+check "resized to 30x6: 'terminal too small' instead of garbage" $? "$(screen)"
+tm resize-window -t t -x 80 -y 24
+wait_for "2 callers"
+check "back to 80x24" $? "$(screen)"
+tm send-keys -t t q
+wait_for "exit=0"
+check "q quits with status 0" $? "$(screen)"
+tail -c 200 raw.log | grep -q $'\e\[?1049l'
+check "q: the terminal is restored (alternate screen left)" $? "$(tail -c 200 raw.log | od -c | tail -5)"
+
+# 200x50 from the start
+start 200 50 "$CGTUI" spec.out
+wait_for "Instructions 820"
+out=$(screen)
+echo "$out" | grep -q 'main  file1.c' && [ "$(echo "$out" | head -1 | wc -c)" = 201 ]
+check "200x50: list and full-width header" $? "$(echo "$out" | head -5)"
+
+# SIGTERM (and SIGHUP, the ssh drop) restore the terminal
+for sig in TERM HUP; do
+	start 80 24 "$CGTUI" spec.out
+	wait_for "Instructions 820"
+	pkill -"$sig" -x cgtui
+	wait_for "exit="
+	tail -c 300 raw.log | grep -q $'\e\[?1049l'
+	check "SIG$sig: the terminal is restored" $? "$(screen | tail -3)"
+done
+
+# hostile names: shown escaped, never sent raw
+printf 'events: Ir\nfl=evil.c\nfn=a\x1b]0;pwned\x07b\n1 10\nfn=rtl\xe2\x80\xaeexe.c\n2 5\nfn=bad\xffutf8\n3 1\n' >evil.out
+start 80 24 "$CGTUI" evil.out
+wait_for "Ir 16"
+out=$(screen)
+echo "$out" | grep -qF 'a\x1b]0;pwned\x07b' && echo "$out" | grep -qF 'rtl\u{202e}exe.c' &&
+	echo "$out" | grep -qF 'bad\xffutf8'
+check "hostile names are shown escaped" $? "$out"
+! grep -q $'\e]0;pwned' raw.log && ! grep -q $'\xe2\x80\xae' raw.log && ! grep -q $'\xff' raw.log
+check "no escape sequence, bidi override or invalid byte from a name reaches the terminal" $? "$(grep -c pwned raw.log)"
+tm send-keys -t t q
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

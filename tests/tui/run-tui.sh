@@ -1,0 +1,42 @@
+#!/bin/sh
+# Headless screen tests: cgtui reads keys from a script (CGTUI_SCRIPT) and
+# dumps the screen's text; the dumps must equal expected/.  The numbers on
+# the expected screens are the specification's (see spec.keys).
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+: "${CGTUI:=../../cgtui}"
+here=$(cd "$(dirname "$0")" && pwd)
+[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$here"/spec.out "$here"/*.keys "$work"/
+cd "$work" || exit 99
+pass=0 fail=0
+run() { # keys file, locale, expected directory
+	rm -f ./*.txt
+	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 "$CGTUI" spec.out \
+		>stdout.txt 2>stderr.txt
+	rc=$?
+	if [ $rc != 0 ] || [ -s stderr.txt ]; then
+		echo "FAIL: $1 ($2): exit status $rc: $(cat stderr.txt)"
+		fail=$((fail + 1))
+		return
+	fi
+	[ -s stdout.txt ] && echo "  note: something was written to stdout"
+	for exp in "$here/$3"/*.txt; do
+		name=$(basename "$exp")
+		if diff -u "$exp" "$name" >diff.out 2>&1; then
+			echo "PASS: $3/$name"
+			pass=$((pass + 1))
+		else
+			echo "FAIL: $3/$name"
+			cat diff.out
+			fail=$((fail + 1))
+		fi
+	done
+}
+run spec.keys C.UTF-8 expected
+run ascii.keys C expected-ascii
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
