@@ -17,6 +17,7 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/report.h"
+#include "tui/progress.h"
 #include "tui/tui.h"
 
 void tui_print_keys(FILE *f);
@@ -386,14 +387,29 @@ int main(int argc, char **argv)
 
 	profile_init(&G.prof);
 	G.prof_ready = 1;
+	uint64_t total = 0;
+	for (int i = 0; i < G.nfiles; i++) {
+		struct stat st;
+		if (stat(G.files[i], &st) == 0 && S_ISREG(st.st_mode))
+			total += (uint64_t)st.st_size;
+	}
+	struct progress *pr = !batch && isatty(STDOUT_FILENO) ? progress_start(total) : NULL;
 	for (int i = 0; i < G.nfiles; i++) {
 		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
-					.modfn = G.modfn };
-		if (profile_load(&G.prof, G.files[i], &lo, err, sizeof(err)) < 0) {
+					.modfn = G.modfn, .progress = pr ? progress_update : NULL,
+					.progress_arg = pr };
+		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));
+		struct stat st;
+		progress_next_file(pr, stat(G.files[i], &st) == 0 ? (uint64_t)st.st_size : 0);
+		if (rc < 0) {
+			progress_end(pr);
+			if (strstr(err, ": loading cancelled"))
+				return 0; /* q during the load */
 			fprintf(stderr, "cgtui: %s\n", err);
 			return 2;
 		}
 	}
+	progress_end(pr);
 	profile_finish(&G.prof);
 	for (int i = 0; i < G.prof.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", G.prof.warnings[i]);

@@ -91,6 +91,20 @@ for sig in TERM HUP; do
 	check "SIG$sig: the terminal is restored" $? "$(screen | tail -3)"
 done
 
+# a long load: a progress bar, and q gives up the load
+if [ -x "${GEN:-}" ]; then
+	"$GEN" --size 400M big.out >/dev/null 2>&1
+	start 100 24 "$CGTUI" big.out
+	wait_for "loading \["
+	check "a long load shows a progress bar" $? "$(screen | head -3)"
+	tm send-keys -t t q
+	wait_for "exit=0"
+	check "q during the load quits" $? "$(screen | head -3)"
+	rm -f big.out
+else
+	echo "SKIP: progress bar (no generator: GEN)"
+fi
+
 # hostile names: shown escaped, never sent raw
 printf 'events: Ir\nfl=evil.c\nfn=a\x1b]0;pwned\x07b\n1 10\nfn=rtl\xe2\x80\xaeexe.c\n2 5\nfn=bad\xffutf8\n3 1\n' >evil.out
 start 80 24 "$CGTUI" evil.out
