@@ -20,6 +20,8 @@ void agg_free(struct agg *a)
 	free(a->out_idx);
 	free(a->in_start);
 	free(a->in_idx);
+	free(a->file_start);
+	free(a->file_idx);
 	free(a);
 }
 
@@ -129,6 +131,20 @@ const struct agg *profile_agg(struct profile *p)
 	csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx);
 	for (uint32_t r = 0; r < p->ncalls; r++)
 		a->fn_ncalls[p->calls[r].callee] += p->calls[r].count;
+
+	/* block subtotals by file */
+	a->nfiles = p->files.n;
+	a->file_start = xcalloc((size_t)a->nfiles + 2, sizeof(uint32_t));
+	a->file_idx = xmalloc(((size_t)ls->nff + 1) * sizeof(uint32_t));
+	for (uint32_t k = 0; k < ls->nff; k++)
+		a->file_start[ls->ff[k].file + 1]++;
+	for (uint32_t f = 0; f < a->nfiles; f++)
+		a->file_start[f + 1] += a->file_start[f];
+	uint32_t *fill = xmalloc(((size_t)a->nfiles + 1) * sizeof(uint32_t));
+	memcpy(fill, a->file_start, ((size_t)a->nfiles + 1) * sizeof(uint32_t));
+	for (uint32_t k = 0; k < ls->nff; k++)
+		a->file_idx[fill[ls->ff[k].file]++] = k;
+	free(fill);
 
 	uint32_t *comp = xmalloc(((size_t)n + 1) * sizeof(*comp));
 	uint32_t ncomp = scc(p, a, comp);

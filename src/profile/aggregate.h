@@ -19,6 +19,10 @@ struct agg {
 	/* call records by caller and by callee (CSR: start[fn]..start[fn+1]) */
 	uint32_t *out_start, *out_idx;
 	uint32_t *in_start, *in_idx;
+	/* the line store's block subtotals (ls.ff) by file: which functions
+	 * have costs in a file (CSR over file ids) */
+	uint32_t nfiles;
+	uint32_t *file_start, *file_idx;
 };
 
 /* Computes (or returns the cached) aggregation of p. */

@@ -48,26 +48,46 @@ static int cmp_lrec(const void *x, const void *y)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-void query_file_lines(const struct profile *p, uint32_t file, struct file_lines *out)
+void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 {
+	const struct agg *a = profile_agg(p);
 	size_t nr = (size_t)p->nreal, n = 0, cap = 0;
 	struct lrec *r = NULL;
 	cost_t *pool = NULL;
 	size_t poolcap = 0;
-	struct line_iter it;
-	for (line_iter_all(&it, &p->ls); line_iter_next(&it);) {
-		if (it.file != file)
-			continue;
-		VEC_RESERVE(r, cap, n + 1);
-		if ((n + 1) * nr > poolcap) {
-			poolcap = poolcap ? poolcap * 2 : 64 * nr;
-			pool = xreallocarray(pool, poolcap, sizeof(cost_t));
+	/* only the functions with costs in this file, each once */
+	uint32_t *fns = NULL;
+	size_t nf = 0;
+	if (file < a->nfiles) {
+		size_t m = a->file_start[file + 1] - a->file_start[file];
+		fns = xmalloc((m + 1) * sizeof(*fns));
+		uint8_t *seen = xcalloc((size_t)p->nfns + 1, 1);
+		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++) {
+			uint32_t fn = p->ls.ff[a->file_idx[k]].fn;
+			if (!seen[fn]) {
+				seen[fn] = 1;
+				fns[nf++] = fn;
+			}
 		}
-		memcpy(&pool[n * nr], it.cost, nr * sizeof(cost_t));
-		r[n].line = it.line;
-		r[n].off = n;
-		n++;
+		free(seen);
 	}
+	for (size_t i = 0; i < nf; i++) {
+		struct line_iter it;
+		for (line_iter_fn(&it, &p->ls, fns[i]); line_iter_next(&it);) {
+			if (it.file != file)
+				continue;
+			VEC_RESERVE(r, cap, n + 1);
+			if ((n + 1) * nr > poolcap) {
+				poolcap = poolcap ? poolcap * 2 : 64 * nr;
+				pool = xreallocarray(pool, poolcap, sizeof(cost_t));
+			}
+			memcpy(&pool[n * nr], it.cost, nr * sizeof(cost_t));
+			r[n].line = it.line;
+			r[n].off = n;
+			n++;
+		}
+	}
+	free(fns);
 	if (n)
 		qsort(r, n, sizeof(*r), cmp_lrec);
 	out->line = xmalloc((n ? n : 1) * sizeof(*out->line));

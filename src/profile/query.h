@@ -22,7 +22,7 @@ struct file_lines {
 	uint32_t *line;
 	cost_t *cost; /* n * nreal */
 };
-void query_file_lines(const struct profile *p, uint32_t file, struct file_lines *out);
+void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out);
 void file_lines_free(struct file_lines *fl);
 
 /* Calls made from a file's lines, ordered by line then callee. */

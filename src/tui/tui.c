@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "profile/aggregate.h"
@@ -253,16 +254,12 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Recomputes every view kept (after a settings change), keeping the
- * selected row where it can. */
+/* After a settings change: every view kept is updated when next shown,
+ * keeping its selected row where it can. */
 static void refresh_all(struct tui *t)
 {
-	for (int i = 0; i < t->nhist; i++) {
-		struct view *v = t->hist[i];
-		int sel = v->sel;
-		v->ops->update(v);
-		list_goto(v, sel);
-	}
+	for (int i = 0; i < t->nhist; i++)
+		t->hist[i]->stale = 1;
 }
 
 /* ---- searching ------------------------------------------------------------------------ */
@@ -506,6 +503,10 @@ static void draw(struct tui *t)
 		return;
 	}
 	struct view *v = tui_view(t);
+	if (v->stale) {
+		v->stale = 0;
+		v->ops->update(v);
+	}
 	list_goto(v, v->sel);
 	draw_header(t);
 	attron(A_UNDERLINE | A_BOLD);
@@ -655,6 +656,29 @@ static void act(struct tui *t, enum action a)
 	}
 }
 
+/* A click selects a row (a double click opens it); the wheel scrolls. */
+static void mouse(struct tui *t)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return;
+	struct view *v = tui_view(t);
+	if (ev.bstate & BUTTON4_PRESSED) {
+		list_move(v, -3);
+		return;
+	}
+	if (ev.bstate & BUTTON5_PRESSED) {
+		list_move(v, 3);
+		return;
+	}
+	int row = v->top + ev.y - 3;
+	if (ev.y < 3 || ev.y >= t->lines - 1 || row >= v->nrows)
+		return;
+	list_goto(v, row);
+	if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+		act(t, ACT_ENTER);
+}
+
 /* ---- terminal set-up and restore -------------------------------------------------------- */
 
 static volatile sig_atomic_t got_signal;
@@ -723,6 +747,8 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 		if (!getenv("LINES"))
 			setenv("LINES", "24", 1);
 	}
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	profile_agg(p);
 
 	FILE *devnull = NULL;
@@ -763,15 +789,28 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 	getmaxyx(stdscr, t.lines, t.cols);
 
 	tui_push(&t, view_new(&t, &functions_ops, NO_ID));
-	int dirty = 1;
+	/* CGTUI_TIMING=FILE: how long the first screen and each key took */
+	const char *tp = getenv("CGTUI_TIMING");
+	FILE *timing = tp && *tp ? fopen(tp, "w") : NULL;
+	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+	int dirty = 1, last_key = 0;
 	while (!t.quit && !got_signal) {
 		if (dirty) {
 			draw(&t);
 			t.message[0] = 0;
+			if (timing) {
+				struct timespec t1;
+				clock_gettime(CLOCK_MONOTONIC, &t1);
+				fprintf(timing, "%s %d %.3f\n", last_key ? "key" : "first-screen", last_key,
+					(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+						(double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+			}
 		}
 		int c = next_key(&t);
 		if (c == -2)
 			break;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		last_key = c;
 		dirty = c != ERR;
 		if (c == ERR)
 			continue;
@@ -780,8 +819,14 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 			clearok(stdscr, TRUE);
 			continue;
 		}
+		if (c == KEY_MOUSE) {
+			mouse(&t);
+			continue;
+		}
 		act(&t, key_action(c));
 	}
+	if (timing)
+		fclose(timing);
 	endwin();
 	delscreen(scr);
 	if (devnull)

@@ -45,6 +45,7 @@ struct view {
 	uint32_t fn;     /* the function the view is about (NO_ID if none) */
 	void *data;      /* the view's own rows */
 	char *filter;    /* rows shown only when they match, or NULL */
+	int stale;       /* settings changed: update before it is shown */
 };
 
 struct tui_settings {

@@ -61,11 +61,8 @@ static int ev_action(struct view *v, enum action a)
 		t->set.sort_event = v->sel;
 		tui_message(t, "sorted by %s", t->p->ev[v->sel].name);
 		for (int i = 0; i < t->nhist; i++)
-			if (t->hist[i] != v) {
-				int sel = t->hist[i]->sel;
-				t->hist[i]->ops->update(t->hist[i]);
-				list_goto(t->hist[i], sel);
-			}
+			if (t->hist[i] != v)
+				t->hist[i]->stale = 1;
 		return 1;
 	}
 	if (a == ACT_TOGGLE) {

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+# tui-bench.py -- the explorer on a big generated profile: time to the first
+# screen after the load, and the slowest keystroke (action + redraw) over a
+# scripted session (sort change, threshold change, search, callers, source,
+# back).  Target: every keystroke <= 16 ms.  Uses cgtui's headless mode
+# (CGTUI_SCRIPT) and its CGTUI_TIMING log.
+# SPDX-License-Identifier: GPL-2.0-or-later
+import argparse, os, subprocess, sys, tempfile, time
+
+KEYS = """o
+O
++
+-
+-
+/main<Enter>
+n
+<Enter>
+<Esc>
+c
+<Esc>
+s
+H
+]
+<Esc>
+I
+I
+G
+g
+e
+<Esc>
+S
+<Esc>
+/Allocator<Enter>
+<Enter>
+j
+<Enter>
+<Esc>
+<Esc>
+q
+"""
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cgtui", default="./cgtui")
+    ap.add_argument("--gen", default="bench/gen-callgrind")
+    ap.add_argument("--size", default="1G")
+    ap.add_argument("--file", help="use this profile instead of generating one")
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="cgtui-tui-bench-")
+    prof = a.file
+    try:
+        if not prof:
+            prof = os.path.join(tmp, "big.out")
+            subprocess.run([a.gen, "--size", a.size, prof], check=True, stderr=subprocess.DEVNULL)
+        keys = os.path.join(tmp, "keys")
+        with open(keys, "w") as f:
+            f.write(KEYS)
+        timing = os.path.join(tmp, "timing")
+        env = dict(os.environ, CGTUI_SCRIPT=keys, CGTUI_TIMING=timing, COLUMNS="200", LINES="50",
+                   LC_ALL="C.UTF-8", TERM="xterm-256color")
+        with open(prof, "rb") as f:  # warm the page cache
+            while f.read(1 << 24):
+                pass
+        t0 = time.monotonic()
+        subprocess.run([a.cgtui, prof], env=env, check=True)
+        wall = time.monotonic() - t0
+        rows = [l.split() for l in open(timing)]
+        first = [float(r[2]) for r in rows if r[0] == "first-screen"]
+        keys_ms = [(int(r[1]), float(r[2])) for r in rows if r[0] == "key"]
+        spent = sum(first) + sum(ms for _, ms in keys_ms)
+        size = os.path.getsize(prof) / 1e6
+        print(f"profile {size:.0f} MB; whole session {wall:.2f} s wall")
+        print(f"load + aggregation (session minus screens): {wall - spent / 1e3:.2f} s")
+        print(f"first screen after the load: {first[0]:.1f} ms")
+        worst = max(keys_ms, key=lambda k: k[1])
+        name = chr(worst[0]) if 32 < worst[0] < 127 else str(worst[0])
+        print(f"keystrokes: {len(keys_ms)}, slowest {worst[1]:.1f} ms (key {name}), "
+              f"median {sorted(ms for _, ms in keys_ms)[len(keys_ms) // 2]:.1f} ms; target <= 16 ms: "
+              f"{'met' if worst[1] <= 16 else 'MISSED'}")
+        slow = [(chr(k) if 32 < k < 127 else str(k), ms) for k, ms in keys_ms if ms > 16]
+        if slow:
+            print("over 16 ms:", ", ".join(f"{k} {ms:.0f} ms" for k, ms in slow))
+    finally:
+        for n in os.listdir(tmp):
+            os.unlink(os.path.join(tmp, n))
+        os.rmdir(tmp)
+
+if __name__ == "__main__":
+    sys.exit(main())
