@@ -503,9 +503,11 @@ static void draw(struct tui *t)
 		return;
 	}
 	struct view *v = tui_view(t);
-	if (v->stale) {
+	if (v->stale) { /* keep the user's place */
+		int sel = v->sel;
 		v->stale = 0;
 		v->ops->update(v);
+		v->sel = sel;
 	}
 	list_goto(v, v->sel);
 	draw_header(t);
