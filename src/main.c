@@ -230,6 +230,56 @@ static void cli_cleanup(void)
 	memset(&G, 0, sizeof(G));
 }
 
+/* Defines the --event formulas in p; -1 with a message on a bad one. */
+static int define_events(struct profile *p, char *err, size_t errsz)
+{
+	for (int i = 0; i < G.nevdefs; i++) {
+		char *eq = strchr(G.evdefs[i], '=');
+		if (!eq) {
+			snprintf(err, errsz, "--event: expected NAME = FORMULA");
+			return -1;
+		}
+		char *name = xstrndup(G.evdefs[i], (size_t)(eq - G.evdefs[i]));
+		char *e = name + strlen(name);
+		while (e > name && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = 0;
+		const char *nm = name;
+		while (*nm == ' ')
+			nm++;
+		char msg[256];
+		int bad = profile_define_event(p, nm, eq + 1, msg, sizeof(msg)) < 0;
+		free(name);
+		if (bad) {
+			snprintf(err, errsz, "--event: %s", msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Loads every profile file into p (only one part when only_part > 0) and
+ * defines the derived events asked for: what main does, and what the
+ * explorer asks for when a part is chosen. */
+static int load_all(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
+{
+	int diff = *(int *)arg;
+	profile_init(p);
+	for (int i = 0; i < G.nfiles; i++) {
+		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
+					.modfn = G.modfn, .only_part = only_part };
+		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
+			profile_free(p);
+			return -1;
+		}
+	}
+	profile_finish(p);
+	if (define_events(p, err, errsz) < 0) {
+		profile_free(p);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct report_opts ro;
@@ -413,25 +463,9 @@ int main(int argc, char **argv)
 	profile_finish(&G.prof);
 	for (int i = 0; i < G.prof.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", G.prof.warnings[i]);
-	for (int i = 0; i < G.nevdefs; i++) {
-		char *eq = strchr(G.evdefs[i], '=');
-		if (!eq) {
-			fprintf(stderr, "cgtui: --event: expected NAME = FORMULA\n");
-			return 1;
-		}
-		char *name = xstrndup(G.evdefs[i], (size_t)(eq - G.evdefs[i]));
-		char *e = name + strlen(name);
-		while (e > name && (e[-1] == ' ' || e[-1] == '\t'))
-			*--e = 0;
-		const char *nm = name;
-		while (*nm == ' ')
-			nm++;
-		int bad = profile_define_event(&G.prof, nm, eq + 1, err, sizeof(err)) < 0;
-		free(name);
-		if (bad) {
-			fprintf(stderr, "cgtui: --event: %s\n", err);
-			return 1;
-		}
+	if (define_events(&G.prof, err, sizeof(err)) < 0) {
+		fprintf(stderr, "cgtui: %s\n", err);
+		return 1;
 	}
 	if (show && report_parse_events(&G.prof, show, ro.show, &ro.nshow, "show", err, sizeof(err)) < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);
@@ -456,8 +490,10 @@ int main(int argc, char **argv)
 	ro.nsrc_dirs = G.ndirs;
 
 	const char *script = getenv("CGTUI_SCRIPT");
-	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))))
-		return tui_run(&G.prof, G.dirs, G.ndirs);
+	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)))) {
+		struct tui_loader ld = { .load = load_all, .arg = &diff };
+		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
+	}
 	report_write(stdout, &G.prof, &ro);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));

@@ -1103,6 +1103,10 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 {
 	char c = s[0];
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
+		if (ps->o->only_part && ps->p->nparts != ps->o->only_part) {
+			ps->pending = PEND_NONE; /* another part's costs: not shown */
+			return 0;
+		}
 		if (ps->pending == PEND_NONE && ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn &&
 		    ps->identity && ps->npos && ps->o->sign > 0 && cost_line_fast(ps, s))
 			return 0;
@@ -1187,6 +1191,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	p->source_mtime[p->nsources] = st.st_mtime;
 	p->sources[p->nsources++] = xstrdup(path);
 	p->ndiff = o->sign < 0 ? 2 : p->ndiff;
+	p->only_part = o->only_part;
 
 	struct parser ps = { .p = p, .o = o, .path = path, .err = err, .errsz = errsz };
 	reset_for_new_file(&ps);
@@ -1292,7 +1297,7 @@ void profile_finish(struct profile *p)
 	/* Check each part's summary against the sum of its self costs. */
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];
-		if (!pi->summary)
+		if (!pi->summary || (p->only_part && p->only_part != i + 1))
 			continue;
 		for (int e = 0; e < p->nreal; e++) {
 			if (pi->summary[e] != pi->totals[e]) {

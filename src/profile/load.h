@@ -12,6 +12,9 @@ struct modname;
 
 struct load_opts {
 	int sign;                         /* +1; -1 for the first file of a diff */
+	/* 0: every part; k: only the costs of the k-th part (1-based, counted
+	 * over all the files loaded into the profile, as p->parts lists them) */
+	int only_part;
 	const struct modname *modfile;    /* --mod-filename, or NULL */
 	const struct modname *modfn;      /* --mod-funcname, or NULL */
 	/* Called now and then with bytes read so far and the file's size

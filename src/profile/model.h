@@ -107,6 +107,7 @@ struct profile {
 	int has_instr, has_line; /* positions seen */
 	int is_callgrind;        /* any callgrind-only construct seen */
 	int ndiff;               /* 2 when this is a difference */
+	int only_part;           /* 0, or the one part whose costs were loaded */
 	char **sources;          /* profile files loaded */
 	time_t *source_mtime;    /* and their modification times */
 	int nsources;

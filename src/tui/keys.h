@@ -26,6 +26,7 @@
 	KEYDEF(ACT_SOURCE,    "s 3",                 "annotated source of the selected function") \
 	KEYDEF(ACT_EVENTS,    "e",                   "events: choose the sort event and the shown events") \
 	KEYDEF(ACT_SUMMARY,   "S i",                 "summary: command, events, totals, parts") \
+	KEYDEF(ACT_PARTS,     "P",                   "parts (threads, dumps, processes): show one or all") \
 	KEYDEF(ACT_HELP,      "? <F1>",              "this help") \
 	SECTION("Costs") \
 	KEYDEF(ACT_SORT_NEXT, "o >",                 "sort by the next event") \

@@ -467,10 +467,14 @@ static void draw_header(struct tui *t)
 	attroff(A_REVERSE);
 	char th[32];
 	format_threshold(th, sizeof(th), t->set.threshold);
-	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %d part%s%s",
+	char parts[64];
+	if (p->only_part)
+		snprintf(parts, sizeof(parts), "part %d of %d", p->only_part, p->nparts);
+	else
+		snprintf(parts, sizeof(parts), "%d part%s", p->nparts, p->nparts == 1 ? "" : "s");
+	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %s%s",
 		 tui_view(t)->ops->name, p->ev[t->set.sort_event].name,
-		 t->set.inclusive ? "inclusive" : "self", th, p->nparts, p->nparts == 1 ? "" : "s",
-		 p->ndiff ? " | difference" : "");
+		 t->set.inclusive ? "inclusive" : "self", th, parts, p->ndiff ? " | difference" : "");
 	move(1, 0);
 	clrtoeol();
 	tui_put(t, 1, 0, t->cols, line);
@@ -591,6 +595,7 @@ static void act(struct tui *t, enum action a)
 	case ACT_FUNCTIONS: open_view(t, &functions_ops, NO_ID); break;
 	case ACT_EVENTS: open_view(t, &events_ops, NO_ID); break;
 	case ACT_SUMMARY: open_view(t, &summary_ops, NO_ID); break;
+	case ACT_PARTS: open_view(t, &parts_ops, NO_ID); break;
 	case ACT_HELP: open_view(t, &help_ops, NO_ID); break;
 	case ACT_CALLS:
 	case ACT_SOURCE:
@@ -720,11 +725,41 @@ static SCREEN *open_screen(struct tui *t, FILE **devnull)
 	return scr;
 }
 
-int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
+/* Loads the profile again with the part chosen, and starts over from the
+ * list of functions (function ids are not the same in another part). */
+static void switch_part(struct tui *t)
+{
+	int k = t->want_part;
+	t->want_part = -1;
+	if (!t->loader || k == t->p->only_part)
+		return;
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, k, err, sizeof(err)) < 0) {
+		tui_message(t, "%s", err);
+		return;
+	}
+	for (int i = 0; i < t->nhist; i++)
+		view_free(t->hist[i]);
+	t->nhist = t->cur = 0;
+	profile_free(t->p);
+	*t->p = np;
+	profile_agg(t->p);
+	tui_push(t, view_new(t, &functions_ops, NO_ID));
+	if (k)
+		tui_message(t, "showing part %d of %d only (P: parts)", k, t->p->nparts);
+	else
+		tui_message(t, "showing all %d parts", t->p->nparts);
+}
+
+int tui_run(struct profile *p, const struct tui_loader *loader, const char *const *src_dirs,
+	    int nsrc_dirs)
 {
 	struct tui t;
 	memset(&t, 0, sizeof(t));
 	t.p = p;
+	t.loader = loader;
+	t.want_part = -1;
 	t.src_dirs = src_dirs;
 	t.nsrc_dirs = nsrc_dirs;
 	t.set.percent = 1;
@@ -826,6 +861,8 @@ int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs)
 			continue;
 		}
 		act(&t, key_action(c));
+		if (t.want_part >= 0)
+			switch_part(&t);
 	}
 	if (timing)
 		fclose(timing);

@@ -59,8 +59,17 @@ struct tui_settings {
 
 #define TUI_HISTORY 64
 
+/* How the explorer loads the profile again, with one part only (or all:
+ * only_part 0): fills *out, returns 0 or -1 with a message in err. */
+struct tui_loader {
+	int (*load)(void *arg, struct profile *out, int only_part, char *err, size_t errsz);
+	void *arg;
+};
+
 struct tui {
 	struct profile *p;
+	const struct tui_loader *loader;
+	int want_part;                  /* a part chosen: -1 none, 0 all, k */
 	struct tui_settings set;
 	struct view *hist[TUI_HISTORY]; /* back/forward history of views */
 	int nhist, cur;                 /* views kept, the one shown */
@@ -93,7 +102,7 @@ void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
-	help_ops;
+	help_ops, parts_ops;
 
 /* drawing helpers (text.c): all profile text goes through these */
 /* Prints s (bytes of unknown encoding) at (y, x) in at most width columns:
@@ -111,6 +120,7 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 int tui_cost_width(struct tui *t, cost_t total);
 
 /* Runs the explorer until the user quits; returns the exit status. */
-int tui_run(struct profile *p, const char *const *src_dirs, int nsrc_dirs);
+int tui_run(struct profile *p, const struct tui_loader *loader, const char *const *src_dirs,
+	    int nsrc_dirs);
 
 #endif

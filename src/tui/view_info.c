@@ -185,3 +185,60 @@ const struct view_ops summary_ops = {
 	.row_text = sum_text,
 	.free = sum_free,
 };
+
+/* ---- parts ------------------------------------------------------------------------------ */
+
+static void parts_update(struct view *v)
+{
+	v->nrows = v->t->p->nparts + 1; /* row 0: all parts */
+}
+
+static void parts_header(struct view *v, int y, int width)
+{
+	char *h = xasprintf("Shown Part   Pid      Thread  %-14s Profile", v->t->p->ev[0].name);
+	tui_put(v->t, y, 0, width, h);
+	free(h);
+}
+
+static void parts_row(struct view *v, int row, int y, int width, int sel)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	int shown = p->only_part == row;
+	mvprintw(y, 1, "%s", shown ? "*" : " ");
+	if (row == 0) {
+		tui_put(t, y, 6, width - 6, "all parts, added together");
+		return;
+	}
+	const struct part_info *pi = &p->parts[row - 1];
+	char tot[48] = "";
+	if (!p->only_part || shown)
+		format_count(tot, sizeof(tot), pi->totals[0]);
+	char *s = xasprintf("%-6d %-8ld %-7ld %14s %s%s%s", pi->number, pi->pid, pi->thread, tot,
+			    pi->source, pi->trigger ? "  " : "", pi->trigger ? pi->trigger : "");
+	tui_put(t, y, 6, width - 6, s);
+	free(s);
+	(void)sel;
+}
+
+static const char *parts_text(struct view *v, int row)
+{
+	return row ? v->t->p->parts[row - 1].source : "all";
+}
+
+static int parts_action(struct view *v, enum action a)
+{
+	if (a != ACT_ENTER)
+		return 0;
+	v->t->want_part = v->sel;
+	return 1;
+}
+
+const struct view_ops parts_ops = {
+	.name = "parts",
+	.update = parts_update,
+	.draw_row = parts_row,
+	.draw_header = parts_header,
+	.row_text = parts_text,
+	.action = parts_action,
+};

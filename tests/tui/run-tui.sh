@@ -10,12 +10,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$here"/spec.out "$here"/*.keys "$work"/
+cp "$here"/*.out "$here"/*.keys "$work"/
 cd "$work" || exit 99
 pass=0 fail=0
-run() { # keys file, locale, expected directory
+run() { # keys file, locale, expected directory, profile (default spec.out)
 	rm -f ./*.txt
-	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 "$CGTUI" spec.out \
+	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 "$CGTUI" "${4:-spec.out}" \
 		>stdout.txt 2>stderr.txt
 	rc=$?
 	if [ $rc != 0 ] || [ -s stderr.txt ]; then
@@ -38,5 +38,6 @@ run() { # keys file, locale, expected directory
 }
 run spec.keys C.UTF-8 expected
 run ascii.keys C expected-ascii
+run parts.keys C.UTF-8 expected-parts parts.out
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -365,6 +365,25 @@ static void test_parts_and_misc(void)
 	profile_free(&p);
 }
 
+static void test_only_part(void)
+{
+	static const char two[] = "events: Ir\npart: 1\nfl=a.c\nfn=f\n1 5\ntotals: 5\n"
+				  "part: 2\nfl=a.c\nfn=f\n1 7\nfn=g\n2 1\ntotals: 8\n";
+	char *path = write_tmp("parts.out", two, strlen(two));
+	struct profile p;
+	for (int k = 0; k <= 2; k++) {
+		struct load_opts lo = { .sign = 1, .only_part = k };
+		profile_init(&p);
+		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) == 0, "only part %d loads", k);
+		profile_finish(&p);
+		is(p.nparts, 2, "both parts are listed (only_part %d)", k);
+		is(p.totals[0], k == 0 ? 13 : k == 1 ? 5 : 8, "total of part %d (0 = all)", k);
+		is(p.nwarnings, 0, "no summary warning for the parts left out");
+		profile_free(&p);
+	}
+	free(path);
+}
+
 static void test_gzip(void)
 {
 	char *path = xasprintf("%s/p.gz", tmpdir);
@@ -457,6 +476,7 @@ int main(void)
 	test_recursion();
 	test_parts_and_misc();
 	test_gzip();
+	test_only_part();
 	test_merge_diff_mod();
 	test_threshold_format();
 	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
