@@ -101,6 +101,7 @@ static int put_decoded(struct tui *t, int y, int x, int width, const wchar_t *w,
 		used += wd[k];
 		k++;
 	}
+	x += t->x0;
 	if (room > 0 && k > 0)
 		mvaddnwstr(y, x, w, k);
 	if (cut && width > 0) {
@@ -161,6 +162,7 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 	}
 	int pw = t->set.percent ? 7 : 0;
 	int cw = width - pw;
+	x += t->x0;
 	int neg = v < 0;
 	if (neg && t->color)
 		attron(COLOR_PAIR(3));

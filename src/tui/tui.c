@@ -175,7 +175,7 @@ void tui_print_keys(FILE *f)
 
 int list_page(struct tui *t)
 {
-	int h = t->lines - 4;
+	int h = t->list_h ? t->list_h : t->lines - 4;
 	return h > 1 ? h : 1;
 }
 
@@ -260,6 +260,8 @@ static void refresh_all(struct tui *t)
 {
 	for (int i = 0; i < t->nhist; i++)
 		t->hist[i]->stale = 1;
+	if (t->detail)
+		t->detail->stale = 1;
 }
 
 /* ---- searching ------------------------------------------------------------------------ */
@@ -498,6 +500,80 @@ static void draw_status(struct tui *t)
 	mvprintw(t->lines - 1, t->cols - (int)strlen(pos), "%s", pos);
 }
 
+/* Draws rows of v in a pane: screen lines y0 .. y0+h-1, columns x0 .. x0+w-1. */
+static void draw_rows(struct tui *t, struct view *v, int x0, int y0, int w, int h, int mark_sel)
+{
+	t->x0 = x0;
+	for (int i = 0; i < h && v->top + i < v->nrows; i++) {
+		int row = v->top + i, sel = mark_sel && row == v->sel;
+		if (sel) {
+			attron(A_REVERSE);
+			for (int x = 0; x < w; x++)
+				mvaddch(y0 + i, x0 + x, ' ');
+		}
+		v->ops->draw_row(v, row, y0 + i, w, sel);
+		if (sel)
+			attroff(A_REVERSE);
+	}
+	t->x0 = 0;
+}
+
+/* The detail pane: the callers and callees of the function selected in the
+ * main list, beside it when the terminal is wide, below it when it is tall,
+ * not at all when there is no room (or after D). */
+static void draw_detail(struct tui *t, struct view *v, int *list_w)
+{
+	uint32_t fn = v->ops->selected_fn && v->ops != &calls_ops ? v->ops->selected_fn(v) : NO_ID;
+	int side = t->cols >= 150, below = !side && t->lines >= 34;
+	if (fn == NO_ID || t->detail_off || (!side && !below)) {
+		t->list_h = 0;
+		return;
+	}
+	if (!t->detail || t->detail->fn != fn || t->detail->stale) {
+		view_free(t->detail);
+		t->detail = view_new(t, &calls_ops, fn);
+	}
+	struct view *d = t->detail;
+	int x0, y0, w, h;
+	if (side) {
+		*list_w = t->cols * 11 / 20;
+		x0 = *list_w + 1;
+		y0 = 3;
+		w = t->cols - x0;
+		h = t->lines - 4;
+		t->list_h = h;
+		for (int y = 2; y < t->lines - 1; y++) {
+			if (t->utf8)
+				mvaddwstr(y, *list_w, L"\u2502");
+			else
+				mvaddch(y, *list_w, '|');
+		}
+	} else {
+		t->list_h = (t->lines - 5) / 2;
+		x0 = 0;
+		y0 = 3 + t->list_h + 1;
+		w = t->cols;
+		h = t->lines - 1 - y0;
+		attron(A_UNDERLINE | A_BOLD);
+		move(y0 - 1, 0);
+		clrtoeol();
+		t->x0 = x0;
+		d->ops->draw_header(d, y0 - 1, w);
+		t->x0 = 0;
+		attroff(A_UNDERLINE | A_BOLD);
+	}
+	if (side) {
+		attron(A_UNDERLINE | A_BOLD);
+		t->x0 = x0;
+		d->ops->draw_header(d, 2, w);
+		t->x0 = 0;
+		attroff(A_UNDERLINE | A_BOLD);
+	}
+	/* all of it when it fits, else the function itself near the top */
+	d->top = d->nrows <= h || d->sel < 2 ? 0 : d->sel - 2;
+	draw_rows(t, d, x0, y0, w, h, 0);
+}
+
 static void draw(struct tui *t)
 {
 	erase();
@@ -513,29 +589,17 @@ static void draw(struct tui *t)
 		v->ops->update(v);
 		v->sel = sel;
 	}
+	int list_w = t->cols;
+	draw_detail(t, v, &list_w);
 	list_goto(v, v->sel);
 	draw_header(t);
 	attron(A_UNDERLINE | A_BOLD);
-	move(2, 0);
-	clrtoeol();
 	if (v->ops->draw_header)
-		v->ops->draw_header(v, 2, t->cols);
+		v->ops->draw_header(v, 2, list_w);
 	attroff(A_UNDERLINE | A_BOLD);
-	int h = list_page(t);
-	for (int i = 0; i < h && v->top + i < v->nrows; i++) {
-		int row = v->top + i, sel = row == v->sel;
-		if (sel)
-			attron(A_REVERSE);
-		move(3 + i, 0);
-		if (sel)
-			for (int x = 0; x < t->cols; x++)
-				mvaddch(3 + i, x, ' ');
-		v->ops->draw_row(v, row, 3 + i, t->cols, sel);
-		if (sel)
-			attroff(A_REVERSE);
-	}
+	draw_rows(t, v, 0, 3, list_w, list_page(t), 1);
 	if (v->nrows == 0)
-		tui_put(t, 3, 2, t->cols - 2, "(nothing to show: lower the threshold with -)");
+		tui_put(t, 3, 2, list_w - 2, "(nothing to show: lower the threshold with -)");
 	draw_status(t);
 	refresh();
 }
@@ -658,6 +722,10 @@ static void act(struct tui *t, enum action a)
 		break;
 	}
 	case ACT_REDRAW: clearok(stdscr, TRUE); break;
+	case ACT_DETAIL:
+		t->detail_off = !t->detail_off;
+		tui_message(t, "detail pane %s", t->detail_off ? "off" : "on (when the terminal has room)");
+		break;
 	case ACT_QUIT: t->quit = 1; break;
 	default: break;
 	}
@@ -742,6 +810,8 @@ static void switch_part(struct tui *t)
 	for (int i = 0; i < t->nhist; i++)
 		view_free(t->hist[i]);
 	t->nhist = t->cur = 0;
+	view_free(t->detail);
+	t->detail = NULL;
 	profile_free(t->p);
 	*t->p = np;
 	profile_agg(t->p);
@@ -875,6 +945,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	script = NULL;
 	for (int i = 0; i < t.nhist; i++)
 		view_free(t.hist[i]);
+	view_free(t.detail);
 	free(t.search);
 	return got_signal ? 128 + got_signal : 0;
 }

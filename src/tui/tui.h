@@ -74,6 +74,10 @@ struct tui {
 	struct view *hist[TUI_HISTORY]; /* back/forward history of views */
 	int nhist, cur;                 /* views kept, the one shown */
 	int lines, cols;
+	int x0;                         /* where the view being drawn starts */
+	int list_h;                     /* rows of the main list */
+	int detail_off;                 /* the detail pane turned off (D) */
+	struct view *detail;            /* callers/callees of the selected function */
 	int utf8, color;
 	char message[256];              /* shown on the status line once */
 	char *search;                   /* last search pattern */

@@ -142,7 +142,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		snprintf(cnt, sizeof(cnt), "%lldx", (long long)r->count);
 	tui_put_right(t, y, cw + 1, 9, cnt);
 	const char *mark = r->kind == ROW_CALLER ? "< " : r->kind == ROW_SELF ? "* " : "> ";
-	mvprintw(y, cw + 12, "%s", mark);
+	tui_put(t, y, cw + 12, 2, mark);
 	if (r->kind == ROW_SELF)
 		attron(A_BOLD);
 	tui_put(t, y, cw + 14, width - cw - 14, r->label);

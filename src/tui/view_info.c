@@ -39,8 +39,8 @@ static void ev_row(struct view *v, int row, int y, int width, int sel)
 	const struct event_def *e = &p->ev[row];
 	char tot[48];
 	format_count(tot, sizeof(tot), event_value(p, p->totals, row));
-	mvprintw(y, 1, "%s", shown(t, row) ? "[x]" : "[ ]");
-	mvprintw(y, 6, "%s", t->set.sort_event == row ? "*" : " ");
+	tui_put(t, y, 1, 3, shown(t, row) ? "[x]" : "[ ]");
+	tui_put(t, y, 6, 1, t->set.sort_event == row ? "*" : " ");
 	tui_put(t, y, 10, 11, e->name);
 	tui_put_right(t, y, 22, 18, tot);
 	char *m = e->formula ? xasprintf("= %s", e->formula) : xstrdup(e->longname ? e->longname : "");
@@ -205,7 +205,7 @@ static void parts_row(struct view *v, int row, int y, int width, int sel)
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	int shown = p->only_part == row;
-	mvprintw(y, 1, "%s", shown ? "*" : " ");
+	tui_put(t, y, 1, 1, shown ? "*" : " ");
 	if (row == 0) {
 		tui_put(t, y, 6, width - 6, "all parts, added together");
 		return;

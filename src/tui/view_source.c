@@ -238,12 +238,12 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 			attron(A_BOLD);
 		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
 	} else {
-		mvprintw(y, 0, "%*s", cw - (t->set.percent ? 7 : 0), ".");
+		tui_put_right(t, y, 0, cw - (t->set.percent ? 7 : 0), ".");
 	}
 	char num[16];
 	snprintf(num, sizeof(num), "%6u ", r->line);
 	if (r->line)
-		mvprintw(y, cw + 1, "%s", num);
+		tui_put(t, y, cw + 1, 7, num);
 	const char *text = r->text ? r->text
 		: r->line && r->line <= s->sf.nlines ? s->sf.line[r->line - 1] : "";
 	/* tabs to spaces, so the columns stay where they are */

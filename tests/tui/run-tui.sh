@@ -39,5 +39,6 @@ run() { # keys file, locale, expected directory, profile (default spec.out)
 run spec.keys C.UTF-8 expected
 run ascii.keys C expected-ascii
 run parts.keys C.UTF-8 expected-parts parts.out
+run detail.keys C.UTF-8 expected-detail
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
