@@ -36,6 +36,8 @@
 	KEYDEF(ACT_THR_UP,    "+ =",                 "raise the threshold (hide more)") \
 	KEYDEF(ACT_THR_DOWN,  "-",                   "lower the threshold (show more)") \
 	KEYDEF(ACT_TOGGLE,    "x",                   "events view: show or hide the selected event") \
+	KEYDEF(ACT_DEFINE,    "E",                   "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
+	KEYDEF(ACT_RELATIVE,  "r",                   "percentages of the total, or of the function shown (calls)") \
 	SECTION("Source") \
 	KEYDEF(ACT_HOTTEST,   "H",                   "the hottest line") \
 	KEYDEF(ACT_HOT_NEXT,  "]",                   "the next line above the threshold") \

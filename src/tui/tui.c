@@ -270,8 +270,8 @@ static pcre2_code *compile(struct tui *t, const char *pat)
 {
 	int ec;
 	PCRE2_SIZE eo;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &ec,
-				       &eo, NULL);
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
+				       PCRE2_CASELESS | PCRE2_MULTILINE, &ec, &eo, NULL);
 	if (!re) {
 		PCRE2_UCHAR msg[128];
 		pcre2_get_error_message(ec, msg, sizeof(msg));
@@ -298,7 +298,7 @@ struct filter *tui_filter_new(struct view *v)
 	int ec;
 	PCRE2_SIZE eo;
 	pcre2_code *re = pcre2_compile((PCRE2_SPTR)v->filter, PCRE2_ZERO_TERMINATED,
-				       PCRE2_CASELESS, &ec, &eo, NULL);
+				       PCRE2_CASELESS | PCRE2_MULTILINE, &ec, &eo, NULL);
 	if (!re)
 		return NULL;
 	struct filter *f = xcalloc(1, sizeof(*f));
@@ -684,6 +684,39 @@ static void act(struct tui *t, enum action a)
 		tui_message(t, "functions ordered by %s cost", t->set.inclusive ? "inclusive" : "self");
 		refresh_all(t);
 		break;
+	case ACT_RELATIVE:
+		t->set.relative = !t->set.relative;
+		tui_message(t, "percentages of %s", t->set.relative ? "the function shown" : "the total");
+		break;
+	case ACT_DEFINE: {
+		char *s = prompt(t, "new event (NAME = FORMULA): ");
+		if (!s)
+			break;
+		char *eq = strchr(s, '='), err[256];
+		if (!eq) {
+			tui_message(t, "expected NAME = FORMULA, e.g. CEst = Ir + 10 Bm");
+			free(s);
+			break;
+		}
+		char *e = eq;
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		*e = 0;
+		const char *name = s;
+		while (*name == ' ')
+			name++;
+		if (!*name || profile_define_event(t->p, name, eq + 1, err, sizeof(err)) < 0) {
+			tui_message(t, "%s", *name ? err : "the event needs a name");
+		} else {
+			t->set.sort_event = t->p->nevents - 1;
+			if (t->set.nshow < MAX_EVENTS)
+				t->set.show[t->set.nshow++] = t->set.sort_event;
+			tui_message(t, "defined %s, now sorting by it", name);
+			refresh_all(t);
+		}
+		free(s);
+		break;
+	}
 	case ACT_PERCENT:
 		t->set.percent = !t->set.percent;
 		break;

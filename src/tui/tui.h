@@ -53,6 +53,7 @@ struct tui_settings {
 	int show[MAX_EVENTS], nshow;
 	int inclusive;          /* functions ordered by inclusive cost */
 	int percent;            /* percentages beside counts */
+	int relative;           /* calls view: percentages of the function's inclusive cost */
 	double threshold;       /* percent of the sort event's total */
 	int context;            /* source lines around costly ones */
 };

@@ -130,6 +130,8 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
 	int cw = tui_cost_width(t, tot);
+	if (t->set.relative) /* of the function shown: its inclusive cost */
+		tot = event_value(p, agg_incl(p->agg, v->fn), ev);
 	if (r->kind == ROW_TITLE) {
 		attron(A_BOLD);
 		tui_put(t, y, 0, width, r->label);

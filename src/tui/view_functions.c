@@ -15,7 +15,8 @@
 
 struct fnlist {
 	uint32_t *fn;
-	char **label; /* "name <cycle N>" */
+	char **label;  /* "name <cycle N>" */
+	char *scratch; /* the last row_text */
 };
 
 static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
@@ -37,6 +38,7 @@ static void fl_free(struct view *v)
 		free(l->label[i]);
 	free(l->label);
 	free(l->fn);
+	free(l->scratch);
 	free(l);
 	v->data = NULL;
 }
@@ -59,8 +61,14 @@ static void update(struct view *v)
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
 		if ((long double)(c < 0 ? -c : c) < thr || (c == 0 && total != 0))
 			continue;
-		if (!tui_filter_match(f, fn_name(p, fn)))
-			continue;
+		if (f) {
+			char *text = xasprintf("%s\n%s\n%s", fn_name(p, fn), file_name(p, p->fns[fn].file),
+					       obj_name(p, p->fns[fn].obj));
+			int m = tui_filter_match(f, text);
+			free(text);
+			if (!m)
+				continue;
+		}
 		l->fn[n++] = fn;
 	}
 	tui_filter_free(f);
@@ -166,9 +174,17 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	}
 }
 
+/* Searched and filtered: the name, the file and the object, one a line
+ * (expressions are matched multi-line: ^main$ finds the function main). */
 static const char *row_text(struct view *v, int row)
 {
-	return ((struct fnlist *)v->data)->label[row];
+	struct fnlist *l = v->data;
+	struct profile *p = v->t->p;
+	uint32_t fn = l->fn[row];
+	free(l->scratch);
+	l->scratch = xasprintf("%s\n%s\n%s", l->label[row], file_name(p, p->fns[fn].file),
+			       obj_name(p, p->fns[fn].obj));
+	return l->scratch;
 }
 
 static uint32_t selected_fn(struct view *v)

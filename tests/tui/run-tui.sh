@@ -40,5 +40,6 @@ run spec.keys C.UTF-8 expected
 run ascii.keys C expected-ascii
 run parts.keys C.UTF-8 expected-parts parts.out
 run detail.keys C.UTF-8 expected-detail
+run search.keys C.UTF-8 expected-search
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

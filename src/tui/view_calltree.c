@@ -1,0 +1,248 @@
+/* view_calltree.c -- the call tree, two ways: top-down from the program's
+ * roots, each node's callees below it, and bottom-up from one function, each
+ * node's callers below it.  Every node shows the inclusive cost and the count
+ * of the calls along its edge; depth is indentation.  Tab opens and closes a
+ * node, growing it on demand (src/profile/tree.c); a function already on the
+ * path above is marked and never grown; cycle members carry <cycle N>.
+ * Enter opens the selected function's callers and callees.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/aggregate.h"
+#include "profile/tree.h"
+#include "tui.h"
+
+struct ctview {
+	struct ctree *tree;
+	uint32_t *row; /* node of each row */
+	uint32_t caprow;
+};
+
+static void ct_free(struct view *v)
+{
+	struct ctview *d = v->data;
+	if (!d)
+		return;
+	ctree_free(d->tree);
+	free(d->row);
+	free(d);
+	v->data = NULL;
+}
+
+struct keep_arg {
+	struct filter *f;
+	struct profile *p;
+};
+
+static int keep(const struct ctree *t, uint32_t n, void *arg)
+{
+	struct keep_arg *k = arg;
+	return tui_filter_match(k->f, fn_name(k->p, t->node[n].fn));
+}
+
+static void flatten(struct view *v)
+{
+	struct ctview *d = v->data;
+	if (d->caprow < d->tree->nnodes + 1) {
+		d->caprow = d->tree->nnodes + 1;
+		d->row = xreallocarray(d->row, d->caprow, sizeof(*d->row));
+	}
+	struct keep_arg k = { tui_filter_new(v), v->t->p };
+	v->nrows = (int)ctree_rows(d->tree, d->row, k.f ? keep : NULL, &k);
+	tui_filter_free(k.f);
+}
+
+static void update(struct view *v, int callers)
+{
+	struct tui *t = v->t;
+	struct ctview *d = v->data;
+	if (!d) {
+		d = xcalloc(1, sizeof(*d));
+		d->tree = ctree_new(t->p, callers, v->fn, t->set.sort_event, t->set.threshold);
+		/* the first root starts open: the hottest root's callees, or the
+		 * function's callers */
+		if (d->tree->nroots)
+			ctree_set_open(d->tree, 0, 1);
+		v->data = d;
+	} else if (d->tree->event != t->set.sort_event || d->tree->threshold != t->set.threshold) {
+		struct ctree *nt = ctree_regrow(d->tree, t->set.sort_event, t->set.threshold);
+		ctree_free(d->tree);
+		d->tree = nt;
+	}
+	flatten(v);
+}
+
+static void update_down(struct view *v)
+{
+	update(v, 0);
+}
+
+static void update_up(struct view *v)
+{
+	update(v, 1);
+}
+
+static void draw_header(struct view *v, int y, int width)
+{
+	struct tui *t = v->t;
+	struct ctview *d = v->data;
+	int cw = tui_cost_width(t, event_value(t->p, t->p->totals, t->set.sort_event));
+	char b[64];
+	snprintf(b, sizeof(b), "Incl %s", t->p->ev[t->set.sort_event].name);
+	tui_put_right(t, y, 0, cw, b);
+	tui_put_right(t, y, cw + 1, 9, "Calls");
+	if (width <= cw + 12)
+		return;
+	char *title;
+	if (d->tree->callers)
+		title = xasprintf("Callers of %s, bottom-up", fn_name(t->p, d->tree->fn));
+	else
+		title = xasprintf("Call tree from the roots (%u%s)", d->tree->nroots,
+				  d->tree->nroots == 1 ? " root" : " roots");
+	tui_put(t, y, cw + 12, width - cw - 12, title);
+	free(title);
+}
+
+static void draw_row(struct view *v, int row, int y, int width, int sel)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct ctview *d = v->data;
+	uint32_t n = d->row[row];
+	const struct ctree_node *nd = &d->tree->node[n];
+	int ev = t->set.sort_event;
+	cost_t tot = event_value(p, p->totals, ev);
+	int cw = tui_cost_width(t, tot);
+	tui_cost_cell(t, y, 0, cw, event_value(p, nd->cost, ev), tot);
+	char cnt[32] = "";
+	if (nd->count)
+		snprintf(cnt, sizeof(cnt), "%lldx", (long long)nd->count);
+	tui_put_right(t, y, cw + 1, 9, cnt);
+	int x = cw + 12;
+	if (width <= x + 4)
+		return;
+	/* indentation: two columns a level, at most half of the room; deeper
+	 * levels say their depth */
+	int room = width - x, ind = (int)(nd->depth < 10000 ? nd->depth : 10000) * 2;
+	if (ind > room / 2) {
+		char b[32];
+		snprintf(b, sizeof(b), "%u ", nd->depth);
+		ind = room / 2 - (int)strlen(b);
+		if (ind < 0)
+			ind = 0;
+		if (!sel && t->color)
+			attron(COLOR_PAIR(1));
+		tui_put(t, y, x + ind, width - x - ind, b);
+		if (!sel && t->color)
+			attroff(COLOR_PAIR(1));
+		ind += (int)strlen(b);
+	}
+	x += ind;
+	const char *mark;
+	if (nd->flags & CT_RECURSIVE)
+		mark = t->utf8 ? "\u21ba " : "@ ";
+	else if (nd->flags & CT_LEAF)
+		mark = "  ";
+	else if (nd->flags & CT_OPEN)
+		mark = t->utf8 ? "\u25be " : "- ";
+	else
+		mark = t->utf8 ? "\u25b8 " : "+ ";
+	tui_put(t, y, x, 2, mark);
+	x += 2;
+	uint32_t cyc = p->agg->fn_cycle[nd->fn];
+	char cb[32] = "";
+	if (cyc)
+		snprintf(cb, sizeof(cb), " <cycle %u>", cyc);
+	char *label = xasprintf("%s%s", fn_name(p, nd->fn), cb);
+	int used = tui_put(t, y, x, width - x, label);
+	free(label);
+	x += used;
+	char *note = NULL;
+	if (nd->flags & CT_RECURSIVE)
+		note = xstrdup("(recursion: on the path above)");
+	else if ((nd->flags & CT_OPEN) && nd->nhidden)
+		note = xasprintf("(%u under the threshold)", nd->nhidden);
+	if (note && x + 2 < width - 4) {
+		if (!sel && t->color)
+			attron(COLOR_PAIR(1));
+		tui_put(t, y, x + 2, width - x - 2, note);
+		if (!sel && t->color)
+			attroff(COLOR_PAIR(1));
+	}
+	free(note);
+}
+
+static const char *row_text(struct view *v, int row)
+{
+	struct ctview *d = v->data;
+	return fn_name(v->t->p, d->tree->node[d->row[row]].fn);
+}
+
+static uint32_t selected_fn(struct view *v)
+{
+	struct ctview *d = v->data;
+	return v->nrows ? d->tree->node[d->row[v->sel]].fn : NO_ID;
+}
+
+static int action(struct view *v, enum action a)
+{
+	struct ctview *d = v->data;
+	struct tui *t = v->t;
+	if (a == ACT_EXPAND_ALL) {
+		tui_message(t, "the call tree opens one node at a time (Tab)");
+		return 1;
+	}
+	if (a != ACT_EXPAND || !v->nrows)
+		return 0;
+	uint32_t n = d->row[v->sel];
+	const struct ctree_node *nd = &d->tree->node[n];
+	const char *name = fn_name(t->p, nd->fn);
+	if (nd->flags & CT_RECURSIVE) {
+		tui_message(t, "%s is already on the path above: not opened (recursion)", name);
+		return 1;
+	}
+	if (nd->flags & CT_LEAF) {
+		tui_message(t, "%s has no %s", name, d->tree->callers ? "callers" : "callees");
+		return 1;
+	}
+	ctree_set_open(d->tree, n, !(nd->flags & CT_OPEN));
+	nd = &d->tree->node[n];
+	if ((nd->flags & CT_OPEN) && !nd->nchild)
+		tui_message(t, "all %u %s of %s are under the threshold", nd->nhidden,
+			    d->tree->callers ? "callers" : "callees", name);
+	flatten(v);
+	/* the node keeps its row when nothing is filtered; find it otherwise */
+	for (int i = 0; i < v->nrows; i++)
+		if (d->row[i] == n) {
+			list_goto(v, i);
+			break;
+		}
+	return 1;
+}
+
+const struct view_ops calltree_ops = {
+	.name = "call tree",
+	.update = update_down,
+	.draw_row = draw_row,
+	.draw_header = draw_header,
+	.row_text = row_text,
+	.selected_fn = selected_fn,
+	.action = action,
+	.free = ct_free,
+};
+
+const struct view_ops callertree_ops = {
+	.name = "callers tree",
+	.update = update_up,
+	.draw_row = draw_row,
+	.draw_header = draw_header,
+	.row_text = row_text,
+	.selected_fn = selected_fn,
+	.action = action,
+	.free = ct_free,
+};
