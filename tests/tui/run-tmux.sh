@@ -37,7 +37,7 @@ start() { # cols, lines, command...
 	sock="$work/tmux.$n" # a fresh server each time
 	rm -f raw.log
 	tm -f /dev/null new-session -d -s t -x "$c" -y "$l" \
-		"env TERM=xterm-256color LC_ALL=C.UTF-8 $* ; echo \"exit=\$?\"; sleep 30"
+		"env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} $* ; echo \"exit=\$?\"; sleep 30"
 	tm set-option -t t -g remain-on-exit on >/dev/null
 	tm pipe-pane -t t -o "cat >> $work/raw.log"
 }
@@ -89,6 +89,19 @@ for sig in TERM HUP; do
 	wait_for "exit="
 	tail -c 300 raw.log | grep -q $'\e\[?1049l'
 	check "SIG$sig: the terminal is restored" $? "$(screen | tail -3)"
+done
+
+# the terminals people have: the list drawn, q quits, in UTF-8 and in C
+for term in xterm screen tmux-256color linux vt100; do
+	for loc in C.UTF-8 C; do
+		TERMNAME=$term LOCALE=$loc start 80 24 "$CGTUI" spec.out
+		wait_for "Instructions 820"
+		screen | grep -q '^  400  48.8%   100  12.2%        1 func1  file1.c$'
+		r=$?
+		tm send-keys -t t q
+		wait_for "exit=0" || r=1
+		check "TERM=$term LC_ALL=$loc: drawn, and q quits" $r "$(screen | head -8)"
+	done
 done
 
 # a long load: a progress bar, and q gives up the load
