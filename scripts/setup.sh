@@ -10,7 +10,8 @@ what=${1:-example}
 cd "$(dirname "$0")/.."
 
 packages="build-essential autoconf automake pkg-config libncurses-dev libpcre2-dev
-libelf-dev libdwarf-dev zlib1g-dev libcapstone-dev valgrind perl python3 tmux"
+libelf-dev libdwarf-dev zlib1g-dev libcapstone-dev valgrind perl python3 tmux
+clang libclang-rt-14-dev cppcheck"
 
 missing=""
 for p in $packages; do
@@ -62,6 +63,29 @@ test)
 			status=$st
 		fi
 	done
+	# warnings as errors with clang too, and cppcheck clean
+	st=0
+	mkdir -p build-clang
+	if [ ! -f build-clang/Makefile ]; then
+		(cd build-clang && CC=clang ../configure -q --enable-werror) || st=1
+	fi
+	if [ $st = 0 ] && make -C build-clang -j"$(nproc)" -s >build-clang.log 2>&1; then
+		echo "PASS: clang -Werror build"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: clang -Werror build"
+		tail -30 build-clang.log
+		fail=$((fail + 1))
+	fi
+	if cppcheck -q --error-exitcode=1 --enable=warning,portability,performance --std=c11 \
+		-I build -I src src/ >cppcheck.log 2>&1; then
+		echo "PASS: cppcheck on src/"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: cppcheck on src/"
+		cat cppcheck.log
+		fail=$((fail + 1))
+	fi
 	[ "$status" != 0 ] && [ "$fail" = 0 ] && fail=1
 	echo "$pass passed, $fail failed"
 	[ "$status" = 0 ] && [ "$fail" = 0 ]

@@ -203,7 +203,8 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 		cap *= 2;
 	uint32_t *slots = xcalloc(cap, sizeof(*slots));
 	struct filefn *ff = NULL;
-	size_t n = 0, ffcap = 0;
+	size_t n = 0, ffcap = 0, poolcap = 0;
+	cost_t *pool = NULL;
 	const struct linestore *ls = &p->ls;
 	for (uint32_t q = 0; q < ls->nff; q++) {
 		uint32_t file = ls->ff[q].file, name = p->fns[ls->ff[q].fn].name;
@@ -223,18 +224,29 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 			if (ff[slots[i] - 1].file == file && ff[slots[i] - 1].name == name)
 				break;
 		if (!slots[i]) {
-			VEC_RESERVE(ff, ffcap, n + 1);
+			VEC_RESERVE(ff, ffcap, n + 2);
+			if ((n + 1) * (size_t)nr > poolcap) {
+				poolcap = poolcap ? poolcap * 2 : 1024 * (size_t)(nr ? nr : 1);
+				pool = xreallocarray(pool, poolcap, sizeof(cost_t));
+			}
+			memset(&pool[n * (size_t)nr], 0, sizeof(cost_t) * (size_t)nr);
 			ff[n].file = file;
 			ff[n].name = name;
-			ff[n].cost = xcalloc((size_t)(nr ? nr : 1), sizeof(cost_t));
+			ff[n].cost = NULL;
+			ff[n].off = n;
 			slots[i] = (uint32_t)++n;
 		}
-		cost_t *d = ff[slots[i] - 1].cost;
+		cost_t *d = &pool[ff[slots[i] - 1].off * (size_t)nr];
 		const cost_t *c = &ls->ffcost[(size_t)q * nr];
 		for (int e = 0; e < nr; e++)
 			d[e] += c[e];
 	}
 	free(slots);
+	/* one pool for every cost vector; the entry after the last keeps it */
+	VEC_RESERVE(ff, ffcap, n + 1);
+	for (size_t k = 0; k < n; k++)
+		ff[k].cost = &pool[ff[k].off * (size_t)nr];
+	ff[n].cost = pool;
 	if (n)
 		qsort(ff, n, sizeof(*ff), cmp_filefn);
 	*np = n;
@@ -243,7 +255,7 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 
 void filefn_free(struct filefn *ff, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		free(ff[i].cost);
+	if (ff)
+		free(ff[n].cost);
 	free(ff);
 }

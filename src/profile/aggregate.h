@@ -43,7 +43,8 @@ static inline const cost_t *agg_incl(const struct agg *a, uint32_t fn)
  * line (fi=/fe= aware); functions of the same name are one entry. */
 struct filefn {
 	uint32_t file, name;
-	cost_t *cost; /* nreal */
+	cost_t *cost; /* nreal, in one pool owned by the array */
+	size_t off;
 };
 /* Returns an array of *n entries (free with filefn_free). */
 struct filefn *agg_filefn(const struct profile *p, size_t *n);

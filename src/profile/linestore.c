@@ -169,8 +169,10 @@ void linestore_flush(struct linestore *ls)
 		p = varint_put(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
 		p = varint_put(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
 		p = varint_put(p, mask);
-		memcpy(p, vals, (size_t)(q - vals));
-		p += q - vals;
+		if (q > vals) {
+			memcpy(p, vals, (size_t)(q - vals));
+			p += q - vals;
+		}
 		pfile = ls->afile[e];
 		pline = ls->aline[e];
 		ls->slots[ls->aslot[e]] = 0;

@@ -141,8 +141,7 @@ static void strtab_rehash(struct strtab *t, uint32_t nslots)
 	t->slots = xcalloc(nslots, sizeof(*t->slots));
 	t->mask = nslots - 1;
 	for (uint32_t id = 0; id < t->n; id++) {
-		uint64_t h = hash_bytes(t->str[id], t->len[id]);
-		uint32_t i = (uint32_t)h & t->mask;
+		uint32_t i = t->hash[id] & t->mask;
 		while (t->slots[i])
 			i = (i + 1) & t->mask;
 		t->slots[i] = id + 1;
@@ -166,7 +165,8 @@ uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
 {
 	if (!t->slots)
 		strtab_rehash(t, 256);
-	uint32_t i = (uint32_t)hash_bytes(s, len) & t->mask;
+	uint32_t h = (uint32_t)hash_bytes(s, len);
+	uint32_t i = h & t->mask;
 	for (; t->slots[i]; i = (i + 1) & t->mask) {
 		uint32_t id = t->slots[i] - 1;
 		if (t->len[id] == len && memcmp(t->str[id], s, len) == 0)
@@ -176,9 +176,12 @@ uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
 		len = UINT32_MAX - 1;
 	uint32_t oldcap = t->cap;
 	VEC_RESERVE(t->str, t->cap, t->n + 1);
-	if (t->cap != oldcap)
+	if (t->cap != oldcap) {
 		t->len = xreallocarray(t->len, t->cap, sizeof(*t->len));
+		t->hash = xreallocarray(t->hash, t->cap, sizeof(*t->hash));
+	}
 	uint32_t id = t->n++;
+	t->hash[id] = h;
 	t->str[id] = arena_strndup(&t->arena, s, len);
 	t->len[id] = (uint32_t)len;
 	t->slots[i] = id + 1;
@@ -191,6 +194,7 @@ void strtab_rename(struct strtab *t, uint32_t id, const char *s, size_t len)
 {
 	t->str[id] = arena_strndup(&t->arena, s, len);
 	t->len[id] = (uint32_t)len;
+	t->hash[id] = (uint32_t)hash_bytes(s, len);
 	strtab_rehash(t, t->mask + 1);
 }
 
@@ -199,6 +203,7 @@ void strtab_free(struct strtab *t)
 	arena_free(&t->arena);
 	free(t->str);
 	free(t->len);
+	free(t->hash);
 	free(t->slots);
 	memset(t, 0, sizeof(*t));
 }

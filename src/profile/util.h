@@ -41,6 +41,7 @@ struct strtab {
 	struct arena arena;
 	const char **str;
 	uint32_t *len;
+	uint32_t *hash; /* of each string, for rehashing */
 	uint32_t n, cap;
 	uint32_t *slots; /* open addressing: id+1, 0 = empty */
 	uint32_t mask;
@@ -91,7 +92,7 @@ static inline const uint8_t *varint_get(const uint8_t *p, uint64_t *v)
 
 static inline uint64_t zigzag(int64_t v)
 {
-	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+	return ((uint64_t)v << 1) ^ (v < 0 ? UINT64_MAX : 0);
 }
 
 static inline int64_t unzigzag(uint64_t u)
