@@ -11,10 +11,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -1040,54 +1043,74 @@ static void reset_for_new_file(struct parser *ps)
 
 /* The common cost line, read in one pass: every subposition "N", "+N", "-N"
  * or "*", every cost a short decimal, in a block already open, events in
- * the profile's order, not a diff's first file.  Returns 1 when done, 0 to
- * leave the line to cost_line() (nothing has been changed then). */
-static inline int cost_line_fast(struct parser *ps, const char *s)
+ * the profile's order, not a diff's first file.  The line ends at '\n' (or
+ * "\r\n", or a NUL); nothing at or after lim is read, so it works in place
+ * in a mapped file.  Returns where the next line starts, or NULL to leave
+ * the line to cost_line() (nothing has been changed then). */
+#define FAST_MAX_LINE 256
+
+static inline int line_end(char c)
+{
+	return c == '\n' || c == 0 || c == '\r';
+}
+
+static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim)
 {
 	struct profile *p = ps->p;
 	int64_t pos[2] = { ps->last[0], ps->last[1] };
 	for (int k = 0; k < ps->npos; k++) {
-		while (*s == ' ' || *s == '\t')
+		while (s < lim && (*s == ' ' || *s == '\t'))
 			s++;
+		if (s >= lim)
+			return NULL;
 		char c = *s;
 		if (c == '*') {
 			s++;
 		} else {
 			const char *d = s + (c == '+' || c == '-'), *b = d;
 			uint64_t x = 0;
-			while ((unsigned)(*d - '0') < 10)
+			for (int i = 0; i < 19 && (unsigned)(*d - '0') < 10; i++)
 				x = x * 10 + (unsigned)(*d++ - '0');
-			if (d == b || d - b > 18)
-				return 0;
+			if (d == b || (unsigned)(*d - '0') < 10)
+				return NULL;
 			uint64_t l = (uint64_t)ps->last[k];
 			pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
 			s = d;
 		}
-		if (*s != ' ' && *s != '\t' && *s)
-			return 0;
+		if (*s != ' ' && *s != '\t' && !line_end(*s))
+			return NULL;
 	}
 	uint32_t line = 0;
 	if (ps->linek >= 0) {
 		if ((uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
-			return 0;
+			return NULL;
 		line = (uint32_t)pos[ps->linek];
 	}
 	cost_t v[MAX_EVENTS];
 	int n = 0;
 	for (;;) {
-		while (*s == ' ' || *s == '\t')
+		while (s < lim && (*s == ' ' || *s == '\t'))
 			s++;
-		if (!*s)
+		if (s >= lim)
+			return NULL;
+		if (line_end(*s))
 			break;
 		if (n >= ps->nev)
-			return 0;
+			return NULL;
 		const char *b = s;
 		uint64_t x = 0;
-		while ((unsigned)(*s - '0') < 10)
+		for (int i = 0; i < 18 && (unsigned)(*s - '0') < 10; i++)
 			x = x * 10 + (unsigned)(*s++ - '0');
-		if (s == b || s - b > 18 || (*s && *s != ' ' && *s != '\t'))
-			return 0;
+		if (s == b || (unsigned)(*s - '0') < 10 ||
+		    (*s != ' ' && *s != '\t' && !line_end(*s)))
+			return NULL;
 		v[n++] = (cost_t)x;
+	}
+	/* the end of the line: "\n", "\r\n" or NUL */
+	if (*s == '\r') {
+		if (s + 1 >= lim || s[1] != '\n')
+			return NULL;
+		s++;
 	}
 	ps->last[0] = pos[0];
 	ps->last[1] = pos[1];
@@ -1096,7 +1119,16 @@ static inline int cost_line_fast(struct parser *ps, const char *s)
 	for (int i = 0; i < n; i++)
 		dst[i] += v[i];
 	memcpy(ps->lastcost, v, (size_t)n * sizeof(cost_t));
-	return 1;
+	return s + 1;
+}
+
+/* Can the line at s go to cost_line_fast()? */
+static inline int fast_ok(const struct parser *ps, char c)
+{
+	return ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') &&
+	       ps->pending == PEND_NONE && ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn &&
+	       ps->identity && ps->npos && ps->o->sign > 0 &&
+	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
 }
 
 static int parse_line(struct parser *ps, char *s, size_t len)
@@ -1107,8 +1139,7 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 			ps->pending = PEND_NONE; /* another part's costs: not shown */
 			return 0;
 		}
-		if (ps->pending == PEND_NONE && ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn &&
-		    ps->identity && ps->npos && ps->o->sign > 0 && cost_line_fast(ps, s))
+		if (fast_ok(ps, c) && cost_line_fast(ps, s, s + len + 1))
 			return 0;
 		return cost_line(ps, s);
 	}
@@ -1144,6 +1175,91 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 	if (k > 0 && k < len && s[k] == ':')
 		return header_line(ps, s, k, s + k + 1);
 	return perr(ps, "not a profile line: '%.40s'", s);
+}
+
+/* ---- reading a mapped file ------------------------------------------------------ */
+
+/* A file mapped in memory is read in place: no copy into a buffer, cost
+ * lines parsed where they are; other lines are copied out and given a NUL.
+ * Pages already read are dropped from the process (MADV_DONTNEED: they stay
+ * in the page cache), so the mapping does not add to the peak memory.  A
+ * file that shrinks under the mapping raises SIGBUS: caught, and reported. */
+static sigjmp_buf bus_jump;
+
+static void on_sigbus(int sig)
+{
+	(void)sig;
+	siglongjmp(bus_jump, 1);
+}
+
+struct mapread {
+	const char *base, *end, *s, *dropped;
+	char *scratch;
+	size_t scap;
+	uint64_t next_progress;
+};
+
+static int read_mapped_lines(struct parser *ps, struct mapread *m)
+{
+	const struct load_opts *o = ps->o;
+	while (m->s < m->end) {
+		const char *s = m->s;
+		ps->lineno++;
+		if (m->end - s > FAST_MAX_LINE && fast_ok(ps, *s)) {
+			const char *next = cost_line_fast(ps, s, s + FAST_MAX_LINE);
+			if (next) {
+				m->s = next;
+				continue;
+			}
+		}
+		const char *nl = memchr(s, '\n', (size_t)(m->end - s));
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
+		if (l >= MAX_LINE_LEN)
+			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
+		if (l + 1 > m->scap) {
+			m->scap = l + 1 > 4096 ? l + 1 : 4096;
+			m->scratch = xrealloc(m->scratch, m->scap);
+		}
+		memcpy(m->scratch, s, l);
+		if (l && m->scratch[l - 1] == '\r')
+			l--;
+		m->scratch[l] = 0;
+		if (parse_line(ps, m->scratch, l) < 0)
+			return -1;
+		m->s = nl ? nl + 1 : m->end;
+		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
+			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
+			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
+			m->dropped = upto;
+		}
+		uint64_t done = (uint64_t)(m->s - m->base);
+		if (o->progress && done >= m->next_progress) {
+			m->next_progress = done + (8u << 20);
+			if (o->progress(o->progress_arg, done, (uint64_t)(m->end - m->base))) {
+				snprintf(ps->err, ps->errsz, "%s: loading cancelled", ps->path);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int read_mapped(struct parser *ps, const char *base, size_t size)
+{
+	struct mapread m = { .base = base, .end = base + size, .s = base, .dropped = base };
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigbus;
+	sigaction(SIGBUS, &sa, &old);
+	madvise((void *)base, size, MADV_SEQUENTIAL);
+	int rc;
+	if (sigsetjmp(bus_jump, 1))
+		rc = perr(ps, "the file shrank while it was read");
+	else
+		rc = read_mapped_lines(ps, &m);
+	sigaction(SIGBUS, &old, NULL);
+	free(m.scratch);
+	return rc;
 }
 
 int profile_load(struct profile *p, const char *path, const struct load_opts *o,
@@ -1198,7 +1314,14 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	new_part(&ps);
 	int rc = 0;
 	uint64_t next_progress = 0;
-	for (;;) {
+	void *map = MAP_FAILED;
+	if (!r.gz && S_ISREG(st.st_mode) && st.st_size > 0)
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map != MAP_FAILED) {
+		rc = read_mapped(&ps, map, (size_t)st.st_size);
+		munmap(map, (size_t)st.st_size);
+	}
+	for (; map == MAP_FAILED;) {
 		char *line;
 		size_t len;
 		int got = reader_line(&r, &line, &len);
