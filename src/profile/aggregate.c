@@ -125,12 +125,13 @@ const struct agg *profile_agg(struct profile *p)
 		cost_t *d = &a->fn_self[(size_t)ls->ff[k].fn * nr];
 		const cost_t *c = &ls->ffcost[(size_t)k * nr];
 		for (int e = 0; e < nr; e++)
-			d[e] += c[e];
+			d[e] = cost_add(d[e], c[e]);
 	}
 	csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx);
 	csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx);
 	for (uint32_t r = 0; r < p->ncalls; r++)
-		a->fn_ncalls[p->calls[r].callee] += p->calls[r].count;
+		a->fn_ncalls[p->calls[r].callee] =
+			cost_add(a->fn_ncalls[p->calls[r].callee], p->calls[r].count);
 
 	/* block subtotals by file */
 	a->nfiles = p->files.n;
@@ -169,12 +170,12 @@ const struct agg *profile_agg(struct profile *p)
 			cost_t c[MAX_EVENTS];
 			call_cost(p, r, c);
 			for (int e = 0; e < nr; e++)
-				inc[e] += c[e];
+				inc[e] = cost_add(inc[e], c[e]);
 		}
 		if (a->fn_cycle[v]) {
 			cost_t *ci = &a->cycle_incl[(size_t)(a->fn_cycle[v] - 1) * nr];
 			for (int e = 0; e < nr; e++)
-				ci[e] += inc[e];
+				ci[e] = cost_add(ci[e], inc[e]);
 		}
 	}
 	free(comp);
@@ -239,7 +240,7 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 		cost_t *d = &pool[ff[slots[i] - 1].off * (size_t)nr];
 		const cost_t *c = &ls->ffcost[(size_t)q * nr];
 		for (int e = 0; e < nr; e++)
-			d[e] += c[e];
+			d[e] = cost_add(d[e], c[e]);
 	}
 	free(slots);
 	/* one pool for every cost vector; the entry after the last keeps it */

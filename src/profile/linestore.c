@@ -160,7 +160,7 @@ void linestore_flush(struct linestore *ls)
 		uint64_t mask = 0;
 		for (size_t i = 0; i < nr; i++) {
 			cost_t x = v[i];
-			sub[i] += x;
+			sub[i] = cost_add(sub[i], x);
 			if (x) {
 				mask |= (uint64_t)1 << i;
 				q = varint_put(q, zigzag(x));

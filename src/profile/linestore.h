@@ -18,6 +18,17 @@
 
 typedef int64_t cost_t;
 
+/* Costs add with two's-complement wrap-around: a profile whose numbers
+ * overflow 64 bits shows wrong sums, never undefined behaviour. */
+static inline cost_t cost_add(cost_t a, cost_t b)
+{
+	return (cost_t)((uint64_t)a + (uint64_t)b);
+}
+static inline cost_t cost_mul(cost_t a, cost_t b)
+{
+	return (cost_t)((uint64_t)a * (uint64_t)b);
+}
+
 struct lchunk {
 	uint64_t off;   /* of its first record in buf */
 	uint32_t fn;

@@ -114,7 +114,10 @@ struct idmap {
 
 static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 {
-	if (key >= 0 && key < IDMAP_DIRECT_MAX) {
+	/* direct while ids stay dense: an id far above those seen so far goes
+	 * to the hash, so "(16000000)" alone costs no 64 MB array */
+	if (key >= 0 && key < IDMAP_DIRECT_MAX &&
+	    ((uint64_t)key < m->ndirect || (uint64_t)key < 4 * ((uint64_t)m->ndirect + 1024))) {
 		if ((uint64_t)key >= m->ndirect) {
 			if (!insert)
 				return NULL;
@@ -309,7 +312,7 @@ static inline const char *parse_cost(const char *s, cost_t *v, int *ovf)
 	s = parse_u64(s, &u, ovf);
 	if (!s)
 		return NULL;
-	if (u > (uint64_t)INT64_MAX + (uint64_t)neg) {
+	if (u > (uint64_t)INT64_MAX) { /* also -2^63: costs are negated in diffs */
 		*ovf = 1;
 		return NULL;
 	}
@@ -451,7 +454,7 @@ static inline __attribute__((always_inline)) int parse_costs_into(struct parser 
 			continue;
 		if (sign < 0)
 			v = -v;
-		dst[ev] += v;
+		dst[ev] = cost_add(dst[ev], v);
 	}
 }
 
@@ -1117,7 +1120,7 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 	ps->any_cost = 1;
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
 	for (int i = 0; i < n; i++)
-		dst[i] += v[i];
+		dst[i] = cost_add(dst[i], v[i]);
 	memcpy(ps->lastcost, v, (size_t)n * sizeof(cost_t));
 	return s + 1;
 }
@@ -1410,13 +1413,14 @@ void profile_finish(struct profile *p)
 		memset(pi->totals, 0, MAX_EVENTS * sizeof(cost_t));
 		for (uint32_t k = pi->ff_start; k < end; k++)
 			for (int e = 0; e < p->nreal; e++)
-				pi->totals[e] += p->ls.ffcost[(size_t)k * p->nreal + e];
+				pi->totals[e] = cost_add(pi->totals[e],
+							p->ls.ffcost[(size_t)k * p->nreal + e]);
 	}
 	free(p->totals);
 	p->totals = xcalloc((size_t)(p->nreal ? p->nreal : 1), sizeof(cost_t));
 	for (int i = 0; i < p->nparts; i++)
 		for (int e = 0; e < p->nreal; e++)
-			p->totals[e] += p->parts[i].totals[e];
+			p->totals[e] = cost_add(p->totals[e], p->parts[i].totals[e]);
 	/* Check each part's summary against the sum of its self costs. */
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];

@@ -211,7 +211,7 @@ cost_t event_value(const struct profile *p, const cost_t *c, int e)
 	const struct event_def *d = &p->ev[e];
 	cost_t v = 0;
 	for (int i = 0; i < d->nterms; i++)
-		v += d->terms[i].coef * event_value(p, c, d->terms[i].ev);
+		v = cost_add(v, cost_mul(d->terms[i].coef, event_value(p, c, d->terms[i].ev)));
 	return v;
 }
 

@@ -27,14 +27,20 @@ int query_edges(struct profile *p, uint32_t f, int callers, struct edge **out)
 			ed[n].fn = other;
 			n++;
 		}
-		ed[j].count += c->count;
+		ed[j].count = cost_add(ed[j].count, c->count);
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, idx[k], cc);
 		for (int e = 0; e < p->nreal; e++)
-			ed[j].cost[e] += cc[e];
+			ed[j].cost[e] = cost_add(ed[j].cost[e], cc[e]);
 	}
 	*out = ed;
 	return n;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return a < b ? -1 : a > b;
 }
 
 struct lrec {
@@ -61,15 +67,17 @@ void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 	if (file < a->nfiles) {
 		size_t m = a->file_start[file + 1] - a->file_start[file];
 		fns = xmalloc((m + 1) * sizeof(*fns));
-		uint8_t *seen = xcalloc((size_t)p->nfns + 1, 1);
-		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++) {
-			uint32_t fn = p->ls.ff[a->file_idx[k]].fn;
-			if (!seen[fn]) {
-				seen[fn] = 1;
-				fns[nf++] = fn;
-			}
-		}
-		free(seen);
+		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++)
+			fns[nf++] = p->ls.ff[a->file_idx[k]].fn;
+		/* each function once: sort and drop repeats (no per-call table
+		 * of all functions: a report annotates many files) */
+		if (nf > 1)
+			qsort(fns, nf, sizeof(*fns), cmp_u32);
+		size_t w = 0;
+		for (size_t i = 0; i < nf; i++)
+			if (!w || fns[w - 1] != fns[i])
+				fns[w++] = fns[i];
+		nf = w;
 	}
 	for (size_t i = 0; i < nf; i++) {
 		struct line_iter it;
@@ -101,7 +109,7 @@ void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 		cost_t *d = &out->cost[(size_t)(m - 1) * nr];
 		const cost_t *c = &pool[r[i].off * nr];
 		for (size_t e = 0; e < nr; e++)
-			d[e] += c[e];
+			d[e] = cost_add(d[e], c[e]);
 	}
 	out->n = m;
 	free(r);
@@ -145,9 +153,9 @@ int query_file_calls(const struct profile *p, uint32_t file, struct call_site **
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (m && s[m - 1].line == s[i].line && s[m - 1].callee == s[i].callee) {
-			s[m - 1].count += s[i].count;
+			s[m - 1].count = cost_add(s[m - 1].count, s[i].count);
 			for (int e = 0; e < p->nreal; e++)
-				s[m - 1].cost[e] += s[i].cost[e];
+				s[m - 1].cost[e] = cost_add(s[m - 1].cost[e], s[i].cost[e]);
 		} else {
 			s[m++] = s[i];
 		}

@@ -229,7 +229,7 @@ static cost_t *expand(const struct profile *p, const cost_t *real)
 static void add_to(cost_t *dst, const cost_t *src, int n)
 {
 	for (int e = 0; e < n; e++)
-		dst[e] += src[e];
+		dst[e] = cost_add(dst[e], src[e]);
 }
 
 /* ---- file:function / function:file sections ------------------------------------- */
@@ -365,7 +365,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		in->cc = s->pool_cc + i * ne;
 		expand_into(p, ff[i].cost, in->cc);
 		for (size_t e = 0; e < ne; e++)
-			g->outer[e] += in->cc[e];
+			g->outer[e] = cost_add(g->outer[e], in->cc[e]);
 	}
 	free(gi);
 }
@@ -382,9 +382,11 @@ static void select_section(struct section *s, const struct report_opts *o, const
 			g->nkept += g->in[k].kept;
 		}
 		g->kept = group_threshold ? above(o, summary, g->outer) : g->nkept > 0;
-		qsort(g->in, (size_t)g->nin, sizeof(*g->in), cmp_inner);
+		if (g->nin > 1)
+			qsort(g->in, (size_t)g->nin, sizeof(*g->in), cmp_inner);
 	}
-	qsort(s->g, (size_t)s->ng, sizeof(*s->g), cmp_group);
+	if (s->ng > 1)
+		qsort(s->g, (size_t)s->ng, sizeof(*s->g), cmp_group);
 }
 
 static void print_section(FILE *out, struct profile *p, const struct report_opts *o,
@@ -404,7 +406,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 			if (g->in[k].kept)
 				extremes(p, g->in[k].cc, min, max);
 		for (int e = 0; e < ne; e++)
-			cum[e] += g->outer[e];
+			cum[e] = cost_add(cum[e], g->outer[e]);
 		extremes(p, cum, minc, maxc);
 	}
 	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
@@ -425,7 +427,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 			fputc('\n', out);
 		first = 0;
 		for (int e = 0; e < ne; e++)
-			cum[e] += g->outer[e];
+			cum[e] = cost_add(cum[e], g->outer[e]);
 		fputs(mark, out);
 		const struct inner *only = NULL;
 		if (g->nkept == 1)

@@ -70,12 +70,13 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 /* ---- the call tree ----------------------------------------------------------- */
 
 /* Top-down, the roots are the functions that no function outside their own
- * cycle calls: those nobody calls, those only they themselves call (direct
- * recursion), and -- when no function outside a cycle calls into it -- every
- * function of that cycle.  A node's children are its callees, each with the
- * call count and inclusive cost of the calls along that edge (summed over the
- * call sites).  Bottom-up, the one root is a function and a node's children
- * are its callers, with the calls caller -> node.
+ * cycle calls: those nobody calls but themselves (direct recursion does not
+ * count), and, when no function outside a cycle calls into it, every function
+ * of that cycle (which of them was entered first is not recorded).  Roots are
+ * ordered by inclusive cost.  A node's children are its callees, each with
+ * the call count and inclusive cost of the calls along that edge (summed over
+ * the call sites).  Bottom-up, the one root is a function and a node's
+ * children are its callers, with the calls caller -> node.
  *
  * A function already on the path from the root to a node is shown (marked
  * CT_RECURSIVE) but never grown, so the tree is finite; nodes are made only

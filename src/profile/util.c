@@ -190,12 +190,31 @@ uint32_t strtab_intern(struct strtab *t, const char *s, size_t len)
 	return id;
 }
 
+/* Takes id out of its slot (linear probing: later entries of the same run
+ * move back so no lookup loses its way), gives it the new text, and puts
+ * it where that text hashes. */
 void strtab_rename(struct strtab *t, uint32_t id, const char *s, size_t len)
 {
+	uint32_t i = t->hash[id] & t->mask;
+	while (t->slots[i] != id + 1)
+		i = (i + 1) & t->mask;
+	t->slots[i] = 0;
+	for (uint32_t j = (i + 1) & t->mask; t->slots[j]; j = (j + 1) & t->mask) {
+		uint32_t home = t->hash[t->slots[j] - 1] & t->mask;
+		/* may the entry at j move to the hole at i? */
+		if (((j - home) & t->mask) >= ((j - i) & t->mask)) {
+			t->slots[i] = t->slots[j];
+			t->slots[j] = 0;
+			i = j;
+		}
+	}
 	t->str[id] = arena_strndup(&t->arena, s, len);
 	t->len[id] = (uint32_t)len;
 	t->hash[id] = (uint32_t)hash_bytes(s, len);
-	strtab_rehash(t, t->mask + 1);
+	uint32_t k = t->hash[id] & t->mask;
+	while (t->slots[k])
+		k = (k + 1) & t->mask;
+	t->slots[k] = id + 1;
 }
 
 void strtab_free(struct strtab *t)

@@ -27,6 +27,13 @@
 	KEYDEF(ACT_EVENTS,    "e",                   "events: choose the sort event and the shown events") \
 	KEYDEF(ACT_SUMMARY,   "S i",                 "summary: command, events, totals, parts") \
 	KEYDEF(ACT_PARTS,     "P",                   "parts (threads, dumps, processes): show one or all") \
+	KEYDEF(ACT_FILEFN,    "f",                   "file:function tree: files with their functions") \
+	KEYDEF(ACT_FNFILE,    "u",                   "function:file tree: functions with their files") \
+	KEYDEF(ACT_OBJECTS,   "m",                   "objects (ob=): costs by ELF object, then functions") \
+	KEYDEF(ACT_CALLTREE,  "t",                   "call tree, top-down from the program's roots") \
+	KEYDEF(ACT_CALLERTREE, "T",                  "callers tree, bottom-up from the selected function") \
+	KEYDEF(ACT_EXPAND,    "<Tab>",               "trees: open or close the selected group or node") \
+	KEYDEF(ACT_EXPAND_ALL, "*",                  "file/function/object trees: open or close all") \
 	KEYDEF(ACT_HELP,      "? <F1>",              "this help") \
 	SECTION("Costs") \
 	KEYDEF(ACT_SORT_NEXT, "o >",                 "sort by the next event") \

@@ -165,10 +165,10 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 	x += t->x0;
 	int neg = v < 0;
 	if (neg && t->color)
-		attron(COLOR_PAIR(3));
+		attron(COLOR_PAIR(COL_NEGATIVE));
 	mvprintw(y, x, "%*.*s", cw, cw, c);
 	if (t->set.percent)
 		mvprintw(y, x + cw, " %6.6s", pc);
 	if (neg && t->color)
-		attroff(COLOR_PAIR(3));
+		attroff(COLOR_PAIR(COL_NEGATIVE));
 }

@@ -661,6 +661,18 @@ static void act(struct tui *t, enum action a)
 	case ACT_SUMMARY: open_view(t, &summary_ops, NO_ID); break;
 	case ACT_PARTS: open_view(t, &parts_ops, NO_ID); break;
 	case ACT_HELP: open_view(t, &help_ops, NO_ID); break;
+	case ACT_FILEFN: open_view(t, &filefn_ops, NO_ID); break;
+	case ACT_FNFILE: open_view(t, &fnfile_ops, NO_ID); break;
+	case ACT_OBJECTS: open_view(t, &objects_ops, NO_ID); break;
+	case ACT_CALLTREE: open_view(t, &calltree_ops, NO_ID); break;
+	case ACT_CALLERTREE: {
+		uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
+		if (fn == NO_ID)
+			tui_message(t, "no function selected");
+		else
+			open_view(t, &callertree_ops, fn);
+		break;
+	}
 	case ACT_CALLS:
 	case ACT_SOURCE:
 	case ACT_ENTER: {
@@ -865,14 +877,11 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	t.want_part = -1;
 	t.src_dirs = src_dirs;
 	t.nsrc_dirs = nsrc_dirs;
-	t.set.percent = 1;
-	t.set.inclusive = 1;
-	t.set.threshold = 0.1;
-	t.set.context = 8;
 	t.set.nshow = p->nreal;
 	for (int e = 0; e < p->nreal; e++)
 		t.set.show[e] = e;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	tui_config(&t); /* the defaults, then the user's file */
 
 	const char *sp = getenv("CGTUI_SCRIPT");
 	if (sp && *sp) {
@@ -921,9 +930,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	if (!t.headless && has_colors() && !getenv("NO_COLOR")) {
 		start_color();
 		use_default_colors();
-		init_pair(1, COLOR_CYAN, -1);
-		init_pair(2, COLOR_YELLOW, -1);
-		init_pair(3, COLOR_RED, -1);
+		tui_colors(&t);
 		t.color = 1;
 	}
 	getmaxyx(stdscr, t.lines, t.cols);
@@ -937,7 +944,6 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	while (!t.quit && !got_signal) {
 		if (dirty) {
 			draw(&t);
-			t.message[0] = 0;
 			if (timing) {
 				struct timespec t1;
 				clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -954,6 +960,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		dirty = c != ERR;
 		if (c == ERR)
 			continue;
+		t.message[0] = 0; /* a message lasts until the next key */
 		if (c == KEY_RESIZE) {
 			getmaxyx(stdscr, t.lines, t.cols);
 			clearok(stdscr, TRUE);

@@ -79,6 +79,7 @@ struct tui {
 	int list_h;                     /* rows of the main list */
 	int detail_off;                 /* the detail pane turned off (D) */
 	struct view *detail;            /* callers/callees of the selected function */
+	int fg[8], bg[8];               /* colour pairs, by COL_* */
 	int utf8, color;
 	char message[256];              /* shown on the status line once */
 	char *search;                   /* last search pattern */
@@ -108,6 +109,8 @@ struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
 	help_ops, parts_ops;
+/* the trees (view_groups.c, view_calltree.c) */
+extern const struct view_ops filefn_ops, fnfile_ops, objects_ops, calltree_ops, callertree_ops;
 
 /* drawing helpers (text.c): all profile text goes through these */
 /* Prints s (bytes of unknown encoding) at (y, x) in at most width columns:
@@ -123,6 +126,11 @@ void fmt_percent(char *buf, size_t n, cost_t v, cost_t total);
 /* A cost cell of `width` columns: count and, with percentages, its share. */
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total);
 int tui_cost_width(struct tui *t, cost_t total);
+
+/* colour pairs (config.c sets them from the defaults and the user's file) */
+enum { COL_FILE = 1, COL_HOT = 2, COL_NEGATIVE = 3 };
+void tui_config(struct tui *t);
+void tui_colors(struct tui *t);
 
 /* Runs the explorer until the user quits; returns the exit status. */
 int tui_run(struct profile *p, const struct tui_loader *loader, const char *const *src_dirs,

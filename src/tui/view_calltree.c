@@ -101,6 +101,9 @@ static void draw_header(struct view *v, int y, int width)
 	char *title;
 	if (d->tree->callers)
 		title = xasprintf("Callers of %s, bottom-up", fn_name(t->p, d->tree->fn));
+	else if (d->tree->nroots_hidden)
+		title = xasprintf("Call tree from the roots (%u shown, %u under the threshold)",
+				  d->tree->nroots, d->tree->nroots_hidden);
 	else
 		title = xasprintf("Call tree from the roots (%u%s)", d->tree->nroots,
 				  d->tree->nroots == 1 ? " root" : " roots");
@@ -136,10 +139,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		if (ind < 0)
 			ind = 0;
 		if (!sel && t->color)
-			attron(COLOR_PAIR(1));
+			attron(COLOR_PAIR(COL_FILE));
 		tui_put(t, y, x + ind, width - x - ind, b);
 		if (!sel && t->color)
-			attroff(COLOR_PAIR(1));
+			attroff(COLOR_PAIR(COL_FILE));
 		ind += (int)strlen(b);
 	}
 	x += ind;
@@ -169,10 +172,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		note = xasprintf("(%u under the threshold)", nd->nhidden);
 	if (note && x + 2 < width - 4) {
 		if (!sel && t->color)
-			attron(COLOR_PAIR(1));
+			attron(COLOR_PAIR(COL_FILE));
 		tui_put(t, y, x + 2, width - x - 2, note);
 		if (!sel && t->color)
-			attroff(COLOR_PAIR(1));
+			attroff(COLOR_PAIR(COL_FILE));
 	}
 	free(note);
 }

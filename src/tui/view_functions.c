@@ -166,10 +166,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 					*obj_name(p, p->fns[fn].obj) ? "  " : "",
 					obj_name(p, p->fns[fn].obj));
 		if (!sel && t->color)
-			attron(COLOR_PAIR(1));
+			attron(COLOR_PAIR(COL_FILE));
 		tui_put(t, y, fx, width - fx, where);
 		if (!sel && t->color)
-			attroff(COLOR_PAIR(1));
+			attroff(COLOR_PAIR(COL_FILE));
 		free(where);
 	}
 }

@@ -199,10 +199,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 								 what(d->gs, g->ne))
 						    : xasprintf("%u %s", g->ne, what(d->gs, g->ne));
 			if (!sel && t->color)
-				attron(COLOR_PAIR(1));
+				attron(COLOR_PAIR(COL_FILE));
 			tui_put(t, y, x, width - x, n);
 			if (!sel && t->color)
-				attroff(COLOR_PAIR(1));
+				attroff(COLOR_PAIR(COL_FILE));
 			free(n);
 		}
 		return;

@@ -223,10 +223,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
 		char *c = xasprintf("=> %s (%lldx)", fn_name(p, r->callee), (long long)r->count);
 		if (!sel && t->color)
-			attron(COLOR_PAIR(1));
+			attron(COLOR_PAIR(COL_FILE));
 		tui_put(t, y, cw + 9, width - cw - 9, c);
 		if (!sel && t->color)
-			attroff(COLOR_PAIR(1));
+			attroff(COLOR_PAIR(COL_FILE));
 		free(c);
 		return;
 	}

@@ -37,7 +37,7 @@ start() { # cols, lines, command...
 	sock="$work/tmux.$n" # a fresh server each time
 	rm -f raw.log
 	tm -f /dev/null new-session -d -s t -x "$c" -y "$l" \
-		"env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} $* ; echo \"exit=\$?\"; sleep 30"
+		"env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} CGTUI_CONFIG=/dev/null $* ; echo \"exit=\$?\"; sleep 30"
 	tm set-option -t t -g remain-on-exit on >/dev/null
 	tm pipe-pane -t t -o "cat >> $work/raw.log"
 }
@@ -85,7 +85,8 @@ check "200x50: list and full-width header" $? "$(echo "$out" | head -5)"
 for sig in TERM HUP; do
 	start 80 24 "$CGTUI" spec.out
 	wait_for "Instructions 820"
-	pkill -"$sig" -x cgtui
+	# only this pane's cgtui: other tests may run one at the same time
+	pkill -"$sig" -P "$(tm list-panes -t t -F '#{pane_pid}')" -x cgtui
 	wait_for "exit="
 	tail -c 300 raw.log | grep -q $'\e\[?1049l'
 	check "SIG$sig: the terminal is restored" $? "$(screen | tail -3)"
@@ -94,7 +95,11 @@ done
 # the terminals people have: the list drawn, q quits, in UTF-8 and in C
 for term in xterm screen tmux-256color linux vt100; do
 	for loc in C.UTF-8 C; do
-		TERMNAME=$term LOCALE=$loc start 80 24 "$CGTUI" spec.out
+		# for TERM=linux ncurses loads gpm (the console mouse), which keeps
+		# memory to the end: not a leak of ours
+		extra=""
+		[ $term = linux ] && extra="ASAN_OPTIONS=detect_leaks=0"
+		TERMNAME=$term LOCALE=$loc start 80 24 $extra "$CGTUI" spec.out
 		wait_for "Instructions 820"
 		screen | grep -q '^  400  48.8%   100  12.2%        1 func1  file1.c$'
 		r=$?

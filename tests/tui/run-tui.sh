@@ -10,12 +10,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$here"/*.out "$here"/*.keys "$work"/
+cp "$here"/*.out "$here"/*.keys "$here"/*.config "$work"/
 cd "$work" || exit 99
 pass=0 fail=0
-run() { # keys file, locale, expected directory, profile (default spec.out)
+run() { # keys file, locale, expected directory, profile (spec.out), configuration
 	rm -f ./*.txt
-	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 "$CGTUI" "${4:-spec.out}" \
+	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 \
+		CGTUI_CONFIG=${5:-/dev/null} "$CGTUI" "${4:-spec.out}" \
 		>stdout.txt 2>stderr.txt
 	rc=$?
 	if [ $rc != 0 ] || [ -s stderr.txt ]; then
@@ -41,5 +42,8 @@ run ascii.keys C expected-ascii
 run parts.keys C.UTF-8 expected-parts parts.out
 run detail.keys C.UTF-8 expected-detail
 run search.keys C.UTF-8 expected-search
+run trees.keys C.UTF-8 expected-trees
+run recursion.keys C expected-recursion recursion.out
+run config.keys C.UTF-8 expected-config spec.out test.config
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

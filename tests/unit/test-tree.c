@@ -1,0 +1,373 @@
+/* test-tree.c -- unit tests of the explorer's trees (src/profile/tree.c):
+ * file:function, function:file and object groups; the call tree's roots,
+ * children, recursion stop, on-demand growth, threshold and regrowth.  Every
+ * expected number is computed by hand, as the comment beside it shows.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profile/aggregate.h"
+#include "profile/load.h"
+#include "profile/model.h"
+#include "profile/tree.h"
+#include "tap.h"
+
+static char tmpdir[] = "/tmp/cgtui-tree-XXXXXX";
+static char lasterr[4096];
+
+static int load(struct profile *p, const char *text)
+{
+	profile_init(p);
+	char *path = xasprintf("%s/p.out", tmpdir);
+	FILE *f = fopen(path, "wb");
+	fwrite(text, 1, strlen(text), f);
+	fclose(f);
+	int rc = profile_load(p, path, NULL, lasterr, sizeof(lasterr));
+	if (rc == 0)
+		profile_finish(p);
+	free(path);
+	return rc;
+}
+
+static uint32_t fn(struct profile *p, const char *name)
+{
+	for (uint32_t f = 0; f < p->nfns; f++)
+		if (strcmp(fn_name(p, f), name) == 0)
+			return f;
+	return NO_ID;
+}
+
+/* The specification's extended example (3.1.4): self main 20, func1 100,
+ * func2 700 (total 820); main -> func1 1x 400, main -> func2 3x 400,
+ * func1 -> func2 2x 300; main and func1 in file1.c, func2 in file2.c. */
+static const char spec_example[] = "events: Instructions\n"
+				   "fl=file1.c\nfn=main\n16 20\ncfn=func1\ncalls=1 50\n16 400\n"
+				   "cfl=file2.c\ncfn=func2\ncalls=3 20\n16 400\n"
+				   "fn=func1\n51 100\ncfl=file2.c\ncfn=func2\ncalls=2 20\n51 300\n"
+				   "fl=file2.c\nfn=func2\n20 700\n";
+
+/* Mutual recursion in a library: main (in /bin/prog) calls a once (90);
+ * a calls b twice (80), b calls a once (70).  Self: main 10, a 50, b 40:
+ * total 100. */
+static const char rec_example[] = "events: Ir\n"
+				  "ob=/bin/prog\nfl=prog.c\nfn=main\n1 10\n"
+				  "cob=/lib/librec.so\ncfl=rec.c\ncfn=a\ncalls=1 5\n2 90\n"
+				  "ob=/lib/librec.so\nfl=rec.c\nfn=a\n5 50\ncfn=b\ncalls=2 10\n6 80\n"
+				  "fn=b\n10 40\ncfn=a\ncalls=1 5\n11 70\n";
+
+static const char *gname(struct profile *p, struct groups *gs, uint32_t k)
+{
+	return group_name(p, gs, &gs->g[k]);
+}
+
+static const char *ename(struct profile *p, struct groups *gs, uint32_t k, uint32_t i)
+{
+	return gentry_name(p, gs, &gs->g[k].e[i]);
+}
+
+static void test_filefn(void)
+{
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
+	struct groups *gs = groups_build(&p, GROUP_FILE_FN);
+	groups_order(gs, &p, 0, 0.1, 0);
+	is(gs->ng, 2, "file:function: two files");
+	/* file2.c = func2 700; file1.c = func1 100 + main 20 = 120 */
+	is_str(gname(&p, gs, 0), "file2.c", "file2.c first (700)");
+	is(gs->g[0].key, 700, "file2.c total 700");
+	is(gs->g[0].cum, 700, "cumulative after file2.c: 700");
+	is(gs->g[0].ne, 1, "file2.c: one function");
+	is_str(ename(&p, gs, 0, 0), "func2", "file2.c: func2");
+	is(gs->g[0].e[0].fn, fn(&p, "func2"), "the entry is the function func2");
+	is_str(gname(&p, gs, 1), "file1.c", "file1.c second (120)");
+	is(gs->g[1].key, 120, "file1.c total 100 + 20");
+	is(gs->g[1].cum, 820, "cumulative after file1.c: 700 + 120 = 820");
+	is_str(ename(&p, gs, 1, 0), "func1", "file1.c: func1 (100) first");
+	is_str(ename(&p, gs, 1, 1), "main", "file1.c: then main (20)");
+	is(gs->g[1].e[1].key, 20, "main's self cost 20");
+	is(gs->g[1].nshown, 2, "threshold 0.1%% of 820 = 0.82: both shown");
+	is(gs->g[0].fn, NO_ID, "a file group is no function");
+
+	/* threshold 10%: 82 -- main (20) is hidden, file1.c still shown by
+	 * func1, and its total is still 120 */
+	groups_order(gs, &p, 0, 10, 0);
+	is(gs->g[1].nshown, 1, "10%%: file1.c shows func1 only");
+	ok(gs->g[1].shown, "10%%: file1.c shown");
+	is(gs->g[1].cum, 820, "10%%: cumulative still 820");
+	/* threshold 50%: 410 -- only func2 (700) */
+	groups_order(gs, &p, 0, 50, 0);
+	ok(gs->g[0].shown && !gs->g[1].shown, "50%%: only file2.c shown");
+	is(gs->g[1].cum, 700, "50%%: a hidden group adds nothing to the cumulative cost");
+	groups_free(gs);
+
+	gs = groups_build(&p, GROUP_FN_FILE);
+	groups_order(gs, &p, 0, 0.1, 0);
+	is(gs->ng, 3, "function:file: three functions");
+	/* func2 700, func1 100, main 20; cumulative 700, 800, 820 */
+	is_str(gname(&p, gs, 0), "func2", "func2 first");
+	is_str(gname(&p, gs, 1), "func1", "func1 second");
+	is_str(gname(&p, gs, 2), "main", "main third");
+	is(gs->g[1].cum, 800, "cumulative after func1: 700 + 100");
+	is(gs->g[2].cum, 820, "cumulative after main: 820");
+	is_str(ename(&p, gs, 2, 0), "file1.c", "main: file1.c");
+	is(gs->g[2].fn, fn(&p, "main"), "a function group is its function");
+	is(gs->g[0].e[0].fn, fn(&p, "func2"), "func2's file entry is func2");
+	groups_free(gs);
+
+	gs = groups_build(&p, GROUP_OBJ_FN);
+	groups_order(gs, &p, 0, 0.1, 1);
+	is(gs->ng, 1, "objects: no ob= lines, one (unnamed) object");
+	is_str(gname(&p, gs, 0), "", "its name is empty");
+	is(gs->g[0].key, 820, "its total: all self costs");
+	/* by inclusive: main 820, func2 700, func1 400 */
+	is_str(ename(&p, gs, 0, 0), "main", "by inclusive: main (820)");
+	is_str(ename(&p, gs, 0, 1), "func2", "then func2 (700)");
+	is_str(ename(&p, gs, 0, 2), "func1", "then func1 (400)");
+	is(gs->g[0].e[2].incl[0], 400, "func1 inclusive 400");
+	is(gs->g[0].e[2].self[0], 100, "func1 self 100");
+	groups_order(gs, &p, 0, 0.1, 0);
+	/* by self: func2 700, func1 100, main 20 */
+	is_str(ename(&p, gs, 0, 0), "func2", "by self: func2 (700)");
+	is_str(ename(&p, gs, 0, 2), "main", "by self: main last (20)");
+	groups_free(gs);
+	profile_free(&p);
+
+	/* objects named by ob=: /bin/prog has main (10), /lib/librec.so a and
+	 * b (50 + 40 = 90) */
+	ok(load(&p, rec_example) == 0, "recursion example loads: %s", lasterr);
+	gs = groups_build(&p, GROUP_OBJ_FN);
+	groups_order(gs, &p, 0, 0.1, 0);
+	is(gs->ng, 2, "two objects");
+	is_str(gname(&p, gs, 0), "/lib/librec.so", "the library first (90)");
+	is(gs->g[0].key, 90, "library: 50 + 40");
+	is(gs->g[0].cum, 90, "cumulative 90");
+	is_str(ename(&p, gs, 0, 0), "a", "a (self 50) before b (40)");
+	is(gs->g[1].key, 10, "/bin/prog: main's 10");
+	is(gs->g[1].cum, 100, "cumulative 100");
+	groups_free(gs);
+	profile_free(&p);
+
+	/* Cachegrind: static functions of the same name in two files are two
+	 * functions; each (file, name) entry finds its own */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=helper\n1 5\nfl=b.c\nfn=helper\n1 7\n") == 0,
+	   "two static helpers: %s", lasterr);
+	is(p.nfns, 2, "two functions named helper");
+	gs = groups_build(&p, GROUP_FN_FILE);
+	groups_order(gs, &p, 0, 0, 0);
+	is(gs->ng, 1, "one function name");
+	is(gs->g[0].ne, 2, "in two files");
+	is_str(ename(&p, gs, 0, 0), "b.c", "b.c (7) first");
+	is_str(file_name(&p, p.fns[gs->g[0].e[0].fn].file), "b.c", "b.c's helper is b.c's function");
+	is_str(file_name(&p, p.fns[gs->g[0].e[1].fn].file), "a.c", "a.c's helper is a.c's function");
+	groups_free(gs);
+	profile_free(&p);
+}
+
+static uint32_t child(struct ctree *t, uint32_t n, uint32_t i)
+{
+	return t->node[n].first + i;
+}
+
+static void test_calltree(void)
+{
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads");
+	uint32_t main_ = fn(&p, "main"), func1 = fn(&p, "func1"), func2 = fn(&p, "func2");
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0.1);
+	/* roots: main only (func1 and func2 are called) */
+	is(t->nroots, 1, "one root");
+	is(t->node[0].fn, main_, "the root is main");
+	is(t->node[0].cost[0], 820, "root cost: main's inclusive 820");
+	is(t->node[0].count, 0, "nobody calls main");
+	is(t->nnodes, 1, "nothing grown yet: one node");
+	uint32_t rows[16];
+	is(ctree_rows(t, rows, NULL, NULL), 1, "one row while closed");
+	ok(ctree_set_open(t, 0, 1), "main opens");
+	is(t->nnodes, 3, "main's two callees made, nothing deeper");
+	/* main -> func1 1x 400 and main -> func2 3x 400: equal, by name */
+	uint32_t n1 = child(t, 0, 0), n2 = child(t, 0, 1);
+	is(t->node[n1].fn, func1, "first callee func1 (400, name first)");
+	is(t->node[n1].count, 1, "main -> func1 once");
+	is(t->node[n1].cost[0], 400, "main -> func1 400");
+	is(t->node[n2].fn, func2, "second callee func2");
+	is(t->node[n2].count, 3, "main -> func2 3 times");
+	is(t->node[n2].cost[0], 400, "main -> func2 400");
+	is(t->node[n2].depth, 1, "depth 1");
+	ok(t->node[n2].flags & CT_LEAF, "func2 calls nothing: a leaf");
+	ok(!(t->node[n2].flags & CT_GROWN), "func2 not grown");
+	ok(!ctree_grow(t, n2), "a leaf cannot grow");
+	ok(ctree_set_open(t, n1, 1), "func1 opens");
+	is(t->nnodes, 4, "one node more: func1 -> func2");
+	uint32_t n3 = child(t, n1, 0);
+	is(t->node[n3].fn, func2, "func1 -> func2");
+	is(t->node[n3].count, 2, "twice");
+	is(t->node[n3].cost[0], 300, "300");
+	is(t->node[n3].depth, 2, "depth 2");
+	is(t->node[n3].parent, n1, "parent func1");
+	/* display order: main, func1, func1's func2, main's func2 */
+	is(ctree_rows(t, rows, NULL, NULL), 4, "four rows");
+	ok(rows[0] == 0 && rows[1] == n1 && rows[2] == n3 && rows[3] == n2, "depth first");
+	ctree_set_open(t, n1, 0);
+	is(ctree_rows(t, rows, NULL, NULL), 3, "func1 closed: three rows");
+	is(t->nnodes, 4, "closing keeps what was grown");
+	ctree_set_open(t, n1, 1);
+
+	/* threshold 40%: 328 -- func1 -> func2 (300) hidden; 50%: 410 --
+	 * both of main's callees (400) hidden */
+	struct ctree *t2 = ctree_regrow(t, 0, 40);
+	ok((t2->node[0].flags & CT_OPEN) && t2->node[0].nchild == 2, "40%%: main open again, 2 callees");
+	uint32_t m1 = child(t2, 0, 0);
+	ok((t2->node[m1].flags & CT_OPEN) && t2->node[m1].nchild == 0, "40%%: func1 open, nothing shown");
+	is(t2->node[m1].nhidden, 1, "40%%: one callee of func1 under the threshold");
+	is(ctree_rows(t2, rows, NULL, NULL), 3, "40%%: three rows");
+	struct ctree *t3 = ctree_regrow(t2, 0, 0.1);
+	is(ctree_rows(t3, rows, NULL, NULL), 4, "back to 0.1%%: four rows again");
+	ctree_free(t3);
+	t3 = ctree_regrow(t, 0, 50);
+	is(t3->node[0].nchild, 0, "50%%: main's callees all under the threshold");
+	is(t3->node[0].nhidden, 2, "50%%: two hidden");
+	ctree_free(t3);
+	ctree_free(t2);
+
+	ctree_free(t);
+
+	/* bottom-up from func2: callers main 3x 400, func1 2x 300 */
+	t = ctree_new(&p, 1, func2, 0, 0.1);
+	is(t->nroots, 1, "bottom-up: one root");
+	is(t->node[0].fn, func2, "the root is func2");
+	is(t->node[0].cost[0], 700, "func2's inclusive 700");
+	is(t->node[0].count, 5, "called 3 + 2 times");
+	ctree_set_open(t, 0, 1);
+	is(t->node[0].nchild, 2, "two callers");
+	n1 = child(t, 0, 0);
+	n2 = child(t, 0, 1);
+	ok(t->node[n1].fn == main_ && t->node[n1].count == 3 && t->node[n1].cost[0] == 400,
+	   "main: 3x 400");
+	ok(t->node[n2].fn == func1 && t->node[n2].count == 2 && t->node[n2].cost[0] == 300,
+	   "func1: 2x 300");
+	ok(t->node[n1].flags & CT_LEAF, "nobody calls main: a leaf");
+	ctree_set_open(t, n2, 1);
+	n3 = child(t, n2, 0);
+	ok(t->node[n3].fn == main_ && t->node[n3].count == 1 && t->node[n3].cost[0] == 400,
+	   "func1's caller main: 1x 400");
+	ctree_free(t);
+	profile_free(&p);
+}
+
+static int keep_fn(const struct ctree *t, uint32_t n, void *arg)
+{
+	return t->node[n].fn == *(uint32_t *)arg;
+}
+
+static void test_filter(void)
+{
+	struct profile p;
+	load(&p, spec_example);
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0.1);
+	ctree_set_open(t, 0, 1);
+	ctree_set_open(t, t->node[0].first, 1); /* func1 */
+	uint32_t rows[16], want = fn(&p, "func1");
+	/* func1 matches: main (its parent) and func1 */
+	is(ctree_rows(t, rows, keep_fn, &want), 2, "filter func1: main and func1");
+	ok(t->node[rows[1]].fn == want, "func1 listed under main");
+	want = fn(&p, "main");
+	is(ctree_rows(t, rows, keep_fn, &want), 1, "filter main: main only");
+	want = fn(&p, "func2");
+	is(ctree_rows(t, rows, keep_fn, &want), 4, "filter func2: both func2 rows and their parents");
+	ctree_free(t);
+	profile_free(&p);
+}
+
+/* grows every node that can grow until none is left; returns the nodes */
+static uint32_t grow_all(struct ctree *t)
+{
+	for (uint32_t n = 0; n < t->nnodes && n < 100000; n++)
+		ctree_set_open(t, n, 1);
+	return t->nnodes;
+}
+
+static void test_recursion(void)
+{
+	struct profile p;
+	ok(load(&p, rec_example) == 0, "recursion example loads");
+	const struct agg *a = profile_agg(&p);
+	uint32_t main_ = fn(&p, "main"), fa = fn(&p, "a"), fb = fn(&p, "b");
+	ok(a->fn_cycle[fa] == 1 && a->fn_cycle[fb] == 1, "a and b are cycle 1");
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0.1);
+	/* b's only caller is a, of its own cycle -- but main calls into the
+	 * cycle, so only main is a root */
+	is(t->nroots, 1, "one root");
+	is(t->node[0].fn, main_, "main");
+	/* main -> a (1x 90) -> b (2x 80) -> a (1x 70, on the path: stops) */
+	is(grow_all(t), 4, "everything grown: 4 nodes, the tree stops");
+	uint32_t na = child(t, 0, 0), nb = child(t, na, 0), na2 = child(t, nb, 0);
+	ok(t->node[na].fn == fa && t->node[na].count == 1 && t->node[na].cost[0] == 90, "a 1x 90");
+	ok(t->node[nb].fn == fb && t->node[nb].count == 2 && t->node[nb].cost[0] == 80, "b 2x 80");
+	ok(t->node[na2].fn == fa && t->node[na2].count == 1 && t->node[na2].cost[0] == 70,
+	   "a again 1x 70");
+	ok(t->node[na2].flags & CT_RECURSIVE, "the second a is marked recursive");
+	ok(!(t->node[nb].flags & CT_RECURSIVE), "b is not");
+	ok(!ctree_set_open(t, na2, 1), "the recursive a does not open");
+	is(t->node[na2].nchild, 0, "and has no children");
+	uint32_t rows[16];
+	is(ctree_rows(t, rows, NULL, NULL), 4, "four rows");
+	ctree_free(t);
+
+	/* bottom-up from b: a (2x 80), whose callers are main (1x 90) and b
+	 * (1x 70, on the path) */
+	t = ctree_new(&p, 1, fb, 0, 0.1);
+	is(t->node[0].cost[0], 40, "b's inclusive: self 40 (no call leaves the cycle)");
+	is(grow_all(t), 4, "bottom-up: b, a, main, b -- and stops");
+	na = child(t, 0, 0);
+	ok(t->node[na].fn == fa && t->node[na].cost[0] == 80, "b's caller a: 80");
+	ok(t->node[child(t, na, 0)].fn == main_, "a's callers: main (90) first");
+	ok(t->node[child(t, na, 1)].fn == fb && (t->node[child(t, na, 1)].flags & CT_RECURSIVE),
+	   "then b (70), recursive");
+	ctree_free(t);
+	profile_free(&p);
+
+	/* direct recursion: main -> f, f -> f */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 1\ncfn=f\ncalls=1 1\n1 30\n"
+		    "fn=f\n1 30\ncfn=f\ncalls=2 1\n1 50\n") == 0,
+	   "direct recursion loads");
+	t = ctree_new(&p, 0, NO_ID, 0, 0.1);
+	is(t->nroots, 1, "f calls itself but main calls it: main is the one root");
+	is(grow_all(t), 3, "main, f, f (recursive)");
+	ok(t->node[2].fn == fn(&p, "f") && (t->node[2].flags & CT_RECURSIVE), "f under f: marked");
+	ctree_free(t);
+	profile_free(&p);
+
+	/* a cycle nobody else calls: both of its functions are roots; a
+	 * function only it calls itself is a root */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=a\n1 5\ncfn=b\ncalls=1 1\n1 7\n"
+		    "fn=b\n1 7\ncfn=a\ncalls=1 1\n1 3\n"
+		    "fn=g\n1 2\ncfn=g\ncalls=1 1\n1 2\n") == 0,
+	   "uncalled cycle loads");
+	t = ctree_new(&p, 0, NO_ID, 0, 0);
+	/* inclusive: a 5 (its call to b stays in the cycle), b 7, g 2 */
+	is(t->nroots, 3, "roots: a, b and g");
+	ok(t->node[0].fn == fn(&p, "b") && t->node[1].fn == fn(&p, "a") && t->node[2].fn == fn(&p, "g"),
+	   "ordered by inclusive: b 7, a 5, g 2");
+	ctree_free(t);
+	profile_free(&p);
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 99;
+	}
+	test_filefn();
+	test_calltree();
+	test_filter();
+	test_recursion();
+	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+	free(cmd);
+	return tap_done();
+}
