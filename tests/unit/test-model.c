@@ -15,39 +15,9 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/report.h"
+#include "fixture.h"
 #include "tap.h"
 
-static char tmpdir[] = "/tmp/cgtui-unit-XXXXXX";
-static char lasterr[4096];
-
-static char *write_tmp(const char *name, const char *text, size_t len)
-{
-	char *path = xasprintf("%s/%s", tmpdir, name);
-	FILE *f = fopen(path, "wb");
-	fwrite(text, 1, len, f);
-	fclose(f);
-	return path;
-}
-
-/* Loads `text` (as one file) into a fresh profile p. */
-static int load(struct profile *p, const char *text)
-{
-	profile_init(p);
-	char *path = write_tmp("p.out", text, strlen(text));
-	int rc = profile_load(p, path, NULL, lasterr, sizeof(lasterr));
-	if (rc == 0)
-		profile_finish(p);
-	free(path);
-	return rc;
-}
-
-static uint32_t fn(struct profile *p, const char *name)
-{
-	for (uint32_t f = 0; f < p->nfns; f++)
-		if (strcmp(fn_name(p, f), name) == 0)
-			return f;
-	return NO_ID;
-}
 
 static cost_t self(struct profile *p, const char *name, int e)
 {
@@ -88,13 +58,6 @@ static cost_t call(struct profile *p, const char *from, const char *to, cost_t *
 	}
 	return v;
 }
-
-/* The specification's extended example (section 3.1.4). */
-static const char spec_example[] = "events: Instructions\n"
-				   "fl=file1.c\nfn=main\n16 20\ncfn=func1\ncalls=1 50\n16 400\n"
-				   "cfl=file2.c\ncfn=func2\ncalls=3 20\n16 400\n"
-				   "fn=func1\n51 100\ncfl=file2.c\ncfn=func2\ncalls=2 20\n51 300\n"
-				   "fl=file2.c\nfn=func2\n20 700\n";
 
 static void test_spec_example(void)
 {
@@ -463,10 +426,8 @@ static void test_threshold_format(void)
 
 int main(void)
 {
-	if (!mkdtemp(tmpdir)) {
-		perror("mkdtemp");
+	if (fixture_start() < 0)
 		return 99;
-	}
 	test_spec_example();
 	test_name_compression();
 	test_subpositions();
@@ -479,9 +440,6 @@ int main(void)
 	test_only_part();
 	test_merge_diff_mod();
 	test_threshold_format();
-	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
-	free(cmd);
+	fixture_end();
 	return tap_done();
 }

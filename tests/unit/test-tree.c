@@ -13,41 +13,9 @@
 #include "profile/load.h"
 #include "profile/model.h"
 #include "profile/tree.h"
+#include "fixture.h"
 #include "tap.h"
 
-static char tmpdir[] = "/tmp/cgtui-tree-XXXXXX";
-static char lasterr[4096];
-
-static int load(struct profile *p, const char *text)
-{
-	profile_init(p);
-	char *path = xasprintf("%s/p.out", tmpdir);
-	FILE *f = fopen(path, "wb");
-	fwrite(text, 1, strlen(text), f);
-	fclose(f);
-	int rc = profile_load(p, path, NULL, lasterr, sizeof(lasterr));
-	if (rc == 0)
-		profile_finish(p);
-	free(path);
-	return rc;
-}
-
-static uint32_t fn(struct profile *p, const char *name)
-{
-	for (uint32_t f = 0; f < p->nfns; f++)
-		if (strcmp(fn_name(p, f), name) == 0)
-			return f;
-	return NO_ID;
-}
-
-/* The specification's extended example (3.1.4): self main 20, func1 100,
- * func2 700 (total 820); main -> func1 1x 400, main -> func2 3x 400,
- * func1 -> func2 2x 300; main and func1 in file1.c, func2 in file2.c. */
-static const char spec_example[] = "events: Instructions\n"
-				   "fl=file1.c\nfn=main\n16 20\ncfn=func1\ncalls=1 50\n16 400\n"
-				   "cfl=file2.c\ncfn=func2\ncalls=3 20\n16 400\n"
-				   "fn=func1\n51 100\ncfl=file2.c\ncfn=func2\ncalls=2 20\n51 300\n"
-				   "fl=file2.c\nfn=func2\n20 700\n";
 
 /* Mutual recursion in a library: main (in /bin/prog) calls a once (90);
  * a calls b twice (80), b calls a once (70).  Self: main 10, a 50, b 40:
@@ -357,17 +325,12 @@ static void test_recursion(void)
 
 int main(void)
 {
-	if (!mkdtemp(tmpdir)) {
-		perror("mkdtemp");
+	if (fixture_start() < 0)
 		return 99;
-	}
 	test_filefn();
 	test_calltree();
 	test_filter();
 	test_recursion();
-	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
-	free(cmd);
+	fixture_end();
 	return tap_done();
 }
