@@ -92,5 +92,14 @@ mkdir empty && cd empty
 check "no argument and no profile: usage, exit 1" "$([ $? = 1 ] && grep -q 'no profile given' err.txt; echo $?)" "$(cat err.txt)"
 cd ..
 
+# the man page lists every key of the key table (they are made from it)
+if [ -n "${top_srcdir:-}" ] && [ -f "$top_srcdir/man/cgtui.1" ]; then
+	sed 's/\\//g' "$top_srcdir/man/cgtui.1" >man.txt
+	missing=$("$CGTUI" --keys | sed -n 's/^  .\{27\}//p' | while IFS= read -r h; do
+		grep -qF -- "$h" man.txt || echo "$h"
+	done)
+	check "the man page lists every key" "$([ -z "$missing" ]; echo $?)" "missing: $missing"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
