@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "profile/load.h"
+#include "profile/escape.h"
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/report.h"
@@ -494,7 +495,11 @@ int main(int argc, char **argv)
 		struct tui_loader ld = { .load = load_all, .arg = &diff };
 		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
 	}
-	report_write(stdout, &G.prof, &ro);
+	/* on a terminal, names are escaped (they come from other people's files) */
+	FILE *out = isatty(STDOUT_FILENO) ? escaping_stream(stdout) : NULL;
+	report_write(out ? out : stdout, &G.prof, &ro);
+	if (out && fclose(out) != 0)
+		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
 		return 1;

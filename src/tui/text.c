@@ -11,16 +11,12 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "profile/escape.h"
 #include "profile/report.h"
 #include "tui.h"
 
 #define MAXW 1024
 
-static int is_bidi(wchar_t c)
-{
-	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e ||
-	       c == 0x200f || c == 0x061c;
-}
 
 /* "\xNN" for a byte, "\u{NNNN}" for a character */
 static int put_escape(wchar_t *out, int n, int wide, unsigned v)
@@ -58,7 +54,7 @@ static int decode(struct tui *t, const char *s, wchar_t *out, int *widths)
 			k = 1;
 		}
 		int w = c ? wcwidth(c) : -1;
-		if (!c || w < 0 || iswcntrl((wint_t)c) || is_bidi(c) || (c < 0x20) || c == 0x7f) {
+		if (!c || w < 0 || iswcntrl((wint_t)c) || codepoint_unsafe((uint32_t)c)) {
 			int e;
 			if (c && c >= 0x80)
 				e = put_escape(out, n, 1, (unsigned)c);

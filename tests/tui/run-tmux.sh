@@ -131,9 +131,23 @@ out=$(screen)
 echo "$out" | grep -qF 'a\x1b]0;pwned\x07b' && echo "$out" | grep -qF 'rtl\u{202e}exe.c' &&
 	echo "$out" | grep -qF 'bad\xffutf8'
 check "hostile names are shown escaped" $? "$out"
-! grep -q $'\e]0;pwned' raw.log && ! grep -q $'\xe2\x80\xae' raw.log && ! grep -q $'\xff' raw.log
+! LC_ALL=C grep -q $'\e]0;pwned' raw.log && ! LC_ALL=C grep -q $'\xe2\x80\xae' raw.log &&
+	! LC_ALL=C grep -q $'\xff' raw.log
 check "no escape sequence, bidi override or invalid byte from a name reaches the terminal" $? "$(grep -c pwned raw.log)"
 tm send-keys -t t q
+
+# the batch report on a terminal escapes them too (piped, it prints bytes as they are)
+start 120 40 "$CGTUI" --batch --no-annotate evil.out
+wait_for "exit="
+out=$(screen)
+echo "$out" | grep -qF 'a\x1b]0;pwned\x07b' && echo "$out" | grep -qF 'rtl\u{202e}exe.c' &&
+	echo "$out" | grep -qF 'bad\xffutf8'
+check "batch report on a terminal: hostile names escaped" $? "$out"
+! LC_ALL=C grep -q $'\e]0;pwned' raw.log && ! LC_ALL=C grep -q $'\xe2\x80\xae' raw.log &&
+	! LC_ALL=C grep -q $'\xff' raw.log
+check "batch report on a terminal: nothing raw reaches it" $? "$(grep -c pwned raw.log)"
+"$CGTUI" --batch --no-annotate evil.out | grep -q $'\e]0;pwned'
+check "batch report into a pipe: the bytes as they are" $? ""
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

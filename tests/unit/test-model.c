@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "profile/aggregate.h"
+#include "profile/escape.h"
 #include "profile/load.h"
 #include "profile/model.h"
 #include "profile/modname.h"
@@ -411,6 +412,26 @@ static void test_merge_diff_mod(void)
 	free(b);
 }
 
+static void test_escaping(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	FILE *f = escaping_stream(mem);
+	/* ESC, BEL, a bidi override (U+202E), an invalid byte, a valid "é"
+	 * split across two writes, a tab and a newline */
+	fputs("a\x1b]0;x\x07" "b", f);
+	fflush(f);
+	fputs("|\xe2\x80\xae|\xff|\xc3", f);
+	fflush(f);
+	fputs("\xa9|\t\n", f);
+	fclose(f);
+	fclose(mem);
+	is_str(buf, "a\\x1b]0;x\\x07b|\\u{202e}|\\xff|\xc3\xa9|\t\n",
+	       "escaped: control bytes, bidi override, invalid byte; kept: UTF-8, tab, newline");
+	free(buf);
+}
+
 static void test_threshold_format(void)
 {
 	char b[64];
@@ -440,6 +461,7 @@ int main(void)
 	test_only_part();
 	test_merge_diff_mod();
 	test_threshold_format();
+	test_escaping();
 	fixture_end();
 	return tap_done();
 }
