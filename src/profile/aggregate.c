@@ -22,6 +22,8 @@ void agg_free(struct agg *a)
 	free(a->in_idx);
 	free(a->file_start);
 	free(a->file_idx);
+	if (a->have_ff)
+		filefn_free(a->ff, a->nff);
 	free(a);
 }
 
@@ -185,15 +187,6 @@ const struct agg *profile_agg(struct profile *p)
 	return a;
 }
 
-static int cmp_filefn(const void *x, const void *y)
-{
-	const struct filefn *a = x, *b = y;
-	if (a->file != b->file)
-		return a->file < b->file ? -1 : 1;
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
-	return 0;
-}
 
 struct filefn *agg_filefn(const struct profile *p, size_t *np)
 {
@@ -233,9 +226,12 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 			memset(&pool[n * (size_t)nr], 0, sizeof(cost_t) * (size_t)nr);
 			ff[n].file = file;
 			ff[n].name = name;
+			ff[n].fn = ls->ff[q].fn;
 			ff[n].cost = NULL;
 			ff[n].off = n;
 			slots[i] = (uint32_t)++n;
+		} else if (p->fns[ff[slots[i] - 1].fn].file != file && p->fns[ls->ff[q].fn].file == file) {
+			ff[slots[i] - 1].fn = ls->ff[q].fn;
 		}
 		cost_t *d = &pool[ff[slots[i] - 1].off * (size_t)nr];
 		const cost_t *c = &ls->ffcost[(size_t)q * nr];
@@ -248,9 +244,7 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 	for (size_t k = 0; k < n; k++)
 		ff[k].cost = &pool[ff[k].off * (size_t)nr];
 	ff[n].cost = pool;
-	if (n)
-		qsort(ff, n, sizeof(*ff), cmp_filefn);
-	*np = n;
+	*np = n; /* in no particular order: every reader orders by cost */
 	return ff;
 }
 
@@ -259,4 +253,15 @@ void filefn_free(struct filefn *ff, size_t n)
 	if (ff)
 		free(ff[n].cost);
 	free(ff);
+}
+
+const struct filefn *agg_filefn_kept(struct profile *p, size_t *n)
+{
+	struct agg *a = (struct agg *)profile_agg(p);
+	if (!a->have_ff) {
+		a->ff = agg_filefn(p, &a->nff);
+		a->have_ff = 1;
+	}
+	*n = a->nff;
+	return a->ff;
 }

@@ -23,6 +23,9 @@ struct agg {
 	 * have costs in a file (CSR over file ids) */
 	uint32_t nfiles;
 	uint32_t *file_start, *file_idx;
+	struct filefn *ff; /* agg_filefn_kept() */
+	size_t nff;
+	int have_ff;
 };
 
 /* Computes (or returns the cached) aggregation of p. */
@@ -43,11 +46,15 @@ static inline const cost_t *agg_incl(const struct agg *a, uint32_t fn)
  * line (fi=/fe= aware); functions of the same name are one entry. */
 struct filefn {
 	uint32_t file, name;
+	uint32_t fn;  /* a function of that name with costs in that file (the
+		       * one whose own file it is, when there is one) */
 	cost_t *cost; /* nreal, in one pool owned by the array */
 	size_t off;
 };
 /* Returns an array of *n entries (free with filefn_free). */
 struct filefn *agg_filefn(const struct profile *p, size_t *n);
+/* The same, computed once and kept with the aggregation (do not free). */
+const struct filefn *agg_filefn_kept(struct profile *p, size_t *n);
 void filefn_free(struct filefn *ff, size_t n);
 
 #endif

@@ -40,49 +40,6 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 	}
 }
 
-/* Functions ordered by (name, primary file, id): finds the function of a
- * (name, file) pair of agg_filefn. */
-static const struct profile *byname_p;
-
-static int cmp_byname(const void *x, const void *y)
-{
-	const struct function *a = &byname_p->fns[*(const uint32_t *)x];
-	const struct function *b = &byname_p->fns[*(const uint32_t *)y];
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
-	if (a->file != b->file)
-		return a->file < b->file ? -1 : 1;
-	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-	return i < j ? -1 : i > j;
-}
-
-/* The function named `name` whose primary file is `file`, else the first of
- * that name. */
-static uint32_t fn_of(const struct profile *p, const uint32_t *byname, uint32_t name,
-		      uint32_t file)
-{
-	size_t lo = 0, hi = p->nfns;
-	while (lo < hi) { /* first (name, file) >= the pair */
-		size_t mid = lo + (hi - lo) / 2;
-		const struct function *f = &p->fns[byname[mid]];
-		if (f->name < name || (f->name == name && f->file < file))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < p->nfns && p->fns[byname[lo]].name == name && p->fns[byname[lo]].file == file)
-		return byname[lo];
-	lo = 0, hi = p->nfns;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (p->fns[byname[mid]].name < name)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < p->nfns && p->fns[byname[lo]].name == name ? byname[lo] : NO_ID;
-}
-
 struct groups *groups_build(struct profile *p, enum group_by by)
 {
 	const struct agg *a = profile_agg(p);
@@ -95,7 +52,7 @@ struct groups *groups_build(struct profile *p, enum group_by by)
 		n = p->nfns;
 	} else {
 		gs->nkeys = by == GROUP_FILE_FN ? p->files.n : p->names.n;
-		gs->ff = agg_filefn(p, &gs->nff);
+		gs->ff = agg_filefn_kept(p, &gs->nff);
 		n = gs->nff;
 	}
 	/* counting sort of the entries by group */
@@ -123,15 +80,6 @@ struct groups *groups_build(struct profile *p, enum group_by by)
 		gs->g[k].fn = NO_ID;
 		gs->g[k].total = gs->totals + (size_t)k * (size_t)nr;
 	}
-	uint32_t *byname = NULL;
-	if (by != GROUP_OBJ_FN) {
-		byname = xmalloc(((size_t)p->nfns + 1) * sizeof(*byname));
-		for (uint32_t f = 0; f < p->nfns; f++)
-			byname[f] = f;
-		byname_p = p;
-		if (p->nfns > 1)
-			qsort(byname, p->nfns, sizeof(*byname), cmp_byname);
-	}
 	for (size_t i = 0; i < n; i++) {
 		struct group *g = &gs->g[gi[keyof[i]]];
 		struct gentry *e = &g->e[g->ne++];
@@ -142,13 +90,12 @@ struct groups *groups_build(struct profile *p, enum group_by by)
 			e->incl = agg_incl(a, (uint32_t)i);
 		} else {
 			e->id = by == GROUP_FILE_FN ? gs->ff[i].name : gs->ff[i].file;
-			e->fn = fn_of(p, byname, gs->ff[i].name, gs->ff[i].file);
+			e->fn = gs->ff[i].fn;
 			e->self = gs->ff[i].cost;
 		}
 		for (int k = 0; k < p->nreal; k++)
 			g->total[k] = cost_add(g->total[k], e->self[k]);
 	}
-	free(byname);
 	free(keyof);
 	free(gi);
 	return gs;
@@ -158,8 +105,6 @@ void groups_free(struct groups *gs)
 {
 	if (!gs)
 		return;
-	if (gs->ff)
-		filefn_free(gs->ff, gs->nff);
 	free(gs->pool);
 	free(gs->totals);
 	free(gs->g);
@@ -197,24 +142,36 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 	cost_t total = event_value(p, p->totals, event);
 	order_p = p;
 	order_gs = gs;
+	uint32_t nshown = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		struct group *g = &gs->g[k];
 		g->key = event_value(p, g->total, event);
+		uint32_t above = 0;
 		for (uint32_t i = 0; i < g->ne; i++) {
 			struct gentry *e = &g->e[i];
 			e->key = event_value(p, by_incl && e->incl ? e->incl : e->self, event);
+			above += over(e->key, total, threshold);
 		}
-		if (g->ne > 1)
+		/* only groups that are shown need their entries in order */
+		if (above && g->ne > 1)
 			qsort(g->e, g->ne, sizeof(*g->e), cmp_gentry);
-		g->nshown = 0;
-		while (g->nshown < g->ne && over(g->e[g->nshown].key, total, threshold))
-			g->nshown++;
-		g->shown = g->nshown > 0;
+		g->nshown = above;
+		g->shown = above > 0;
+		nshown += g->shown;
 		if (gs->by == GROUP_FN_FILE)
 			g->fn = g->ne ? g->e[0].fn : NO_ID;
 	}
-	if (gs->ng > 1)
-		qsort(gs->g, gs->ng, sizeof(*gs->g), cmp_group);
+	/* the shown groups first, in order; the others after them, as they are
+	 * (a million functions under the threshold need no sorting) */
+	uint32_t w = 0;
+	for (uint32_t k = 0; k < gs->ng; k++)
+		if (gs->g[k].shown) {
+			struct group tmp = gs->g[w];
+			gs->g[w++] = gs->g[k];
+			gs->g[k] = tmp;
+		}
+	if (nshown > 1)
+		qsort(gs->g, nshown, sizeof(*gs->g), cmp_group);
 	cost_t cum = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		if (gs->g[k].shown)

@@ -48,7 +48,7 @@ struct groups {
 	/* owned storage */
 	struct gentry *pool;
 	cost_t *totals;
-	struct filefn *ff;
+	const struct filefn *ff; /* kept by the aggregation */
 	size_t nff;
 };
 
