@@ -92,6 +92,28 @@ for sig in TERM HUP; do
 	check "SIG$sig: the terminal is restored" $? "$(screen | tail -3)"
 done
 
+# Ctrl-Z (SIGTSTP) gives the terminal back, fg (SIGCONT) draws it again.
+# (Here the process group has no job control, so the kernel does not stop
+# it: ncurses leaves the screen and comes straight back, which is what the
+# log shows.)
+start 80 24 "$CGTUI" spec.out
+wait_for "Instructions 820"
+pid=$(pgrep -P "$(tm list-panes -t t -F '#{pane_pid}')" -x cgtui)
+: >raw.log
+kill -TSTP "$pid"
+sleep 0.3
+kill -CONT "$pid"
+sleep 0.3
+LC_ALL=C grep -q $'\e\[?1049l' raw.log
+check "SIGTSTP: the terminal is given back" $? "$(od -c raw.log | head -5)"
+tm send-keys -t t j
+sleep 0.3
+LC_ALL=C tr -d '\n' <raw.log | LC_ALL=C grep -q $'\e\[?1049l.*\e\[?1049h' && screen | grep -q 'main  file1.c'
+check "SIGCONT: the screen is drawn again" $? "$(screen | head -5)"
+tm send-keys -t t q
+wait_for "exit=0"
+check "and q still quits" $? "$(screen | tail -3)"
+
 # the terminals people have: the list drawn, q quits, in UTF-8 and in C
 for term in xterm screen tmux-256color linux vt100; do
 	for loc in C.UTF-8 C; do
