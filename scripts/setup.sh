@@ -77,7 +77,8 @@ test)
 		tail -30 build-clang.log
 		fail=$((fail + 1))
 	fi
-	if cppcheck -q --error-exitcode=1 --enable=warning,portability,performance --std=c11 \
+	# src/instrument is Valgrind tool code: its VG_ macros are not C cppcheck knows
+	if cppcheck -q --error-exitcode=1 --enable=warning,portability,performance --std=c11 -i src/instrument \
 		-I build -I src src/ >cppcheck.log 2>&1; then
 		echo "PASS: cppcheck on src/"
 		pass=$((pass + 1))

@@ -18,6 +18,7 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/report.h"
+#include "source/elfsym.h"
 #include "tui/progress.h"
 #include "tui/tui.h"
 
@@ -278,6 +279,7 @@ static int load_all(void *arg, struct profile *p, int only_part, char *err, size
 		profile_free(p);
 		return -1;
 	}
+	recover_symbols(p);
 	return 0;
 }
 
@@ -493,6 +495,7 @@ int main(int argc, char **argv)
 	const char *script = getenv("CGTUI_SCRIPT");
 	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)))) {
 		struct tui_loader ld = { .load = load_all, .arg = &diff };
+		recover_symbols(&G.prof); /* names for the functions known by address */
 		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
 	}
 	/* on a terminal, names are escaped (they come from other people's files) */

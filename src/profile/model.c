@@ -72,6 +72,7 @@ void profile_free(struct profile *p)
 	for (int i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);
 	free(p->warnings);
+	free(p->recovered);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -118,6 +118,9 @@ struct profile {
 	int nwarnings, capwarnings;
 
 	struct agg *agg;         /* aggregation, computed on demand */
+	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
+				  * function named by its address, or NO_ID;
+				  * NULL when not looked for (src/source) */
 };
 
 void profile_init(struct profile *p);

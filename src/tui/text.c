@@ -11,6 +11,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "profile/aggregate.h"
 #include "profile/escape.h"
 #include "profile/report.h"
 #include "tui.h"
@@ -167,4 +168,17 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 		mvprintw(y, x + cw, " %6.6s", pc);
 	if (neg && t->color)
 		attroff(COLOR_PAIR(COL_NEGATIVE));
+}
+
+char *tui_fn_label(struct tui *t, uint32_t fn)
+{
+	struct profile *p = t->p;
+	uint32_t c = p->agg ? p->agg->fn_cycle[fn] : 0;
+	char cyc[32] = "";
+	if (c)
+		snprintf(cyc, sizeof(cyc), " <cycle %u>", c);
+	if (p->recovered && p->recovered[fn] != NO_ID)
+		return xasprintf("%s [recovered from %s]%s", p->names.str[p->recovered[fn]],
+				 fn_name(p, fn), cyc);
+	return xasprintf("%s%s", fn_name(p, fn), cyc);
 }

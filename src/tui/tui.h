@@ -119,6 +119,9 @@ extern const struct view_ops filefn_ops, fnfile_ops, objects_ops, calltree_ops, 
 int tui_put(struct tui *t, int y, int x, int width, const char *s);
 /* Like tui_put, right-aligned in width columns. */
 int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
+/* A function's name as every view shows it: its ELF symbol when the profile
+ * only had its address, its cycle when it is in one (malloc'ed). */
+char *tui_fn_label(struct tui *t, uint32_t fn);
 /* Display width of s as tui_put would print it. */
 int tui_width(struct tui *t, const char *s);
 /* "12.3%" of total (" n/a" when total is 0) */

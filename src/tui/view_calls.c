@@ -61,11 +61,6 @@ static void add(struct clist *l, int *cap, struct crow r)
 	l->r[l->n++] = r;
 }
 
-static char *label(struct profile *p, uint32_t fn)
-{
-	uint32_t c = p->agg->fn_cycle[fn];
-	return c ? xasprintf("%s <cycle %u>", fn_name(p, fn), c) : xstrdup(fn_name(p, fn));
-}
 
 static void update(struct view *v)
 {
@@ -85,7 +80,7 @@ static void update(struct view *v)
 			qsort(ed, (size_t)n, sizeof(*ed), cmp_edge);
 		if (side == 1) {
 			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .count = a->fn_ncalls[v->fn],
-					     .label = label(p, v->fn) };
+					     .label = tui_fn_label(t, v->fn) };
 			memcpy(self.cost, agg_incl(a, v->fn), sizeof(cost_t) * (size_t)p->nreal);
 			add(l, &cap, self);
 		}
@@ -96,7 +91,7 @@ static void update(struct view *v)
 			if (!tui_filter_match(f, fn_name(p, ed[i].fn)))
 				continue;
 			struct crow r = { .kind = side == 0 ? ROW_CALLER : ROW_CALLEE, .fn = ed[i].fn,
-					  .count = ed[i].count, .label = label(p, ed[i].fn) };
+					  .count = ed[i].count, .label = tui_fn_label(t, ed[i].fn) };
 			memcpy(r.cost, ed[i].cost, sizeof(r.cost));
 			add(l, &cap, r);
 		}

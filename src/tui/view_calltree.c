@@ -157,11 +157,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		mark = t->utf8 ? "\u25b8 " : "+ ";
 	tui_put(t, y, x, 2, mark);
 	x += 2;
-	uint32_t cyc = p->agg->fn_cycle[nd->fn];
-	char cb[32] = "";
-	if (cyc)
-		snprintf(cb, sizeof(cb), " <cycle %u>", cyc);
-	char *label = xasprintf("%s%s", fn_name(p, nd->fn), cb);
+	char *label = tui_fn_label(t, nd->fn);
 	int used = tui_put(t, y, x, width - x, label);
 	free(label);
 	x += used;

@@ -75,9 +75,7 @@ static void update(struct view *v)
 	query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
 	for (size_t i = 0; i < n; i++) {
-		uint32_t c = a->fn_cycle[l->fn[i]];
-		l->label[i] = c ? xasprintf("%s <cycle %u>", fn_name(p, l->fn[i]), c)
-				: xstrdup(fn_name(p, l->fn[i]));
+		l->label[i] = tui_fn_label(t, l->fn[i]);
 	}
 	v->data = l;
 	v->nrows = (int)n;

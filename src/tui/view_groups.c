@@ -211,9 +211,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_cost_cell(t, y, 0, L.cw, event_value(p, e->self, ev), tot);
 	if (L.incl_x >= 0 && e->incl)
 		tui_cost_cell(t, y, L.incl_x, L.cw, event_value(p, e->incl, ev), tot);
-	const char *name = gentry_name(p, d->gs, e);
-	uint32_t cyc = d->gs->by != GROUP_FN_FILE && e->fn != NO_ID ? p->agg->fn_cycle[e->fn] : 0;
-	char *label = cyc ? xasprintf("%s <cycle %u>", name, cyc) : xstrdup(name);
+	char *label = d->gs->by != GROUP_FN_FILE && e->fn != NO_ID
+			      ? tui_fn_label(t, e->fn)
+			      : xstrdup(gentry_name(p, d->gs, e));
 	tui_put(t, y, L.name_x + 4, width - L.name_x - 4, label);
 	free(label);
 }

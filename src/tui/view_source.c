@@ -221,7 +221,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		return;
 	case R_CALL: {
 		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
-		char *c = xasprintf("=> %s (%lldx)", fn_name(p, r->callee), (long long)r->count);
+		char *l = tui_fn_label(t, r->callee);
+		char *c = xasprintf("=> %s (%lldx)", l, (long long)r->count);
+		free(l);
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
 		tui_put(t, y, cw + 9, width - cw - 9, c);

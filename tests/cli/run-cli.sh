@@ -92,6 +92,25 @@ mkdir empty && cd empty
 check "no argument and no profile: usage, exit 1" "$([ $? = 1 ] && grep -q 'no profile given' err.txt; echo $?)" "$(cat err.txt)"
 cd ..
 
+# functions that callgrind could only name by address (a stripped binary)
+# get their ELF symbol back in the explorer, from the unstripped binary;
+# the expected name is nm's for that address
+if command -v valgrind >/dev/null && command -v cc >/dev/null && command -v nm >/dev/null; then
+	mkdir strip && cd strip
+	printf 'static int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += i %% 7; return s; }\nint main(void) { return work(300000) == 1 ? 1 : 0; }\n' >p.c
+	cc -g -O0 -o p p.c && cp p p.full && strip p
+	valgrind --tool=callgrind --callgrind-out-file=cg.out ./p >/dev/null 2>&1
+	cp p.full p
+	hot=$(sed -n 's/^fn=([0-9]*) \(0x[0-9a-f]*\)$/\1/p' cg.out | while read -r a; do
+		sym=$(nm p.full | awk -v a="$(printf '%016x' "$a")" '$1 == a && ($2 == "t" || $2 == "T") { print $3 }')
+		[ "$sym" = main ] && echo "$a"; done | head -1)
+	printf '/main<Enter>\n:dump rec.txt\nq\n' >rec.keys
+	CGTUI_CONFIG=/dev/null CGTUI_SCRIPT=rec.keys COLUMNS=120 "$CGTUI" cg.out >/dev/null 2>&1
+	[ -n "$hot" ] && grep -q "main \[recovered from $hot\]" rec.txt
+	check "stripped binary: main recovered from its address (nm: ${hot:-none})" "$?" "$(grep -i recovered rec.txt)"
+	cd ..
+fi
+
 # the man page lists every key of the key table (they are made from it)
 if [ -n "${top_srcdir:-}" ] && [ -f "$top_srcdir/man/cgtui.1" ]; then
 	sed 's/\\//g' "$top_srcdir/man/cgtui.1" >man.txt
