@@ -474,9 +474,14 @@ static void draw_header(struct tui *t)
 		snprintf(parts, sizeof(parts), "part %d of %d", p->only_part, p->nparts);
 	else
 		snprintf(parts, sizeof(parts), "%d part%s", p->nparts, p->nparts == 1 ? "" : "s");
-	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %s%s",
+	char events[256] = "";
+	size_t el = 0;
+	for (int k = 0; k < t->set.nshow && el + 1 < sizeof(events); k++)
+		el += (size_t)snprintf(events + el, sizeof(events) - el, " %s", p->ev[t->set.show[k]].name);
+	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %s%s | events:%s",
 		 tui_view(t)->ops->name, p->ev[t->set.sort_event].name,
-		 t->set.inclusive ? "inclusive" : "self", th, parts, p->ndiff ? " | difference" : "");
+		 t->set.inclusive ? "inclusive" : "self", th, parts, p->ndiff ? " | difference" : "",
+		 events);
 	move(1, 0);
 	clrtoeol();
 	tui_put(t, 1, 0, t->cols, line);
@@ -723,6 +728,9 @@ static void act(struct tui *t, enum action a)
 			t->set.sort_event = t->p->nevents - 1;
 			if (t->set.nshow < MAX_EVENTS)
 				t->set.show[t->set.nshow++] = t->set.sort_event;
+			/* kept, to define it again if the profile is reloaded (P) */
+			t->userev = xreallocarray(t->userev, (size_t)t->nuserev + 1, sizeof(*t->userev));
+			t->userev[t->nuserev++] = xasprintf("%s=%s", name, eq + 1);
 			tui_message(t, "defined %s, now sorting by it", name);
 			refresh_all(t);
 		}
@@ -852,6 +860,12 @@ static void switch_part(struct tui *t)
 		tui_message(t, "%s", err);
 		return;
 	}
+	/* the events chosen are kept by name; formulas defined here again */
+	char *sort_name = xstrdup(t->p->ev[t->set.sort_event].name);
+	char *shown[MAX_EVENTS];
+	for (int j = 0; j < t->set.nshow; j++)
+		shown[j] = xstrdup(t->p->ev[t->set.show[j]].name);
+	int nshown = t->set.nshow;
 	for (int i = 0; i < t->nhist; i++)
 		view_free(t->hist[i]);
 	t->nhist = t->cur = 0;
@@ -859,6 +873,26 @@ static void switch_part(struct tui *t)
 	t->detail = NULL;
 	profile_free(t->p);
 	*t->p = np;
+	for (int i = 0; i < t->nuserev; i++) {
+		char *eq = strchr(t->userev[i], '=');
+		*eq = 0;
+		profile_define_event(t->p, t->userev[i], eq + 1, err, sizeof(err));
+		*eq = '=';
+	}
+	t->set.sort_event = 0;
+	t->set.nshow = 0;
+	for (int e = 0; e < t->p->nevents; e++) {
+		if (!strcmp(t->p->ev[e].name, sort_name))
+			t->set.sort_event = e;
+		for (int j = 0; j < nshown; j++)
+			if (!strcmp(t->p->ev[e].name, shown[j]) && t->set.nshow < MAX_EVENTS)
+				t->set.show[t->set.nshow++] = e;
+	}
+	if (!t->set.nshow)
+		t->set.show[t->set.nshow++] = 0;
+	free(sort_name);
+	for (int j = 0; j < nshown; j++)
+		free(shown[j]);
 	profile_agg(t->p);
 	tui_push(t, view_new(t, &functions_ops, NO_ID));
 	if (k)
@@ -987,5 +1021,8 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		view_free(t.hist[i]);
 	view_free(t.detail);
 	free(t.search);
+	for (int i = 0; i < t.nuserev; i++)
+		free(t.userev[i]);
+	free(t.userev);
 	return got_signal ? 128 + got_signal : 0;
 }

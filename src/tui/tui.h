@@ -80,6 +80,8 @@ struct tui {
 	int detail_off;                 /* the detail pane turned off (D) */
 	struct view *detail;            /* callers/callees of the selected function */
 	int fg[8], bg[8];               /* colour pairs, by COL_* */
+	char **userev;                  /* events defined with E, "NAME=FORMULA" */
+	int nuserev;
 	int utf8, color;
 	char message[256];              /* shown on the status line once */
 	char *search;                   /* last search pattern */

@@ -45,5 +45,43 @@ run search.keys C.UTF-8 expected-search
 run trees.keys C.UTF-8 expected-trees
 run recursion.keys C expected-recursion recursion.out
 run config.keys C.UTF-8 expected-config spec.out test.config
+# every key of the key table, in every view (the list comes from --keys):
+# no crash, no sanitizer report, and each view still draws
+set -f # the keys include '*'
+keys=$("$CGTUI" --keys | sed -n 's/^  \([^ ]*\).*/\1/p' | grep -v -x -e q -e Q)
+views=$(echo "$keys" | grep -x -e F -e c -e s -e e -e S -e P -e f -e u -e m -e t -e T -e '?')
+{
+	for view in $views; do
+		echo "F"
+		echo "$view"
+		for k in $keys; do
+			case "$k" in
+			/) echo "/main<Enter>" ;;
+			'|') echo "|file<Enter>"; echo "|<Enter>" ;;
+			E) echo "E"; echo "Double = 2 Instructions<Enter>" ;;
+			*) echo "$k" ;;
+			esac
+		done
+		echo ":dump allkeys-$(printf '%s' "$view" | od -An -tx1 | tr -d ' \n').txt"
+		echo "<Esc><Esc><Esc>"
+	done
+	echo "q"
+} >allkeys.keys
+set +f
+rm -f allkeys-*.txt
+TERM=xterm-256color COLUMNS=100 LINES=40 LC_ALL=C.UTF-8 CGTUI_SCRIPT=allkeys.keys \
+	CGTUI_CONFIG=/dev/null "$CGTUI" spec.out >stdout.txt 2>stderr.txt
+rc=$?
+n=$(ls allkeys-*.txt 2>/dev/null | wc -l)
+nv=$(echo "$views" | wc -w)
+drawn=$(grep -l '^spec.out ' allkeys-*.txt 2>/dev/null | wc -l)
+if [ $rc = 0 ] && [ ! -s stderr.txt ] && [ "$n" = "$nv" ] && [ "$drawn" = "$nv" ]; then
+	echo "PASS: every key in every view ($nv views, $(echo "$keys" | wc -w) keys)"
+	pass=$((pass + 1))
+else
+	echo "FAIL: every key in every view: exit $rc, $n of $nv screens: $(head -5 stderr.txt)"
+	fail=$((fail + 1))
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
