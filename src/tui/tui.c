@@ -152,6 +152,7 @@ static void data_free(struct view *v)
 
 const struct view_ops help_ops = {
 	.name = "help",
+	.hint = "Esc:back  j/k:move  q:quit",
 	.update = help_refresh,
 	.draw_row = help_draw_row,
 	.draw_header = help_header,
@@ -501,7 +502,7 @@ static void draw_status(struct tui *t)
 	char pos[64];
 	snprintf(pos, sizeof(pos), "%d/%d", v->nrows ? v->sel + 1 : 0, v->nrows);
 	tui_put(t, t->lines - 1, 0, t->cols - (int)strlen(pos) - 1,
-		"?:help  Enter:open  c:calls  s:source  o:sort  I:incl/self  +/-:threshold  /:search  q:quit");
+		v->ops->hint ? v->ops->hint : "?:help  Esc:back  q:quit");
 	mvprintw(t->lines - 1, t->cols - (int)strlen(pos), "%s", pos);
 }
 

@@ -21,6 +21,7 @@ struct view;
 /* What a view does; one table per view (see view_*.c). */
 struct view_ops {
 	const char *name;
+	const char *hint;       /* its most useful keys, for the status line */
 	/* (re)computes the rows from the model and the tui's settings */
 	void (*update)(struct view *v);
 	/* draws row `row` at screen line y, `width` columns */

@@ -160,6 +160,7 @@ static uint32_t selected_fn(struct view *v)
 
 const struct view_ops calls_ops = {
 	.name = "callers and callees",
+	.hint = "Enter:go to  Esc:back  l:forward  s:source  r:% of this function  T:callers tree  ?:help",
 	.update = update,
 	.draw_row = draw_row,
 	.draw_header = draw_header,

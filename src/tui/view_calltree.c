@@ -226,6 +226,7 @@ static int action(struct view *v, enum action a)
 
 const struct view_ops calltree_ops = {
 	.name = "call tree",
+	.hint = "Tab:open/close  Enter:callers+callees  s:source  o:sort  +/-:threshold  Esc:back  ?:help",
 	.update = update_down,
 	.draw_row = draw_row,
 	.draw_header = draw_header,
@@ -237,6 +238,7 @@ const struct view_ops calltree_ops = {
 
 const struct view_ops callertree_ops = {
 	.name = "callers tree",
+	.hint = "Tab:open/close  Enter:callers+callees  s:source  o:sort  +/-:threshold  Esc:back  ?:help",
 	.update = update_up,
 	.draw_row = draw_row,
 	.draw_header = draw_header,

@@ -192,6 +192,7 @@ static uint32_t selected_fn(struct view *v)
 
 const struct view_ops functions_ops = {
 	.name = "functions",
+	.hint = "Enter:callers+callees  s:source  o:sort  I:incl/self  +/-:threshold  /:search  |:filter  ?:help  q:quit",
 	.update = update,
 	.draw_row = draw_row,
 	.draw_header = draw_header,

@@ -274,6 +274,7 @@ static int action(struct view *v, enum action a)
 
 const struct view_ops filefn_ops = {
 	.name = "file:function",
+	.hint = "Tab:open/close  *:all  Enter:callers+callees  s:source  o:sort  +/-:threshold  ?:help",
 	.update = update_filefn,
 	.draw_row = draw_row,
 	.draw_header = draw_header,
@@ -285,6 +286,7 @@ const struct view_ops filefn_ops = {
 
 const struct view_ops fnfile_ops = {
 	.name = "function:file",
+	.hint = "Tab:open/close  *:all  Enter:callers+callees  s:source  o:sort  +/-:threshold  ?:help",
 	.update = update_fnfile,
 	.draw_row = draw_row,
 	.draw_header = draw_header,
@@ -296,6 +298,7 @@ const struct view_ops fnfile_ops = {
 
 const struct view_ops objects_ops = {
 	.name = "objects",
+	.hint = "Tab:open/close  *:all  Enter:callers+callees  I:incl/self  o:sort  +/-:threshold  ?:help",
 	.update = update_objects,
 	.draw_row = draw_row,
 	.draw_header = draw_header,

@@ -84,6 +84,7 @@ static int ev_action(struct view *v, enum action a)
 
 const struct view_ops events_ops = {
 	.name = "events",
+	.hint = "Enter:sort by it  x:show/hide  E:define a formula  Esc:back  ?:help",
 	.update = ev_refresh,
 	.draw_row = ev_row,
 	.draw_header = ev_header,
@@ -179,6 +180,7 @@ static const char *sum_text(struct view *v, int row)
 
 const struct view_ops summary_ops = {
 	.name = "summary",
+	.hint = "Esc:back  P:parts  e:events  ?:help  q:quit",
 	.update = sum_refresh,
 	.draw_row = sum_row,
 	.draw_header = sum_header,
@@ -236,6 +238,7 @@ static int parts_action(struct view *v, enum action a)
 
 const struct view_ops parts_ops = {
 	.name = "parts",
+	.hint = "Enter:show this part (or all)  Esc:back  ?:help",
 	.update = parts_update,
 	.draw_row = parts_row,
 	.draw_header = parts_header,

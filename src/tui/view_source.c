@@ -344,6 +344,7 @@ static int action(struct view *v, enum action a)
 
 const struct view_ops source_ops = {
 	.name = "source",
+	.hint = "H:hottest  ]/[:next/previous hot line  {/}:context  Enter:the call  Esc:back  ?:help",
 	.update = update,
 	.draw_row = draw_row,
 	.draw_header = draw_header,
