@@ -24,6 +24,11 @@ static inline cost_t cost_add(cost_t a, cost_t b)
 {
 	return (cost_t)((uint64_t)a + (uint64_t)b);
 }
+/* |v|, defined for every value (-2^63 included) */
+static inline uint64_t cost_mag(cost_t v)
+{
+	return v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+}
 static inline cost_t cost_mul(cost_t a, cost_t b)
 {
 	return (cost_t)((uint64_t)a * (uint64_t)b);

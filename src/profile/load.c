@@ -101,6 +101,8 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 struct idmap {
 	uint32_t *direct;  /* values of ids 0 .. ndirect-1 */
 	uint32_t ndirect;
+	uint32_t ndense;   /* ids in the direct array: it grows only while they
+			    * are dense (a handful of huge ids go to the hash) */
 	int64_t *keys;     /* other ids: open addressing */
 	uint32_t *vals; /* value + 1; 0 = empty; ID_PENDING: used, not yet defined */
 	uint32_t mask, n;
@@ -117,7 +119,7 @@ static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 	/* direct while ids stay dense: an id far above those seen so far goes
 	 * to the hash, so "(16000000)" alone costs no 64 MB array */
 	if (key >= 0 && key < IDMAP_DIRECT_MAX &&
-	    ((uint64_t)key < m->ndirect || (uint64_t)key < 4 * ((uint64_t)m->ndirect + 1024))) {
+	    ((uint64_t)key < m->ndirect || (uint64_t)key < 4 * ((uint64_t)m->ndense + 1024))) {
 		if ((uint64_t)key >= m->ndirect) {
 			if (!insert)
 				return NULL;
@@ -129,6 +131,8 @@ static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 			m->ndirect = n;
 		}
 		uint32_t *v = &m->direct[key];
+		if (!*v && insert)
+			m->ndense++; /* counted as taken; the caller fills it */
 		return *v || insert ? v : NULL;
 	}
 	if (insert && (uint64_t)(m->n + 1) * 2 >= (uint64_t)m->mask + 1) {

@@ -255,7 +255,7 @@ static int cmp_cc_name(const cost_t *a, const char *an, const cost_t *b, const c
 {
 	for (int k = 0; k < sort_opts->nsort; k++) {
 		int e = sort_opts->sort[k];
-		cost_t x = a[e] < 0 ? -a[e] : a[e], y = b[e] < 0 ? -b[e] : b[e];
+		uint64_t x = cost_mag(a[e]), y = cost_mag(b[e]);
 		if (x != y)
 			return x > y ? -1 : 1;
 	}

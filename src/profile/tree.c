@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cost_t mag(cost_t v)
+static uint64_t mag(cost_t v)
 {
-	return v < 0 ? -v : v;
+	return cost_mag(v);
 }
 
 /* Is |v| at least threshold percent of |total|? */

@@ -54,12 +54,12 @@ static void update(struct view *v)
 	l->fn = xmalloc(((size_t)p->nfns + 1) * sizeof(*l->fn));
 	cost_t total = event_value(p, p->totals, ev);
 	long double thr = (long double)t->set.threshold / 100.0L *
-			  (long double)(total < 0 ? -total : total);
+			  (long double)cost_mag(total);
 	struct filter *f = tui_filter_new(v);
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < p->nfns; fn++) {
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
-		if ((long double)(c < 0 ? -c : c) < thr || (c == 0 && total != 0))
+		if ((long double)cost_mag(c) < thr || (c == 0 && total != 0))
 			continue;
 		if (f) {
 			char *text = xasprintf("%s\n%s\n%s", fn_name(p, fn), file_name(p, p->fns[fn].file),

@@ -109,7 +109,7 @@ static void update(struct view *v)
 
 	cost_t total = event_value(p, p->totals, ev);
 	long double thr = (long double)t->set.threshold / 100.0L *
-			  (long double)(total < 0 ? -total : total);
+			  (long double)cost_mag(total);
 	size_t nlines = s->readable ? s->sf.nlines : 0;
 	uint32_t maxline = (uint32_t)nlines;
 	for (uint32_t i = 0; i < fl.n; i++)
@@ -120,7 +120,7 @@ static void update(struct view *v)
 	int ctx = t->set.context;
 	for (uint32_t i = 0; i < fl.n; i++) {
 		cost_t c = event_value(p, &fl.cost[(size_t)i * p->nreal], ev);
-		if (!fl.line[i] || (long double)(c < 0 ? -c : c) < thr || c == 0)
+		if (!fl.line[i] || (long double)cost_mag(c) < thr || c == 0)
 			continue;
 		long lo = (long)fl.line[i] - ctx, hi = (long)fl.line[i] + ctx;
 		if (!s->readable)
@@ -167,7 +167,7 @@ static void update(struct view *v)
 			r->has_cost = 1;
 			memcpy(r->cost, &fl.cost[(size_t)k * p->nreal], sizeof(cost_t) * (size_t)p->nreal);
 			cost_t cv = event_value(p, r->cost, ev);
-			r->hot = cv != 0 && (long double)(cv < 0 ? -cv : cv) >= thr;
+			r->hot = cv != 0 && (long double)cost_mag(cv) >= thr;
 			k++;
 		}
 		if (l == first)
