@@ -456,7 +456,7 @@ int main(int argc, char **argv)
 		progress_next_file(pr, stat(G.files[i], &st) == 0 ? (uint64_t)st.st_size : 0);
 		if (rc < 0) {
 			progress_end(pr);
-			if (strstr(err, ": loading cancelled"))
+			if (rc == LOAD_CANCELLED)
 				return 0; /* q during the load */
 			fprintf(stderr, "cgtui: %s\n", err);
 			return 2;

@@ -1244,7 +1244,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			m->next_progress = done + (8u << 20);
 			if (o->progress(o->progress_arg, done, (uint64_t)(m->end - m->base))) {
 				snprintf(ps->err, ps->errsz, "%s: loading cancelled", ps->path);
-				return -1;
+				return LOAD_CANCELLED;
 			}
 		}
 	}
@@ -1353,7 +1353,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 			if (o->progress(o->progress_arg, r.consumed,
 					r.gz ? 0 : (uint64_t)st.st_size)) {
 				snprintf(err, errsz, "%s: loading cancelled", path);
-				rc = -1;
+				rc = LOAD_CANCELLED;
 				break;
 			}
 		}

@@ -24,7 +24,9 @@ struct load_opts {
 };
 
 /* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,
- * or -1 with "FILE:LINE: reason" (or "FILE: reason") in err. */
+ * or -1 with "FILE:LINE: reason" (or "FILE: reason") in err, or
+ * LOAD_CANCELLED when the progress callback asked to stop. */
+#define LOAD_CANCELLED (-2)
 int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		 char *err, size_t errsz);
 
