@@ -863,7 +863,7 @@ static void switch_part(struct tui *t)
 	}
 	/* the events chosen are kept by name; formulas defined here again */
 	char *sort_name = xstrdup(t->p->ev[t->set.sort_event].name);
-	char *shown[MAX_EVENTS];
+	char *shown[MAX_EVENTS] = { 0 };
 	for (int j = 0; j < t->set.nshow; j++)
 		shown[j] = xstrdup(t->p->ev[t->set.show[j]].name);
 	int nshown = t->set.nshow;

@@ -101,9 +101,7 @@ if command -v valgrind >/dev/null && command -v cc >/dev/null && command -v nm >
 	cc -g -O0 -o p p.c && cp p p.full && strip p
 	valgrind --tool=callgrind --callgrind-out-file=cg.out ./p >/dev/null 2>&1
 	cp p.full p
-	hot=$(sed -n 's/^fn=([0-9]*) \(0x[0-9a-f]*\)$/\1/p' cg.out | while read -r a; do
-		sym=$(nm p.full | awk -v a="$(printf '%016x' "$a")" '$1 == a && ($2 == "t" || $2 == "T") { print $3 }')
-		[ "$sym" = main ] && echo "$a"; done | head -1)
+	hot=0x$(nm p.full | awk '$3 == "main" { print $1 }')
 	printf '/main<Enter>\n:dump rec.txt\nq\n' >rec.keys
 	CGTUI_CONFIG=/dev/null CGTUI_SCRIPT=rec.keys COLUMNS=120 "$CGTUI" cg.out >/dev/null 2>&1
 	[ -n "$hot" ] && grep -q "main \[recovered from $hot\]" rec.txt

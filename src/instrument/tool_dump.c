@@ -1,0 +1,185 @@
+/* tool_dump.c -- writes the tool's counts as a Callgrind-format profile
+ * ("positions: instr line"), readable by KCachegrind, callgrind_annotate
+ * and cgtui.
+ *
+ * Layout: per object (ob=), per source file (fl=), per function (fn=), the
+ * function's instructions in address order, one line each:
+ * "ADDRESS LINE COSTS".  A function whose instructions come from several
+ * files (inlined code) gets one fl=/fn= block per file, so that every
+ * (file, function, line) carries exactly the cost cachegrind gives it.
+ * Names are compressed ("fn=(3) name" the first time, "fn=(3)" after);
+ * addresses and lines after the first of a block are written relative to
+ * the previous line ("+4", "-2", "*").  Addresses are relative to the
+ * object's load bias, as callgrind writes them (the address in the file
+ * on disk).
+ *
+ * Copyright (C) the cgtui authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_clientstate.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_xarray.h"
+
+#include "tool.h"
+
+#ifndef CGTUI_VERSION
+#define CGTUI_VERSION "unknown"
+#endif
+
+struct collect {
+	struct cgt_insn **v;
+	UInt n;
+};
+
+static void collect_one(struct cgt_insn *n, void *arg)
+{
+	struct collect *c = arg;
+	for (UInt e = 0; e < cgt_n_events; e++)
+		if (n->cost[e]) {
+			c->v[c->n++] = n;
+			return;
+		}
+}
+
+static Int cmp_insn(const void *pa, const void *pb)
+{
+	const struct cgt_insn *a = *(struct cgt_insn *const *)pa;
+	const struct cgt_insn *b = *(struct cgt_insn *const *)pb;
+	if (a->obj != b->obj)
+		return a->obj < b->obj ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->fn != b->fn)
+		return a->fn < b->fn ? -1 : 1;
+	if (a->raddr != b->raddr)
+		return a->raddr < b->raddr ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return 0;
+}
+
+/* "prefix(id) name" the first time an id is written, "prefix(id)" after. */
+static void put_name(VgFile *fp, const HChar *prefix, struct cgt_strtab *t, UInt id,
+		     Bool *seen)
+{
+	if (seen[id]) {
+		VG_(fprintf)(fp, "%s(%u)\n", prefix, id + 1);
+	} else {
+		seen[id] = True;
+		VG_(fprintf)(fp, "%s(%u) %s\n", prefix, id + 1, t->names[id]);
+	}
+}
+
+static void put_costs(VgFile *fp, const ULong *c)
+{
+	for (UInt e = 0; e < cgt_n_events; e++)
+		VG_(fprintf)(fp, " %llu", c[e]);
+	VG_(fprintf)(fp, "\n");
+}
+
+static void put_rel(VgFile *fp, Long d)
+{
+	if (d == 0)
+		VG_(fprintf)(fp, "*");
+	else if (d > 0)
+		VG_(fprintf)(fp, "+%lld", d);
+	else
+		VG_(fprintf)(fp, "-%llu", (ULong)0 - (ULong)d);
+}
+
+static void put_desc(const HChar *line, void *arg)
+{
+	VG_(fprintf)((VgFile *)arg, "desc: %s\n", line);
+}
+
+Bool cgt_dump(const HChar *path)
+{
+	VgFile *fp = VG_(fopen)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
+				VKI_S_IRUSR | VKI_S_IWUSR);
+	if (!fp) {
+		VG_(umsg)("cgtui: cannot write the profile '%s'\n", path);
+		return False;
+	}
+
+	struct collect c = { NULL, 0 };
+	UInt total_insns = cgt_insn_count();
+	if (total_insns)
+		c.v = VG_(malloc)("cgtui.dump.v", total_insns * sizeof(*c.v));
+	cgt_insn_foreach(collect_one, &c);
+	VG_(ssort)(c.v, c.n, sizeof(*c.v), cmp_insn);
+
+	ULong totals[CGT_EV_MAX];
+	VG_(memset)(totals, 0, sizeof(totals));
+	for (UInt i = 0; i < c.n; i++)
+		for (UInt e = 0; e < cgt_n_events; e++)
+			totals[e] += c.v[i]->cost[e];
+
+	VG_(fprintf)(fp, "# callgrind format\n");
+	VG_(fprintf)(fp, "version: 1\n");
+	VG_(fprintf)(fp, "creator: cgtui-%s\n", CGTUI_VERSION);
+	VG_(fprintf)(fp, "pid: %d\n", VG_(getpid)());
+	VG_(fprintf)(fp, "cmd: %s", VG_(args_the_exename));
+	for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++)
+		VG_(fprintf)(fp, " %s", *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
+	VG_(fprintf)(fp, "\n");
+	cgt_sim_desc(put_desc, fp);
+	VG_(fprintf)(fp, "positions: instr line\n");
+	VG_(fprintf)(fp, "events:");
+	for (UInt e = 0; e < cgt_n_events; e++)
+		VG_(fprintf)(fp, " %s", cgt_event_name[e]);
+	VG_(fprintf)(fp, "\n");
+	VG_(fprintf)(fp, "summary:");
+	put_costs(fp, totals);
+	VG_(fprintf)(fp, "\n");
+
+	Bool *seen_ob = VG_(calloc)("cgtui.dump.ob", cgt_objs.n + 1, sizeof(Bool));
+	Bool *seen_fl = VG_(calloc)("cgtui.dump.fl", cgt_files.n + 1, sizeof(Bool));
+	Bool *seen_fn = VG_(calloc)("cgtui.dump.fn", cgt_fns.n + 1, sizeof(Bool));
+	const struct cgt_insn *prev = NULL;
+	for (UInt i = 0; i < c.n;) {
+		const struct cgt_insn *n = c.v[i];
+		Bool new_block = !prev || prev->fn != n->fn || prev->file != n->file ||
+				 prev->obj != n->obj;
+		if (new_block) {
+			if (!prev || prev->obj != n->obj)
+				put_name(fp, "ob=", &cgt_objs, n->obj, seen_ob);
+			if (!prev || prev->obj != n->obj || prev->file != n->file)
+				put_name(fp, "fl=", &cgt_files, n->file, seen_fl);
+			put_name(fp, "fn=", &cgt_fns, n->fn, seen_fn);
+		}
+		/* records equal but for the absolute address (code unloaded and
+		 * loaded again elsewhere) make one line */
+		ULong cost[CGT_EV_MAX];
+		VG_(memcpy)(cost, n->cost, cgt_n_events * sizeof(ULong));
+		UInt j = i + 1;
+		for (; j < c.n && cmp_insn(&c.v[i], &c.v[j]) == 0; j++)
+			for (UInt e = 0; e < cgt_n_events; e++)
+				cost[e] += c.v[j]->cost[e];
+		if (new_block) {
+			VG_(fprintf)(fp, "0x%lx %u", n->raddr, n->line);
+		} else {
+			put_rel(fp, (Long)(n->raddr - prev->raddr));
+			VG_(fprintf)(fp, " ");
+			put_rel(fp, (Long)n->line - (Long)prev->line);
+		}
+		put_costs(fp, cost);
+		prev = n;
+		i = j;
+	}
+	VG_(fprintf)(fp, "\ntotals:");
+	put_costs(fp, totals);
+	VG_(fclose)(fp);
+
+	VG_(free)(seen_ob);
+	VG_(free)(seen_fl);
+	VG_(free)(seen_fn);
+	if (c.v)
+		VG_(free)(c.v);
+	return True;
+}

@@ -1,0 +1,679 @@
+/* tool_sim.c -- the tool with --cache-sim=yes or --branch-sim=yes: the
+ * events, the choice of caches, the helpers that call src/sim, and the
+ * instrumenter that queues memory and branch events as cachegrind 3.19
+ * does, so that the simulators see the same accesses in the same order.
+ *
+ * Copyright (C) the cgtui authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_tooliface.h"
+
+#include "sim/branch.h"
+#include "sim/cache.h"
+#include "tool.h"
+
+Bool cgt_clo_cache_sim = False;
+Bool cgt_clo_branch_sim = False;
+
+UInt cgt_n_events = 1;
+const HChar *cgt_event_name[CGT_EV_MAX] = { "Ir" };
+
+/* indices in cgt_insn.cost of the events that are on */
+static UInt ev_dr, ev_dw, ev_i1mr, ev_d1mr, ev_d1mw, ev_ilmr, ev_dlmr, ev_dlmw;
+static UInt ev_bc, ev_bcm, ev_bi, ev_bim;
+
+static struct sim_hier hier;
+static struct sim_branch branch;
+static struct sim_geom geom[3];     /* I1, D1, LL simulated */
+static struct sim_geom clo_geom[3]; /* from --I1, --D1, --LL */
+static Bool clo_given[3];
+static UInt min_line_size;
+
+/* ---- options ----------------------------------------------------------------- */
+
+static Bool parse_u32(const HChar *s, HChar end, const HChar **next, UInt *v)
+{
+	HChar *e;
+	Long x = VG_(strtoll10)(s, &e);
+	if (e == s || *e != end || x < 0 || x > 0x7fffffffLL)
+		return False;
+	*v = (UInt)x;
+	*next = e + 1;
+	return True;
+}
+
+Bool cgt_sim_option(const HChar *arg)
+{
+	static const HChar *const names[3] = { "--I1=", "--D1=", "--LL=" };
+	const HChar *val = NULL;
+	Int which = -1;
+
+	for (Int i = 0; i < 3; i++)
+		if (VG_(strncmp)(arg, names[i], 5) == 0) {
+			which = i;
+			val = arg + 5;
+		}
+	if (which < 0 && VG_(strncmp)(arg, "--L2=", 5) == 0) { /* the old name */
+		which = 2;
+		val = arg + 5;
+	}
+	if (which < 0)
+		return False;
+
+	struct sim_geom g;
+	const HChar *p = val;
+	if (!parse_u32(p, ',', &p, &g.size) || !parse_u32(p, ',', &p, &g.assoc) ||
+	    !parse_u32(p, '\0', &p, &g.line_size)) {
+		VG_(fmsg_bad_option)(arg, "Bad argument '%s' (SIZE,ASSOCIATIVITY,LINE_SIZE)\n", val);
+		return True;
+	}
+	enum sim_err e = sim_geom_check(&g);
+	if (e != SIM_OK) {
+		VG_(fmsg_bad_option)(arg, "%s\n", sim_strerror(e));
+		return True;
+	}
+	clo_geom[which] = g;
+	clo_given[which] = True;
+	return True;
+}
+
+void cgt_sim_usage(void)
+{
+	VG_(printf)("    --I1=<size>,<assoc>,<line_size>  set I1 cache manually\n"
+		    "    --D1=<size>,<assoc>,<line_size>  set D1 cache manually\n"
+		    "    --LL=<size>,<assoc>,<line_size>  set LL cache manually\n");
+}
+
+/* ---- set-up ------------------------------------------------------------------- */
+
+static void fallback_geometry(struct sim_geom fb[3])
+{
+#if defined(VGA_arm) || defined(VGA_arm64)
+	const struct sim_geom g[3] = { SIM_FALLBACK_ARM_I1, SIM_FALLBACK_ARM_D1,
+				       SIM_FALLBACK_ARM_LL };
+#elif defined(VGA_s390x)
+	const struct sim_geom g[3] = { { 65536, 4, 256 }, { 131072, 8, 256 },
+				       { 50331648, 24, 256 } };
+#elif defined(VGA_mips32) || defined(VGA_mips64) || defined(VGA_nanomips)
+	const struct sim_geom g[3] = { { 32768, 4, 32 }, { 32768, 4, 32 }, { 524288, 8, 32 } };
+#else
+	const struct sim_geom g[3] = { SIM_FALLBACK_X86_I1, SIM_FALLBACK_X86_D1,
+				       SIM_FALLBACK_X86_LL };
+#endif
+	for (Int i = 0; i < 3; i++)
+		fb[i] = g[i];
+}
+
+static unsigned lo_zero_bits(void)
+{
+#if defined(VGA_x86) || defined(VGA_amd64)
+	return 0;
+#elif defined(VGA_arm) || defined(VGA_s390x)
+	return 1;
+#else
+	return 2;
+#endif
+}
+
+/* cachegrind's order: detected (or fallback) caches, LL adjusted, checked
+ * (fatal unless replaced on the command line), replaced by --I1/--D1/--LL */
+static void setup_caches(void)
+{
+	static const HChar *const label[3] = { "I1", "D1", "LL" };
+	VexArch arch;
+	VexArchInfo vai;
+	VG_(machine_get_VexArchInfo)(&arch, &vai);
+	const VexCacheInfo *ci = &vai.hwcache_info;
+
+	struct sim_detected *det = NULL;
+	if (ci->num_caches)
+		det = VG_(malloc)("cgtui.sim.det", ci->num_caches * sizeof(*det));
+	for (UInt i = 0; i < ci->num_caches; i++) {
+		const VexCache *c = &ci->caches[i];
+		det[i].kind = c->kind == INSN_CACHE   ? SIM_KIND_INSN :
+			      c->kind == DATA_CACHE   ? SIM_KIND_DATA :
+							SIM_KIND_UNIFIED;
+		det[i].level = c->level;
+		det[i].size = c->sizeB;
+		det[i].assoc = c->assoc;
+		det[i].line_size = c->line_sizeB;
+		det[i].is_trace_cache = c->is_trace_cache;
+	}
+	struct sim_geom fb[3];
+	fallback_geometry(fb);
+	unsigned flags = sim_pick_caches(det, ci->num_caches, ci->num_levels, fb, geom);
+	if (det)
+		VG_(free)(det);
+	Bool all_given = clo_given[0] && clo_given[1] && clo_given[2];
+	if (flags & SIM_PICK_NO_LL)
+		VG_(dmsg)("warning: L2 cache not installed, ignore LL results.\n");
+	if (flags & SIM_PICK_DEEP_LL)
+		VG_(dmsg)("warning: L%u cache found, using its data for the LL simulation.\n",
+			  ci->num_levels);
+	if ((flags & SIM_PICK_FALLBACK) && !all_given)
+		VG_(dmsg)("Warning: Cannot auto-detect cache config, using defaults.\n");
+
+	struct sim_geom before = geom[2];
+	if (sim_geom_tweak_ll(&geom[2])) {
+		VG_(dmsg)("warning: specified LL cache: line_size %u  assoc %u  total_size %'u\n",
+			  before.line_size, before.assoc, before.size);
+		VG_(dmsg)("warning: simulated LL cache: line_size %u  assoc %u  total_size %'u\n",
+			  geom[2].line_size, geom[2].assoc, geom[2].size);
+	}
+	for (Int i = 0; i < 3; i++) {
+		enum sim_err e = sim_geom_check(&geom[i]);
+		if (e != SIM_OK && !clo_given[i]) {
+			VG_(umsg)("Error: Incorrect %s cache configuration: %s\n", label[i],
+				  sim_strerror(e));
+			VG_(umsg)("Please specify a valid %s cache configuration using the --%s "
+				  "option\n",
+				  label[i], label[i]);
+			VG_(exit)(1);
+		}
+	}
+	for (Int i = 0; i < 3; i++)
+		if (clo_given[i])
+			geom[i] = clo_geom[i];
+
+	struct sim_hier_cfg cfg;
+	sim_cfg_cachegrind(&cfg, &geom[0], &geom[1], &geom[2]);
+	SizeT size = sim_hier_mem_size(&cfg);
+	/* sets aligned to the host's cache lines: a set of 8 tags then fills one */
+	HChar *raw = VG_(malloc)("cgtui.sim.tags", size + 63);
+	void *mem = (void *)(((Addr)raw + 63) & ~(Addr)63);
+	enum sim_err e = sim_hier_init(&hier, &cfg, mem, size);
+	if (e != SIM_OK) {
+		VG_(umsg)("cgtui: cannot set up the caches: %s\n", sim_strerror(e));
+		VG_(exit)(1);
+	}
+	min_line_size = sim_hier_min_line(&hier);
+	Int largest = VG_(machine_get_size_of_largest_guest_register)();
+	if ((Int)min_line_size < largest) {
+		VG_(umsg)("cgtui: cannot continue: the minimum line size (%u)\n", min_line_size);
+		VG_(umsg)("  must be equal to or larger than the maximum register size (%d)\n",
+			  largest);
+		VG_(umsg)("  but it is not.  Exiting now.\n");
+		VG_(exit)(1);
+	}
+}
+
+void cgt_sim_setup(void)
+{
+	static const HChar *const cache_ev[8] = { "Dr",	  "Dw",	  "I1mr", "D1mr",
+						  "D1mw", "ILmr", "DLmr", "DLmw" };
+	static const HChar *const branch_ev[4] = { "Bc", "Bcm", "Bi", "Bim" };
+	UInt n = 1;
+
+	if (cgt_clo_cache_sim) {
+		ev_dr = n;
+		ev_dw = n + 1;
+		ev_i1mr = n + 2;
+		ev_d1mr = n + 3;
+		ev_d1mw = n + 4;
+		ev_ilmr = n + 5;
+		ev_dlmr = n + 6;
+		ev_dlmw = n + 7;
+		for (Int i = 0; i < 8; i++)
+			cgt_event_name[n++] = cache_ev[i];
+		setup_caches();
+	}
+	if (cgt_clo_branch_sim) {
+		ev_bc = n;
+		ev_bcm = n + 1;
+		ev_bi = n + 2;
+		ev_bim = n + 3;
+		for (Int i = 0; i < 4; i++)
+			cgt_event_name[n++] = branch_ev[i];
+		sim_branch_init(&branch, lo_zero_bits());
+	}
+	cgt_n_events = n;
+}
+
+static void desc_cache(void (*put)(const HChar *, void *), void *arg, const HChar *label,
+		       const struct sim_geom *g)
+{
+	HChar line[128];
+	if (g->assoc == 1)
+		VG_(snprintf)(line, sizeof(line), "%s cache: %u B, %u B, direct-mapped", label,
+			      g->size, g->line_size);
+	else
+		VG_(snprintf)(line, sizeof(line), "%s cache: %u B, %u B, %u-way associative",
+			      label, g->size, g->line_size, g->assoc);
+	put(line, arg);
+}
+
+void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg)
+{
+	if (!cgt_clo_cache_sim)
+		return;
+	desc_cache(put, arg, "I1", &geom[0]);
+	desc_cache(put, arg, "D1", &geom[1]);
+	desc_cache(put, arg, "LL", &geom[2]);
+}
+
+/* ---- helpers, called from the instrumented code --------------------------------- */
+
+/* The hierarchy has cachegrind's shape (sim_cfg_cachegrind): I1 and D1,
+ * each followed by LL.  Looking the two levels up here, rather than through
+ * sim_access's walk of the links, lets the compiler inline the lookups into
+ * the helpers; the result is the same. */
+static __attribute__((noinline)) unsigned access2_slow(struct sim_level *l1, Addr a, UChar size)
+{
+	if (!sim_level_ref(l1, a, size))
+		return 0;
+	return sim_level_ref(&hier.level[SIM_LL], a, size) ? 2 : 1;
+}
+
+/* The common case inline: the access stays in one line, which is the most
+ * recently used of its set, so sim_level_ref would change nothing and
+ * report a hit (this is cachegrind's fast path too).  Anything else goes
+ * through src/sim. */
+static inline __attribute__((always_inline)) unsigned access2(struct sim_level *l1, Addr a,
+							       UChar size)
+{
+	uintptr_t block = a >> l1->line_bits;
+	uintptr_t last = (a + (size ? size - 1u : 0u)) >> l1->line_bits;
+	if (block == last && l1->tags[(block & l1->set_mask) * l1->assoc] == block)
+		return 0;
+	return access2_slow(l1, a, size);
+}
+
+/* An instruction fetch.  Cachegrind passes sizes to its simulator as 8-bit
+ * values: so do we. */
+static VG_REGPARM(1) void h_ir(struct cgt_insn *n)
+{
+	unsigned missed = access2(&hier.level[SIM_I1], n->addr, (UChar)n->len);
+	n->cost[CGT_EV_IR]++;
+	if (missed) {
+		n->cost[ev_i1mr]++;
+		if (missed > 1)
+			n->cost[ev_ilmr]++;
+	}
+}
+
+/* Two or three instructions in a row, or an instruction and its first data
+ * access, in one call: fewer calls, the same order of accesses. */
+static VG_REGPARM(2) void h_2ir(struct cgt_insn *n, struct cgt_insn *n2)
+{
+	h_ir(n);
+	h_ir(n2);
+}
+
+static VG_REGPARM(3) void h_3ir(struct cgt_insn *n, struct cgt_insn *n2, struct cgt_insn *n3)
+{
+	h_ir(n);
+	h_ir(n2);
+	h_ir(n3);
+}
+
+static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size);
+static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size);
+
+static VG_REGPARM(3) void h_ir_dr(struct cgt_insn *n, Addr a, UWord size)
+{
+	h_ir(n);
+	h_dr(n, a, size);
+}
+
+static VG_REGPARM(3) void h_ir_dw(struct cgt_insn *n, Addr a, UWord size)
+{
+	h_ir(n);
+	h_dw(n, a, size);
+}
+
+/* An instruction, without cache simulation. */
+static VG_REGPARM(1) void h_ir_count(struct cgt_insn *n)
+{
+	n->cost[CGT_EV_IR]++;
+}
+
+static VG_REGPARM(2) void h_2ir_count(struct cgt_insn *n, struct cgt_insn *n2)
+{
+	n->cost[CGT_EV_IR]++;
+	n2->cost[CGT_EV_IR]++;
+}
+
+static VG_REGPARM(3) void h_3ir_count(struct cgt_insn *n, struct cgt_insn *n2,
+				       struct cgt_insn *n3)
+{
+	n->cost[CGT_EV_IR]++;
+	n2->cost[CGT_EV_IR]++;
+	n3->cost[CGT_EV_IR]++;
+}
+
+/* A load, or a load and a store of the same place (a "modify"). */
+static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
+{
+	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
+	n->cost[ev_dr]++;
+	if (missed) {
+		n->cost[ev_d1mr]++;
+		if (missed > 1)
+			n->cost[ev_dlmr]++;
+	}
+}
+
+static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
+{
+	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
+	n->cost[ev_dw]++;
+	if (missed) {
+		n->cost[ev_d1mw]++;
+		if (missed > 1)
+			n->cost[ev_dlmw]++;
+	}
+}
+
+static VG_REGPARM(2) void h_bc(struct cgt_insn *n, UWord taken)
+{
+	n->cost[ev_bc]++;
+	if (sim_cond_branch(&branch, n->addr, taken & 1))
+		n->cost[ev_bcm]++;
+}
+
+static VG_REGPARM(2) void h_bi(struct cgt_insn *n, UWord target)
+{
+	n->cost[ev_bi]++;
+	if (sim_ind_branch(&branch, n->addr, target))
+		n->cost[ev_bim]++;
+}
+
+/* ---- instrumentation ------------------------------------------------------------ */
+
+/* Cachegrind queues events and calls its helpers in batches: at a side exit,
+ * when 16 are queued, before a guarded access, after a load-linked, at the
+ * end of the block.  The order of the simulators' calls is the program's
+ * order either way; the batches decide what is counted when a block is left
+ * by a fault, so ours are the same. */
+#define QUEUE_LEN 16
+
+enum ev_kind { EV_IR, EV_DR, EV_DW, EV_DM, EV_BC, EV_BI };
+
+struct event {
+	enum ev_kind kind;
+	struct cgt_insn *insn;
+	IRExpr *atom; /* address (Dr, Dw, Dm), taken (Bc), target (Bi) */
+	UInt size;
+};
+
+struct sim_state {
+	IRSB *out;
+	struct event q[QUEUE_LEN];
+	Int n;
+};
+
+static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **args,
+		 IRExpr *guard)
+{
+	IRDirty *di = unsafeIRDirty_0_N(regparms, name, VG_(fnptr_to_fnentry)(fn), args);
+	if (guard)
+		di->guard = guard;
+	addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
+static void flush(struct sim_state *s)
+{
+	for (Int i = 0; i < s->n; i++) {
+		struct event *e = &s->q[i];
+		IRExpr *insn = mkIRExpr_HWord((HWord)e->insn);
+		const struct event *e2 = i + 1 < s->n ? &s->q[i + 1] : NULL;
+		const struct event *e3 = i + 2 < s->n ? &s->q[i + 2] : NULL;
+		Bool cs = cgt_clo_cache_sim;
+		if (e->kind == EV_IR && e2) {
+			if (e2->kind == EV_DR || e2->kind == EV_DM || e2->kind == EV_DW) {
+				tl_assert(e2->insn == e->insn);
+				Bool w = e2->kind == EV_DW;
+				call(s->out, w ? "h_ir_dw" : "h_ir_dr", w ? h_ir_dw : h_ir_dr, 3,
+				     mkIRExprVec_3(insn, e2->atom, mkIRExpr_HWord(e2->size)), NULL);
+				i++;
+				continue;
+			}
+			if (e2->kind == EV_IR && e3 && e3->kind == EV_IR) {
+				call(s->out, cs ? "h_3ir" : "h_3ir_count", cs ? h_3ir : h_3ir_count, 3,
+				     mkIRExprVec_3(insn, mkIRExpr_HWord((HWord)e2->insn),
+						   mkIRExpr_HWord((HWord)e3->insn)),
+				     NULL);
+				i += 2;
+				continue;
+			}
+			if (e2->kind == EV_IR) {
+				call(s->out, cs ? "h_2ir" : "h_2ir_count", cs ? h_2ir : h_2ir_count, 2,
+				     mkIRExprVec_2(insn, mkIRExpr_HWord((HWord)e2->insn)), NULL);
+				i++;
+				continue;
+			}
+		}
+		switch (e->kind) {
+		case EV_IR:
+			if (cgt_clo_cache_sim)
+				call(s->out, "h_ir", h_ir, 1, mkIRExprVec_1(insn), NULL);
+			else
+				call(s->out, "h_ir_count", h_ir_count, 1, mkIRExprVec_1(insn),
+				     NULL);
+			break;
+		case EV_DR:
+		case EV_DM:
+			call(s->out, "h_dr", h_dr, 3,
+			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
+			break;
+		case EV_DW:
+			call(s->out, "h_dw", h_dw, 3,
+			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
+			break;
+		case EV_BC:
+			call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			break;
+		case EV_BI:
+			call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			break;
+		}
+	}
+	s->n = 0;
+}
+
+static struct event *queue(struct sim_state *s, enum ev_kind kind, struct cgt_insn *n)
+{
+	if (s->n == QUEUE_LEN)
+		flush(s);
+	struct event *e = &s->q[s->n++];
+	e->kind = kind;
+	e->insn = n;
+	e->atom = NULL;
+	e->size = 0;
+	return e;
+}
+
+static void add_dr(struct sim_state *s, struct cgt_insn *n, UInt size, IRExpr *ea)
+{
+	if (!cgt_clo_cache_sim)
+		return;
+	tl_assert(isIRAtom(ea) && size >= 1 && size <= min_line_size);
+	struct event *e = queue(s, EV_DR, n);
+	e->atom = ea;
+	e->size = size;
+}
+
+static void add_dw(struct sim_state *s, struct cgt_insn *n, UInt size, IRExpr *ea)
+{
+	if (!cgt_clo_cache_sim)
+		return;
+	tl_assert(isIRAtom(ea) && size >= 1 && size <= min_line_size);
+	/* a store right after a load of the same place by the same instruction
+	 * is one access, a modify */
+	if (s->n > 0) {
+		struct event *last = &s->q[s->n - 1];
+		if (last->kind == EV_DR && last->size == size && last->insn == n &&
+		    eqIRAtom(last->atom, ea)) {
+			last->kind = EV_DM;
+			return;
+		}
+	}
+	struct event *e = queue(s, EV_DW, n);
+	e->atom = ea;
+	e->size = size;
+}
+
+/* A guarded load or store: the queue is emptied and the access made at
+ * once, under its guard. */
+static void add_guarded(struct sim_state *s, struct cgt_insn *n, UInt size, IRExpr *ea,
+			IRExpr *guard, Bool write)
+{
+	if (!cgt_clo_cache_sim)
+		return;
+	tl_assert(isIRAtom(ea) && isIRAtom(guard) && size >= 1 && size <= min_line_size);
+	flush(s);
+	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)n), ea, mkIRExpr_HWord(size));
+	if (write)
+		call(s->out, "h_dw", h_dw, 3, args, guard);
+	else
+		call(s->out, "h_dr", h_dr, 3, args, guard);
+}
+
+static UInt clamp(UInt size)
+{
+	return size > min_line_size ? min_line_size : size;
+}
+
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
+{
+	struct sim_state s;
+	IRTypeEnv *tyenv = in->tyenv;
+	struct cgt_insn *cur = NULL;
+	Addr cia = 0;
+	UInt isize = 0;
+	Int i = 0;
+
+	s.out = deepCopyIRSBExceptStmts(in);
+	s.n = 0;
+	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
+		addStmtToIRSB(s.out, in->stmts[i++]);
+	tl_assert(i < in->stmts_used);
+
+	for (; i < in->stmts_used; i++) {
+		IRStmt *st = in->stmts[i];
+		tl_assert(isFlatIRStmt(st));
+		switch (st->tag) {
+		case Ist_NoOp:
+		case Ist_AbiHint:
+		case Ist_Put:
+		case Ist_PutI:
+		case Ist_MBE:
+			break;
+		case Ist_IMark:
+			cia = st->Ist.IMark.addr;
+			isize = st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB;
+			cur = cgt_insn_get(cia, isize);
+			queue(&s, EV_IR, cur);
+			break;
+		case Ist_WrTmp:
+			if (st->Ist.WrTmp.data->tag == Iex_Load) {
+				IRExpr *ld = st->Ist.WrTmp.data;
+				add_dr(&s, cur, sizeofIRType(ld->Iex.Load.ty), ld->Iex.Load.addr);
+			}
+			break;
+		case Ist_Store:
+			add_dw(&s, cur, sizeofIRType(typeOfIRExpr(tyenv, st->Ist.Store.data)),
+			       st->Ist.Store.addr);
+			break;
+		case Ist_StoreG: {
+			IRStoreG *sg = st->Ist.StoreG.details;
+			add_guarded(&s, cur, sizeofIRType(typeOfIRExpr(tyenv, sg->data)), sg->addr,
+				    sg->guard, True);
+			break;
+		}
+		case Ist_LoadG: {
+			IRLoadG *lg = st->Ist.LoadG.details;
+			IRType loaded = Ity_INVALID, widened = Ity_INVALID;
+			typeOfIRLoadGOp(lg->cvt, &widened, &loaded);
+			tl_assert(loaded != Ity_INVALID);
+			add_guarded(&s, cur, sizeofIRType(loaded), lg->addr, lg->guard, False);
+			break;
+		}
+		case Ist_Dirty: {
+			IRDirty *d = st->Ist.Dirty.details;
+			if (d->mFx != Ifx_None) {
+				/* big accesses (fxsave and the like) are counted as
+				 * one line's worth, as cachegrind does */
+				UInt size = clamp(d->mSize);
+				if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
+					add_dr(&s, cur, size, d->mAddr);
+				if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)
+					add_dw(&s, cur, size, d->mAddr);
+			}
+			break;
+		}
+		case Ist_CAS: {
+			IRCAS *cas = st->Ist.CAS.details;
+			UInt size = sizeofIRType(typeOfIRExpr(tyenv, cas->dataLo));
+			if (cas->dataHi)
+				size *= 2;
+			size = clamp(size);
+			add_dr(&s, cur, size, cas->addr);
+			add_dw(&s, cur, size, cas->addr);
+			break;
+		}
+		case Ist_LLSC:
+			if (st->Ist.LLSC.storedata == NULL) {
+				add_dr(&s, cur, sizeofIRType(typeOfIRTemp(tyenv, st->Ist.LLSC.result)),
+				       st->Ist.LLSC.addr);
+				flush(&s);
+			} else {
+				add_dw(&s, cur,
+				       sizeofIRType(typeOfIRExpr(tyenv, st->Ist.LLSC.storedata)),
+				       st->Ist.LLSC.addr);
+			}
+			break;
+		case Ist_Exit: {
+			IRJumpKind jk = st->Ist.Exit.jk;
+			if (jk == Ijk_Boring || jk == Ijk_Call || jk == Ijk_Ret) {
+				/* the guard as a host word, 1 = the branch was taken; VEX
+				 * may have inverted the test, making the side exit go to
+				 * the next instruction */
+				const IRConst *dst = st->Ist.Exit.dst;
+				Addr sea = hWordTy == Ity_I32 ? dst->Ico.U32 : (Addr)dst->Ico.U64;
+				Bool inverted = sea == cia + isize;
+				IRTemp g1 = newIRTemp(s.out->tyenv, Ity_I1);
+				IRTemp gw = newIRTemp(s.out->tyenv, hWordTy);
+				IRTemp g = newIRTemp(s.out->tyenv, hWordTy);
+				addStmtToIRSB(s.out, IRStmt_WrTmp(g1, st->Ist.Exit.guard));
+				addStmtToIRSB(s.out,
+					      IRStmt_WrTmp(gw, IRExpr_Unop(hWordTy == Ity_I32 ? Iop_1Uto32
+											 : Iop_1Uto64,
+									   IRExpr_RdTmp(g1))));
+				IRExpr *one = hWordTy == Ity_I32 ? IRExpr_Const(IRConst_U32(1))
+								 : IRExpr_Const(IRConst_U64(1));
+				addStmtToIRSB(s.out,
+					      IRStmt_WrTmp(g, inverted ? IRExpr_Binop(hWordTy == Ity_I32
+										      ? Iop_Xor32
+										      : Iop_Xor64,
+									      IRExpr_RdTmp(gw), one)
+								       : IRExpr_RdTmp(gw)));
+				if (cgt_clo_branch_sim)
+					queue(&s, EV_BC, cur)->atom = IRExpr_RdTmp(g);
+			}
+			/* the exit may leave the block: what is queued goes first */
+			flush(&s);
+			break;
+		}
+		default:
+			ppIRStmt(st);
+			tl_assert(0);
+		}
+		addStmtToIRSB(s.out, st);
+	}
+
+	/* an indirect jump or call (returns are taken as always predicted) */
+	if (cgt_clo_branch_sim && (in->jumpkind == Ijk_Boring || in->jumpkind == Ijk_Call) &&
+	    in->next->tag == Iex_RdTmp)
+		queue(&s, EV_BI, cur)->atom = in->next;
+	flush(&s);
+	return s.out;
+}

@@ -1,0 +1,284 @@
+/* tool_table.c -- the tool's tables: interned names, instruction records
+ * (keyed by guest address), translation records (keyed by their first
+ * address), and a bump allocator for what lives until exit.
+ *
+ * Copyright (C) the cgtui authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
+
+#include "tool.h"
+
+/* ---- permanent allocations --------------------------------------------------- */
+
+#define PERM_CHUNK (256 * 1024)
+
+static HChar *perm_cur;
+static SizeT perm_left;
+
+void *cgt_perm_alloc(SizeT n)
+{
+	n = (n + 7) & ~(SizeT)7;
+	if (n > PERM_CHUNK / 4)
+		return VG_(malloc)("cgtui.perm.big", n);
+	if (n > perm_left) {
+		perm_cur = VG_(malloc)("cgtui.perm", PERM_CHUNK);
+		perm_left = PERM_CHUNK;
+	}
+	void *p = perm_cur;
+	perm_cur += n;
+	perm_left -= n;
+	return p;
+}
+
+/* ---- names ----------------------------------------------------------------- */
+
+struct cgt_strtab cgt_objs, cgt_files, cgt_fns;
+
+static UInt hash_bytes(UInt h, const HChar *s, SizeT n)
+{
+	for (SizeT i = 0; i < n; i++)
+		h = (h ^ (UChar)s[i]) * 16777619u;
+	return h;
+}
+
+static void strtab_grow(struct cgt_strtab *t)
+{
+	UInt nslots = t->mask ? 2 * (t->mask + 1) : 1024;
+	UInt *slot = VG_(calloc)("cgtui.strtab.slot", nslots, sizeof(UInt));
+	for (UInt id = 0; id < t->n; id++) {
+		const HChar *s = t->names[id];
+		UInt h = hash_bytes(2166136261u, s, VG_(strlen)(s)) & (nslots - 1);
+		while (slot[h])
+			h = (h + 1) & (nslots - 1);
+		slot[h] = id + 1;
+	}
+	if (t->slot)
+		VG_(free)(t->slot);
+	t->slot = slot;
+	t->mask = nslots - 1;
+}
+
+/* Interns the concatenation a + sep + b (sep and b may be empty). */
+static UInt intern3(struct cgt_strtab *t, const HChar *a, const HChar *sep, const HChar *b)
+{
+	SizeT la = VG_(strlen)(a), ls = VG_(strlen)(sep), lb = VG_(strlen)(b);
+	if (2 * (t->n + 1) > t->mask)
+		strtab_grow(t);
+	UInt h = hash_bytes(hash_bytes(hash_bytes(2166136261u, a, la), sep, ls), b, lb);
+	for (h &= t->mask;; h = (h + 1) & t->mask) {
+		UInt id = t->slot[h];
+		if (!id)
+			break;
+		const HChar *s = t->names[id - 1];
+		if (VG_(strncmp)(s, a, la) == 0 && VG_(strncmp)(s + la, sep, ls) == 0 &&
+		    VG_(strcmp)(s + la + ls, b) == 0)
+			return id - 1;
+	}
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 1024;
+		t->names = VG_(realloc)("cgtui.strtab.names", t->names,
+					t->cap * sizeof(*t->names));
+	}
+	HChar *copy = cgt_perm_alloc(la + ls + lb + 1);
+	VG_(memcpy)(copy, a, la);
+	VG_(memcpy)(copy + la, sep, ls);
+	VG_(memcpy)(copy + la + ls, b, lb + 1);
+	t->names[t->n] = copy;
+	t->slot[h] = t->n + 1;
+	return t->n++;
+}
+
+UInt cgt_intern(struct cgt_strtab *t, const HChar *s)
+{
+	return intern3(t, s, "", "");
+}
+
+UInt cgt_intern_path(struct cgt_strtab *t, const HChar *dir, const HChar *file)
+{
+	return dir[0] ? intern3(t, dir, "/", file) : intern3(t, file, "", "");
+}
+
+/* ---- instructions ---------------------------------------------------------- */
+
+static struct cgt_insn **insn_bucket;
+static UInt insn_nbuckets, insn_n;
+
+static UInt addr_hash(Addr a, UInt nbuckets)
+{
+	ULong x = (ULong)a * 0x9E3779B97F4A7C15ull;
+	return (UInt)(x >> 32) & (nbuckets - 1);
+}
+
+static void insn_grow(void)
+{
+	UInt nb = insn_nbuckets ? 2 * insn_nbuckets : 65536;
+	struct cgt_insn **b = VG_(calloc)("cgtui.insn.bucket", nb, sizeof(*b));
+	for (UInt i = 0; i < insn_nbuckets; i++) {
+		struct cgt_insn *n = insn_bucket[i], *next;
+		for (; n; n = next) {
+			next = n->next;
+			UInt h = addr_hash(n->addr, nb);
+			n->next = b[h];
+			b[h] = n;
+		}
+	}
+	if (insn_bucket)
+		VG_(free)(insn_bucket);
+	insn_bucket = b;
+	insn_nbuckets = nb;
+}
+
+struct cgt_insn *cgt_insn_get(Addr a, UInt len)
+{
+	/* What cachegrind's get_debug_info asks, at the same moment (when the
+	 * block is instrumented), so that costs land where cachegrind's do. */
+	DiEpoch ep = VG_(current_DiEpoch)();
+	const HChar *file, *dir, *fnname;
+	UInt line, obj, fl, fn;
+	Addr raddr = a;
+
+	if (!VG_(get_filename_linenum)(ep, a, &file, &dir, &line)) {
+		file = "???";
+		dir = "";
+		line = 0;
+	}
+	fl = cgt_intern_path(&cgt_files, dir, file);
+	/* the name returned lives until the next get_fnname call: intern it now */
+	if (!VG_(get_fnname)(ep, a, &fnname))
+		fnname = "???";
+	fn = cgt_intern(&cgt_fns, fnname);
+	DebugInfo *di = VG_(find_DebugInfo)(ep, a);
+	if (di) {
+		obj = cgt_intern(&cgt_objs, VG_(DebugInfo_get_filename)(di));
+		raddr = a - VG_(DebugInfo_get_text_bias)(di);
+	} else {
+		obj = cgt_intern(&cgt_objs, "???");
+	}
+
+	if (2 * insn_n >= insn_nbuckets)
+		insn_grow();
+	UInt h = addr_hash(a, insn_nbuckets);
+	for (struct cgt_insn *n = insn_bucket[h]; n; n = n->next)
+		if (n->addr == a && n->raddr == raddr && n->obj == obj && n->file == fl &&
+		    n->fn == fn && n->line == line)
+			return n;
+	SizeT size = sizeof(struct cgt_insn) + cgt_n_events * sizeof(ULong);
+	struct cgt_insn *n = cgt_perm_alloc(size);
+	VG_(memset)(n, 0, size);
+	n->addr = a;
+	n->len = len;
+	n->raddr = raddr;
+	n->obj = obj;
+	n->file = fl;
+	n->fn = fn;
+	n->line = line;
+	n->next = insn_bucket[h];
+	insn_bucket[h] = n;
+	insn_n++;
+	return n;
+}
+
+void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg)
+{
+	for (UInt i = 0; i < insn_nbuckets; i++)
+		for (struct cgt_insn *n = insn_bucket[i]; n; n = n->next)
+			f(n, arg);
+}
+
+UInt cgt_insn_count(void)
+{
+	return insn_n;
+}
+
+/* ---- translations ------------------------------------------------------------ */
+
+static struct cgt_sb **sb_bucket;
+static UInt sb_nbuckets, sb_n;
+
+static void sb_grow(void)
+{
+	UInt nb = sb_nbuckets ? 2 * sb_nbuckets : 16384;
+	struct cgt_sb **b = VG_(calloc)("cgtui.sb.bucket", nb, sizeof(*b));
+	/* keep each chain's order (newest first) */
+	for (UInt i = 0; i < sb_nbuckets; i++) {
+		struct cgt_sb *n = sb_bucket[i], *next, *rev = NULL;
+		for (; n; n = next) {
+			next = n->next;
+			n->next = rev;
+			rev = n;
+		}
+		for (n = rev; n; n = next) {
+			next = n->next;
+			UInt h = addr_hash(n->key, nb);
+			n->next = b[h];
+			b[h] = n;
+		}
+	}
+	if (sb_bucket)
+		VG_(free)(sb_bucket);
+	sb_bucket = b;
+	sb_nbuckets = nb;
+}
+
+struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns)
+{
+	SizeT size = sizeof(struct cgt_sb) + n_insns * sizeof(ULong) +
+		     n_insns * sizeof(struct cgt_insn *) + n_insns * sizeof(UInt);
+	struct cgt_sb *sb = VG_(malloc)("cgtui.sb", size);
+	sb->key = key;
+	sb->n_insns = n_insns;
+	sb->n_segs = 0;
+	sb->count = (ULong *)(sb + 1);
+	sb->insns = (struct cgt_insn **)(sb->count + n_insns);
+	sb->seg_end = (UInt *)(sb->insns + n_insns);
+	VG_(memset)(sb->count, 0, n_insns * sizeof(ULong));
+
+	if (2 * sb_n >= sb_nbuckets)
+		sb_grow();
+	UInt h = addr_hash(key, sb_nbuckets);
+	sb->next = sb_bucket[h];
+	sb_bucket[h] = sb;
+	sb_n++;
+	return sb;
+}
+
+static void sb_fold(struct cgt_sb *sb)
+{
+	UInt i = 0;
+	for (UInt s = 0; s < sb->n_segs; s++) {
+		ULong c = sb->count[s];
+		sb->count[s] = 0;
+		for (; i < sb->seg_end[s]; i++)
+			sb->insns[i]->cost[CGT_EV_IR] += c;
+	}
+}
+
+Bool cgt_sb_discard(Addr key)
+{
+	if (!sb_nbuckets)
+		return False;
+	struct cgt_sb **pp = &sb_bucket[addr_hash(key, sb_nbuckets)];
+	for (; *pp; pp = &(*pp)->next) {
+		if ((*pp)->key != key)
+			continue;
+		struct cgt_sb *sb = *pp;
+		*pp = sb->next;
+		sb_n--;
+		sb_fold(sb);
+		VG_(free)(sb);
+		return True;
+	}
+	return False;
+}
+
+void cgt_sb_fold_all(void)
+{
+	for (UInt i = 0; i < sb_nbuckets; i++)
+		for (struct cgt_sb *sb = sb_bucket[i]; sb; sb = sb->next)
+			sb_fold(sb);
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+# profdiff.py -- compares the Ir of a Cachegrind profile and a Callgrind
+# profile per (file, function, line), and their totals.  Its own small
+# readers, independent of cgtui's loader.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: profdiff.py [--files REGEX] CACHEGRIND-FILE CALLGRIND-FILE [EVENT...]
+#   --files REGEX  compare only the lines of files whose name matches (and
+#                  not the totals): for programs whose library code varies
+#                  from run to run (threads)
+# Prints one "PASS: ..." or "FAIL: ..." line per check; exit 0 when all pass.
+import re
+import sys
+from collections import defaultdict
+
+
+def read_cachegrind(path):
+    costs = defaultdict(lambda: None)
+    events = None
+    fl = fn = None
+    summary = None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if line.startswith('events:'):
+                events = line.split()[1:]
+            elif line.startswith('fl='):
+                fl = line[3:]
+            elif line.startswith('fn='):
+                fn = line[3:]
+            elif line.startswith('summary:'):
+                summary = [int(x) for x in line.split()[1:]]
+            elif line and line[0].isdigit():
+                w = line.split()
+                v = [0 if x == '.' else int(x) for x in w[1:]]
+                v += [0] * (len(events) - len(v))
+                k = (fl, fn, int(w[0]))
+                old = costs[k]
+                costs[k] = v if old is None else [a + b for a, b in zip(old, v)]
+    return events, dict(costs), summary
+
+
+def read_callgrind(path):
+    """Self costs per (file, function, line); calls= lines' costs skipped."""
+    events = None
+    positions = ['line']
+    names = {'ob': {}, 'fl': {}, 'fn': {}}
+    kind = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl',
+            'cfi': 'fl', 'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
+    costs = {}
+    fl = fi = fn = None
+    prev = []
+    skip_next = False
+    summary = totals = None
+    rx = re.compile(r'^\((\d+)\)(?: (.*))?$')
+
+    def name(key, val):
+        m = rx.match(val)
+        if not m:
+            return val
+        tab = names[kind[key]]
+        if m.group(2) is not None:
+            tab[m.group(1)] = m.group(2)
+        return tab[m.group(1)]
+
+    def pos(fields):
+        out = []
+        for i, x in enumerate(fields):
+            if x == '*':
+                out.append(prev[i])
+            elif x[0] == '+':
+                out.append(prev[i] + int(x[1:], 0))
+            elif x[0] == '-':
+                out.append(prev[i] - int(x[1:], 0))
+            else:
+                out.append(int(x, 0))
+        return out
+
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if not line or line[0] == '#':
+                continue
+            m = re.match(r'^(\w+)[=:]\s?(.*)$', line)
+            if m and not line[0].isdigit():
+                key, val = m.group(1), m.group(2)
+                if key == 'events':
+                    events = val.split()
+                elif key == 'positions':
+                    positions = val.split()
+                elif key == 'summary':
+                    summary = [int(x) for x in val.split()]
+                elif key == 'totals':
+                    totals = [int(x) for x in val.split()]
+                elif key in ('ob', 'cob', 'cfi', 'cfl', 'cfn'):
+                    name(key, val)
+                elif key == 'fl':
+                    fl = fi = name(key, val)
+                elif key in ('fi', 'fe'):
+                    fi = name(key, val)
+                elif key == 'fn':
+                    fn = name(key, val)
+                    fi = fl
+                elif key == 'calls':
+                    skip_next = True
+                continue
+            w = line.split()
+            n = len(positions)
+            p = pos(w[:n])
+            prev = p
+            if skip_next:
+                skip_next = False
+                continue
+            v = [int(x) for x in w[n:]]
+            v += [0] * (len(events) - len(v))
+            k = (fi, fn, p[positions.index('line')])
+            old = costs.get(k)
+            costs[k] = v if old is None else [a + b for a, b in zip(old, v)]
+    return events, costs, summary, totals
+
+
+def main():
+    args = sys.argv[1:]
+    files = None
+    if args and args[0] == '--files':
+        files = re.compile(args[1])
+        args = args[2:]
+    cg_path, cl_path = args[0], args[1]
+    want = args[2:]
+    cg_events, cg, cg_summary = read_cachegrind(cg_path)
+    cl_events, cl, cl_summary, cl_totals = read_callgrind(cl_path)
+    want = want or [e for e in cl_events if e in cg_events]
+    ok = True
+
+    def check(name, good, why=''):
+        nonlocal ok
+        print(('PASS: ' if good else 'FAIL: ') + name + ('' if good else ': ' + why))
+        ok = ok and good
+
+    for e in want:
+        i, j = cg_events.index(e), cl_events.index(e)
+        t_cg = cg_summary[i] if cg_summary else sum(v[i] for v in cg.values())
+        t_cl = sum(v[j] for v in cl.values())
+        if files is None:
+            check('%s total' % e, t_cg == t_cl, 'cachegrind %d, ours %d' % (t_cg, t_cl))
+        if cl_summary:
+            check('%s summary line' % e, cl_summary[j] == t_cl,
+                  'summary: %d, sum of lines %d' % (cl_summary[j], t_cl))
+        if cl_totals:
+            check('%s totals line' % e, cl_totals[j] == t_cl,
+                  'totals: %d, sum of lines %d' % (cl_totals[j], t_cl))
+        keys = set(k for k, v in cg.items() if v[i]) | set(k for k, v in cl.items() if v[j])
+        if files is not None:
+            keys = set(k for k in keys if files.search(k[0] or ''))
+        bad = []
+        for k in sorted(keys, key=str):
+            a = cg[k][i] if k in cg else 0
+            b = cl[k][j] if k in cl else 0
+            if a != b:
+                bad.append('%s:%s:%d cachegrind %d ours %d' % (k[0], k[1], k[2], a, b))
+        check('%s per file:function:line (%d lines%s)' % (e, len(keys), '' if files is None else ' of ' + files.pattern),
+              bool(keys) and not bad,
+              '%d differ, e.g. %s' % (len(bad), '; '.join(bad[:5])))
+    return 0 if ok else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

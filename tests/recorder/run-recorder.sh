@@ -1,0 +1,276 @@
+#!/usr/bin/env bash
+# run-recorder.sh -- tests of our Valgrind tool (src/instrument): its counts
+# against cachegrind's, run with the same environment (the same VALGRIND_LIB
+# directory), and its Callgrind-format file read by callgrind_annotate and
+# by cgtui.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: run-recorder.sh [--keep]
+#   CGTUI=path    the cgtui binary (default: $abs_top_builddir/cgtui, ./cgtui,
+#                 ../../cgtui); the tool is looked for in vglib/ beside it
+#   VGLIB=dir     the VALGRIND_LIB directory holding cgtui-PLATFORM (and a
+#                 link to cachegrind-PLATFORM)
+#   CC=compiler   C compiler (default: cc)
+# Prints "PASS: name" or "FAIL: name: reason" per check.  Exits 0 when all
+# pass, 1 when any fails, 77 (skip) when the tool is not built or a
+# prerequisite is missing.
+
+# Option strings such as $SIM and $SHOW are split into words on purpose:
+# shellcheck disable=SC2086
+
+set -u
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")" && pwd)
+keep=${RECORDER_KEEP:-0}
+for arg in "$@"; do
+	case $arg in
+	--keep) keep=1 ;;
+	*) echo "usage: run-recorder.sh [--keep]" >&2; exit 2 ;;
+	esac
+done
+
+skip() {
+	echo "SKIP: recorder: $*"
+	exit 77
+}
+
+if [ -z "${CGTUI:-}" ]; then
+	for c in "${abs_top_builddir:+$abs_top_builddir/cgtui}" ./cgtui \
+		"$here/../../cgtui" ../../cgtui; do
+		if [ -n "$c" ] && [ -x "$c" ] && [ ! -d "$c" ]; then
+			CGTUI=$c
+			break
+		fi
+	done
+	: "${CGTUI:=../../cgtui}"
+fi
+case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
+if [ ! -x "$CGTUI" ] || [ -d "$CGTUI" ]; then
+	skip "cgtui not executable: $CGTUI (set CGTUI)"
+fi
+VGLIB=${VGLIB:-$(dirname "$CGTUI")/vglib}
+tool=""
+for f in "$VGLIB"/cgtui-*-*; do
+	[ -e "$f" ] && tool=$f && break
+done
+[ -n "$tool" ] || skip "the Valgrind tool is not built (no $VGLIB/cgtui-PLATFORM)"
+plat=${tool##*/cgtui-}
+[ -e "$VGLIB/cachegrind-$plat" ] || skip "no cachegrind-$plat in $VGLIB"
+for t in valgrind callgrind_annotate python3; do
+	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
+done
+cc=${CC:-cc}
+command -v "${cc%% *}" >/dev/null 2>&1 || skip "C compiler '$cc' not found"
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-recorder.XXXXXX") || exit 99
+cleanup() {
+	if [ "$keep" = 1 ]; then
+		echo "recorder: kept $T"
+	else
+		rm -rf "$T"
+	fi
+}
+trap cleanup EXIT
+
+fails=0
+SHOW=""
+pass() { echo "PASS: $1"; }
+fail() {
+	echo "FAIL: $1: $2"
+	fails=$((fails + 1))
+}
+
+# --- build ------------------------------------------------------------------
+mkdir -p "$T/src" "$T/run" "$T/prof" "$T/out"
+cp "$here"/rec-*.c "$here"/rec-*.h "$T/src/"
+build() {  # name, compiler arguments...
+	local name=$1
+	shift
+	if (cd "$T/src" && $cc "$@") >"$T/out/build-$name.log" 2>&1; then
+		return 0
+	fi
+	fail "build-$name" "$(head -c 300 "$T/out/build-$name.log")"
+	return 1
+}
+build rec-prog -g -O1 -o rec-prog rec-prog.c -pthread || exit 1
+build rec-prog-O0 -g -O0 -o rec-prog-O0 rec-prog.c -pthread || exit 1
+build rec-plug -g -O1 -fPIC -shared -o librec-plug.so rec-plug.c || exit 1
+build rec-dl -g -O1 -o rec-dl rec-dl.c -ldl || exit 1
+
+# --- record -----------------------------------------------------------------
+# Both tools run from the same directory with the same environment: what
+# ld.so executes depends on it.
+export VALGRIND_LIB=$VGLIB
+unset VALGRIND_OPTS
+# SIM: the simulation options given to both tools (cachegrind's cache
+# simulation is on by default, ours off: both are always told)
+SIM="--cache-sim=no"
+record() {  # name, program and arguments...
+	local name=$1
+	shift
+	(cd "$T/run" && valgrind -q --tool=cgtui $SIM --cgtui-out-file="$T/prof/ours.$name" "$@") \
+		>"$T/out/ours-$name.log" 2>&1 ||
+		{ fail "record-$name" "$(head -c 400 "$T/out/ours-$name.log")"; return 1; }
+	(cd "$T/run" && valgrind -q --tool=cachegrind $SIM \
+		--cachegrind-out-file="$T/prof/cg.$name" "$@") >"$T/out/cg-$name.log" 2>&1 ||
+		{ fail "record-cachegrind-$name" "$(head -c 400 "$T/out/cg-$name.log")"; return 1; }
+	pass "record-$name"
+}
+
+total_of() {  # the summary: line of a profile
+	sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$1" | head -n 1
+}
+
+compare() {  # name [profdiff options]: our profile against cachegrind's
+	local name=$1 ours=$T/prof/ours.$1 cg=$T/prof/cg.$1 line
+	shift
+	# our own readers: totals and every (file, function, line)
+	python3 "$here/profdiff.py" "$@" "$cg" "$ours" >"$T/out/profdiff-$name.log" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		PASS:*) pass "$name: ${line#PASS: }" ;;
+		FAIL:*) fail "$name: ${line#FAIL: }" "" ;;
+		*) fail "$name: profdiff" "$line" ;;
+		esac
+	done <"$T/out/profdiff-$name.log"
+	# cgtui's report of both files, from the summary on, is the same
+	if [ $# != 0 ]; then
+		if "$CGTUI" --batch --threshold=0 "$ours" >"$T/out/cgtui-ours-$name.txt" 2>&1; then
+			pass "$name: cgtui --batch reads our file"
+		else
+			fail "$name: cgtui --batch" "$(head -c 400 "$T/out/cgtui-ours-$name.txt")"
+		fi
+	elif "$CGTUI" --batch --threshold=0 --context=0 $SHOW "$ours" >"$T/out/cgtui-ours-$name.txt" 2>&1 &&
+		"$CGTUI" --batch --threshold=0 --context=0 $SHOW "$cg" >"$T/out/cgtui-cg-$name.txt" 2>&1; then
+		if diff <(sed -n '/^-- Summary/,$p' "$T/out/cgtui-cg-$name.txt") \
+			<(sed -n '/^-- Summary/,$p' "$T/out/cgtui-ours-$name.txt") >"$T/out/cgtui-diff-$name.txt"; then
+			pass "$name: cgtui --batch reports the same for both files"
+		else
+			fail "$name: cgtui --batch differs" "$(head -c 400 "$T/out/cgtui-diff-$name.txt")"
+		fi
+	else
+		fail "$name: cgtui --batch" "$(head -c 400 "$T/out/cgtui-ours-$name.txt" "$T/out/cgtui-cg-$name.txt")"
+	fi
+	# callgrind_annotate reads our file unchanged and finds our total
+	local ours_total ann_total
+	ours_total=$(total_of "$ours")
+	ann_total=$(cd "$T/out" && callgrind_annotate "$ours" 2>"$T/out/ann-$name.err" |
+		sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,)
+	if [ -n "$ours_total" ] && [ "$ann_total" = "$ours_total" ] && [ ! -s "$T/out/ann-$name.err" ]; then
+		pass "$name: callgrind_annotate's PROGRAM TOTALS = ours ($ours_total)"
+	else
+		fail "$name: callgrind_annotate" "PROGRAM TOTALS '$ann_total', ours '$ours_total'; $(head -c 200 "$T/out/ann-$name.err")"
+	fi
+}
+
+record prog ../src/rec-prog && compare prog
+record prog-O0 ../src/rec-prog-O0 && compare prog-O0
+record dl ../src/rec-dl "$T/src/librec-plug.so" && compare dl
+# with a thread, only our own code runs the same way every time
+record thread ../src/rec-prog thread && compare thread --files 'rec-prog'
+
+# the simulators: every event equal to cachegrind's, with caches given and
+# with the caches both tools detect on this machine.  The two files list
+# their events in different orders: cgtui is told which to show.
+SHOW="--show=Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim --sort=Ir"
+SIM="--cache-sim=yes --branch-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+record sim-prog ../src/rec-prog && compare sim-prog
+SIM="--cache-sim=yes --branch-sim=yes"
+record sim-dl ../src/rec-dl "$T/src/librec-plug.so" && compare sim-dl
+SIM="--cache-sim=yes --branch-sim=no --I1=16384,4,32 --D1=8192,2,64 --LL=262144,8,128"
+SHOW="--show=Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw --sort=Ir"
+record cache-prog-O0 ../src/rec-prog-O0 && compare cache-prog-O0
+SIM="--cache-sim=no --branch-sim=yes"
+SHOW="--show=Ir,Bc,Bcm,Bi,Bim --sort=Ir"
+record branch-prog ../src/rec-prog && compare branch-prog
+SIM="--cache-sim=no"
+SHOW=""
+
+# --- the file's form ----------------------------------------------------------
+f=$T/prof/ours.prog
+if [ -f "$f" ]; then
+	for want in '^version: 1$' '^creator: cgtui' '^pid: [0-9][0-9]*$' '^cmd: .*rec-prog$' \
+		'^positions: instr line$' '^events: Ir$' '^summary: [0-9]' '^totals: [0-9]' \
+		'^fn=([0-9]*)$' '^fl=([0-9]*) .*rec-prog\.h$' '^ob=([0-9]*) .*rec-prog$' \
+		'^+[0-9]* [-+*]'; do
+		if grep -q -e "$want" "$f"; then
+			pass "form: a line matching $want"
+		else
+			fail "form" "no line matching $want"
+		fi
+	done
+	# instruction addresses are relative to the load bias: main's lowest
+	# address is main's symbol value in the file on disk
+	sym=$(nm "$T/src/rec-prog" 2>/dev/null | sed -n 's/^0*\([0-9a-f]*\) T main$/\1/p')
+	got=$(python3 - "$f" <<'EOF'
+import re, sys
+names, fn, prev, low = {}, None, 0, None
+for line in open(sys.argv[1]):
+    m = re.match(r'^fn=\((\d+)\)(?: (.*))?$', line)
+    if m:
+        if m.group(2):
+            names[m.group(1)] = m.group(2)
+        fn = names[m.group(1)]
+        continue
+    if not line[:1] in '0123456789+-*' or not line.strip():
+        continue
+    a = line.split()[0]
+    if a == '*':
+        addr = prev
+    elif a[0] in '+-':
+        addr = prev + int(a)
+    else:
+        addr = int(a, 0)
+    prev = addr
+    if fn == 'main' and (low is None or addr < low):
+        low = addr
+print('%x' % low if low is not None else '')
+EOF
+)
+	if [ -n "$sym" ] && [ "$got" = "$sym" ]; then
+		pass "form: main at 0x$got, its address in the file on disk"
+	else
+		fail "form" "main's lowest address in our file is 0x$got, nm says 0x$sym"
+	fi
+fi
+
+# --- %p in the file name, and a forked child writes its own file ---------------
+rm -rf "$T/fork" && mkdir -p "$T/fork"
+if (cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/fork/out.%p" ../src/rec-prog fork) \
+	>"$T/out/fork.log" 2>&1; then
+	n=0 bad=""
+	for p in "$T"/fork/out.*; do
+		[ -f "$p" ] || continue
+		n=$((n + 1))
+		pid=$(sed -n 's/^pid: //p' "$p")
+		[ "${p##*.}" = "$pid" ] || bad="$bad ${p##*/} has pid: $pid;"
+		"$CGTUI" --batch "$p" >/dev/null 2>&1 || bad="$bad cgtui cannot read ${p##*/};"
+	done
+	if [ "$n" = 2 ] && [ -z "$bad" ]; then
+		pass "fork: parent and child each write callgrind.out.%p with their pid"
+	else
+		fail "fork" "$n files;$bad"
+	fi
+else
+	fail "fork" "$(head -c 300 "$T/out/fork.log")"
+fi
+
+# --- options --------------------------------------------------------------------
+if valgrind -q --tool=cgtui --cache-sim=yes --I1=1000,3,64 --cgtui-out-file="$T/out/bad" \
+	/bin/true >"$T/out/bad.log" 2>&1; then
+	fail "options" "--I1=1000,3,64 accepted"
+elif grep -q 'power of two' "$T/out/bad.log"; then
+	pass "options: a cache whose set count is not a power of two is refused"
+else
+	fail "options" "--I1=1000,3,64: $(head -c 300 "$T/out/bad.log")"
+fi
+if valgrind --tool=cgtui --help 2>&1 | grep -q -e '--cgtui-out-file'; then
+	pass "options: --help lists --cgtui-out-file"
+else
+	fail "options" "--help does not list --cgtui-out-file"
+fi
+
+[ "$fails" = 0 ]
