@@ -37,7 +37,7 @@ start() { # cols, lines, command...
 	sock="$work/tmux.$n" # a fresh server each time
 	rm -f raw.log
 	tm -f /dev/null new-session -d -s t -x "$c" -y "$l" \
-		"env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} CGTUI_CONFIG=/dev/null $* ; echo \"exit=\$?\"; sleep 30"
+		"sleep 0.3; env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} CGTUI_CONFIG=/dev/null $* ; echo \"exit=\$?\"; sleep 30"
 	tm set-option -t t -g remain-on-exit on >/dev/null
 	tm pipe-pane -t t -o "cat >> $work/raw.log"
 }
@@ -73,6 +73,22 @@ wait_for "exit=0"
 check "q quits with status 0" $? "$(screen)"
 tail -c 200 raw.log | grep -q $'\e\[?1049l'
 check "q: the terminal is restored (alternate screen left)" $? "$(tail -c 200 raw.log | od -c | tail -5)"
+
+# colours: file names in colour, none with NO_COLOR (selection is reverse
+# video either way, so a monochrome screen loses nothing)
+start 80 24 "$CGTUI" spec.out
+wait_for "Instructions 820"
+esc=$(printf '\033')
+colour="$esc\\[([0-9]+;)*3[0-8](;[0-9]+)*m" # a foreground colour but the default (39)
+reverse="$esc\\[([0-9]+;)*7(;[0-9]+)*m"
+LC_ALL=C grep -qE "$colour" raw.log
+check "colour: file names in colour" $? "$(LC_ALL=C grep -cE "$esc\\[" raw.log)"
+tm send-keys -t t q
+start 80 24 NO_COLOR=1 "$CGTUI" spec.out
+wait_for "Instructions 820"
+! LC_ALL=C grep -qE "$colour" raw.log && LC_ALL=C grep -qE "$reverse" raw.log
+check "NO_COLOR: no colour, the selection still in reverse video" $? "$(LC_ALL=C grep -oE "$colour" raw.log | head -3)"
+tm send-keys -t t q
 
 # 200x50 from the start
 start 200 50 "$CGTUI" spec.out
