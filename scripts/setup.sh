@@ -63,6 +63,15 @@ test)
 			status=$st
 		fi
 	done
+	# the fuzzer, for a minute (libFuzzer with ASan+UBSan)
+	if BUILDDIR=build sh tests/fuzz/run.sh 60 >fuzz.log 2>&1; then
+		echo "PASS: $(tail -1 fuzz.log)"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: fuzzing"
+		tail -40 fuzz.log
+		fail=$((fail + 1))
+	fi
 	# warnings as errors with clang too, and cppcheck clean
 	st=0
 	mkdir -p build-clang

@@ -18,11 +18,16 @@
  * For every input:
  *   1. profile_load (sign +1), then profile_finish, profile_agg and
  *      report_write (annotation on, --inclusive, --tree=both, threshold 0)
- *      to /dev/null;
+ *      to /dev/null, through the escaping stream that cgtui puts on a
+ *      terminal (when src/profile/escape.h exists);
+ * and when the input starts with "#diff" (a comment for the loader):
  *   2. a --diff of the input against itself: loaded with sign -1, then again
- *      with sign +1 -- that second time gzip-compressed by us (unless the
- *      input is gzip already), so that the loader's gzip path sees valid
- *      streams of every content -- then the same finish/aggregate/report.
+ *      with sign +1 -- that second time gzip-compressed by us, so that the
+ *      loader's gzip path sees valid streams of every content -- then the
+ *      same finish/aggregate/report, only the first part's costs kept, with
+ *      other options (no --inclusive, --tree=caller, threshold 0.1,
+ *      context 1, no percentages, sorted on every event in reverse).
+ * Both reports show every event, derived ones too.
  * Everything is freed (profile_free): LeakSanitizer checks the error paths
  * too.
  *
@@ -40,6 +45,10 @@
 #include "config.h"
 
 #include "profile/aggregate.h"
+#if __has_include("profile/escape.h")
+#include "profile/escape.h"
+#define HAVE_ESCAPING_STREAM 1
+#endif
 #include "profile/load.h"
 #include "profile/model.h"
 #include "profile/report.h"
@@ -58,8 +67,14 @@
 
 #include <sanitizer/allocator_interface.h>
 
+/* weak: a build without AddressSanitizer (for timing) has no allocator hooks */
+#pragma weak __sanitizer_install_malloc_and_free_hooks
+#pragma weak __sanitizer_get_allocated_size
+
 #define SRC_MARK "#--src--"
 #define SRC_MARK_LEN (sizeof(SRC_MARK) - 1)
+#define DIFF_MARK "#diff"
+#define DIFF_MARK_LEN (sizeof(DIFF_MARK) - 1)
 
 /* a fixed time for the profile files; the source is a second older or newer */
 #define PROFILE_MTIME 1700000000
@@ -103,7 +118,7 @@ static void report_memory(void)
 		return;
 	fprintf(stderr,
 		"fuzz-load: largest heap peak %lld bytes (input of %lld bytes); "
-		"largest peak/size for inputs >= 1 KiB: %.1f (%lld bytes for %lld)\n",
+		"largest peak/size for inputs >= 8 KiB: %.1f (%lld bytes for %lld)\n",
 		(long long)worst_peak, (long long)worst_peak_size, worst_ratio,
 		(long long)worst_ratio_peak, (long long)worst_ratio_size);
 }
@@ -168,7 +183,8 @@ static void setup(void)
 		mem_fixed = (int64_t)strtoll(e, NULL, 10) << 20;
 	if ((e = getenv("CGTUI_FUZZ_MEM_FACTOR")) && *e)
 		mem_factor = strtoll(e, NULL, 10);
-	__sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
+	if (&__sanitizer_install_malloc_and_free_hooks && &__sanitizer_get_allocated_size)
+		__sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
 }
 
 /* libFuzzer reads its file arguments and writes artifacts relative to the
@@ -295,14 +311,18 @@ static size_t inflated_size(const uint8_t *d, size_t n, size_t cap)
 }
 
 /* Loads files[0..n) (the first with sign `sign0`, the others +1); when they
- * load, the whole report is written. */
-static void run(const char *const *files, int n, int sign0)
+ * load, the whole report is written: with every option on, or (`variant`)
+ * without --inclusive, with callers only, cgtui's default threshold, a small
+ * context, no percentages, and every event (derived ones too) shown and
+ * sorted on in reverse order. */
+static void run(const char *const *files, int n, int sign0, int variant)
 {
 	struct profile p;
 	char err[512];
 	profile_init(&p);
 	for (int i = 0; i < n; i++) {
-		struct load_opts lo = { .sign = i == 0 ? sign0 : 1 };
+		/* the variant also keeps only the first part's costs (--part) */
+		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .only_part = variant };
 		if (profile_load(&p, files[i], &lo, err, sizeof(err)) < 0) {
 			profile_free(&p);
 			return;
@@ -315,11 +335,34 @@ static void run(const char *const *files, int n, int sign0)
 	o.inclusive = 1;
 	o.tree = TREE_BOTH;
 	o.threshold = 0;
+	/* derived events (event: lines, CEst...) are shown too */
+	o.nshow = p.nevents;
+	for (int e = 0; e < p.nevents; e++)
+		o.show[e] = e;
+	if (variant) {
+		o.inclusive = 0;
+		o.tree = TREE_CALLER;
+		o.threshold = 0.1;
+		o.context = 1;
+		o.show_percs = 0;
+		o.nsort = p.nevents;
+		for (int e = 0; e < p.nevents; e++)
+			o.sort[e] = p.nevents - 1 - e;
+	}
 	static const char *const dirs[] = { "inc" };
 	o.src_dirs = dirs;
 	o.nsrc_dirs = 1;
 	o.invocation = "cgtui --inclusive=yes --tree=both --threshold=0 fuzz";
-	report_write(devnull, &p, &o);
+	FILE *out = devnull;
+#ifdef HAVE_ESCAPING_STREAM
+	/* the first report as on a terminal: through the escaping stream */
+	FILE *esc = variant ? NULL : escaping_stream(devnull);
+	if (esc)
+		out = esc;
+#endif
+	report_write(out, &p, &o);
+	if (out != devnull)
+		fclose(out);
 	fflush(devnull);
 	profile_free(&p);
 }
@@ -349,12 +392,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	int is_gz = plen >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+	int diff = plen >= DIFF_MARK_LEN && memcmp(data, DIFF_MARK, DIFF_MARK_LEN) == 0;
 
 	put_file(prof_fd, data, plen, PROFILE_MTIME);
 	put_file(src_fd, src, slen, PROFILE_MTIME + ((slen & 1) ? 1 : -1));
-	if (is_gz)
-		put_file(gz_fd, data, plen, PROFILE_MTIME);
-	else {
+	if (diff) {
 		size_t gzlen = gzip_into(data, plen); /* may move gzbuf */
 		put_file(gz_fd, gzbuf, gzlen, PROFILE_MTIME);
 	}
@@ -368,16 +410,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	counting = 1;
 
 	static const char *const one[] = { "in.prof" };
-	run(one, 1, 1);
+	run(one, 1, 1, 0);
 	static const char *const two[] = { "in.prof", "in2.prof" };
-	run(two, 2, -1);
+	if (diff)
+		run(two, 2, -1, 1);
 
 	counting = 0;
 	if (heap_peak > worst_peak) {
 		worst_peak = heap_peak;
 		worst_peak_size = (int64_t)msize;
 	}
-	if (msize >= 1024 && (double)heap_peak / (double)msize > worst_ratio) {
+	if (msize >= 8192 && (double)heap_peak / (double)msize > worst_ratio) {
 		worst_ratio = (double)heap_peak / (double)msize;
 		worst_ratio_size = (int64_t)msize;
 		worst_ratio_peak = heap_peak;

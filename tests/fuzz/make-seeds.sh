@@ -4,10 +4,13 @@
 # OUTDIR receives (flat, one file each, names prefixed by their origin):
 #   - tests/**/*.prof, tests/report/*.cgout, tests/golden/samples/*.callgrind,
 #     examples/callgrind.out.wordfreq, ../shared/corpus/wild/* (or
-#     $CORPUS_DIR) and tests/fuzz/seeds/*;
-#     a file longer than $SEED_MAX_LEN bytes (default 65536, fuzz-load's
-#     -max_len) is cut to that at a line end, and a second slice is made from
-#     its header and a block in its middle;
+#     $CORPUS_DIR), tests/fuzz/seeds/* and tests/fuzz/crashes/* (the
+#     reproducers of bugs found; SEED_SKIP_CRASHES=1 leaves them out);
+#     a file longer than $SEED_MAX_LEN bytes (default 16384: big inputs are
+#     slow to fuzz; fuzz-load's -max_len is 65536) is cut to that at a line
+#     end, and a second slice is made from its header and a block in its
+#     middle;
+#   - "#diff" copies of the small ones (fuzz-load.c: also loaded as a diff);
 #   - profiles with their source for the annotator (fuzz-load.c: the profile,
 #     a "#--src--" line, the source; the profile names the source fuzz.c);
 #   - gzip copies of two small profiles (one with a source after it).
@@ -25,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$1
 dict=${2:-$1.dict}
-max=${SEED_MAX_LEN:-65536}
+max=${SEED_MAX_LEN:-16384}
 wild=${CORPUS_DIR:-$top/../shared/corpus/wild}
 
 mkdir -p "$out"
@@ -96,6 +99,12 @@ for f in "$top"/tests/report/*.cgout "$top"/tests/golden/samples/*.callgrind \
 	[ -f "$f" ] || continue
 	seed "$(basename "$(dirname "$f")")-$(basename "$f")" "$f"
 done
+if [ -z "${SEED_SKIP_CRASHES:-}" ]; then
+	for f in "$here"/crashes/*; do
+		[ -f "$f" ] || continue
+		seed "crashes-$(basename "$f")" "$f"
+	done
+fi
 if [ -d "$wild" ]; then
 	for f in "$wild"/*; do
 		[ -f "$f" ] || continue
@@ -127,6 +136,13 @@ if [ -f "$out/src-edge" ]; then
 	printf '\n' >>"$out/gz-src-edge"
 	sed -n '/^#--src--$/,$p' "$out/src-edge" >>"$out/gz-src-edge"
 fi
+
+# diff copies of the small plain-text ones
+for f in "$out"/*; do
+	case ${f##*/} in gz-* | *.gz | diff-*) continue ;; esac
+	[ "$(wc -c <"$f")" -le 4096 ] || continue
+	{ printf '#diff\n'; cat "$f"; } >"$out/diff-${f##*/}"
+done
 
 # remove empty results (e.g. a profile without the named source)
 find "$out" -type f -size 0 ! -name '*empty*' -exec rm -f {} +
@@ -175,6 +191,7 @@ cat >"$dict" <<'EOF'
 "fl=???\x0a"
 "fn=???\x0a"
 "#--src--\x0a"
+"#diff\x0a"
 "==== NEW PROFILING FILE"
 "(1)"
 "(2)"

@@ -47,7 +47,7 @@ if [ -z "$fuzzer" ]; then
 	else
 		for f in "$here"/fuzz-load.c "$here"/build.sh "$top"/src/profile/*.[ch] \
 			"$top"/src/source/srcfile.[ch] "$builddir"/config.h; do
-			if [ -f "$f" ] && [ "$f" -nt "$fuzzer" ]; then
+			if [ -f "$f" ] && [ -n "$(find "$f" -newer "$fuzzer")" ]; then
 				stale=1
 				break
 			fi
@@ -88,7 +88,7 @@ chmod -R u+w "$corpus"
 
 # The fuzzer's own temporary files go in $work/tmp; it runs in $work, where
 # libFuzzer would put any -jobs logs.
-before=$(ls "$artifacts" | wc -l)
+before=$(find "$artifacts" -type f | wc -l)
 rc=0
 (
 	cd "$work"
@@ -111,7 +111,7 @@ rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
 rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -n 1)
 [ -n "$rss" ] || rss=$(sed -n 's/.* rss: \([0-9]*\)Mb.*/\1/p' "$log" | tail -n 1)
 heap=$(sed -n 's/^fuzz-load: largest heap peak \([0-9]*\) bytes.*/\1/p' "$log" | tail -n 1)
-after=$(ls "$artifacts" | wc -l)
+after=$(find "$artifacts" -type f | wc -l)
 
 kind=
 if [ "$rc" -ne 0 ] || [ "$after" -gt "$before" ]; then
