@@ -728,18 +728,13 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 		p->is_callgrind = 1;
 		return 0;
 	}
-	if (KEY("cmd")) {
-		free(ps->part->cmd);
-		ps->part->cmd = dup_value(val);
-		if (!p->cmd)
-			p->cmd = dup_value(val);
-		return 0;
-	}
-	if (KEY("creator")) {
-		free(ps->part->creator);
-		ps->part->creator = dup_value(val);
-		if (!p->creator)
-			p->creator = dup_value(val);
+	if (KEY("cmd") || KEY("creator")) { /* the part's, and the profile's first */
+		char **part = KEY("cmd") ? &ps->part->cmd : &ps->part->creator;
+		char **prof = KEY("cmd") ? &p->cmd : &p->creator;
+		free(*part);
+		*part = dup_value(val);
+		if (!*prof)
+			*prof = dup_value(val);
 		return 0;
 	}
 	if (KEY("desc")) {
