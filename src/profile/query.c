@@ -191,3 +191,31 @@ void query_sort_fns(const struct profile *p, uint32_t *fns, size_t n,
 	if (n > 1)
 		qsort(fns, n, sizeof(*fns), cmp_fn);
 }
+
+static struct profile *order_p;
+static enum fn_order order_by;
+
+static int cmp_order(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	const struct profile *p = order_p;
+	int r = 0;
+	if (order_by == FN_BY_CALLS) {
+		cost_t ca = p->agg->fn_ncalls[a], cb = p->agg->fn_ncalls[b];
+		r = ca > cb ? -1 : ca < cb;
+	} else if (order_by == FN_BY_FILE) {
+		r = strcmp(file_name(p, p->fns[a].file), file_name(p, p->fns[b].file));
+	}
+	if (!r)
+		r = strcmp(fn_name(p, a), fn_name(p, b));
+	return r ? r : (a < b ? -1 : a > b);
+}
+
+void query_order_fns(struct profile *p, uint32_t *fns, size_t n, enum fn_order by)
+{
+	profile_agg(p);
+	order_p = p;
+	order_by = by;
+	if (n > 1)
+		qsort(fns, n, sizeof(*fns), cmp_order);
+}

@@ -40,4 +40,9 @@ void query_sort_fns(const struct profile *p, uint32_t *fns, size_t n,
 		    const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg),
 		    void *arg, int event);
 
+/* Orders fns[0..n) by something else than a cost: calls into each (most
+ * first), name, or file then name. */
+enum fn_order { FN_BY_CALLS = 1, FN_BY_NAME, FN_BY_FILE };
+void query_order_fns(struct profile *p, uint32_t *fns, size_t n, enum fn_order by);
+
 #endif

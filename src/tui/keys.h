@@ -39,6 +39,7 @@
 	KEYDEF(ACT_SORT_NEXT, "o >",                 "sort by the next event") \
 	KEYDEF(ACT_SORT_PREV, "O <",                 "sort by the previous event") \
 	KEYDEF(ACT_INCLUSIVE, "I",                   "order functions by inclusive or by self cost") \
+	KEYDEF(ACT_ORDER,     ".",                   "functions: order by cost, calls, name or file") \
 	KEYDEF(ACT_PERCENT,   "%",                   "percentages on or off") \
 	KEYDEF(ACT_THR_UP,    "+ =",                 "raise the threshold (hide more)") \
 	KEYDEF(ACT_THR_DOWN,  "-",                   "lower the threshold (show more)") \

@@ -738,6 +738,13 @@ static void act(struct tui *t, enum action a)
 		free(s);
 		break;
 	}
+	case ACT_ORDER: {
+		static const char *const what[] = { "cost", "calls", "name", "file" };
+		t->set.order = (t->set.order + 1) % 4;
+		tui_message(t, "functions ordered by %s", what[t->set.order]);
+		refresh_all(t);
+		break;
+	}
 	case ACT_PERCENT:
 		t->set.percent = !t->set.percent;
 		break;

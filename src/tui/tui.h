@@ -53,6 +53,7 @@ struct tui_settings {
 	int sort_event;         /* event the lists are ordered by */
 	int show[MAX_EVENTS], nshow;
 	int inclusive;          /* functions ordered by inclusive cost */
+	int order;              /* 0: by cost, else an enum fn_order (functions view) */
 	int percent;            /* percentages beside counts */
 	int relative;           /* calls view: percentages of the function's inclusive cost */
 	double threshold;       /* percent of the sort event's total */

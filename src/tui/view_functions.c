@@ -72,7 +72,10 @@ static void update(struct view *v)
 		l->fn[n++] = fn;
 	}
 	tui_filter_free(f);
-	query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
+	if (t->set.order)
+		query_order_fns(p, l->fn, n, (enum fn_order)t->set.order);
+	else
+		query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
 	for (size_t i = 0; i < n; i++) {
 		l->label[i] = tui_fn_label(t, l->fn[i]);

@@ -45,6 +45,7 @@ run search.keys C.UTF-8 expected-search
 run trees.keys C.UTF-8 expected-trees
 run recursion.keys C expected-recursion recursion.out
 run config.keys C.UTF-8 expected-config spec.out test.config
+run order.keys C.UTF-8 expected-order
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
