@@ -262,13 +262,14 @@ static int define_events(struct profile *p, char *err, size_t errsz)
 /* Loads every profile file into p (only one part when only_part > 0) and
  * defines the derived events asked for: what main does, and what the
  * explorer asks for when a part is chosen. */
-static int load_all(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
+static int load_sink(void *arg, struct profile *p, int only_part, const struct instr_sink *s,
+		     char *err, size_t errsz)
 {
 	int diff = *(int *)arg;
 	profile_init(p);
 	for (int i = 0; i < G.nfiles; i++) {
 		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
-					.modfn = G.modfn, .only_part = only_part };
+					.modfn = G.modfn, .only_part = only_part, .instr = s };
 		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
 			profile_free(p);
 			return -1;
@@ -281,6 +282,11 @@ static int load_all(void *arg, struct profile *p, int only_part, char *err, size
 	}
 	recover_symbols(p);
 	return 0;
+}
+
+static int load_all(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
+{
+	return load_sink(arg, p, only_part, NULL, err, errsz);
 }
 
 int main(int argc, char **argv)
@@ -494,7 +500,7 @@ int main(int argc, char **argv)
 
 	const char *script = getenv("CGTUI_SCRIPT");
 	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)))) {
-		struct tui_loader ld = { .load = load_all, .arg = &diff };
+		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink };
 		recover_symbols(&G.prof); /* names for the functions known by address */
 		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
 	}

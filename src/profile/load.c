@@ -192,6 +192,7 @@ struct parser {
 
 	int npos, poskind[2];
 	int linek;          /* which subposition is the line, -1 if none */
+	int instrk;         /* which subposition is the address, -1 if none */
 	int64_t last[2];
 
 	int nev;            /* events in this file's events: line */
@@ -211,6 +212,7 @@ struct parser {
 	cost_t jexe, jtaken;
 	int jcond;
 	uint32_t jtfile, jtline;
+	uint64_t jtaddr, ctaddr; /* jump and call targets' addresses */
 	uint32_t jfi;       /* jfi= target file of the next jump, NO_ID if none */
 	cost_t lastcost[MAX_EVENTS]; /* for '*' in a cost column */
 
@@ -398,6 +400,11 @@ parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
 static uint32_t line_of(struct parser *ps, const int64_t pos[2])
 {
 	return ps->linek >= 0 ? (uint32_t)pos[ps->linek] : 0;
+}
+
+static uint64_t addr_of(struct parser *ps, const int64_t pos[2])
+{
+	return ps->instrk >= 0 ? (uint64_t)pos[ps->instrk] : 0;
 }
 
 static int check_line_range(struct parser *ps, const int64_t pos[2])
@@ -684,6 +691,7 @@ static int set_positions(struct parser *ps, const char *s)
 		return perr(ps, "positions: line names no position");
 	ps->npos = n;
 	ps->linek = ps->poskind[0] == POS_LINE ? 0 : n > 1 && ps->poskind[1] == POS_LINE ? 1 : -1;
+	ps->instrk = ps->poskind[0] == POS_INSTR ? 0 : n > 1 && ps->poskind[1] == POS_INSTR ? 1 : -1;
 	ps->last[0] = ps->last[1] = 0;
 	return 0;
 }
@@ -831,6 +839,7 @@ static int cost_line(struct parser *ps, const char *s)
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
 		ps->linek = 0;
+		ps->instrk = -1;
 		p->has_line = 1;
 	}
 	s = parse_positions(ps, s, pos, 1);
@@ -856,8 +865,11 @@ static int cost_line(struct parser *ps, const char *s)
 		ps->cob = ps->cfl = NO_ID;
 		if (parse_costs_into(ps, s, c) < 0)
 			return -1;
-		profile_call(p, ps->fn, ps->fi, line, cid,
-			     ps->o->sign < 0 ? -ps->call_count : ps->call_count, c);
+		cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
+		profile_call(p, ps->fn, ps->fi, line, cid, count, c);
+		const struct instr_sink *is = ps->o->instr;
+		if (is && is->call)
+			is->call(is->arg, p, ps->fn, addr_of(ps, pos), cid, ps->ctaddr, count, c);
 		return 0;
 	}
 	if (ps->pending == PEND_JUMP) {
@@ -865,6 +877,10 @@ static int cost_line(struct parser *ps, const char *s)
 		int sg = ps->o->sign;
 		profile_jump(p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
 			     sg * ps->jexe, sg * ps->jtaken);
+		const struct instr_sink *is = ps->o->instr;
+		if (is && is->jump)
+			is->jump(is->arg, p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
+				 sg * ps->jexe, sg * ps->jtaken);
 		/* a position line after a jump normally carries no cost */
 	}
 	if (p->ls.nreal != p->nreal)
@@ -872,7 +888,17 @@ static int cost_line(struct parser *ps, const char *s)
 	if (p->ls.open_fn != ps->fn)
 		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
-	return parse_costs_into(ps, s, dst);
+	const struct instr_sink *is = ps->o->instr;
+	if (!is || !is->cost)
+		return parse_costs_into(ps, s, dst);
+	cost_t c[MAX_EVENTS];
+	memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
+	if (parse_costs_into(ps, s, c) < 0)
+		return -1;
+	for (int i = 0; i < p->nreal; i++)
+		dst[i] = cost_add(dst[i], c[i]);
+	is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), c);
+	return 0;
 }
 
 static int calls_line(struct parser *ps, const char *s)
@@ -892,11 +918,13 @@ static int calls_line(struct parser *ps, const char *s)
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
 		ps->linek = 0;
+		ps->instrk = -1;
 	}
 	int64_t tpos[2];
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
 	ps->call_count = (cost_t)cnt;
+	ps->ctaddr = addr_of(ps, tpos);
 	ps->pending = PEND_CALL;
 	ps->p->is_callgrind = 1;
 	return 0;
@@ -924,6 +952,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 		ps->npos = 1;
 		ps->poskind[0] = POS_LINE;
 		ps->linek = 0;
+		ps->instrk = -1;
 	}
 	int64_t tpos[2];
 	if (!parse_positions(ps, e, tpos, 0))
@@ -936,6 +965,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
 	ps->jfi = NO_ID;
 	ps->jtline = line_of(ps, tpos);
+	ps->jtaddr = addr_of(ps, tpos);
 	ps->pending = PEND_JUMP;
 	ps->p->is_callgrind = 1;
 	return 0;
@@ -1129,7 +1159,7 @@ static inline int fast_ok(const struct parser *ps, char c)
 {
 	return ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') &&
 	       ps->pending == PEND_NONE && ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn &&
-	       ps->identity && ps->npos && ps->o->sign > 0 &&
+	       ps->identity && ps->npos && ps->o->sign > 0 && !ps->o->instr &&
 	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
 }
 

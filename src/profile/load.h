@@ -10,6 +10,21 @@
 
 struct modname;
 
+/* Instruction-level detail, for a reader that wants it (the assembly view
+ * re-reads the profile with one): called for every cost line, call and jump
+ * as read, fn being the function in the profile being loaded, addr the
+ * instruction address (0 without `positions: instr`), costs already signed
+ * (nreal values).  Any callback may be NULL. */
+struct instr_sink {
+	void *arg;
+	void (*cost)(void *arg, const struct profile *p, uint32_t fn, uint32_t file,
+		     uint32_t line, uint64_t addr, const cost_t *c);
+	void (*call)(void *arg, const struct profile *p, uint32_t fn, uint64_t addr,
+		     uint32_t callee, uint64_t taddr, cost_t count, const cost_t *c);
+	void (*jump)(void *arg, const struct profile *p, uint32_t fn, uint64_t addr,
+		     uint64_t taddr, int cond, cost_t executed, cost_t taken);
+};
+
 struct load_opts {
 	int sign;                         /* +1; -1 for the first file of a diff */
 	/* 0: every part; k: only the costs of the k-th part (1-based, counted
@@ -21,6 +36,7 @@ struct load_opts {
 	 * (0 when unknown, e.g. gzip); a non-zero return cancels the load. */
 	int (*progress)(void *arg, uint64_t done, uint64_t size);
 	void *progress_arg;
+	const struct instr_sink *instr;   /* NULL: not wanted */
 };
 
 /* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,

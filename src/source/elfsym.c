@@ -18,6 +18,7 @@ struct sym {
 struct elfsyms {
 	struct sym *s;
 	size_t n;
+	int full; /* from .symtab */
 	struct arena names;
 };
 
@@ -47,6 +48,17 @@ static void read_table(struct elfsyms *es, Elf *e, Elf_Scn *scn, const GElf_Shdr
 	}
 }
 
+static int only_dyn(Elf *e)
+{
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
+			return 0;
+	}
+	return 1;
+}
+
 struct elfsyms *elfsyms_open(const char *path)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE)
@@ -71,6 +83,7 @@ struct elfsyms *elfsyms_open(const char *path)
 				read_table(es, e, scn, &sh, &cap);
 		}
 	}
+	es->full = es->n && !only_dyn(e);
 	elf_end(e);
 	close(fd);
 	if (es->n > 1)
@@ -79,6 +92,20 @@ struct elfsyms *elfsyms_open(const char *path)
 }
 
 const char *elfsyms_lookup(const struct elfsyms *s, uint64_t addr, uint64_t *off)
+{
+	uint64_t start, size;
+	const char *name = elfsyms_span(s, addr, &start, &size);
+	if (name)
+		*off = addr - start;
+	return name;
+}
+
+int elfsyms_full(const struct elfsyms *s)
+{
+	return s->full;
+}
+
+const char *elfsyms_span(const struct elfsyms *s, uint64_t addr, uint64_t *start, uint64_t *size)
 {
 	size_t lo = 0, hi = s->n; /* the last symbol starting at or below addr */
 	while (lo < hi) {
@@ -93,7 +120,8 @@ const char *elfsyms_lookup(const struct elfsyms *s, uint64_t addr, uint64_t *off
 	const struct sym *y = &s->s[lo - 1];
 	if (y->size && addr >= y->addr + y->size)
 		return NULL;
-	*off = addr - y->addr;
+	*start = y->addr;
+	*size = y->size;
 	return y->name;
 }
 

@@ -24,6 +24,7 @@
 	KEYDEF(ACT_FUNCTIONS, "F 1",                 "functions: flat list with self and inclusive costs") \
 	KEYDEF(ACT_CALLS,     "c 2",                 "callers and callees of the selected function") \
 	KEYDEF(ACT_SOURCE,    "s 3",                 "annotated source of the selected function") \
+	KEYDEF(ACT_ASM,       "a",                   "assembly of the selected function with per-instruction costs (profiles with instruction addresses)") \
 	KEYDEF(ACT_EVENTS,    "e",                   "events: choose the sort event and the shown events") \
 	KEYDEF(ACT_SUMMARY,   "S i",                 "summary: command, events, totals, parts") \
 	KEYDEF(ACT_PARTS,     "P",                   "parts (threads, dumps, processes): show one or all") \
@@ -47,9 +48,9 @@
 	KEYDEF(ACT_DEFINE,    "E",                   "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
 	KEYDEF(ACT_RELATIVE,  "r",                   "percentages of the total, or of the function shown (calls)") \
 	SECTION("Source") \
-	KEYDEF(ACT_HOTTEST,   "H",                   "the hottest line") \
-	KEYDEF(ACT_HOT_NEXT,  "]",                   "the next line above the threshold") \
-	KEYDEF(ACT_HOT_PREV,  "[",                   "the previous line above the threshold") \
+	KEYDEF(ACT_HOTTEST,   "H",                   "the hottest line (instruction in the assembly view)") \
+	KEYDEF(ACT_HOT_NEXT,  "]",                   "the next line (instruction) above the threshold") \
+	KEYDEF(ACT_HOT_PREV,  "[",                   "the previous line (instruction) above the threshold") \
 	KEYDEF(ACT_CTX_MORE,  "}",                   "more context lines around costly lines") \
 	KEYDEF(ACT_CTX_LESS,  "{",                   "fewer context lines") \
 	SECTION("Searching") \

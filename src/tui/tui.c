@@ -180,6 +180,42 @@ int list_page(struct tui *t)
 	return h > 1 ? h : 1;
 }
 
+int list_seek(struct view *v, enum action a, int (*pred)(struct view *v, int row),
+	      const char *what)
+{
+	int d = a == ACT_HOT_NEXT ? 1 : -1;
+	for (int i = v->sel + d; i >= 0 && i < v->nrows; i += d)
+		if (pred(v, i)) {
+			list_goto(v, i);
+			return 1;
+		}
+	tui_message(v->t, "no %s %s above the threshold", d > 0 ? "later" : "earlier", what);
+	return 0;
+}
+
+void list_hottest(struct view *v, cost_t (*mag)(struct view *v, int row))
+{
+	int best = -1;
+	cost_t bv = 0;
+	for (int i = 0; i < v->nrows; i++) {
+		cost_t c = mag(v, i);
+		if (c >= 0 && (best < 0 || c > bv)) {
+			best = i;
+			bv = c;
+		}
+	}
+	if (best >= 0)
+		list_goto(v, best);
+}
+
+void tui_step_context(struct tui *t, enum action a)
+{
+	t->set.context += a == ACT_CTX_MORE ? 2 : -2;
+	if (t->set.context < 0)
+		t->set.context = 0;
+	tui_message(t, "%d lines of context", t->set.context);
+}
+
 void list_goto(struct view *v, int row)
 {
 	if (row >= v->nrows)
@@ -671,6 +707,14 @@ static void act(struct tui *t, enum action a)
 	case ACT_FNFILE: open_view(t, &fnfile_ops, NO_ID); break;
 	case ACT_OBJECTS: open_view(t, &objects_ops, NO_ID); break;
 	case ACT_CALLTREE: open_view(t, &calltree_ops, NO_ID); break;
+	case ACT_ASM: {
+		uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
+		if (fn == NO_ID)
+			tui_message(t, "no function selected");
+		else
+			open_view(t, &asm_ops, fn);
+		break;
+	}
 	case ACT_CALLERTREE: {
 		uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
 		if (fn == NO_ID)

@@ -64,9 +64,13 @@ struct tui_settings {
 
 /* How the explorer loads the profile again, with one part only (or all:
  * only_part 0): fills *out, returns 0 or -1 with a message in err. */
+struct instr_sink;
 struct tui_loader {
 	int (*load)(void *arg, struct profile *out, int only_part, char *err, size_t errsz);
 	void *arg;
+	/* the same, with an instruction sink (the assembly view), or NULL */
+	int (*load_instr)(void *arg, struct profile *out, int only_part,
+			  const struct instr_sink *s, char *err, size_t errsz);
 };
 
 struct tui {
@@ -105,6 +109,15 @@ void tui_filter_free(struct filter *f);
 void list_move(struct view *v, int delta);
 void list_goto(struct view *v, int row);
 int list_page(struct tui *t);
+/* ACT_HOT_NEXT/ACT_HOT_PREV: to the next/previous row for which pred holds,
+ * else a message ("no later <what> above the threshold"); 1 if moved. */
+int list_seek(struct view *v, enum action a, int (*pred)(struct view *v, int row),
+	      const char *what);
+/* ACT_HOTTEST: to the first row of the largest mag (rows with mag < 0 have
+ * no cost). */
+void list_hottest(struct view *v, cost_t (*mag)(struct view *v, int row));
+/* ACT_CTX_MORE/ACT_CTX_LESS: two lines of context more or less. */
+void tui_step_context(struct tui *t, enum action a);
 
 /* views */
 struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn);
@@ -113,6 +126,7 @@ struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
 	help_ops, parts_ops;
+extern const struct view_ops asm_ops; /* view_asm.c */
 /* the trees (view_groups.c, view_calltree.c) */
 extern const struct view_ops filefn_ops, fnfile_ops, objects_ops, calltree_ops, callertree_ops;
 

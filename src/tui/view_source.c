@@ -285,47 +285,35 @@ static uint32_t selected_fn(struct view *v)
 	return v->fn;
 }
 
+static cost_t row_mag(struct view *v, int i)
+{
+	struct src *s = v->data;
+	if (s->r[i].kind != R_LINE || !s->r[i].has_cost)
+		return -1;
+	return (cost_t)cost_mag(event_value(v->t->p, s->r[i].cost, v->t->set.sort_event));
+}
+
+static int hot_row(struct view *v, int i)
+{
+	struct src *s = v->data;
+	return s->r[i].kind == R_LINE && s->r[i].hot;
+}
+
 static int action(struct view *v, enum action a)
 {
 	struct src *s = v->data;
 	struct tui *t = v->t;
-	int ev = t->set.sort_event;
 	switch (a) {
-	case ACT_HOTTEST: {
-		int best = -1;
-		cost_t bv = 0;
-		for (int i = 0; i < s->n; i++) {
-			if (s->r[i].kind != R_LINE || !s->r[i].has_cost)
-				continue;
-			cost_t c = event_value(t->p, s->r[i].cost, ev);
-			if (c < 0)
-				c = -c;
-			if (best < 0 || c > bv) {
-				best = i;
-				bv = c;
-			}
-		}
-		if (best >= 0)
-			list_goto(v, best);
+	case ACT_HOTTEST:
+		list_hottest(v, row_mag);
 		return 1;
-	}
 	case ACT_HOT_NEXT:
-	case ACT_HOT_PREV: {
-		int d = a == ACT_HOT_NEXT ? 1 : -1;
-		for (int i = v->sel + d; i >= 0 && i < s->n; i += d)
-			if (s->r[i].kind == R_LINE && s->r[i].hot) {
-				list_goto(v, i);
-				return 1;
-			}
-		tui_message(t, "no %s line above the threshold", d > 0 ? "later" : "earlier");
+	case ACT_HOT_PREV:
+		list_seek(v, a, hot_row, "line");
 		return 1;
-	}
 	case ACT_CTX_MORE:
 	case ACT_CTX_LESS:
-		t->set.context += a == ACT_CTX_MORE ? 2 : -2;
-		if (t->set.context < 0)
-			t->set.context = 0;
-		tui_message(t, "%d lines of context", t->set.context);
+		tui_step_context(t, a);
 		{
 			uint32_t line = v->nrows ? s->r[v->sel].line : 0;
 			v->ops->update(v);

@@ -12,6 +12,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/escape.h"
+#include "profile/instr.h"
 #include "profile/load.h"
 #include "profile/model.h"
 #include "profile/modname.h"
@@ -445,6 +446,58 @@ static void test_threshold_format(void)
 	is_str(b, "1e-05", "exponent form");
 }
 
+/* Instruction-level detail, read again for one function: costs per
+ * address (two blocks of f added), the call and the jump at 0x1006, by hand
+ * from the text below. */
+static const char instr_text[] = "positions: instr line\nevents: Ir Dr\n"
+				 "ob=(1) /bin/prog\nfl=(1) a.c\nfn=(1) f\n"
+				 "0x1000 10 3 1\n+4 * 2\n+2 11 5 0\n"
+				 "cfn=(2) g\ncalls=2 0x2000 20\n* * 40 4\n"
+				 "jcnd=3/5 -6 10\n* *\n"
+				 "fn=(2)\n0x2000 20 7\n"
+				 "fn=(1)\n0x1004 10 1 1\n";
+
+static int reload_text(void *arg, struct profile *out, const struct instr_sink *s, char *err,
+		       size_t errsz)
+{
+	profile_init(out);
+	struct load_opts lo = { .sign = 1, .instr = s };
+	int rc = profile_load(out, arg, &lo, err, errsz);
+	if (rc < 0)
+		profile_free(out);
+	return rc;
+}
+
+static void test_instr(void)
+{
+	struct profile p;
+	is(load(&p, instr_text), 0, "instr: loads (%s)", lasterr);
+	char *path = write_tmp("i.out", instr_text, strlen(instr_text));
+	struct fn_instrs fi;
+	char err[256];
+	is(fn_instrs_collect(&fi, &p, fn(&p, "f"), reload_text, path, err, sizeof(err)), 0,
+	   "instr: read again");
+	is(fi.nins, 3, "instr: f has three addresses");
+	const struct icost *c = fn_instrs_find(&fi, 0x1004);
+	ok(c && c->cost[0] == 3 && c->cost[1] == 1 && c->line == 10,
+	   "instr: 0x1004 = 2 + 1 Ir, 0 + 1 Dr (two blocks), line 10");
+	c = fn_instrs_find(&fi, 0x1006);
+	ok(c && c->cost[0] == 5 && c->line == 11 && strcmp(c->file, "a.c") == 0,
+	   "instr: 0x1006 5 Ir at a.c:11");
+	ok(!fn_instrs_find(&fi, 0x2000), "instr: g's address is not f's");
+	ok(fi.ncalls == 1 && fi.calls[0].addr == 0x1006 && fi.calls[0].target == 0x2000 &&
+		   fi.calls[0].count == 2 && fi.calls[0].cost[0] == 40 && fi.calls[0].cost[1] == 4 &&
+		   strcmp(fi.calls[0].callee, "g") == 0,
+	   "instr: the call at 0x1006 to g at 0x2000, 2x, 40 Ir 4 Dr");
+	ok(fi.njumps == 1 && fi.jumps[0].addr == 0x1006 && fi.jumps[0].target == 0x1000 &&
+		   fi.jumps[0].cond && fi.jumps[0].taken == 3 && fi.jumps[0].executed == 5,
+	   "instr: jcnd at 0x1006 to 0x1000, taken 3 of 5");
+	is(p.totals[0], 3 + 2 + 5 + 7 + 1, "instr: the profile's own totals unchanged");
+	fn_instrs_free(&fi);
+	free(path);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -462,6 +515,7 @@ int main(void)
 	test_merge_diff_mod();
 	test_threshold_format();
 	test_escaping();
+	test_instr();
 	fixture_end();
 	return tap_done();
 }

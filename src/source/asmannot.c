@@ -1,0 +1,393 @@
+/* asmannot.c -- a function's machine code with the profile's costs.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "asmannot.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void anote(struct asm_annot *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void anote(struct asm_annot *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[8192];
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	char *s = xstrdup(buf);
+	VEC_RESERVE(a->notes, a->capnotes, a->nnotes + 1);
+	a->notes[a->nnotes++] = s;
+}
+
+struct span {
+	uint64_t start, end; /* end: the symbol's, or past the last recorded address */
+	int sized;
+	const char *name;
+};
+
+static int cmp_span(const void *x, const void *y)
+{
+	const struct span *a = x, *b = y;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* the instruction starting at addr, or -1 */
+static int insn_at(const struct asm_annot *a, uint64_t addr)
+{
+	int lo = 0, hi = a->nins;
+	while (lo < hi) {
+		int m = lo + (hi - lo) / 2;
+		if (a->ins[m].in.addr < addr)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < a->nins && a->ins[lo].in.addr == addr ? lo : -1;
+}
+
+/* Symbols covering the recorded addresses; 0, or -1 (noted) when one has
+ * no symbol. */
+static int find_spans(struct asm_annot *a, struct span **out, int *nout)
+{
+	const struct elfsyms *sy = objcode_syms(a->oc);
+	struct span *sp = NULL;
+	int n = 0, cap = 0;
+	for (uint32_t i = 0; i < a->fi.nins; i++) {
+		uint64_t addr = a->fi.ins[i].addr, start, size;
+		const char *name = sy ? elfsyms_span(sy, addr, &start, &size) : NULL;
+		if (!name) {
+			anote(a, "no symbol of %s covers address 0x%llx%s: cannot tell where the "
+				 "function's code is", obj_name(a->p, a->p->fns[a->fn].obj),
+			      (unsigned long long)addr,
+			      sy && elfsyms_full(sy) ? "" : " (the object is stripped)");
+			free(sp);
+			return -1;
+		}
+		int j;
+		for (j = 0; j < n && sp[j].start != start; j++)
+			;
+		if (j == n) {
+			VEC_RESERVE(sp, cap, n + 1);
+			sp[n++] = (struct span){ start, start + size, size != 0, name };
+		}
+		/* a symbol without a size: up to the last address recorded in it */
+		if (!size && sp[j].end < addr + 1)
+			sp[j].end = addr + 1;
+	}
+	qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
+	*out = sp;
+	*nout = n;
+	return 0;
+}
+
+static void disassemble(struct asm_annot *a, const struct span *sp, int nsp)
+{
+	int cap = 0;
+	for (int s = 0; s < nsp; s++) {
+		struct insn *v;
+		uint64_t end = sp[s].end, last = UINT64_MAX;
+		if (!sp[s].sized) { /* to the last recorded address and its instruction */
+			last = end - 1;
+			end = last + 32;
+		}
+		int n = objcode_disasm(a->oc, sp[s].start, end, &v);
+		for (int i = 0; i < n; i++) {
+			if (v[i].addr > last)
+				break;
+			VEC_RESERVE(a->ins, cap, a->nins + 1);
+			struct asm_insn *x = &a->ins[a->nins++];
+			memset(x, 0, sizeof(*x));
+			x->in = v[i];
+			x->label = i == 0;
+			x->sym = sp[s].name;
+		}
+		free(v);
+	}
+}
+
+/* Does every recorded address start an instruction, and do the profile's
+ * lines agree with the object's line table?  Notes the first disagreement. */
+static int verify(struct asm_annot *a)
+{
+	const char *ob = obj_name(a->p, a->p->fns[a->fn].obj);
+	for (uint32_t i = 0; i < a->fi.nins; i++) {
+		const struct icost *c = &a->fi.ins[i];
+		int k = insn_at(a, c->addr);
+		if (k < 0) {
+			anote(a, "%s does not match the profile: 0x%llx is not the start of an "
+				 "instruction there (rebuilt since the profile was made?)",
+			      ob, (unsigned long long)c->addr);
+			return -1;
+		}
+		a->ins[k].ic = c;
+		const char *f;
+		uint32_t l;
+		/* lines only: Valgrind 3.19 names the file of some rows of gcc
+		 * 12's DWARF 5 tables differently from objdump (the CU's file for
+		 * an inline header's row), never the line */
+		if (c->line && objcode_line(a->oc, c->addr, &f, &l) && l && l != c->line) {
+			anote(a, "%s does not match the profile: at 0x%llx the profile has %s:%u, "
+				 "the object's line table %s:%u (rebuilt since the profile was made?)",
+			      ob, (unsigned long long)c->addr, c->file, c->line, f, l);
+			return -1;
+		}
+	}
+	for (uint32_t i = 0; i < a->fi.ncalls; i++)
+		if (insn_at(a, a->fi.calls[i].addr) < 0) {
+			anote(a, "%s does not match the profile: the call at 0x%llx is not at an "
+				 "instruction", ob, (unsigned long long)a->fi.calls[i].addr);
+			return -1;
+		}
+	for (uint32_t i = 0; i < a->fi.njumps; i++)
+		if (insn_at(a, a->fi.jumps[i].addr) < 0) {
+			anote(a, "%s does not match the profile: the jump at 0x%llx is not at an "
+				 "instruction", ob, (unsigned long long)a->fi.jumps[i].addr);
+			return -1;
+		}
+	return 0;
+}
+
+/* A name for x's direct target: its symbol (only within the symbol's size:
+ * the PLT has none), else for a PLT stub "callee@plt" with the callee the
+ * profile recorded there (not the dynamic linker's resolver). */
+static char *target_name(const struct asm_annot *a, const struct asm_insn *x,
+			 const struct elfsyms *sy)
+{
+	uint64_t t = x->in.target, start, size;
+	const char *name = sy ? elfsyms_span(sy, t, &start, &size) : NULL;
+	if (name && (size || t == start)) {
+		const char *ts = objcode_section(a->oc, t), *ss = objcode_section(a->oc, start);
+		if (ts && ss && strcmp(ts, ss) == 0)
+			return t != start ? xasprintf("%s+0x%llx", name, (unsigned long long)(t - start))
+					  : xstrdup(name);
+	}
+	const char *plt = objcode_plt_name(a->oc, t);
+	if (plt)
+		return xasprintf("%s@plt", plt);
+	const char *sec = objcode_section(a->oc, t);
+	if (!x->ncall || !sec || strncmp(sec, ".plt", 4) != 0)
+		return NULL;
+	const struct icall *best = NULL;
+	for (uint32_t k = x->call0; k < x->call0 + x->ncall; k++) {
+		const struct icall *c = &a->fi.calls[k];
+		if (strncmp(c->callee, "_dl_runtime_resolve", 19) == 0)
+			continue;
+		if (!best || c->count > best->count)
+			best = c;
+	}
+	return best ? xasprintf("%s@plt", best->callee) : NULL;
+}
+
+/* Names of targets, source positions, calls and jumps per instruction. */
+static void decorate(struct asm_annot *a)
+{
+	const struct elfsyms *sy = objcode_syms(a->oc);
+	uint32_t c = 0, j = 0;
+	for (int i = 0; i < a->nins; i++) {
+		struct asm_insn *x = &a->ins[i];
+		if (!objcode_line(a->oc, x->in.addr, &x->file, &x->line))
+			x->file = NULL;
+		while (c < a->fi.ncalls && a->fi.calls[c].addr < x->in.addr)
+			c++;
+		x->call0 = c;
+		while (c < a->fi.ncalls && a->fi.calls[c].addr == x->in.addr)
+			c++;
+		x->ncall = c - x->call0;
+		while (j < a->fi.njumps && a->fi.jumps[j].addr < x->in.addr)
+			j++;
+		x->jump0 = j;
+		while (j < a->fi.njumps && a->fi.jumps[j].addr == x->in.addr)
+			j++;
+		x->njump = j - x->jump0;
+		if (!x->in.has_target)
+			continue;
+		x->target = target_name(a, x, sy);
+	}
+}
+
+void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
+		  instr_reload_fn reload, void *arg, const char *const *dirs, int ndirs)
+{
+	memset(a, 0, sizeof(*a));
+	a->p = p;
+	a->fn = fn;
+	a->dirs = dirs;
+	a->ndirs = ndirs;
+	a->fi.nreal = p->nreal;
+	if (!p->has_instr) {
+		anote(a, "the profile has no instruction addresses (positions: line); record with "
+			 "callgrind --dump-instr=yes or with cgtui's tool");
+		return;
+	}
+	uint32_t ob = p->fns[fn].obj;
+	if (ob == NO_ID || !*obj_name(p, ob)) {
+		anote(a, "the profile names no object (ob=) for %s", fn_name(p, fn));
+		return;
+	}
+	char err[4096];
+	if (fn_instrs_collect(&a->fi, p, fn, reload, arg, err, sizeof(err)) < 0) {
+		anote(a, "cannot read the profile again: %s", err);
+		return;
+	}
+	if (!a->fi.nins) {
+		anote(a, "the profile has no instruction addresses for %s", fn_name(p, fn));
+		return;
+	}
+	a->oc = objcode_open(obj_name(p, ob), err, sizeof(err));
+	if (!a->oc) {
+		anote(a, "cannot read the object: %s", err);
+		return;
+	}
+	if (!objcode_can_disasm(a->oc)) {
+		anote(a, "%s: cannot disassemble %s code", obj_name(p, ob), objcode_machine(a->oc));
+		return;
+	}
+	if (objcode_mtime(a->oc) > p->newest_mtime)
+		anote(a, "warning: %s is newer than the profile (checked: the recorded addresses "
+			 "start instructions and their lines agree)", obj_name(p, ob));
+	const struct elfsyms *sy = objcode_syms(a->oc);
+	if (sy && !elfsyms_full(sy))
+		anote(a, "warning: %s is stripped: names from .dynsym only", obj_name(p, ob));
+	if (!objcode_has_lines(a->oc))
+		anote(a, "%s has no DWARF line table: no source lines", obj_name(p, ob));
+	struct span *sp;
+	int nsp;
+	if (find_spans(a, &sp, &nsp) < 0)
+		return;
+	disassemble(a, sp, nsp);
+	free(sp);
+	if (verify(a) < 0)
+		return;
+	decorate(a);
+	a->ok = 1;
+}
+
+/* the text of line `line` of source `file` (NULL when unreadable) */
+static const char *source_text(struct asm_annot *a, const char *file, uint32_t line)
+{
+	int i;
+	for (i = 0; i < a->nsrc && strcmp(a->srcname[i], file) != 0; i++)
+		;
+	if (i == a->nsrc) {
+		if (a->nsrc == a->capsrc) {
+			a->capsrc = a->capsrc ? 2 * a->capsrc : 8;
+			a->src = xreallocarray(a->src, (size_t)a->capsrc, sizeof(*a->src));
+			a->srcname = xreallocarray(a->srcname, (size_t)a->capsrc, sizeof(char *));
+			a->srcok = xreallocarray(a->srcok, (size_t)a->capsrc, sizeof(int));
+		}
+		a->srcname[i] = xstrdup(file);
+		a->srcok[i] = srcfile_read(&a->src[i], file, a->dirs, a->ndirs) == 0;
+		a->nsrc++;
+	}
+	if (!a->srcok[i] || !line || line > a->src[i].nlines)
+		return NULL;
+	return a->src[i].line[line - 1];
+}
+
+static struct arow *arow_add(struct asm_annot *a, int kind, int ins)
+{
+	VEC_RESERVE(a->rows, a->caprows, a->nrows + 1);
+	struct arow *r = &a->rows[a->nrows++];
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	r->ins = ins;
+	return r;
+}
+
+static void rows_clear(struct asm_annot *a)
+{
+	for (int i = 0; i < a->nrows; i++)
+		free(a->rows[i].own);
+	a->nrows = 0;
+}
+
+void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
+{
+	rows_clear(a);
+	for (int i = 0; i < a->nnotes; i++)
+		arow_add(a, AR_NOTE, -1)->idx = i;
+	if (!a->ok)
+		return;
+	const struct profile *p = a->p;
+	uint8_t *show = xcalloc((size_t)a->nins + 1, 1);
+	uint8_t *hot = xcalloc((size_t)a->nins + 1, 1);
+	for (int i = 0; i < a->nins; i++) {
+		if (!a->ins[i].ic)
+			continue;
+		cost_t c = event_value(p, a->ins[i].ic->cost, ev);
+		if (c == 0 || (long double)cost_mag(c) < thr)
+			continue;
+		hot[i] = 1;
+	}
+	for (int i = 0; i < a->nins; i++) {
+		if (ctx < 0 && thr <= 0) {
+			show[i] = 1;
+			continue;
+		}
+		if (!hot[i])
+			continue;
+		int lo = i - (ctx > 0 ? ctx : 0), hi = i + (ctx > 0 ? ctx : 0);
+		for (int k = lo < 0 ? 0 : lo; k <= hi && k < a->nins; k++)
+			show[k] = 1;
+	}
+	const char *pfile = NULL;
+	uint32_t pline = 0;
+	for (int i = 0; i < a->nins; i++) {
+		struct asm_insn *x = &a->ins[i];
+		if (!show[i]) {
+			int e = i;
+			while (e < a->nins && !show[e])
+				e++;
+			struct arow *g = arow_add(a, AR_GAP, i);
+			g->own = xasprintf("-- %d instruction%s hidden --", e - i, e - i == 1 ? "" : "s");
+			g->text = g->own;
+			i = e - 1;
+			pfile = NULL;
+			continue;
+		}
+		if (x->label)
+			arow_add(a, AR_LABEL, i);
+		if (x->file && (x->file != pfile || x->line != pline || x->label)) {
+			struct arow *r = arow_add(a, AR_SRC, i);
+			r->file = x->file;
+			r->line = x->line;
+			r->text = source_text(a, x->file, x->line);
+			pfile = x->file;
+			pline = x->line;
+		}
+		struct arow *r = arow_add(a, AR_INSN, i);
+		r->idx = i;
+		r->hot = hot[i];
+		for (uint32_t k = 0; k < x->ncall; k++)
+			arow_add(a, AR_CALL, i)->idx = (int)(x->call0 + k);
+		for (uint32_t k = 0; k < x->njump; k++)
+			arow_add(a, AR_JUMP, i)->idx = (int)(x->jump0 + k);
+	}
+	free(show);
+	free(hot);
+}
+
+void asm_annot_free(struct asm_annot *a)
+{
+	rows_clear(a);
+	free(a->rows);
+	for (int i = 0; i < a->nnotes; i++)
+		free(a->notes[i]);
+	free(a->notes);
+	for (int i = 0; i < a->nins; i++)
+		free(a->ins[i].target);
+	free(a->ins);
+	for (int i = 0; i < a->nsrc; i++) {
+		if (a->srcok[i])
+			srcfile_free(&a->src[i]);
+		free(a->srcname[i]);
+	}
+	free(a->src);
+	free(a->srcname);
+	free(a->srcok);
+	fn_instrs_free(&a->fi);
+	objcode_free(a->oc);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,72 @@
+/* asmannot.h -- a function's machine code annotated with the profile's
+ * per-instruction costs: instructions (capstone), interleaved source lines
+ * (DWARF line table), call and jump targets by name, the profile's calls
+ * and jumps per instruction.  Refuses, saying why, when the object is
+ * missing, stripped or does not match the profile.  No terminal code: the
+ * TUI's assembly view and the batch report draw the rows.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_ASMANNOT_H
+#define CGTUI_ASMANNOT_H
+
+#include "profile/instr.h"
+#include "profile/model.h"
+#include "objcode.h"
+#include "srcfile.h"
+
+struct asm_insn {
+	struct insn in;
+	const char *file;        /* DWARF position (owned by the objcode), or NULL */
+	uint32_t line;
+	const struct icost *ic;  /* the profile's costs, or NULL */
+	uint32_t call0, ncall;   /* its calls in fi.calls */
+	uint32_t jump0, njump;   /* its jumps in fi.jumps */
+	char *target;            /* "name+0x10" of a direct target, or NULL */
+	int label;               /* first instruction of a symbol's code */
+	const char *sym;         /* that symbol */
+};
+
+enum { AR_NOTE, AR_LABEL, AR_SRC, AR_INSN, AR_CALL, AR_JUMP, AR_GAP };
+
+struct arow {
+	int kind;
+	int idx;          /* AR_INSN: instruction; AR_CALL: call; AR_JUMP: jump; AR_NOTE: note */
+	int ins;          /* the instruction it belongs to (-1 for notes) */
+	uint32_t line;    /* AR_SRC */
+	const char *file; /* AR_SRC */
+	const char *text; /* AR_SRC: the source line (NULL when unreadable); AR_GAP */
+	char *own;        /* owned text */
+	int hot;          /* AR_INSN above the threshold */
+};
+
+struct asm_annot {
+	const struct profile *p;
+	uint32_t fn;
+	struct fn_instrs fi;
+	struct objcode *oc;
+	struct asm_insn *ins;
+	int nins;
+	char **notes;      /* shown first, in order */
+	int nnotes, capnotes;
+	int ok;            /* the code can be shown */
+	const char *const *dirs; /* where sources are looked for */
+	int ndirs;
+	struct srcfile *src; /* sources read, by name (names[i]) */
+	char **srcname;
+	int *srcok;
+	int nsrc, capsrc;
+	struct arow *rows;
+	int nrows, caprows;
+};
+
+/* Annotates function fn of p: reads the instruction-level detail again with
+ * reload, opens the function's object (ob=).  Never fails: what went wrong
+ * is in the notes, and ok says whether there is code. */
+void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
+		  instr_reload_fn reload, void *arg, const char *const *dirs, int ndirs);
+/* (Re)builds the rows: instructions whose cost of event ev is at least thr
+ * (and not zero), with ctx instructions around them; runs hidden are one
+ * AR_GAP row.  thr 0 with ctx < 0 shows everything. */
+void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx);
+void asm_annot_free(struct asm_annot *a);
+
+#endif

@@ -1,0 +1,284 @@
+/* view_asm.c -- the assembly view: a function's instructions with their
+ * costs (every event shown), source lines between them, the calls and jumps
+ * the profile recorded at each; what src/source/asmannot.c computed.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source/asmannot.h"
+#include "tui.h"
+
+struct asmv {
+	struct asm_annot a;
+	int ready;
+	char *scratch;
+	int ev[MAX_EVENTS], nev; /* cost columns */
+	int x_addr, x_text;
+};
+
+static int reload(void *arg, struct profile *out, const struct instr_sink *s, char *err,
+		  size_t errsz)
+{
+	struct tui *t = arg;
+	if (!t->loader || !t->loader->load_instr) {
+		snprintf(err, errsz, "not available");
+		return -1;
+	}
+	return t->loader->load_instr(t->loader->arg, out, t->p->only_part, s, err, errsz);
+}
+
+static void asm_free(struct view *v)
+{
+	struct asmv *s = v->data;
+	if (!s)
+		return;
+	asm_annot_free(&s->a);
+	free(s->scratch);
+	free(s);
+	v->data = NULL;
+}
+
+static void update(struct view *v)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct asmv *s = v->data;
+	if (!s) {
+		s = v->data = xcalloc(1, sizeof(*s));
+		asm_annotate(&s->a, p, v->fn, reload, t, t->src_dirs, t->nsrc_dirs);
+	}
+	int ev = t->set.sort_event;
+	cost_t total = event_value(p, p->totals, ev);
+	long double thr = (long double)t->set.threshold / 100.0L * (long double)cost_mag(total);
+	uint64_t addr = v->nrows && s->ready && s->a.rows[v->sel].ins >= 0
+				? s->a.ins[s->a.rows[v->sel].ins].in.addr : 0;
+	asm_rows(&s->a, ev, thr, t->set.context);
+	v->nrows = s->a.nrows;
+	if (!s->ready) { /* opened: at the hottest instruction */
+		s->ready = 1;
+		v->sel = 0;
+		v->ops->action(v, ACT_HOTTEST);
+		return;
+	}
+	for (int i = 0; i < s->a.nrows; i++) /* keep the place */
+		if (s->a.rows[i].kind == AR_INSN && s->a.ins[s->a.rows[i].idx].in.addr >= addr) {
+			v->sel = i;
+			break;
+		}
+	if (v->sel >= v->nrows)
+		v->sel = v->nrows ? v->nrows - 1 : 0;
+}
+
+static void layout(struct view *v, int width)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct asmv *s = v->data;
+	s->nev = 0;
+	s->ev[s->nev++] = t->set.sort_event;
+	int x = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event)) + 1;
+	for (int k = 0; k < t->set.nshow; k++) {
+		int e = t->set.show[k];
+		if (e == t->set.sort_event)
+			continue;
+		int w = tui_cost_width(t, event_value(p, p->totals, e));
+		if (x + w + 1 + 40 > width)
+			break;
+		s->ev[s->nev++] = e;
+		x += w + 1;
+	}
+	s->x_addr = x;
+	s->x_text = x + 10;
+}
+
+static void draw_header(struct view *v, int y, int width)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct asmv *s = v->data;
+	layout(v, width);
+	int x = 0;
+	for (int k = 0; k < s->nev; k++) {
+		int w = tui_cost_width(t, event_value(p, p->totals, s->ev[k]));
+		tui_put_right(t, y, x, w, p->ev[s->ev[k]].name);
+		x += w + 1;
+	}
+	char *h = xasprintf("Address   Instruction (%s, %s)", fn_name(p, v->fn),
+			    obj_name(p, p->fns[v->fn].obj));
+	tui_put(t, y, s->x_addr, width - s->x_addr, h);
+	free(h);
+}
+
+static void costs(struct view *v, int y, const cost_t *c)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct asmv *s = v->data;
+	int x = 0;
+	for (int k = 0; k < s->nev; k++) {
+		cost_t tot = event_value(p, p->totals, s->ev[k]);
+		int w = tui_cost_width(t, tot);
+		if (c)
+			tui_cost_cell(t, y, x, w, event_value(p, c, s->ev[k]), tot);
+		x += w + 1;
+	}
+}
+
+/* the text after the address of row r (malloc'ed) */
+static char *row_body(struct asmv *s, const struct arow *r)
+{
+	const struct asm_annot *a = &s->a;
+	const struct asm_insn *x = r->ins >= 0 ? &a->ins[r->ins] : NULL;
+	switch (r->kind) {
+	case AR_NOTE:
+		return xstrdup(a->notes[r->idx]);
+	case AR_LABEL:
+		return xasprintf("<%s>:", x->sym);
+	case AR_SRC:
+	{
+		const char *b = strrchr(r->file, '/');
+		return xasprintf("%s:%u  %s", b ? b + 1 : r->file, r->line,
+				 r->text ? r->text : "<source not found>");
+	}
+	case AR_INSN:
+		return x->target ? xasprintf("%s  <%s>", x->in.text, x->target) : xstrdup(x->in.text);
+	case AR_CALL: {
+		const struct icall *c = &a->fi.calls[r->idx];
+		return xasprintf("=> %s (%lldx)", c->callee, (long long)c->count);
+	}
+	case AR_JUMP: {
+		const struct ijump *j = &a->fi.jumps[r->idx];
+		if (j->cond)
+			return xasprintf("-> 0x%llx: jcnd taken %lld of %lld", (unsigned long long)j->target,
+					 (long long)j->taken, (long long)j->executed);
+		return xasprintf("-> 0x%llx: jump %lldx", (unsigned long long)j->target,
+				 (long long)j->executed);
+	}
+	default:
+		return xstrdup(r->text ? r->text : "");
+	}
+}
+
+static void draw_row(struct view *v, int row, int y, int width, int sel)
+{
+	struct tui *t = v->t;
+	struct asmv *s = v->data;
+	const struct arow *r = &s->a.rows[row];
+	layout(v, width);
+	char *body = row_body(s, r);
+	/* tabs to spaces (source lines) */
+	for (char *q = body; *q; q++)
+		if (*q == '\t')
+			*q = ' ';
+	switch (r->kind) {
+	case AR_NOTE:
+		attron(A_BOLD);
+		tui_put(t, y, 0, width, body);
+		attroff(A_BOLD);
+		break;
+	case AR_SRC:
+	case AR_LABEL:
+		if (!sel && t->color)
+			attron(COLOR_PAIR(COL_FILE));
+		tui_put(t, y, s->x_addr, width - s->x_addr, body);
+		if (!sel && t->color)
+			attroff(COLOR_PAIR(COL_FILE));
+		break;
+	case AR_INSN: {
+		const struct asm_insn *x = &s->a.ins[r->idx];
+		if (r->hot && !sel)
+			attron(A_BOLD);
+		if (x->ic)
+			costs(v, y, x->ic->cost);
+		else
+			tui_put_right(t, y, 0, tui_cost_width(t, event_value(t->p, t->p->totals,
+									     s->ev[0])) -
+					      (t->set.percent ? 7 : 0), ".");
+		char a[24];
+		snprintf(a, sizeof(a), "%8llx:", (unsigned long long)x->in.addr);
+		tui_put(t, y, s->x_addr, 10, a);
+		tui_put(t, y, s->x_text, width - s->x_text, body);
+		if (r->hot && !sel)
+			attroff(A_BOLD);
+		break;
+	}
+	case AR_CALL:
+		costs(v, y, s->a.fi.calls[r->idx].cost);
+		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
+		break;
+	case AR_JUMP:
+		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
+		break;
+	default:
+		tui_put(t, y, s->x_addr, width - s->x_addr, body);
+		break;
+	}
+	free(body);
+}
+
+static const char *row_text(struct view *v, int row)
+{
+	struct asmv *s = v->data;
+	free(s->scratch);
+	s->scratch = row_body(s, &s->a.rows[row]);
+	return s->scratch;
+}
+
+static uint32_t selected_fn(struct view *v)
+{
+	return v->fn;
+}
+
+static cost_t row_cost(struct view *v, int i)
+{
+	struct asmv *s = v->data;
+	const struct arow *r = &s->a.rows[i];
+	if (r->kind != AR_INSN || !s->a.ins[r->idx].ic)
+		return -1;
+	return (cost_t)cost_mag(event_value(v->t->p, s->a.ins[r->idx].ic->cost, v->t->set.sort_event));
+}
+
+static int hot_row(struct view *v, int i)
+{
+	struct asmv *s = v->data;
+	return s->a.rows[i].kind == AR_INSN && s->a.rows[i].hot;
+}
+
+static int action(struct view *v, enum action a)
+{
+	struct tui *t = v->t;
+	switch (a) {
+	case ACT_HOTTEST:
+		list_hottest(v, row_cost);
+		return 1;
+	case ACT_HOT_NEXT:
+	case ACT_HOT_PREV:
+		list_seek(v, a, hot_row, "instruction");
+		return 1;
+	case ACT_CTX_MORE:
+	case ACT_CTX_LESS:
+		tui_step_context(t, a);
+		v->ops->update(v);
+		return 1;
+	case ACT_ASM:
+		return 1; /* already here */
+	default:
+		return 0;
+	}
+}
+
+const struct view_ops asm_ops = {
+	.name = "assembly",
+	.hint = "H:hottest  ]/[:next/previous hot instruction  {/}:context  s:source  Esc:back  ?:help",
+	.update = update,
+	.draw_row = draw_row,
+	.draw_header = draw_header,
+	.row_text = row_text,
+	.selected_fn = selected_fn,
+	.action = action,
+	.free = asm_free,
+};
