@@ -280,7 +280,8 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 		profile_free(p);
 		return -1;
 	}
-	recover_symbols(p);
+	if (!s)
+		recover_symbols(p);
 	return 0;
 }
 

@@ -866,39 +866,41 @@ static int cost_line(struct parser *ps, const char *s)
 		if (parse_costs_into(ps, s, c) < 0)
 			return -1;
 		cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
-		profile_call(p, ps->fn, ps->fi, line, cid, count, c);
 		const struct instr_sink *is = ps->o->instr;
-		if (is && is->call)
+		if (!is)
+			profile_call(p, ps->fn, ps->fi, line, cid, count, c);
+		else if (is->call)
 			is->call(is->arg, p, ps->fn, addr_of(ps, pos), cid, ps->ctaddr, count, c);
 		return 0;
 	}
 	if (ps->pending == PEND_JUMP) {
 		ps->pending = PEND_NONE;
 		int sg = ps->o->sign;
-		profile_jump(p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
-			     sg * ps->jexe, sg * ps->jtaken);
 		const struct instr_sink *is = ps->o->instr;
-		if (is && is->jump)
+		if (!is)
+			profile_jump(p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
+				     sg * ps->jexe, sg * ps->jtaken);
+		else if (is->jump)
 			is->jump(is->arg, p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
 				 sg * ps->jexe, sg * ps->jtaken);
 		/* a position line after a jump normally carries no cost */
+	}
+	const struct instr_sink *is = ps->o->instr;
+	if (is) { /* costs go to the sink only: the profile is read again for it */
+		cost_t c[MAX_EVENTS];
+		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
+		if (parse_costs_into(ps, s, c) < 0)
+			return -1;
+		if (is->cost)
+			is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), c);
+		return 0;
 	}
 	if (p->ls.nreal != p->nreal)
 		linestore_init(&p->ls, p->nreal);
 	if (p->ls.open_fn != ps->fn)
 		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
-	const struct instr_sink *is = ps->o->instr;
-	if (!is || !is->cost)
-		return parse_costs_into(ps, s, dst);
-	cost_t c[MAX_EVENTS];
-	memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
-	if (parse_costs_into(ps, s, c) < 0)
-		return -1;
-	for (int i = 0; i < p->nreal; i++)
-		dst[i] = cost_add(dst[i], c[i]);
-	is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), c);
-	return 0;
+	return parse_costs_into(ps, s, dst);
 }
 
 static int calls_line(struct parser *ps, const char *s)

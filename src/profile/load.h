@@ -14,7 +14,8 @@ struct modname;
  * re-reads the profile with one): called for every cost line, call and jump
  * as read, fn being the function in the profile being loaded, addr the
  * instruction address (0 without `positions: instr`), costs already signed
- * (nreal values).  Any callback may be NULL. */
+ * (nreal values).  Any callback may be NULL.  With a sink, costs, calls
+ * and jumps are not kept in the profile (it holds names and functions only). */
 struct instr_sink {
 	void *arg;
 	void (*cost)(void *arg, const struct profile *p, uint32_t fn, uint32_t file,
