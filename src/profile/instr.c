@@ -142,7 +142,8 @@ static void merge(struct fn_instrs *fi)
 {
 	int n = fi->nreal;
 	uint32_t k = 0;
-	qsort(fi->ins, fi->nins, sizeof(*fi->ins), cmp_ins);
+	if (fi->nins > 1)
+		qsort(fi->ins, fi->nins, sizeof(*fi->ins), cmp_ins);
 	for (uint32_t i = 0; i < fi->nins; i++) {
 		if (k && fi->ins[k - 1].addr == fi->ins[i].addr) {
 			add_costs(fi->ins[k - 1].cost, fi->ins[i].cost, n);
@@ -154,7 +155,8 @@ static void merge(struct fn_instrs *fi)
 	}
 	fi->nins = k;
 	k = 0;
-	qsort(fi->calls, fi->ncalls, sizeof(*fi->calls), cmp_call);
+	if (fi->ncalls > 1)
+		qsort(fi->calls, fi->ncalls, sizeof(*fi->calls), cmp_call);
 	for (uint32_t i = 0; i < fi->ncalls; i++) {
 		if (k && cmp_call(&fi->calls[k - 1], &fi->calls[i]) == 0) {
 			struct icall *d = &fi->calls[k - 1];
@@ -168,7 +170,8 @@ static void merge(struct fn_instrs *fi)
 	}
 	fi->ncalls = k;
 	k = 0;
-	qsort(fi->jumps, fi->njumps, sizeof(*fi->jumps), cmp_jump);
+	if (fi->njumps > 1)
+		qsort(fi->jumps, fi->njumps, sizeof(*fi->jumps), cmp_jump);
 	for (uint32_t i = 0; i < fi->njumps; i++) {
 		if (k && cmp_jump(&fi->jumps[k - 1], &fi->jumps[i]) == 0) {
 			struct ijump *d = &fi->jumps[k - 1];

@@ -76,7 +76,8 @@ static int find_spans(struct asm_annot *a, struct span **out, int *nout)
 		if (!size && sp[j].end < addr + 1)
 			sp[j].end = addr + 1;
 	}
-	qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
+	if (n > 1)
+		qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
 	*out = sp;
 	*nout = n;
 	return 0;
