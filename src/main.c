@@ -19,6 +19,7 @@
 #include "profile/modname.h"
 #include "profile/report.h"
 #include "source/elfsym.h"
+#include "source/srcfile.h"
 #include "tui/progress.h"
 #include "tui/tui.h"
 
@@ -27,7 +28,7 @@ void tui_print_keys(FILE *f);
 enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
+	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS, OPT_SUBST,
 };
 
 static const struct option longopts[] = {
@@ -48,6 +49,7 @@ static const struct option longopts[] = {
 	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "include", required_argument, NULL, 'I' },
 	{ "event", required_argument, NULL, OPT_EVENT },
+	{ "subst", required_argument, NULL, OPT_SUBST },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "keys", no_argument, NULL, OPT_KEYS },
@@ -80,6 +82,7 @@ static void usage(FILE *f)
 	      "  --tree=none|caller|calling|both\n"
 	      "                           list callers and/or callees of each function [none]\n"
 	      "  -I DIR, --include=DIR    look for source files in DIR too (repeatable)\n"
+	      "  --subst=FROM=TO          look for a source named FROM... as TO... (repeatable)\n"
 	      "  --event='NAME = FORMULA' define a derived event, e.g. 'CEst = Ir + 10 Bm'\n"
 	      "  --keys                   list the explorer's keys\n"
 	      "  --help, --version\n"
@@ -210,6 +213,7 @@ static struct {
 	int nfiles;
 	const char **dirs; /* the include dirs, then owned profile directories */
 	int ndirs;
+	struct srclookup look; /* --subst */
 	struct profile prof;
 	int prof_ready;
 } G;
@@ -219,6 +223,7 @@ static void cli_cleanup(void)
 	for (int i = G.nincdirs; i < G.ndirs; i++)
 		free((char *)G.dirs[i]);
 	free(G.dirs);
+	srclookup_free(&G.look);
 	for (int i = 0; i < G.nfiles; i++)
 		free(G.files[i]);
 	free(G.files);
@@ -401,6 +406,12 @@ int main(int argc, char **argv)
 			G.incdirs = xreallocarray(G.incdirs, (size_t)G.nincdirs + 1, sizeof(*G.incdirs));
 			G.incdirs[G.nincdirs++] = optarg;
 			break;
+		case OPT_SUBST:
+			if (srclookup_add_subst(&G.look, optarg) < 0) {
+				fprintf(stderr, "cgtui: --subst: expected FROM=TO, got '%s'\n", optarg);
+				return 1;
+			}
+			break;
 		case OPT_EVENT:
 			G.evdefs = xreallocarray(G.evdefs, (size_t)G.nevdefs + 1, sizeof(*G.evdefs));
 			G.evdefs[G.nevdefs++] = optarg;
@@ -498,10 +509,12 @@ int main(int argc, char **argv)
 	}
 	ro.src_dirs = G.dirs;
 	ro.nsrc_dirs = G.ndirs;
+	ro.look = &G.look;
 
 	const char *script = getenv("CGTUI_SCRIPT");
 	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)))) {
-		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink };
+		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink,
+					 .look = &G.look };
 		recover_symbols(&G.prof); /* names for the functions known by address */
 		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
 	}

@@ -666,7 +666,7 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 	free(title);
 
 	struct srcfile sf;
-	int err = srcfile_read(&sf, name, o->src_dirs, o->nsrc_dirs);
+	int err = srcfile_find(&sf, name, o->look, o->src_dirs, o->nsrc_dirs, NULL);
 	if (err) {
 		fprintf(out, "Unannotated because one or more of these original files are unreadable:\n"
 			     "- %s\n\n", name);

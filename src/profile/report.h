@@ -10,6 +10,8 @@
 
 enum { TREE_NONE = 0, TREE_CALLER = 1, TREE_CALLING = 2, TREE_BOTH = 3 };
 
+struct srclookup;
+
 struct report_opts {
 	int show[MAX_EVENTS], nshow; /* event indices; nshow 0 = all real events */
 	int sort[MAX_EVENTS], nsort; /* nsort 0 = all recorded events */
@@ -22,6 +24,7 @@ struct report_opts {
 	const char *invocation;      /* our command line, for the metadata */
 	const char *const *src_dirs; /* where relative source names are tried */
 	int nsrc_dirs;
+	const struct srclookup *look; /* substitutions (and more dirs), or NULL */
 };
 
 void report_opts_default(struct report_opts *o);

@@ -209,13 +209,12 @@ static void decorate(struct asm_annot *a)
 }
 
 void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
-		  instr_reload_fn reload, void *arg, const char *const *dirs, int ndirs)
+		  instr_reload_fn reload, void *arg, const struct srclookup *look)
 {
 	memset(a, 0, sizeof(*a));
 	a->p = p;
 	a->fn = fn;
-	a->dirs = dirs;
-	a->ndirs = ndirs;
+	a->look = look;
 	a->fi.nreal = p->nreal;
 	if (!p->has_instr) {
 		anote(a, "the profile has no instruction addresses (positions: line); record with "
@@ -279,7 +278,9 @@ static const char *source_text(struct asm_annot *a, const char *file, uint32_t l
 			a->srcok = xreallocarray(a->srcok, (size_t)a->capsrc, sizeof(int));
 		}
 		a->srcname[i] = xstrdup(file);
-		a->srcok[i] = srcfile_read(&a->src[i], file, a->dirs, a->ndirs) == 0;
+		const char *const *cdirs;
+		int ncdirs = objcode_comp_dirs(a->oc, &cdirs);
+		a->srcok[i] = srcfile_find(&a->src[i], file, a->look, cdirs, ncdirs, NULL) == 0;
 		a->nsrc++;
 	}
 	if (!a->srcok[i] || !line || line > a->src[i].nlines)
@@ -297,6 +298,16 @@ static struct arow *arow_add(struct asm_annot *a, int kind, int ins)
 	return r;
 }
 
+static void sources_clear(struct asm_annot *a)
+{
+	for (int i = 0; i < a->nsrc; i++) {
+		if (a->srcok[i])
+			srcfile_free(&a->src[i]);
+		free(a->srcname[i]);
+	}
+	a->nsrc = 0;
+}
+
 static void rows_clear(struct asm_annot *a)
 {
 	for (int i = 0; i < a->nrows; i++)
@@ -307,6 +318,7 @@ static void rows_clear(struct asm_annot *a)
 void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 {
 	rows_clear(a);
+	sources_clear(a); /* the lookup may have changed */
 	for (int i = 0; i < a->nnotes; i++)
 		arow_add(a, AR_NOTE, -1)->idx = i;
 	if (!a->ok)
@@ -380,11 +392,7 @@ void asm_annot_free(struct asm_annot *a)
 	for (int i = 0; i < a->nins; i++)
 		free(a->ins[i].target);
 	free(a->ins);
-	for (int i = 0; i < a->nsrc; i++) {
-		if (a->srcok[i])
-			srcfile_free(&a->src[i]);
-		free(a->srcname[i]);
-	}
+	sources_clear(a);
 	free(a->src);
 	free(a->srcname);
 	free(a->srcok);

@@ -48,8 +48,7 @@ struct asm_annot {
 	char **notes;      /* shown first, in order */
 	int nnotes, capnotes;
 	int ok;            /* the code can be shown */
-	const char *const *dirs; /* where sources are looked for */
-	int ndirs;
+	const struct srclookup *look; /* where sources are looked for */
 	struct srcfile *src; /* sources read, by name (names[i]) */
 	char **srcname;
 	int *srcok;
@@ -62,8 +61,8 @@ struct asm_annot {
  * reload, opens the function's object (ob=).  Never fails: what went wrong
  * is in the notes, and ok says whether there is code. */
 void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
-		  instr_reload_fn reload, void *arg, const char *const *dirs, int ndirs);
-/* (Re)builds the rows: instructions whose cost of event ev is at least thr
+		  instr_reload_fn reload, void *arg, const struct srclookup *look);
+/* (Re)builds the rows (reading the sources again): instructions whose cost of event ev is at least thr
  * (and not zero), with ctx instructions around them; runs hidden are one
  * AR_GAP row.  thr 0 with ctx < 0 shows everything. */
 void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx);

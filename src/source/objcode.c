@@ -41,7 +41,8 @@ struct objcode {
 	struct xsec *sec;
 	int nsec;
 	struct elfsyms *syms;
-	/* DWARF, read at the first question */
+	/* DWARF, read at the first question: 1 the CUs' directories, 2 and
+	 * the line tables */
 	int dwarf_read;
 	struct lrow *rows;
 	size_t nrows;
@@ -397,11 +398,13 @@ static void read_cu_lines(struct objcode *oc, Dwarf_Debug dbg, Dwarf_Die cu, siz
 	dwarf_srclines_dealloc_b(ctx);
 }
 
-static void read_dwarf(struct objcode *oc)
+/* The CUs' compilation directories and, when level is 2, line tables. */
+static void read_dwarf(struct objcode *oc, int level)
 {
-	if (oc->dwarf_read)
+	if (oc->dwarf_read >= level)
 		return;
-	oc->dwarf_read = 1;
+	int lines = level >= 2;
+	oc->dwarf_read = level;
 	Dwarf_Debug dbg;
 	Dwarf_Error de = NULL;
 	if (dwarf_init_path(oc->path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL, &dbg,
@@ -411,7 +414,7 @@ static void read_dwarf(struct objcode *oc)
 		return;
 	}
 	size_t cap = 0;
-	int dcap = 0;
+	int dcap = oc->ncdirs;
 	for (;;) {
 		Dwarf_Unsigned hlen, next, typeoff;
 		Dwarf_Half ver, asz, lsz, esz, cutype;
@@ -426,12 +429,13 @@ static void read_dwarf(struct objcode *oc)
 			continue;
 		Dwarf_Attribute at;
 		if (dwarf_attr(cu, DW_AT_comp_dir, &at, &de) == DW_DLV_OK) {
-			char *s;
-			if (dwarf_formstring(at, &s, &de) == DW_DLV_OK)
-				intern_dir(oc, s, &dcap);
+			char *str;
+			if (dwarf_formstring(at, &str, &de) == DW_DLV_OK)
+				intern_dir(oc, str, &dcap);
 			dwarf_dealloc(dbg, at, DW_DLA_ATTR);
 		}
-		read_cu_lines(oc, dbg, cu, &cap);
+		if (lines)
+			read_cu_lines(oc, dbg, cu, &cap);
 		dwarf_dealloc(dbg, cu, DW_DLA_DIE);
 	}
 	dwarf_finish(dbg, &de);
@@ -441,13 +445,13 @@ static void read_dwarf(struct objcode *oc)
 
 int objcode_has_lines(struct objcode *oc)
 {
-	read_dwarf(oc);
+	read_dwarf(oc, 2);
 	return oc->nrows > 0;
 }
 
 int objcode_line(struct objcode *oc, uint64_t addr, const char **file, uint32_t *line)
 {
-	read_dwarf(oc);
+	read_dwarf(oc, 2);
 	size_t lo = 0, hi = oc->nrows; /* the last row at or below addr */
 	while (lo < hi) {
 		size_t m = lo + (hi - lo) / 2;
@@ -465,7 +469,7 @@ int objcode_line(struct objcode *oc, uint64_t addr, const char **file, uint32_t 
 
 int objcode_comp_dirs(struct objcode *oc, const char *const **dirs)
 {
-	read_dwarf(oc);
+	read_dwarf(oc, 1);
 	*dirs = oc->cdirs;
 	return oc->ncdirs;
 }

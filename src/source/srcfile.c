@@ -69,20 +69,122 @@ static int read_whole(struct srcfile *sf, const char *path)
 	return 0;
 }
 
-int srcfile_read(struct srcfile *sf, const char *name, const char *const *dirs, int ndirs)
+/* one attempt, recorded */
+static int attempt(struct srcfile *sf, const char *path, struct srctried *tried)
 {
-	memset(sf, 0, sizeof(*sf));
-	int first = read_whole(sf, name);
+	if (tried) {
+		for (int i = 0; i < tried->n; i++)
+			if (strcmp(tried->path[i], path) == 0)
+				return ENOENT; /* tried already */
+		VEC_RESERVE(tried->path, tried->cap, tried->n + 1);
+		tried->path[tried->n++] = xstrdup(path);
+	}
+	return read_whole(sf, path);
+}
+
+/* name itself, then under each directory when it is relative */
+static int attempt_in(struct srcfile *sf, const char *name, const char *const *dirs, int ndirs,
+		      const char *const *extra, int nextra, struct srctried *tried)
+{
+	int first = attempt(sf, name, tried);
 	if (first == 0 || name[0] == '/')
 		return first;
-	for (int i = 0; i < ndirs; i++) {
-		char *p = xasprintf("%s/%s", dirs[i], name);
-		int e = read_whole(sf, p);
+	for (int k = 0; k < ndirs + nextra; k++) {
+		const char *d = k < ndirs ? dirs[k] : extra[k - ndirs];
+		char *p = xasprintf("%s/%s", d, name);
+		int e = attempt(sf, p, tried);
 		free(p);
 		if (e == 0)
 			return 0;
 	}
 	return first;
+}
+
+int srcfile_find(struct srcfile *sf, const char *name, const struct srclookup *lk,
+		 const char *const *extra, int nextra, struct srctried *tried)
+{
+	memset(sf, 0, sizeof(*sf));
+	const char *const *dirs = lk ? (const char *const *)lk->dirs : NULL;
+	int ndirs = lk ? lk->ndirs : 0;
+	for (int i = 0; lk && i < lk->nsubst; i++) {
+		size_t n = strlen(lk->from[i]);
+		if (strncmp(name, lk->from[i], n) != 0)
+			continue;
+		char *p = xasprintf("%s%s", lk->to[i], name + n);
+		int e = attempt_in(sf, p, dirs, ndirs, extra, nextra, tried);
+		free(p);
+		if (e == 0)
+			return 0;
+	}
+	return attempt_in(sf, name, dirs, ndirs, extra, nextra, tried);
+}
+
+int srcfile_read(struct srcfile *sf, const char *name, const char *const *dirs, int ndirs)
+{
+	memset(sf, 0, sizeof(*sf));
+	return attempt_in(sf, name, dirs, ndirs, NULL, 0, NULL);
+}
+
+void srctried_free(struct srctried *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->path[i]);
+	free(t->path);
+	memset(t, 0, sizeof(*t));
+}
+
+void srclookup_init(struct srclookup *lk)
+{
+	memset(lk, 0, sizeof(*lk));
+}
+
+int srclookup_add_dir(struct srclookup *lk, const char *dir)
+{
+	for (int i = 0; i < lk->ndirs; i++)
+		if (strcmp(lk->dirs[i], dir) == 0)
+			return 0;
+	VEC_RESERVE(lk->dirs, lk->capdirs, lk->ndirs + 1);
+	lk->dirs[lk->ndirs++] = xstrdup(dir);
+	return 1;
+}
+
+int srclookup_add_subst(struct srclookup *lk, const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+	if (!eq || eq == spec)
+		return -1;
+	VEC_RESERVE(lk->from, lk->capsubst, lk->nsubst + 1);
+	int cap = lk->capsubst;
+	lk->to = xreallocarray(lk->to, (size_t)cap, sizeof(*lk->to));
+	lk->from[lk->nsubst] = xstrndup(spec, (size_t)(eq - spec));
+	lk->to[lk->nsubst++] = xstrdup(eq + 1);
+	return 0;
+}
+
+void srclookup_copy(struct srclookup *dst, const struct srclookup *src)
+{
+	srclookup_init(dst);
+	for (int i = 0; i < src->ndirs; i++)
+		srclookup_add_dir(dst, src->dirs[i]);
+	for (int i = 0; i < src->nsubst; i++) {
+		char *spec = xasprintf("%s=%s", src->from[i], src->to[i]);
+		srclookup_add_subst(dst, spec);
+		free(spec);
+	}
+}
+
+void srclookup_free(struct srclookup *lk)
+{
+	for (int i = 0; i < lk->ndirs; i++)
+		free(lk->dirs[i]);
+	free(lk->dirs);
+	for (int i = 0; i < lk->nsubst; i++) {
+		free(lk->from[i]);
+		free(lk->to[i]);
+	}
+	free(lk->from);
+	free(lk->to);
+	memset(lk, 0, sizeof(*lk));
 }
 
 void srcfile_free(struct srcfile *sf)

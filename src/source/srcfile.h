@@ -20,4 +20,37 @@ struct srcfile {
 int srcfile_read(struct srcfile *sf, const char *name, const char *const *dirs, int ndirs);
 void srcfile_free(struct srcfile *sf);
 
+/* Where source files are looked for: directories for relative names (-I,
+ * the profiles' directories, directories added in the explorer) and path
+ * prefix substitutions (--subst FROM=TO).  Owns copies of its strings. */
+struct srclookup {
+	char **dirs;
+	int ndirs, capdirs;
+	char **from, **to;
+	int nsubst, capsubst;
+};
+void srclookup_init(struct srclookup *lk);
+void srclookup_copy(struct srclookup *dst, const struct srclookup *src);
+/* Adds a directory (once); returns 1 when it was new. */
+int srclookup_add_dir(struct srclookup *lk, const char *dir);
+/* Adds "FROM=TO"; -1 when there is no '=' or FROM is empty. */
+int srclookup_add_subst(struct srclookup *lk, const char *spec);
+void srclookup_free(struct srclookup *lk);
+
+/* The paths tried by srcfile_find, in order. */
+struct srctried {
+	char **path;
+	int n, cap;
+};
+void srctried_free(struct srctried *t);
+
+/* Reads `name`: first the name after each substitution whose FROM is a
+ * prefix of it, then the name itself; a relative name (substituted or not)
+ * is also tried under each directory of lk (may be NULL) and then of
+ * extra[0..nextra) (e.g. the object's DWARF compilation directories).
+ * Every path tried is recorded in *tried (may be NULL).  Returns 0, or the
+ * errno value of the name itself. */
+int srcfile_find(struct srcfile *sf, const char *name, const struct srclookup *lk,
+		 const char *const *extra, int nextra, struct srctried *tried);
+
 #endif

@@ -53,6 +53,7 @@
 	KEYDEF(ACT_HOT_PREV,  "[",                   "the previous line (instruction) above the threshold") \
 	KEYDEF(ACT_CTX_MORE,  "}",                   "more context lines around costly lines") \
 	KEYDEF(ACT_CTX_LESS,  "{",                   "fewer context lines") \
+	KEYDEF(ACT_LOOKUP,    "d",                   "find sources: add a directory, or FROM=TO to substitute a path prefix") \
 	SECTION("Searching") \
 	KEYDEF(ACT_SEARCH,    "/",                   "search rows (a regular expression)") \
 	KEYDEF(ACT_NEXT,      "n",                   "next match") \

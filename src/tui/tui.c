@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -670,6 +671,26 @@ static void step_threshold(struct tui *t, int dir)
 	refresh_all(t);
 }
 
+/* d: a directory or a substitution for finding sources; the views reload */
+static void add_lookup(struct tui *t, const char *s)
+{
+	struct stat st;
+	if (strchr(s, '=')) {
+		if (srclookup_add_subst(&t->look, s) < 0) {
+			tui_message(t, "expected FROM=TO, e.g. /build/dir=/home/me/src");
+			return;
+		}
+		tui_message(t, "sources: %s substituted", s);
+	} else if (stat(s, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		tui_message(t, "%s: not a directory", s);
+		return;
+	} else {
+		srclookup_add_dir(&t->look, s);
+		tui_message(t, "sources: looked for in %s too", s);
+	}
+	refresh_all(t);
+}
+
 static void open_view(struct tui *t, const struct view_ops *ops, uint32_t fn)
 {
 	struct view *cur = tui_view(t);
@@ -794,6 +815,13 @@ static void act(struct tui *t, enum action a)
 		break;
 	case ACT_THR_UP: step_threshold(t, 1); break;
 	case ACT_THR_DOWN: step_threshold(t, -1); break;
+	case ACT_LOOKUP: {
+		char *s = prompt(t, "source directory, or FROM=TO to substitute: ");
+		if (s && *s)
+			add_lookup(t, s);
+		free(s);
+		break;
+	}
 	case ACT_SEARCH: {
 		char *s = prompt(t, "/");
 		if (s) {
@@ -961,8 +989,12 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	t.p = p;
 	t.loader = loader;
 	t.want_part = -1;
-	t.src_dirs = src_dirs;
-	t.nsrc_dirs = nsrc_dirs;
+	if (loader && loader->look)
+		srclookup_copy(&t.look, loader->look);
+	else
+		srclookup_init(&t.look);
+	for (int i = 0; i < nsrc_dirs; i++)
+		srclookup_add_dir(&t.look, src_dirs[i]);
 	t.set.nshow = p->nreal;
 	for (int e = 0; e < p->nreal; e++)
 		t.set.show[e] = e;
@@ -1072,6 +1104,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	for (int i = 0; i < t.nhist; i++)
 		view_free(t.hist[i]);
 	view_free(t.detail);
+	srclookup_free(&t.look);
 	free(t.search);
 	for (int i = 0; i < t.nuserev; i++)
 		free(t.userev[i]);

@@ -14,6 +14,7 @@
 
 #include "keys.h"
 #include "profile/model.h"
+#include "source/srcfile.h"
 
 struct tui;
 struct view;
@@ -71,6 +72,8 @@ struct tui_loader {
 	/* the same, with an instruction sink (the assembly view), or NULL */
 	int (*load_instr)(void *arg, struct profile *out, int only_part,
 			  const struct instr_sink *s, char *err, size_t errsz);
+	/* where sources are looked for (copied), or NULL: src_dirs only */
+	const struct srclookup *look;
 };
 
 struct tui {
@@ -91,8 +94,7 @@ struct tui {
 	int utf8, color;
 	char message[256];              /* shown on the status line once */
 	char *search;                   /* last search pattern */
-	const char *const *src_dirs;
-	int nsrc_dirs;
+	struct srclookup look;          /* where sources are looked for (d adds) */
 	int quit;
 	int headless;
 };

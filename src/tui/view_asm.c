@@ -49,7 +49,7 @@ static void update(struct view *v)
 	struct asmv *s = v->data;
 	if (!s) {
 		s = v->data = xcalloc(1, sizeof(*s));
-		asm_annotate(&s->a, p, v->fn, reload, t, t->src_dirs, t->nsrc_dirs);
+		asm_annotate(&s->a, p, v->fn, reload, t, &t->look);
 	}
 	int ev = t->set.sort_event;
 	cost_t total = event_value(p, p->totals, ev);

@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "profile/aggregate.h"
 #include "profile/query.h"
+#include "source/objcode.h"
 #include "source/srcfile.h"
 #include "tui.h"
 
@@ -90,14 +92,27 @@ static void update(struct view *v)
 			first = it.line;
 
 	const char *name = file_name(p, file);
-	int err = srcfile_read(&s->sf, name, t->src_dirs, t->nsrc_dirs);
+	uint32_t ob = p->fns[v->fn].obj;
+	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
+	struct srctried tried = { 0 };
+	int err = srcfile_find(&s->sf, name, &t->look, NULL, 0, &tried);
+	if (err && obname) { /* the object's compilation directories (DWARF) */
+		char e[256];
+		struct objcode *oc = objcode_open(obname, e, sizeof(e));
+		if (oc) {
+			const char *const *cd;
+			int ncd = objcode_comp_dirs(oc, &cd);
+			if (ncd && srcfile_find(&s->sf, name, &t->look, cd, ncd, &tried) == 0)
+				err = 0;
+			objcode_free(oc);
+		}
+	}
 	s->readable = !err;
 	if (err) {
 		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
-		note(s, xasprintf("  %s", name));
-		if (name[0] != '/')
-			for (int i = 0; i < t->nsrc_dirs; i++)
-				note(s, xasprintf("  %s/%s", t->src_dirs[i], name));
+		for (int i = 0; i < tried.n; i++)
+			note(s, xasprintf("  %s", tried.path[i]));
+		note(s, xstrdup("(d adds a directory or a FROM=TO substitution)"));
 	} else {
 		for (int i = 0; i < p->nsources; i++)
 			if (s->sf.mtime > p->source_mtime[i]) {
@@ -105,7 +120,12 @@ static void update(struct view *v)
 						  s->sf.path, p->sources[i]));
 				break;
 			}
+		struct stat st;
+		if (obname && stat(obname, &st) == 0 && s->sf.mtime > st.st_mtime)
+			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
+					  s->sf.path, obname));
 	}
+	srctried_free(&tried);
 
 	cost_t total = event_value(p, p->totals, ev);
 	long double thr = (long double)t->set.threshold / 100.0L *

@@ -124,5 +124,84 @@ view lines.cg hash_all lines.txt
 grep -q 'no instruction addresses' lines.txt
 check "profile without positions: instr: said so" "$?"
 
+# ---- finding sources ----
+# A program built in rel/ with its paths mapped to /build/src (as a build
+# farm does): the profile names /build/src/srcprog.c, which is not there.
+mkdir rel
+cp "$here/srcprog.c" "$here/inl.h" "$here/srclib.c" "$here/srclib.h" rel/
+(cd rel && cc -g -O1 -fdebug-prefix-map="$work/rel=/build/src" -o ../mapped srcprog.c srclib.c) ||
+	{ echo "SKIP: cannot build with -fdebug-prefix-map"; exit 77; }
+valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file=mapped.cg ./mapped >/dev/null 2>&1
+grep -q '^fl=([0-9]*) /build/src/srcprog.c$' mapped.cg
+check "prefix-mapped build: the profile names /build/src/srcprog.c" "$?"
+n17=$(grep -n 'h ^= fold(data, 4096);' rel/srcprog.c | cut -d: -f1)
+echo 'set detail = no' >nodetail.config
+src_view() { # profile, dump, keys before the dump, options...
+	p=$1 d=$2 k=$3
+	shift 3
+	{ printf '/^hash_all$<Enter>\ns\n'; [ -n "$k" ] && printf '%s\n' "$k"
+	  printf ':dump %s\nq\n' "$d"; } >src.keys
+	TERM=xterm-256color COLUMNS=160 LINES=60 LC_ALL=C.UTF-8 CGTUI_SCRIPT=src.keys \
+		CGTUI_CONFIG="$work/nodetail.config" "$CGTUI" "$@" "$p" >/dev/null 2>src.err
+}
+has_line() { # dump, line number, text: the source line shown with its number
+	grep -F -- "$3" "$1" | grep -Eq "[0-9.%] +$2 +"
+}
+src_view mapped.cg nf.txt ""
+grep -q "/build/src/srcprog.c: cannot read it" nf.txt && grep -q "^  /build/src/srcprog.c$" nf.txt
+check "source not found: said so, with the path tried" "$?" "$(head -4 nf.txt)"
+src_view mapped.cg subst.txt "" --subst=/build/src="$work/rel"
+has_line subst.txt "$n17" "h ^= fold(data, 4096);"
+check "--subst FROM=TO: /build/src/srcprog.c read as rel/srcprog.c (line $n17 as grep -n finds it)" \
+	"$?" "$(head -6 subst.txt)"
+src_view mapped.cg key.txt "d/build/src=$work/rel<Enter>"
+has_line key.txt "$n17" "h ^= fold(data, 4096);"
+check "the d key: a substitution typed in the explorer, the source view reloads" "$?" \
+	"$(head -6 key.txt)"
+# the assembly view uses the same look-up
+printf '/^hash_all$<Enter>\na\n:dump asmsubst.txt\nq\n' >as.keys
+TERM=xterm-256color COLUMNS=160 LINES=60 LC_ALL=C.UTF-8 CGTUI_SCRIPT=as.keys \
+	CGTUI_CONFIG=/dev/null "$CGTUI" --subst=/build/src="$work/rel" mapped.cg >/dev/null 2>&1
+grep -q "srcprog.c:$n17   *h ^= fold(data, 4096);" asmsubst.txt
+check "assembly view: source lines found through --subst" "$?" "$(sed -n 4,8p asmsubst.txt)"
+# the batch report too
+"$CGTUI" --subst=/build/src="$work/rel" mapped.cg >report.txt 2>&1
+grep -Fq "h ^= fold(data, 4096);" report.txt && ! grep -Fxq -- "- /build/src/srcprog.c" report.txt
+check "batch report: sources found through --subst" "$?"
+"$CGTUI" --subst=nothing mapped.cg >/dev/null 2>&1
+check "--subst without '=': refused (status 1)" "$([ $? = 1 ]; echo $?)"
+
+# A profile naming sources relative to the compilation directory
+# (DW_AT_comp_dir, which readelf shows), read from elsewhere: found there.
+(cd rel && cc -g -O1 -o ../relprog srcprog.c srclib.c)
+valgrind --tool=callgrind --callgrind-out-file=rel-abs.cg ./relprog >/dev/null 2>&1
+sed 's|^\(f[lie]=([0-9]*)\) '"$work"'/rel/|\1 |' rel-abs.cg >relnames.cg
+grep -q '^fl=([0-9]*) srcprog.c$' relnames.cg
+check "profile with relative source names made" "$?"
+compdir=$(objdump --dwarf=info relprog | sed -n 's/.*DW_AT_comp_dir.*: \(\/.*\)$/\1/p' | head -1)
+mkdir elsewhere
+cp relnames.cg elsewhere/
+(cd elsewhere && src_view relnames.cg ../cd.txt "")
+has_line cd.txt "$n17" "h ^= fold(data, 4096);"
+check "relative name found in the object's DW_AT_comp_dir ($compdir, as objdump --dwarf=info says)" \
+	"$?" "$(head -6 cd.txt)"
+# not found: every path tried, -I and the profile's directory and DW_AT_comp_dir
+mv rel rel.away
+(cd elsewhere && src_view relnames.cg ../tried.txt "" -I /nonexistent)
+grep -q '^  srcprog.c$' tried.txt && grep -q '^  /nonexistent/srcprog.c$' tried.txt &&
+	grep -q "^  $compdir/srcprog.c\$" tried.txt
+check "not found: the name, -I DIR/name and DW_AT_comp_dir/name listed as tried" "$?" \
+	"$(head -8 tried.txt)"
+# the d key adds a directory
+(cd elsewhere && src_view relnames.cg ../dkey.txt "d$work/rel.away<Enter>")
+has_line dkey.txt "$n17" "h ^= fold(data, 4096);"
+check "the d key: a directory typed in the explorer, the source view reloads" "$?" "$(head -6 dkey.txt)"
+mv rel.away rel
+# a source newer than its object is flagged
+touch -d '+1 hour' rel/srcprog.c 2>/dev/null || { sleep 1; touch rel/srcprog.c; }
+src_view mapped.cg newer.txt "" --subst=/build/src="$work/rel"
+grep -q "warning: $work/rel/srcprog.c is newer than $work/mapped" newer.txt
+check "a source newer than its object: flagged" "$?" "$(head -3 newer.txt)"
+
 echo "# $pass passed, $fail failed"
 [ $fail = 0 ]
