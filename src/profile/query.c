@@ -54,31 +54,14 @@ static int cmp_lrec(const void *x, const void *y)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
+/* The lines of file in functions fns[0..nf), summed per line. */
+static void lines_of(struct profile *p, const uint32_t *fns, size_t nf, uint32_t file,
+		     struct file_lines *out)
 {
-	const struct agg *a = profile_agg(p);
 	size_t nr = (size_t)p->nreal, n = 0, cap = 0;
 	struct lrec *r = NULL;
 	cost_t *pool = NULL;
 	size_t poolcap = 0;
-	/* only the functions with costs in this file, each once */
-	uint32_t *fns = NULL;
-	size_t nf = 0;
-	if (file < a->nfiles) {
-		size_t m = a->file_start[file + 1] - a->file_start[file];
-		fns = xmalloc((m + 1) * sizeof(*fns));
-		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++)
-			fns[nf++] = p->ls.ff[a->file_idx[k]].fn;
-		/* each function once: sort and drop repeats (no per-call table
-		 * of all functions: a report annotates many files) */
-		if (nf > 1)
-			qsort(fns, nf, sizeof(*fns), cmp_u32);
-		size_t w = 0;
-		for (size_t i = 0; i < nf; i++)
-			if (!w || fns[w - 1] != fns[i])
-				fns[w++] = fns[i];
-		nf = w;
-	}
 	for (size_t i = 0; i < nf; i++) {
 		struct line_iter it;
 		for (line_iter_fn(&it, &p->ls, fns[i]); line_iter_next(&it);) {
@@ -95,7 +78,6 @@ void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 			n++;
 		}
 	}
-	free(fns);
 	if (n)
 		qsort(r, n, sizeof(*r), cmp_lrec);
 	out->line = xmalloc((n ? n : 1) * sizeof(*out->line));
@@ -116,6 +98,64 @@ void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 	free(pool);
 }
 
+void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
+{
+	const struct agg *a = profile_agg(p);
+	/* only the functions with costs in this file, each once */
+	uint32_t *fns = NULL;
+	size_t nf = 0;
+	if (file < a->nfiles) {
+		size_t m = a->file_start[file + 1] - a->file_start[file];
+		fns = xmalloc((m + 1) * sizeof(*fns));
+		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++)
+			fns[nf++] = p->ls.ff[a->file_idx[k]].fn;
+		/* each function once: sort and drop repeats (no per-call table
+		 * of all functions: a report annotates many files) */
+		if (nf > 1)
+			qsort(fns, nf, sizeof(*fns), cmp_u32);
+		size_t w = 0;
+		for (size_t i = 0; i < nf; i++)
+			if (!w || fns[w - 1] != fns[i])
+				fns[w++] = fns[i];
+		nf = w;
+	}
+	lines_of(p, fns, nf, file, out);
+	free(fns);
+}
+
+void query_fn_file_lines(struct profile *p, uint32_t fn, uint32_t file, struct file_lines *out)
+{
+	lines_of(p, &fn, 1, file, out);
+}
+
+int query_fn_files(struct profile *p, uint32_t fn, uint32_t **files, cost_t **costs)
+{
+	uint32_t *f = NULL;
+	cost_t *c = NULL;
+	int n = 0, cap = 0;
+	size_t nr = (size_t)p->nreal;
+	struct line_iter it;
+	for (line_iter_fn(&it, &p->ls, fn); line_iter_next(&it);) {
+		int k;
+		for (k = 0; k < n && f[k] != it.file; k++)
+			;
+		if (k == n) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 4;
+				f = xreallocarray(f, (size_t)cap, sizeof(*f));
+				c = xreallocarray(c, (size_t)cap * (nr ? nr : 1), sizeof(*c));
+			}
+			memset(&c[(size_t)n * nr], 0, nr * sizeof(*c));
+			f[n++] = it.file;
+		}
+		for (size_t e = 0; e < nr; e++)
+			c[(size_t)k * nr + e] = cost_add(c[(size_t)k * nr + e], it.cost[e]);
+	}
+	*files = f;
+	*costs = c;
+	return n;
+}
+
 void file_lines_free(struct file_lines *fl)
 {
 	free(fl->line);
@@ -133,11 +173,16 @@ static int cmp_site(const void *x, const void *y)
 
 int query_file_calls(const struct profile *p, uint32_t file, struct call_site **out)
 {
+	return query_fn_file_calls(p, NO_ID, file, out);
+}
+
+int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file, struct call_site **out)
+{
 	struct call_site *s = NULL;
 	size_t n = 0, cap = 0;
 	for (uint32_t r = 0; r < p->ncalls; r++) {
 		const struct call_rec *c = &p->calls[r];
-		if (c->file != file)
+		if (c->file != file || (fn != NO_ID && c->caller != fn))
 			continue;
 		VEC_RESERVE(s, cap, n + 1);
 		memset(&s[n], 0, sizeof(s[n]));

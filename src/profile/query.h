@@ -24,6 +24,11 @@ struct file_lines {
 };
 void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out);
 void file_lines_free(struct file_lines *fl);
+/* The same for one function's lines in file (code from a header, inlined). */
+void query_fn_file_lines(struct profile *p, uint32_t fn, uint32_t file, struct file_lines *out);
+/* The files a function's costs are in (Callgrind's fi=/fe=), with its self
+ * cost in each (nreal per file), in the order first met; both malloc'ed. */
+int query_fn_files(struct profile *p, uint32_t fn, uint32_t **files, cost_t **costs);
 
 /* Calls made from a file's lines, ordered by line then callee. */
 struct call_site {
@@ -32,6 +37,9 @@ struct call_site {
 	cost_t cost[MAX_EVENTS];
 };
 int query_file_calls(const struct profile *p, uint32_t file, struct call_site **out);
+/* The same for the calls made by fn only (NO_ID: every function). */
+int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file,
+			struct call_site **out);
 
 /* Orders fns[0..n) by a cost of each, largest first, then by name.  key(fn)
  * gives the cost vector (real events) and `event` which event (real or

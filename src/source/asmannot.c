@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "asmannot.h"
+#include "profile/report.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -186,6 +187,11 @@ static void decorate(struct asm_annot *a)
 {
 	const struct elfsyms *sy = objcode_syms(a->oc);
 	uint32_t c = 0, j = 0;
+	const struct inlsite **inl = NULL;
+	int ninl = a->nins ? objcode_inlines(a->oc, a->ins[0].in.addr,
+					     a->ins[a->nins - 1].in.addr + a->ins[a->nins - 1].in.size,
+					     &inl)
+			   : 0;
 	for (int i = 0; i < a->nins; i++) {
 		struct asm_insn *x = &a->ins[i];
 		if (!objcode_line(a->oc, x->in.addr, &x->file, &x->line))
@@ -196,6 +202,16 @@ static void decorate(struct asm_annot *a)
 		while (c < a->fi.ncalls && a->fi.calls[c].addr == x->in.addr)
 			c++;
 		x->ncall = c - x->call0;
+		for (int k = 0; k < ninl && x->nchain < 8; k++) /* by depth: outermost first */
+			if (inl[k]->lo <= x->in.addr && x->in.addr < inl[k]->hi &&
+			    inl[k]->top && strcmp(inl[k]->top, x->sym) == 0) {
+				int m = x->nchain++;
+				while (m > 0 && x->chain[m - 1]->depth > inl[k]->depth) {
+					x->chain[m] = x->chain[m - 1];
+					m--;
+				}
+				x->chain[m] = inl[k];
+			}
 		while (j < a->fi.njumps && a->fi.jumps[j].addr < x->in.addr)
 			j++;
 		x->jump0 = j;
@@ -205,6 +221,91 @@ static void decorate(struct asm_annot *a)
 		if (!x->in.has_target)
 			continue;
 		x->target = target_name(a, x, sy);
+	}
+	free(inl);
+}
+
+static const char *base_name(const char *s)
+{
+	const char *b = s ? strrchr(s, '/') : NULL;
+	return b ? b + 1 : s ? s : "?";
+}
+
+/* "mix inlined into fold at inl.h:17, fold inlined into hash_all at
+ * srcprog.c:17", innermost first */
+static char *chain_text(const struct asm_insn *x)
+{
+	char buf[1024];
+	size_t o = 0;
+	buf[0] = 0;
+	for (int k = x->nchain - 1; k >= 0 && o < sizeof(buf); k--) {
+		const struct inlsite *s = x->chain[k];
+		int n = snprintf(buf + o, sizeof(buf) - o, "%s%s inlined into %s at %s:%u",
+				 o ? ", " : "", s->name, s->caller ? s->caller : "?",
+				 base_name(s->call_file), s->call_line);
+		if (n < 0)
+			break;
+		o += (size_t)n;
+	}
+	return xstrdup(buf);
+}
+
+static int same_chain(const struct asm_insn *a, const struct asm_insn *b)
+{
+	if (a->nchain != b->nchain)
+		return 0;
+	for (int k = 0; k < a->nchain; k++)
+		if (a->chain[k] != b->chain[k])
+			return 0;
+	return 1;
+}
+
+/* The cost of each inlined function (by name: all its call sites), of
+ * event ev: rows at the top. */
+static void inline_summary(struct asm_annot *a, int ev)
+{
+	const char *names[64];
+	cost_t sum[64];
+	int n = 0;
+	cost_t all = 0;
+	for (int i = 0; i < a->nins; i++) {
+		const struct asm_insn *x = &a->ins[i];
+		cost_t c = x->ic ? event_value(a->p, x->ic->cost, ev) : 0;
+		all = cost_add(all, c);
+		for (int k = 0; k < x->nchain; k++) {
+			/* once per name per instruction (recursion inlined into itself) */
+			int dup = 0;
+			for (int m = 0; m < k; m++)
+				dup |= strcmp(x->chain[m]->name, x->chain[k]->name) == 0;
+			if (dup)
+				continue;
+			int j;
+			for (j = 0; j < n && strcmp(names[j], x->chain[k]->name) != 0; j++)
+				;
+			if (j == n) {
+				if (n == 64)
+					continue;
+				names[n] = x->chain[k]->name;
+				sum[n++] = 0;
+			}
+			sum[j] = cost_add(sum[j], c);
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		char num[48], pct[32];
+		format_count(num, sizeof(num), sum[j]);
+		if (all)
+			snprintf(pct, sizeof(pct), " (%.1f%% of the function)",
+				 100.0 * (double)sum[j] / (double)all);
+		else
+			pct[0] = 0;
+		VEC_RESERVE(a->rows, a->caprows, a->nrows + 1);
+		struct arow *r = &a->rows[a->nrows++];
+		memset(r, 0, sizeof(*r));
+		r->kind = AR_INLSUM;
+		r->ins = -1;
+		r->own = xasprintf("inlined %s: %s %s%s", names[j], num, a->p->ev[ev].name, pct);
+		r->text = r->own;
 	}
 }
 
@@ -323,6 +424,7 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 		arow_add(a, AR_NOTE, -1)->idx = i;
 	if (!a->ok)
 		return;
+	inline_summary(a, ev);
 	const struct profile *p = a->p;
 	uint8_t *show = xcalloc((size_t)a->nins + 1, 1);
 	uint8_t *hot = xcalloc((size_t)a->nins + 1, 1);
@@ -347,6 +449,7 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 	}
 	const char *pfile = NULL;
 	uint32_t pline = 0;
+	const struct asm_insn *prev = NULL; /* for the inline chain */
 	for (int i = 0; i < a->nins; i++) {
 		struct asm_insn *x = &a->ins[i];
 		if (!show[i]) {
@@ -362,6 +465,12 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 		}
 		if (x->label)
 			arow_add(a, AR_LABEL, i);
+		if (prev ? !same_chain(prev, x) : x->nchain > 0) {
+			struct arow *r = arow_add(a, AR_INLINE, i);
+			r->own = x->nchain ? chain_text(x) : xasprintf("%s's own code", x->sym);
+			r->text = r->own;
+		}
+		prev = x;
 		if (x->file && (x->file != pfile || x->line != pline || x->label)) {
 			struct arow *r = arow_add(a, AR_SRC, i);
 			r->file = x->file;

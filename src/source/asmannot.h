@@ -23,9 +23,11 @@ struct asm_insn {
 	char *target;            /* "name+0x10" of a direct target, or NULL */
 	int label;               /* first instruction of a symbol's code */
 	const char *sym;         /* that symbol */
+	const struct inlsite *chain[8]; /* DWARF inline chain, outermost first */
+	int nchain;
 };
 
-enum { AR_NOTE, AR_LABEL, AR_SRC, AR_INSN, AR_CALL, AR_JUMP, AR_GAP };
+enum { AR_NOTE, AR_LABEL, AR_SRC, AR_INSN, AR_CALL, AR_JUMP, AR_GAP, AR_INLINE, AR_INLSUM };
 
 struct arow {
 	int kind;
@@ -33,7 +35,9 @@ struct arow {
 	int ins;          /* the instruction it belongs to (-1 for notes) */
 	uint32_t line;    /* AR_SRC */
 	const char *file; /* AR_SRC */
-	const char *text; /* AR_SRC: the source line (NULL when unreadable); AR_GAP */
+	const char *text; /* AR_SRC: the source line (NULL when unreadable); AR_GAP,
+			   * AR_INLINE ("X inlined into Y at file:line, ..."),
+			   * AR_INLSUM (cost of an inlined function) */
 	char *own;        /* owned text */
 	int hot;          /* AR_INSN above the threshold */
 };

@@ -49,6 +49,11 @@ struct objcode {
 	const char **cdirs;
 	int ncdirs;
 	struct arena strs;
+	/* inlined subroutines (DW_TAG_inlined_subroutine), read at the first
+	 * question, by start address */
+	int inl_read;
+	struct inlsite *inl;
+	size_t ninl, capinl;
 	/* PLT stubs named from .rela.plt, read at the first question */
 	int plt_read;
 	struct pltent {
@@ -142,6 +147,7 @@ void objcode_free(struct objcode *oc)
 	free(oc->rows);
 	free(oc->cdirs);
 	free(oc->plt);
+	free(oc->inl);
 	arena_free(&oc->strs);
 	elf_end(oc->elf);
 	close(oc->fd);
@@ -472,4 +478,279 @@ int objcode_comp_dirs(struct objcode *oc, const char *const **dirs)
 	read_dwarf(oc, 1);
 	*dirs = oc->cdirs;
 	return oc->ncdirs;
+}
+
+/* ---- inlined subroutines ------------------------------------------------------- */
+
+struct walk {
+	struct objcode *oc;
+	Dwarf_Debug dbg;
+	char **files;       /* the CU's file table */
+	Dwarf_Signed nfiles;
+	int version;        /* the CU's DWARF version */
+	uint64_t cu_base;   /* the CU's low_pc, base of DWARF 4 range lists */
+};
+
+static const char *keep(struct objcode *oc, const char *s)
+{
+	return s ? arena_strndup(&oc->strs, s, strlen(s)) : NULL;
+}
+
+/* The name of a DIE, following DW_AT_abstract_origin and
+ * DW_AT_specification (a few steps at most). */
+static const char *die_name(struct walk *w, Dwarf_Die die)
+{
+	Dwarf_Error de = NULL;
+	Dwarf_Die cur = die;
+	const char *out = NULL;
+	for (int step = 0; step < 4 && !out; step++) {
+		char *n;
+		if (dwarf_diename(cur, &n, &de) == DW_DLV_OK) {
+			out = keep(w->oc, n);
+			break;
+		}
+		Dwarf_Attribute at;
+		Dwarf_Off off;
+		if (dwarf_attr(cur, DW_AT_abstract_origin, &at, &de) != DW_DLV_OK &&
+		    dwarf_attr(cur, DW_AT_specification, &at, &de) != DW_DLV_OK)
+			break;
+		int ok = dwarf_global_formref(at, &off, &de) == DW_DLV_OK;
+		dwarf_dealloc(w->dbg, at, DW_DLA_ATTR);
+		Dwarf_Die next;
+		if (!ok || dwarf_offdie_b(w->dbg, off, 1, &next, &de) != DW_DLV_OK)
+			break;
+		if (cur != die)
+			dwarf_dealloc(w->dbg, cur, DW_DLA_DIE);
+		cur = next;
+	}
+	if (cur != die)
+		dwarf_dealloc(w->dbg, cur, DW_DLA_DIE);
+	return out;
+}
+
+static int attr_udata(Dwarf_Debug dbg, Dwarf_Die die, Dwarf_Half a, Dwarf_Unsigned *v)
+{
+	Dwarf_Error de = NULL;
+	Dwarf_Attribute at;
+	if (dwarf_attr(die, a, &at, &de) != DW_DLV_OK)
+		return 0;
+	int ok = dwarf_formudata(at, v, &de) == DW_DLV_OK;
+	dwarf_dealloc(dbg, at, DW_DLA_ATTR);
+	return ok;
+}
+
+static void add_inl(struct walk *w, const struct inlsite *proto, uint64_t lo, uint64_t hi)
+{
+	struct objcode *oc = w->oc;
+	if (hi <= lo)
+		return;
+	if (oc->ninl == oc->capinl) {
+		oc->capinl = oc->capinl ? 2 * oc->capinl : 256;
+		oc->inl = xreallocarray(oc->inl, oc->capinl, sizeof(*oc->inl));
+	}
+	struct inlsite *x = &oc->inl[oc->ninl++];
+	*x = *proto;
+	x->lo = lo;
+	x->hi = hi;
+}
+
+/* Adds one entry per address range of an inlined subroutine DIE. */
+static void die_ranges(struct walk *w, Dwarf_Die die, const struct inlsite *proto)
+{
+	Dwarf_Error de = NULL;
+	Dwarf_Addr lo, hi;
+	Dwarf_Half form;
+	enum Dwarf_Form_Class cls;
+	if (dwarf_lowpc(die, &lo, &de) == DW_DLV_OK &&
+	    dwarf_highpc_b(die, &hi, &form, &cls, &de) == DW_DLV_OK) {
+		add_inl(w, proto, lo, cls == DW_FORM_CLASS_CONSTANT ? lo + hi : hi);
+		return;
+	}
+	Dwarf_Attribute at;
+	if (dwarf_attr(die, DW_AT_ranges, &at, &de) != DW_DLV_OK)
+		return;
+	Dwarf_Half f = 0;
+	dwarf_whatform(at, &f, &de);
+	Dwarf_Unsigned v = 0;
+	Dwarf_Off off = 0;
+	if (w->version >= 5) {
+		int ok = f == DW_FORM_rnglistx ? dwarf_formudata(at, &v, &de) == DW_DLV_OK
+					       : dwarf_global_formref(at, &off, &de) == DW_DLV_OK;
+		if (f != DW_FORM_rnglistx)
+			v = off;
+		Dwarf_Rnglists_Head head;
+		Dwarf_Unsigned n = 0, goff;
+		if (ok && dwarf_rnglists_get_rle_head(at, f, v, &head, &n, &goff, &de) == DW_DLV_OK) {
+			for (Dwarf_Unsigned i = 0; i < n; i++) {
+				unsigned len, code;
+				Dwarf_Unsigned r1, r2, c1, c2;
+				Dwarf_Bool unavail = 0;
+				if (dwarf_get_rnglists_entry_fields_a(head, i, &len, &code, &r1, &r2,
+								      &unavail, &c1, &c2, &de) != DW_DLV_OK)
+					break;
+				if (!unavail && code != DW_RLE_end_of_list &&
+				    code != DW_RLE_base_address && code != DW_RLE_base_addressx)
+					add_inl(w, proto, c1, c2);
+			}
+			dwarf_dealloc_rnglists_head(head);
+		}
+	} else if (dwarf_global_formref(at, &off, &de) == DW_DLV_OK) {
+		Dwarf_Ranges *rg;
+		Dwarf_Signed n;
+		Dwarf_Unsigned bytes;
+		Dwarf_Off real;
+		if (dwarf_get_ranges_b(w->dbg, off, die, &real, &rg, &n, &bytes, &de) == DW_DLV_OK) {
+			uint64_t base = w->cu_base;
+			for (Dwarf_Signed i = 0; i < n; i++) {
+				if (rg[i].dwr_type == DW_RANGES_ADDRESS_SELECTION)
+					base = rg[i].dwr_addr2;
+				else if (rg[i].dwr_type == DW_RANGES_ENTRY)
+					add_inl(w, proto, base + rg[i].dwr_addr1, base + rg[i].dwr_addr2);
+			}
+			dwarf_ranges_dealloc(w->dbg, rg, n);
+		}
+	}
+	dwarf_dealloc(w->dbg, at, DW_DLA_ATTR);
+}
+
+/* Walks die and its siblings; fn is the enclosing function (the
+ * subprogram, or the inlined subroutine the code is in), top the
+ * subprogram, depth the inline level. */
+static void walk_dies(struct walk *w, Dwarf_Die die, const char *fn, const char *top, int depth)
+{
+	Dwarf_Error de = NULL;
+	Dwarf_Die cur = die;
+	while (cur) {
+		Dwarf_Half tag = 0;
+		dwarf_tag(cur, &tag, &de);
+		const char *cfn = fn, *ctop = top;
+		int cdepth = depth;
+		if (tag == DW_TAG_subprogram) {
+			cfn = ctop = die_name(w, cur);
+			cdepth = 0;
+		} else if (tag == DW_TAG_inlined_subroutine && depth < 64) {
+			struct inlsite x;
+			memset(&x, 0, sizeof(x));
+			x.name = die_name(w, cur);
+			x.caller = fn;
+			x.top = top;
+			x.depth = (uint32_t)depth + 1;
+			Dwarf_Unsigned cf = 0, cl = 0;
+			if (attr_udata(w->dbg, cur, DW_AT_call_file, &cf)) {
+				Dwarf_Signed k = w->version >= 5 ? (Dwarf_Signed)cf : (Dwarf_Signed)cf - 1;
+				if (k >= 0 && k < w->nfiles)
+					x.call_file = keep(w->oc, w->files[k]);
+			}
+			if (attr_udata(w->dbg, cur, DW_AT_call_line, &cl))
+				x.call_line = (uint32_t)cl;
+			if (x.name)
+				die_ranges(w, cur, &x);
+			cfn = x.name;
+			cdepth = depth + 1;
+		}
+		Dwarf_Die child;
+		if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+		     tag == DW_TAG_lexical_block || tag == DW_TAG_namespace ||
+		     tag == DW_TAG_class_type || tag == DW_TAG_structure_type) &&
+		    dwarf_child(cur, &child, &de) == DW_DLV_OK)
+			walk_dies(w, child, cfn, ctop, cdepth);
+		Dwarf_Die sib;
+		int rc = dwarf_siblingof_b(w->dbg, cur, 1, &sib, &de);
+		if (cur != die)
+			dwarf_dealloc(w->dbg, cur, DW_DLA_DIE);
+		cur = rc == DW_DLV_OK ? sib : NULL;
+	}
+}
+
+static int cmp_inl(const void *a, const void *b)
+{
+	const struct inlsite *x = a, *y = b;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->depth < y->depth ? -1 : x->depth > y->depth;
+}
+
+static void read_inlines(struct objcode *oc)
+{
+	if (oc->inl_read)
+		return;
+	oc->inl_read = 1;
+	struct walk w = { .oc = oc };
+	Dwarf_Error de = NULL;
+	if (dwarf_init_path(oc->path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL, &w.dbg,
+			    NULL, 0, NULL, &de) != DW_DLV_OK) {
+		if (de)
+			dwarf_dealloc(NULL, de, DW_DLA_ERROR);
+		return;
+	}
+	for (;;) {
+		Dwarf_Unsigned hlen, next, typeoff;
+		Dwarf_Half ver, asz, lsz, esz, cutype;
+		Dwarf_Sig8 sig;
+		Dwarf_Off aoff;
+		if (dwarf_next_cu_header_d(w.dbg, 1, &hlen, &ver, &aoff, &asz, &lsz, &esz, &sig,
+					   &typeoff, &next, &cutype, &de) != DW_DLV_OK)
+			break;
+		Dwarf_Die cu = NULL;
+		if (dwarf_siblingof_b(w.dbg, NULL, 1, &cu, &de) != DW_DLV_OK)
+			continue;
+		w.version = ver;
+		w.files = NULL;
+		w.nfiles = 0;
+		if (dwarf_srcfiles(cu, &w.files, &w.nfiles, &de) != DW_DLV_OK) {
+			w.files = NULL;
+			w.nfiles = 0;
+		}
+		Dwarf_Addr base = 0;
+		w.cu_base = dwarf_lowpc(cu, &base, &de) == DW_DLV_OK ? base : 0;
+		Dwarf_Die child;
+		if (dwarf_child(cu, &child, &de) == DW_DLV_OK)
+			walk_dies(&w, child, NULL, NULL, 0);
+		for (Dwarf_Signed i = 0; i < w.nfiles; i++)
+			dwarf_dealloc(w.dbg, w.files[i], DW_DLA_STRING);
+		if (w.files)
+			dwarf_dealloc(w.dbg, w.files, DW_DLA_LIST);
+		dwarf_dealloc(w.dbg, cu, DW_DLA_DIE);
+	}
+	dwarf_finish(w.dbg, &de);
+	if (oc->ninl > 1)
+		qsort(oc->inl, oc->ninl, sizeof(*oc->inl), cmp_inl);
+}
+
+int objcode_inlines(struct objcode *oc, uint64_t lo, uint64_t hi, const struct inlsite ***out)
+{
+	read_inlines(oc);
+	const struct inlsite **v = NULL;
+	int n = 0, cap = 0;
+	for (size_t i = 0; i < oc->ninl && oc->inl[i].lo < hi; i++)
+		if (oc->inl[i].hi > lo) {
+			VEC_RESERVE(v, cap, n + 1);
+			v[n++] = &oc->inl[i];
+		}
+	*out = v;
+	return n;
+}
+
+int objcode_inlines_in(struct objcode *oc, const char *fn, const struct inlsite ***out)
+{
+	read_inlines(oc);
+	const struct inlsite **v = NULL;
+	int n = 0, cap = 0;
+	for (size_t i = 0; i < oc->ninl; i++) {
+		const struct inlsite *x = &oc->inl[i];
+		if (!x->top || strcmp(x->top, fn) != 0)
+			continue;
+		int k; /* one per (name, caller, call site) */
+		for (k = 0; k < n; k++)
+			if (v[k]->call_line == x->call_line && strcmp(v[k]->name, x->name) == 0 &&
+			    (v[k]->call_file == x->call_file ||
+			     (v[k]->call_file && x->call_file && strcmp(v[k]->call_file, x->call_file) == 0)))
+				break;
+		if (k < n)
+			continue;
+		VEC_RESERVE(v, cap, n + 1);
+		v[n++] = x;
+	}
+	*out = v;
+	return n;
 }

@@ -58,4 +58,20 @@ int objcode_line(struct objcode *oc, uint64_t addr, const char **file, uint32_t 
  * once; returns how many, *dirs owned by oc. */
 int objcode_comp_dirs(struct objcode *oc, const char *const **dirs);
 
+/* An inlined subroutine's address range (DW_TAG_inlined_subroutine): name
+ * inlined into caller (a function or another inlined subroutine) at
+ * call_file:call_line, inside the out-of-line function top; depth 1 for
+ * code inlined into top itself.  Strings owned by the objcode. */
+struct inlsite {
+	uint64_t lo, hi;
+	uint32_t depth, call_line;
+	const char *name, *caller, *top, *call_file;
+};
+/* The inlined ranges overlapping [lo, hi), by start then depth; *out
+ * malloc'ed (the entries are the objcode's). */
+int objcode_inlines(struct objcode *oc, uint64_t lo, uint64_t hi, const struct inlsite ***out);
+/* The inline call sites in the out-of-line function named fn, one per
+ * (name, call site). */
+int objcode_inlines_in(struct objcode *oc, const char *fn, const struct inlsite ***out);
+
 #endif

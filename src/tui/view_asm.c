@@ -180,6 +180,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		tui_put(t, y, 0, width, body);
 		attroff(A_BOLD);
 		break;
+	case AR_INLSUM:
+		tui_put(t, y, s->x_addr, width - s->x_addr, body);
+		break;
+	case AR_INLINE:
 	case AR_SRC:
 	case AR_LABEL:
 		if (!sel && t->color)

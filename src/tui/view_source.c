@@ -14,6 +14,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/query.h"
+#include "profile/report.h"
 #include "source/objcode.h"
 #include "source/srcfile.h"
 #include "tui.h"
@@ -29,13 +30,24 @@ struct srow {
 	cost_t count;
 	char *text; /* note text, or NULL for a source line */
 	int hot;    /* above the threshold */
+	int part;   /* the file part it belongs to */
+};
+
+/* A function's code may come from several files (Callgrind's fi=/fe=, e.g.
+ * inline functions of a header): one part per file, its primary file first
+ * (the whole file's costs, as cg_annotate shows it), then the others (this
+ * function's costs only). */
+struct spart {
+	uint32_t file;
+	struct srcfile sf;
+	int readable;
 };
 
 struct src {
 	struct srow *r;
 	int n, cap;
-	struct srcfile sf;
-	int readable;
+	struct spart *parts;
+	int nparts;
 };
 
 static void src_free(struct view *v)
@@ -46,7 +58,9 @@ static void src_free(struct view *v)
 	for (int i = 0; i < s->n; i++)
 		free(s->r[i].text);
 	free(s->r);
-	srcfile_free(&s->sf);
+	for (int i = 0; i < s->nparts; i++)
+		srcfile_free(&s->parts[i].sf);
+	free(s->parts);
 	free(s);
 	v->data = NULL;
 }
@@ -68,21 +82,67 @@ static void note(struct src *s, char *text)
 	add(s, R_NOTE)->text = text;
 }
 
-static void update(struct view *v)
+/* Reads part k's file, with notes when it cannot be read or is newer
+ * than the profile or the object. */
+static void read_part(struct view *v, struct src *s, int k)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	struct spart *pt = &s->parts[k];
+	const char *name = file_name(p, pt->file);
+	uint32_t ob = p->fns[v->fn].obj;
+	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
+	struct srctried tried = { 0 };
+	int err = srcfile_find(&pt->sf, name, &t->look, NULL, 0, &tried);
+	if (err && obname) { /* the object's compilation directories (DWARF) */
+		char e[256];
+		struct objcode *oc = objcode_open(obname, e, sizeof(e));
+		if (oc) {
+			const char *const *cd;
+			int ncd = objcode_comp_dirs(oc, &cd);
+			if (ncd && srcfile_find(&pt->sf, name, &t->look, cd, ncd, &tried) == 0)
+				err = 0;
+			objcode_free(oc);
+		}
+	}
+	pt->readable = !err;
+	if (err) {
+		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
+		for (int i = 0; i < tried.n; i++)
+			note(s, xasprintf("  %s", tried.path[i]));
+		note(s, xstrdup("(d adds a directory or a FROM=TO substitution)"));
+	} else {
+		for (int i = 0; i < p->nsources; i++)
+			if (pt->sf.mtime > p->source_mtime[i]) {
+				note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
+						  pt->sf.path, p->sources[i]));
+				break;
+			}
+		struct stat st;
+		if (obname && stat(obname, &st) == 0 && pt->sf.mtime > st.st_mtime)
+			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
+					  pt->sf.path, obname));
+	}
+	srctried_free(&tried);
+}
+
+/* The rows of part k: the file's lines (whole: of every function, else of
+ * v->fn only) above the threshold with their context, the calls below the
+ * lines.  Returns the row of the function's first line, or -1. */
+static int add_part(struct view *v, struct src *s, int k, int whole)
 {
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	int ev = t->set.sort_event;
-	uint32_t file = p->fns[v->fn].file;
-	int keep_sel = v->data != NULL;
-	src_free(v);
-	struct src *s = xcalloc(1, sizeof(*s));
-	v->data = s;
-
+	struct spart *pt = &s->parts[k];
+	uint32_t file = pt->file;
 	struct file_lines fl;
-	query_file_lines(p, file, &fl);
+	if (whole)
+		query_file_lines(p, file, &fl);
+	else
+		query_fn_file_lines(p, v->fn, file, &fl);
 	struct call_site *cs;
-	int ncs = query_file_calls(p, file, &cs);
+	int ncs = query_fn_file_calls(p, whole ? NO_ID : v->fn, file, &cs);
 
 	/* where the function starts: its first line in this file */
 	uint32_t first = UINT32_MAX;
@@ -91,46 +151,12 @@ static void update(struct view *v)
 		if (it.file == file && it.line && it.line < first)
 			first = it.line;
 
-	const char *name = file_name(p, file);
-	uint32_t ob = p->fns[v->fn].obj;
-	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
-	struct srctried tried = { 0 };
-	int err = srcfile_find(&s->sf, name, &t->look, NULL, 0, &tried);
-	if (err && obname) { /* the object's compilation directories (DWARF) */
-		char e[256];
-		struct objcode *oc = objcode_open(obname, e, sizeof(e));
-		if (oc) {
-			const char *const *cd;
-			int ncd = objcode_comp_dirs(oc, &cd);
-			if (ncd && srcfile_find(&s->sf, name, &t->look, cd, ncd, &tried) == 0)
-				err = 0;
-			objcode_free(oc);
-		}
-	}
-	s->readable = !err;
-	if (err) {
-		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
-		for (int i = 0; i < tried.n; i++)
-			note(s, xasprintf("  %s", tried.path[i]));
-		note(s, xstrdup("(d adds a directory or a FROM=TO substitution)"));
-	} else {
-		for (int i = 0; i < p->nsources; i++)
-			if (s->sf.mtime > p->source_mtime[i]) {
-				note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
-						  s->sf.path, p->sources[i]));
-				break;
-			}
-		struct stat st;
-		if (obname && stat(obname, &st) == 0 && s->sf.mtime > st.st_mtime)
-			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
-					  s->sf.path, obname));
-	}
-	srctried_free(&tried);
-
+	read_part(v, s, k);
+	int readable = pt->readable;
 	cost_t total = event_value(p, p->totals, ev);
 	long double thr = (long double)t->set.threshold / 100.0L *
 			  (long double)cost_mag(total);
-	size_t nlines = s->readable ? s->sf.nlines : 0;
+	size_t nlines = readable ? pt->sf.nlines : 0;
 	uint32_t maxline = (uint32_t)nlines;
 	for (uint32_t i = 0; i < fl.n; i++)
 		if (fl.line[i] > maxline)
@@ -143,23 +169,24 @@ static void update(struct view *v)
 		if (!fl.line[i] || (long double)cost_mag(c) < thr || c == 0)
 			continue;
 		long lo = (long)fl.line[i] - ctx, hi = (long)fl.line[i] + ctx;
-		if (!s->readable)
+		if (!readable)
 			lo = hi = fl.line[i]; /* no text: no context to show */
 		for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
 			show[l] = 1;
 	}
-	if (first != UINT32_MAX && first <= maxline && (s->readable || first <= maxline))
+	if (first != UINT32_MAX && first <= maxline)
 		show[first] = 1;
 
-	uint32_t k = 0; /* index in fl */
+	uint32_t j = 0; /* index in fl */
 	int c = 0;      /* index in cs */
 	if (fl.n && fl.line[0] == 0) {
 		struct srow *r = add(s, R_LINE);
+		r->part = k;
 		r->line = 0;
 		r->has_cost = 1;
 		memcpy(r->cost, fl.cost, sizeof(cost_t) * (size_t)p->nreal);
 		r->text = xstrdup("<unknown (line 0)>");
-		k = 1;
+		j = 1;
 	}
 	while (c < ncs && cs[c].line == 0)
 		c++;
@@ -170,30 +197,33 @@ static void update(struct view *v)
 			while (e <= maxline && !show[e])
 				e++;
 			struct srow *g = add(s, R_GAP);
+			g->part = k;
 			g->line = l;
 			g->text = xasprintf("-- line %u .. %u hidden --", l, e - 1);
-			while (k < fl.n && fl.line[k] < e)
-				k++;
+			while (j < fl.n && fl.line[j] < e)
+				j++;
 			while (c < ncs && cs[c].line < e)
 				c++;
 			l = e - 1;
 			continue;
 		}
 		struct srow *r = add(s, R_LINE);
+		r->part = k;
 		r->line = l;
-		if (l > nlines && s->readable)
+		if (l > nlines && readable)
 			r->text = xasprintf("<line %u is past the end of the file>", l);
-		if (k < fl.n && fl.line[k] == l) {
+		if (j < fl.n && fl.line[j] == l) {
 			r->has_cost = 1;
-			memcpy(r->cost, &fl.cost[(size_t)k * p->nreal], sizeof(cost_t) * (size_t)p->nreal);
+			memcpy(r->cost, &fl.cost[(size_t)j * p->nreal], sizeof(cost_t) * (size_t)p->nreal);
 			cost_t cv = event_value(p, r->cost, ev);
 			r->hot = cv != 0 && (long double)cost_mag(cv) >= thr;
-			k++;
+			j++;
 		}
 		if (l == first)
 			sel = s->n - 1;
 		for (; c < ncs && cs[c].line == l; c++) {
 			struct srow *q = add(s, R_CALL);
+			q->part = k;
 			q->line = l;
 			q->callee = cs[c].callee;
 			q->count = cs[c].count;
@@ -203,6 +233,83 @@ static void update(struct view *v)
 	free(show);
 	free(cs);
 	file_lines_free(&fl);
+	return sel;
+}
+
+/* What the object's DWARF says was inlined into the function, one note per
+ * call site: "fold inlined into hash_all at srcprog.c:17". */
+static void inline_notes(struct view *v, struct src *s)
+{
+	struct profile *p = v->t->p;
+	uint32_t ob = p->fns[v->fn].obj;
+	if (ob == NO_ID || !*obj_name(p, ob))
+		return;
+	char e[256];
+	struct objcode *oc = objcode_open(obj_name(p, ob), e, sizeof(e));
+	if (!oc)
+		return;
+	const struct inlsite **in;
+	int n = objcode_inlines_in(oc, fn_name(p, v->fn), &in);
+	for (int i = 0; i < n; i++) {
+		const char *f = in[i]->call_file ? in[i]->call_file : "?";
+		const char *b = strrchr(f, '/');
+		note(s, xasprintf("  %s inlined into %s at %s:%u (DWARF)", in[i]->name,
+				  in[i]->caller ? in[i]->caller : "?", b ? b + 1 : f, in[i]->call_line));
+	}
+	free(in);
+	objcode_free(oc);
+}
+
+static void update(struct view *v)
+{
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	int ev = t->set.sort_event;
+	int keep_sel = v->data != NULL;
+	src_free(v);
+	struct src *s = xcalloc(1, sizeof(*s));
+	v->data = s;
+
+	/* the parts: the primary file, then the others by cost */
+	uint32_t *files;
+	cost_t *fc;
+	int nf = query_fn_files(p, v->fn, &files, &fc);
+	s->parts = xcalloc((size_t)nf + 1, sizeof(*s->parts));
+	s->parts[s->nparts++].file = p->fns[v->fn].file;
+	int *order = xmalloc(((size_t)nf + 1) * sizeof(*order));
+	int no = 0;
+	for (int i = 0; i < nf; i++)
+		if (files[i] != p->fns[v->fn].file)
+			order[no++] = i;
+	for (int i = 1; i < no; i++) /* few files: insertion sort, costliest first */
+		for (int k = i; k > 0; k--) {
+			cost_t a = event_value(p, &fc[(size_t)order[k - 1] * p->nreal], ev);
+			cost_t b = event_value(p, &fc[(size_t)order[k] * p->nreal], ev);
+			if (cost_mag(b) <= cost_mag(a))
+				break;
+			int x = order[k];
+			order[k] = order[k - 1];
+			order[k - 1] = x;
+		}
+	if (no) {
+		note(s, xasprintf("%s's code comes from %d files: its own first, then the others "
+				  "(inlined code), with its costs only",
+				  fn_name(p, v->fn), no + 1));
+		inline_notes(v, s);
+	}
+	int sel = add_part(v, s, 0, 1);
+	for (int i = 0; i < no; i++) {
+		struct spart *pt = &s->parts[s->nparts++];
+		pt->file = files[order[i]];
+		char num[48];
+		format_count(num, sizeof(num), event_value(p, &fc[(size_t)order[i] * p->nreal], ev));
+		note(s, xasprintf("== %s: %s %s of %s's code from this file ==", file_name(p, pt->file),
+				  num, p->ev[ev].name, fn_name(p, v->fn)));
+		add_part(v, s, s->nparts - 1, 0);
+	}
+	free(order);
+	free(files);
+	free(fc);
 	v->nrows = s->n;
 	if (!keep_sel && sel >= 0) {
 		v->sel = sel;
@@ -266,8 +373,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	snprintf(num, sizeof(num), "%6u ", r->line);
 	if (r->line)
 		tui_put(t, y, cw + 1, 7, num);
+	const struct srcfile *sf = &s->parts[r->part].sf;
 	const char *text = r->text ? r->text
-		: r->line && r->line <= s->sf.nlines ? s->sf.line[r->line - 1] : "";
+		: r->line && r->line <= sf->nlines ? sf->line[r->line - 1] : "";
 	/* tabs to spaces, so the columns stay where they are */
 	char buf[1024];
 	size_t o = 0;
@@ -294,7 +402,8 @@ static const char *row_text(struct view *v, int row)
 		return r->text;
 	if (r->kind == R_CALL)
 		return fn_name(v->t->p, r->callee);
-	return r->line && r->line <= s->sf.nlines ? s->sf.line[r->line - 1] : "";
+	const struct srcfile *sf = &s->parts[r->part].sf;
+	return r->line && r->line <= sf->nlines ? sf->line[r->line - 1] : "";
 }
 
 static uint32_t selected_fn(struct view *v)

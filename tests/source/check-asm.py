@@ -11,18 +11,22 @@ import re
 import subprocess
 import sys
 
-def objdump_fn(binary, fn):
-    """{addr: (mnemonic, target name or None, (file base, line))} of fn"""
-    out = subprocess.run(["objdump", "-d", "-l", "-M", "intel", "--no-show-raw-insn", binary],
+def objdump_lines(binary, fn, *opts):
+    """the lines objdump -d -l OPTS prints for fn"""
+    out = subprocess.run(["objdump", "-d", "-l", "--no-show-raw-insn", *opts, binary],
                          capture_output=True, text=True, check=True).stdout
-    ins, on, where = {}, False, None
+    on = False
     for line in out.split("\n"):
         m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
         if m:
             on = m.group(1) == fn
-            continue
-        if not on:
-            continue
+        elif on:
+            yield line
+
+def objdump_fn(binary, fn):
+    """{addr: (mnemonic, target name or None, (file base, line))} of fn"""
+    ins, where = {}, None
+    for line in objdump_lines(binary, fn, "-M", "intel"):
         m = re.match(r"^(/\S*?|\S+?):(\d+)( \(discriminator \d+\))?$", line)
         if m:
             where = (m.group(1).rsplit("/", 1)[-1], int(m.group(2)))
@@ -33,6 +37,57 @@ def objdump_fn(binary, fn):
             t = re.match(r"^[0-9a-f]+ <([^>]*)>\s*$", m.group(3).split("#")[0].strip())
             ins[int(m.group(1), 16)] = (m.group(2), t.group(1) if t else None, where)
     return ins
+
+def objdump_inlines(binary, fn):
+    """{addr: ((name, caller, file base, line), ...) innermost first} of fn,
+    from objdump -d -l --inlines ("f():", "inlined by FILE:LINE (caller)")"""
+    res, name, chain, block = {}, None, (), []
+    for line in objdump_lines(binary, fn, "--inlines"):
+        m = re.match(r"^(\S+)\(\):$", line)
+        if m:
+            name = m.group(1)
+            block.append(None)
+            continue
+        m = re.match(r"^inlined by (\S+):(\d+)(?: \(discriminator \d+\))? \((\S+)\)$", line)
+        if m:
+            block.append((m.group(1).rsplit("/", 1)[-1], int(m.group(2)), m.group(3)))
+            continue
+        if re.match(r"^\S+:\d+( \(discriminator \d+\))?$", line):
+            block.append(None)
+            continue
+        m = re.match(r"^\s+([0-9a-f]+):", line)
+        if m:
+            if block:  # a new position: the chain is what it says
+                links = [b for b in block if b]
+                c, inner = [], name
+                for (f, l, caller) in links:
+                    c.append((inner, caller, f, l))
+                    inner = caller
+                chain = tuple(c)
+                block = []
+            res[int(m.group(1), 16)] = chain
+    return res
+
+def dump_inlines(path):
+    """{addr: chain} as the assembly view's inline rows say"""
+    res, chain = {}, ()
+    for line in open(path):
+        line = line.rstrip("\n")
+        if re.match(r"^\s+\S+'s own code$", line):
+            chain = ()
+            continue
+        if " inlined into " in line and re.match(r"^\s+\S+ inlined into ", line):
+            c = []
+            for part in line.strip().split(", "):
+                m = re.match(r"^(\S+) inlined into (\S+) at (\S+):(\d+)$", part)
+                if m:
+                    c.append((m.group(1), m.group(2), m.group(3), int(m.group(4))))
+            chain = tuple(c)
+            continue
+        m = re.match(r"^\s*([\d,]+|\.)(?:\s+\S+%)?\s+([0-9a-f]+): ", line)
+        if m:
+            res[int(m.group(2), 16)] = chain
+    return res
 
 def profile_fn(path, fn, obj):
     """self cost per address, calls {(addr, callee): count}, jumps
@@ -195,6 +250,25 @@ def main():
           "profile %s, ours %s" % (sorted(pcalls.items())[:4], sorted(calls.items())[:4]))
     check(pjumps == jumps, "jump=/jcnd= per instruction as the profile's (%d)" % len(pjumps),
           "profile %s, ours %s" % (sorted(pjumps.items())[:4], sorted(jumps.items())[:4]))
+    oi = objdump_inlines(binary, fn)
+    di = dump_inlines(dump)
+    bad = ["%x: objdump %s, ours %s" % (a, oi[a], di.get(a)) for a in sorted(oi)
+           if di.get(a) != oi[a]]
+    ninl = sum(1 for c in oi.values() if c)
+    check(not bad, "inline chains as objdump -d -l --inlines (%d inlined instructions)" % ninl,
+          "; ".join(bad[:3]))
+    # the cost of each inlined function: the profile's costs of its instructions
+    want = {}
+    for a, c in oi.items():
+        for nm in {x[0] for x in c}:
+            want[nm] = want.get(nm, 0) + cost.get(a, 0)
+    got = {}
+    for line in open(dump):
+        m = re.match(r"^\s+inlined (\S+): ([\d,]+) ", line)
+        if m:
+            got[m.group(1)] = int(m.group(2).replace(",", ""))
+    check(got == want, "cost of each inlined function as the profile's lines of its instructions",
+          "want %s, ours %s" % (want, got))
     return 1 if fails else 0
 
 sys.exit(main())

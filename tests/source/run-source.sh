@@ -124,6 +124,32 @@ view lines.cg hash_all lines.txt
 grep -q 'no instruction addresses' lines.txt
 check "profile without positions: instr: said so" "$?"
 
+# ---- inlining in the source view ----
+# hash_all's code comes from srcprog.c and inl.h (fi=): one function, two
+# parts; the inl.h part's total as callgrind_annotate's inl.h:hash_all line,
+# its lines' costs as callgrind_annotate's annotation of inl.h (only
+# hash_all uses it); the call sites as objdump --inlines says.
+if command -v callgrind_annotate >/dev/null; then
+	callgrind_annotate --auto=yes pie.cg >ca.txt 2>/dev/null
+	want=$(sed -n 's|^ *\([0-9,]*\) ([ 0-9.]*%)  .*/inl.h:hash_all$|\1|p' ca.txt)
+	printf '/^hash_all$<Enter>\ns\n:dump parts.txt\nq\n' >parts.keys
+	TERM=xterm-256color COLUMNS=160 LINES=100 LC_ALL=C.UTF-8 CGTUI_SCRIPT=parts.keys \
+		CGTUI_CONFIG=all.config "$CGTUI" pie.cg >/dev/null 2>&1
+	grep -q "^== .*/inl.h: $want Ir of hash_all's code from this file ==" parts.txt
+	check "source view: hash_all's inl.h part, $want Ir as callgrind_annotate's inl.h:hash_all" \
+		"$?" "$(grep '^==' parts.txt)"
+	l8=$(sed -n '/Auto-annotated source: .*inl.h/,$p' ca.txt | grep -m1 'h ^= v;' |
+		sed 's/^ *\([0-9,]*\) .*/\1/')
+	sed -n '/^== .*inl.h/,$p' parts.txt | grep -q "^ *$l8 *8 .*h ^= v;"
+	check "source view: inl.h line 8 in hash_all's part, $l8 as callgrind_annotate annotates it" "$?"
+	site=$(objdump -d -l --inlines srcprog-pie | sed -n '/<hash_all>:/,/^$/p' |
+		sed -n 's|^inlined by .*/\(srcprog.c:[0-9]*\) (hash_all)$|\1|p' | sort -u | head -1)
+	grep -q "^  fold inlined into hash_all at $site (DWARF)$" parts.txt
+	check "source view: 'fold inlined into hash_all at $site' as objdump --inlines says" "$?"
+else
+	echo "  note: no callgrind_annotate: the source view's parts not checked"
+fi
+
 # ---- finding sources ----
 # A program built in rel/ with its paths mapped to /build/src (as a build
 # farm does): the profile names /build/src/srcprog.c, which is not there.
