@@ -220,6 +220,16 @@ def main():
                 print("  " + detail)
 
     od = objdump_fn(binary, fn)
+    # objdump shows the padding after a function up to the next symbol; the
+    # function is what nm -S says (start and size)
+    nm = subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True,
+                        check=True).stdout
+    for line in nm.split("\n"):
+        f = line.split()
+        if len(f) == 4 and f[2] in "tT" and f[3] == fn:
+            lo, size = int(f[0], 16), int(f[1], 16)
+            od = {a: v for a, v in od.items() if lo <= a < lo + size}
+    inside = set(od)
     ins, where, calls, jumps = dump_rows(dump)
     check(od and sorted(ins) == sorted(od), "instruction addresses as objdump -d (%d)" % len(od),
           "only ours: %s; only objdump's: %s" % (
@@ -250,7 +260,7 @@ def main():
           "profile %s, ours %s" % (sorted(pcalls.items())[:4], sorted(calls.items())[:4]))
     check(pjumps == jumps, "jump=/jcnd= per instruction as the profile's (%d)" % len(pjumps),
           "profile %s, ours %s" % (sorted(pjumps.items())[:4], sorted(jumps.items())[:4]))
-    oi = objdump_inlines(binary, fn)
+    oi = {a: c for a, c in objdump_inlines(binary, fn).items() if a in inside}
     di = dump_inlines(dump)
     bad = ["%x: objdump %s, ours %s" % (a, oi[a], di.get(a)) for a in sorted(oi)
            if di.get(a) != oi[a]]

@@ -11,7 +11,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
 case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
-for t in cc valgrind objdump python3 strip; do
+for t in cc valgrind objdump nm python3 strip; do
 	command -v $t >/dev/null || { echo "SKIP: no $t"; exit 77; }
 done
 vglib=$(dirname "$CGTUI")/vglib
@@ -43,6 +43,9 @@ record() { # out file, program
 }
 record pie.cg srcprog-pie
 record nopie.cg srcprog-nopie
+# DWARF 4 (range lists in .debug_ranges) and -O2
+cc -g -gdwarf-4 -O2 -fPIE -pie -o srcprog-dw4 "$here/srcprog.c" -L. -lsrclib -Wl,-rpath,"$work" &&
+	record dw4.cg srcprog-dw4
 
 printf 'set threshold = 0\nset context = 100000\nset percent = no\nset detail = no\n' >all.config
 view() { # profile, function, dump file, [config]
@@ -69,6 +72,7 @@ for f in main hash_all count_odd; do
 	compare nopie.cg $f srcprog-nopie "non-PIE $f"
 done
 compare pie.cg lib_sum libsrclib.so "shared library lib_sum"
+[ -f dw4.cg ] && for f in main hash_all; do compare dw4.cg $f srcprog-dw4 "DWARF 4 -O2 $f"; done
 
 # our own recorder writes the same positions
 if [ -f "$vglib/cgtui-amd64-linux" ] || ls "$vglib"/cgtui-* >/dev/null 2>&1; then
