@@ -18,6 +18,7 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/report.h"
+#include "source/asmannot.h"
 #include "source/elfsym.h"
 #include "source/srcfile.h"
 #include "tui/progress.h"
@@ -28,7 +29,7 @@ void tui_print_keys(FILE *f);
 enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS, OPT_SUBST,
+	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS, OPT_SUBST, OPT_ANNOTATE_ASM,
 };
 
 static const struct option longopts[] = {
@@ -50,6 +51,7 @@ static const struct option longopts[] = {
 	{ "include", required_argument, NULL, 'I' },
 	{ "event", required_argument, NULL, OPT_EVENT },
 	{ "subst", required_argument, NULL, OPT_SUBST },
+	{ "annotate-asm", required_argument, NULL, OPT_ANNOTATE_ASM },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "keys", no_argument, NULL, OPT_KEYS },
@@ -83,6 +85,8 @@ static void usage(FILE *f)
 	      "                           list callers and/or callees of each function [none]\n"
 	      "  -I DIR, --include=DIR    look for source files in DIR too (repeatable)\n"
 	      "  --subst=FROM=TO          look for a source named FROM... as TO... (repeatable)\n"
+	      "  --annotate-asm=FUNCTION  after the report, FUNCTION's machine code with its\n"
+	      "                           costs (profiles with instruction addresses; repeatable)\n"
 	      "  --event='NAME = FORMULA' define a derived event, e.g. 'CEst = Ir + 10 Bm'\n"
 	      "  --keys                   list the explorer's keys\n"
 	      "  --help, --version\n"
@@ -214,6 +218,8 @@ static struct {
 	const char **dirs; /* the include dirs, then owned profile directories */
 	int ndirs;
 	struct srclookup look; /* --subst */
+	const char **asmfns;   /* --annotate-asm */
+	int nasmfns;
 	struct profile prof;
 	int prof_ready;
 } G;
@@ -224,6 +230,7 @@ static void cli_cleanup(void)
 		free((char *)G.dirs[i]);
 	free(G.dirs);
 	srclookup_free(&G.look);
+	free(G.asmfns);
 	for (int i = 0; i < G.nfiles; i++)
 		free(G.files[i]);
 	free(G.files);
@@ -288,6 +295,41 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 	if (!s)
 		recover_symbols(p);
 	return 0;
+}
+
+static int reload_all(void *arg, struct profile *out, const struct instr_sink *s, char *err,
+		      size_t errsz)
+{
+	return load_sink(arg, out, 0, s, err, errsz);
+}
+
+/* --annotate-asm: each function of that name (or whose ELF symbol it is) */
+static void annotate_asm(FILE *out, const struct report_opts *ro, int *diff)
+{
+	int ev[MAX_EVENTS], nev = ro->nshow;
+	memcpy(ev, ro->show, sizeof(ev));
+	if (!nev)
+		for (int e = 0; e < G.prof.nreal; e++)
+			ev[nev++] = e;
+	for (int i = 0; i < G.nasmfns; i++) {
+		int found = 0;
+		for (uint32_t f = 0; f < G.prof.nfns; f++) {
+			const char *rec = G.prof.recovered && G.prof.recovered[f] != NO_ID
+						  ? G.prof.names.str[G.prof.recovered[f]] : NULL;
+			if (strcmp(fn_name(&G.prof, f), G.asmfns[i]) != 0 &&
+			    !(rec && strcmp(rec, G.asmfns[i]) == 0))
+				continue;
+			struct asm_annot a;
+			asm_annotate(&a, &G.prof, f, reload_all, diff, &G.look);
+			asm_rows(&a, ev[0], 0, -1);
+			asm_write(out, &a, ev, nev);
+			asm_annot_free(&a);
+			found = 1;
+		}
+		if (!found)
+			fprintf(stderr, "cgtui: --annotate-asm: no function %s in the profile\n",
+				G.asmfns[i]);
+	}
 }
 
 static int load_all(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
@@ -412,6 +454,10 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			break;
+		case OPT_ANNOTATE_ASM:
+			G.asmfns = xreallocarray(G.asmfns, (size_t)G.nasmfns + 1, sizeof(*G.asmfns));
+			G.asmfns[G.nasmfns++] = optarg;
+			break;
 		case OPT_EVENT:
 			G.evdefs = xreallocarray(G.evdefs, (size_t)G.nevdefs + 1, sizeof(*G.evdefs));
 			G.evdefs[G.nevdefs++] = optarg;
@@ -521,6 +567,10 @@ int main(int argc, char **argv)
 	/* on a terminal, names are escaped (they come from other people's files) */
 	FILE *out = isatty(STDOUT_FILENO) ? escaping_stream(stdout) : NULL;
 	report_write(out ? out : stdout, &G.prof, &ro);
+	if (G.nasmfns) {
+		recover_symbols(&G.prof);
+		annotate_asm(out ? out : stdout, &ro, &diff);
+	}
 	if (out && fclose(out) != 0)
 		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
 	if (fflush(stdout) != 0 || ferror(stdout)) {

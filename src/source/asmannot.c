@@ -509,3 +509,76 @@ void asm_annot_free(struct asm_annot *a)
 	objcode_free(a->oc);
 	memset(a, 0, sizeof(*a));
 }
+
+char *asm_row_text(const struct asm_annot *a, const struct arow *r)
+{
+	const struct asm_insn *x = r->ins >= 0 ? &a->ins[r->ins] : NULL;
+	switch (r->kind) {
+	case AR_NOTE:
+		return xstrdup(a->notes[r->idx]);
+	case AR_LABEL:
+		return xasprintf("<%s>:", x->sym);
+	case AR_SRC:
+		return xasprintf("%s:%u  %s", base_name(r->file), r->line,
+				 r->text ? r->text : "<source not found>");
+	case AR_INSN:
+		return x->target ? xasprintf("%s  <%s>", x->in.text, x->target) : xstrdup(x->in.text);
+	case AR_CALL: {
+		const struct icall *c = &a->fi.calls[r->idx];
+		return xasprintf("=> %s (%lldx)", c->callee, (long long)c->count);
+	}
+	case AR_JUMP: {
+		const struct ijump *j = &a->fi.jumps[r->idx];
+		if (j->cond)
+			return xasprintf("-> 0x%llx: jcnd taken %lld of %lld", (unsigned long long)j->target,
+					 (long long)j->taken, (long long)j->executed);
+		return xasprintf("-> 0x%llx: jump %lldx", (unsigned long long)j->target,
+				 (long long)j->executed);
+	}
+	default:
+		return xstrdup(r->text ? r->text : "");
+	}
+}
+
+void asm_write(FILE *out, const struct asm_annot *a, const int *ev, int nev)
+{
+	const struct profile *p = a->p;
+	int w[MAX_EVENTS], x = 0;
+	char num[48];
+	for (int k = 0; k < nev; k++) {
+		format_count(num, sizeof(num), event_value(p, p->totals, ev[k]));
+		w[k] = (int)strlen(num) > (int)strlen(p->ev[ev[k]].name) ? (int)strlen(num)
+									  : (int)strlen(p->ev[ev[k]].name);
+		x += w[k] + 1;
+	}
+	fprintf(out, "-- Assembly: %s (%s)\n", fn_name(p, a->fn), obj_name(p, p->fns[a->fn].obj));
+	for (int k = 0; k < nev; k++)
+		fprintf(out, "%*s ", w[k], p->ev[ev[k]].name);
+	fprintf(out, "Address   Instruction\n");
+	for (int i = 0; i < a->nrows; i++) {
+		const struct arow *r = &a->rows[i];
+		char *t = asm_row_text(a, r);
+		const cost_t *c = NULL;
+		if (r->kind == AR_INSN && a->ins[r->idx].ic)
+			c = a->ins[r->idx].ic->cost;
+		else if (r->kind == AR_CALL)
+			c = a->fi.calls[r->idx].cost;
+		if (r->kind == AR_NOTE) {
+			fprintf(out, "%s\n", t);
+		} else if (r->kind == AR_INSN || r->kind == AR_CALL) {
+			for (int k = 0; k < nev; k++) {
+				if (c)
+					format_count(num, sizeof(num), event_value(p, c, ev[k]));
+				fprintf(out, "%*s ", w[k], c ? num : ".");
+			}
+			if (r->kind == AR_INSN)
+				fprintf(out, "%8llx: %s\n", (unsigned long long)a->ins[r->idx].in.addr, t);
+			else
+				fprintf(out, "            %s\n", t);
+		} else {
+			fprintf(out, "%*s%s%s\n", x, "", r->kind == AR_JUMP ? "            " : "", t);
+		}
+		free(t);
+	}
+	fprintf(out, "\n");
+}

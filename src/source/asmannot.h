@@ -8,6 +8,8 @@
 #ifndef CGTUI_ASMANNOT_H
 #define CGTUI_ASMANNOT_H
 
+#include <stdio.h>
+
 #include "profile/instr.h"
 #include "profile/model.h"
 #include "objcode.h"
@@ -71,5 +73,10 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
  * AR_GAP row.  thr 0 with ctx < 0 shows everything. */
 void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx);
 void asm_annot_free(struct asm_annot *a);
+/* The text of row r after the costs and the address (malloc'ed). */
+char *asm_row_text(const struct asm_annot *a, const struct arow *r);
+/* The rows as text, with the costs of events ev[0..nev) (the batch report's
+ * --annotate-asm). */
+void asm_write(FILE *out, const struct asm_annot *a, const int *ev, int nev);
 
 #endif

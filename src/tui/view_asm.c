@@ -128,48 +128,13 @@ static void costs(struct view *v, int y, const cost_t *c)
 	}
 }
 
-/* the text after the address of row r (malloc'ed) */
-static char *row_body(struct asmv *s, const struct arow *r)
-{
-	const struct asm_annot *a = &s->a;
-	const struct asm_insn *x = r->ins >= 0 ? &a->ins[r->ins] : NULL;
-	switch (r->kind) {
-	case AR_NOTE:
-		return xstrdup(a->notes[r->idx]);
-	case AR_LABEL:
-		return xasprintf("<%s>:", x->sym);
-	case AR_SRC:
-	{
-		const char *b = strrchr(r->file, '/');
-		return xasprintf("%s:%u  %s", b ? b + 1 : r->file, r->line,
-				 r->text ? r->text : "<source not found>");
-	}
-	case AR_INSN:
-		return x->target ? xasprintf("%s  <%s>", x->in.text, x->target) : xstrdup(x->in.text);
-	case AR_CALL: {
-		const struct icall *c = &a->fi.calls[r->idx];
-		return xasprintf("=> %s (%lldx)", c->callee, (long long)c->count);
-	}
-	case AR_JUMP: {
-		const struct ijump *j = &a->fi.jumps[r->idx];
-		if (j->cond)
-			return xasprintf("-> 0x%llx: jcnd taken %lld of %lld", (unsigned long long)j->target,
-					 (long long)j->taken, (long long)j->executed);
-		return xasprintf("-> 0x%llx: jump %lldx", (unsigned long long)j->target,
-				 (long long)j->executed);
-	}
-	default:
-		return xstrdup(r->text ? r->text : "");
-	}
-}
-
 static void draw_row(struct view *v, int row, int y, int width, int sel)
 {
 	struct tui *t = v->t;
 	struct asmv *s = v->data;
 	const struct arow *r = &s->a.rows[row];
 	layout(v, width);
-	char *body = row_body(s, r);
+	char *body = asm_row_text(&s->a, r);
 	/* tabs to spaces (source lines) */
 	for (char *q = body; *q; q++)
 		if (*q == '\t')
@@ -228,7 +193,7 @@ static const char *row_text(struct view *v, int row)
 {
 	struct asmv *s = v->data;
 	free(s->scratch);
-	s->scratch = row_body(s, &s->a.rows[row]);
+	s->scratch = asm_row_text(&s->a, &s->a.rows[row]);
 	return s->scratch;
 }
 

@@ -74,6 +74,19 @@ done
 compare pie.cg lib_sum libsrclib.so "shared library lib_sum"
 [ -f dw4.cg ] && for f in main hash_all; do compare dw4.cg $f srcprog-dw4 "DWARF 4 -O2 $f"; done
 
+# the batch report's --annotate-asm: the same checks on its text
+for f in main hash_all; do
+	"$CGTUI" --annotate-asm=$f pie.cg 2>batch.err | sed -n '/^-- Assembly: /,$p' >batch-$f.txt
+	python3 "$here/check-asm.py" batch-$f.txt srcprog-pie $f pie.cg "$work/srcprog-pie" \
+		"batch --annotate-asm=$f" >cmp.out
+	cat cmp.out
+	pass=$((pass + $(grep -c '^PASS' cmp.out)))
+	fail=$((fail + $(grep -c '^FAIL' cmp.out)))
+done
+"$CGTUI" --annotate-asm=nosuch pie.cg >/dev/null 2>batch.err
+grep -q "no function nosuch" batch.err
+check "batch --annotate-asm of an unknown function: said so" "$?"
+
 # our own recorder writes the same positions
 if [ -f "$vglib/cgtui-amd64-linux" ] || ls "$vglib"/cgtui-* >/dev/null 2>&1; then
 	VALGRIND_LIB=$vglib valgrind --tool=cgtui --cgtui-out-file=tool.cg ./srcprog-pie \
