@@ -197,8 +197,18 @@ static const char *row_text(struct view *v, int row)
 	return s->scratch;
 }
 
+/* On a call row, the callee (by name, as the profile read again named it);
+ * else the function shown. */
 static uint32_t selected_fn(struct view *v)
 {
+	struct asmv *s = v->data;
+	struct profile *p = v->t->p;
+	if (!v->nrows || s->a.rows[v->sel].kind != AR_CALL)
+		return v->fn;
+	const char *callee = s->a.fi.calls[s->a.rows[v->sel].idx].callee;
+	for (uint32_t f = 0; f < p->nfns; f++)
+		if (strcmp(fn_name(p, f), callee) == 0)
+			return f;
 	return v->fn;
 }
 
@@ -242,7 +252,8 @@ static int action(struct view *v, enum action a)
 
 const struct view_ops asm_ops = {
 	.name = "assembly",
-	.hint = "H:hottest  ]/[:next/previous hot instruction  {/}:context  s:source  Esc:back  ?:help",
+	.hint = "H:hottest  ]/[:next/previous hot instruction  {/}:context  s:source  Enter:the call  "
+		"Esc:back  ?:help",
 	.update = update,
 	.draw_row = draw_row,
 	.draw_header = draw_header,

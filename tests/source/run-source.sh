@@ -109,6 +109,14 @@ hot=$(python3 "$here/check-asm.py" --hottest pie.cg hash_all "$work/srcprog-pie"
 echo "$row" | grep -q " $hot: "
 check "the view opens at the hottest instruction, $hot as the profile sums it (selected: ${row:-none})" "$?"
 
+# Enter on a call row (main's call to hash_all, found by a search) opens
+# the callee, as in the source view
+printf '/^main$<Enter>\na\n/=> hash_all<Enter>\n<Enter>\n:dump enter.txt\nq\n' >enter.keys
+TERM=xterm-256color COLUMNS=120 LINES=30 LC_ALL=C.UTF-8 CGTUI_SCRIPT=enter.keys \
+	CGTUI_CONFIG=all.config "$CGTUI" pie.cg >/dev/null 2>&1
+grep -q '^callers and callees ' enter.txt && grep -q '^ *[0-9,]*  *1x  \* hash_all$' enter.txt
+check "assembly view: Enter on a call row opens the callee" "$?" "$(head -6 enter.txt)"
+
 # what may not be shown
 view pie.cg hash_all ok.txt
 cp srcprog-pie saved
