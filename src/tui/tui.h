@@ -33,6 +33,8 @@ struct view_ops {
 	const char *(*row_text)(struct view *v, int row);
 	/* the function of the selected row, NO_ID if none (NULL: the view's) */
 	uint32_t (*selected_fn)(struct view *v);
+	/* the source position of the selected row (file name, line); 0 if none */
+	int (*selected_line)(struct view *v, const char **file, uint32_t *line);
 	/* handles an action; returns 1 when it did */
 	int (*action)(struct view *v, enum action a);
 	void (*free)(struct view *v);

@@ -42,6 +42,38 @@ static void asm_free(struct view *v)
 	v->data = NULL;
 }
 
+static const char *base(const char *f)
+{
+	const char *b = strrchr(f, '/');
+	return b ? b + 1 : f;
+}
+
+/* Opened from a view with a source line selected: to the first instruction
+ * of that line (the same file name, or the same base name). */
+static int goto_line(struct view *v)
+{
+	struct tui *t = v->t;
+	struct asmv *s = v->data;
+	/* made by view_new before it is pushed: the view shown is the one it
+	 * was opened from */
+	struct view *from = t->nhist ? t->hist[t->cur] : NULL;
+	const char *file;
+	uint32_t line;
+	if (!from || from == v || from->fn != v->fn || !from->ops->selected_line ||
+	    !from->ops->selected_line(from, &file, &line))
+		return 0;
+	for (int i = 0; i < s->a.nrows; i++) {
+		const struct arow *r = &s->a.rows[i];
+		const struct asm_insn *x = r->kind == AR_INSN ? &s->a.ins[r->idx] : NULL;
+		if (x && x->file && x->line == line &&
+		    (strcmp(x->file, file) == 0 || strcmp(base(x->file), base(file)) == 0)) {
+			list_goto(v, i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void update(struct view *v)
 {
 	struct tui *t = v->t;
@@ -58,10 +90,12 @@ static void update(struct view *v)
 				? s->a.ins[s->a.rows[v->sel].ins].in.addr : 0;
 	asm_rows(&s->a, ev, thr, t->set.context);
 	v->nrows = s->a.nrows;
-	if (!s->ready) { /* opened: at the hottest instruction */
+	if (!s->ready) { /* opened: at the line selected in the source view, else
+			  * at the hottest instruction */
 		s->ready = 1;
 		v->sel = 0;
-		v->ops->action(v, ACT_HOTTEST);
+		if (!goto_line(v))
+			v->ops->action(v, ACT_HOTTEST);
 		return;
 	}
 	for (int i = 0; i < s->a.nrows; i++) /* keep the place */

@@ -414,6 +414,16 @@ static uint32_t selected_fn(struct view *v)
 	return v->fn;
 }
 
+static int selected_line(struct view *v, const char **file, uint32_t *line)
+{
+	struct src *s = v->data;
+	if (!v->nrows || s->r[v->sel].kind == R_NOTE || !s->r[v->sel].line)
+		return 0;
+	*file = file_name(v->t->p, s->parts[s->r[v->sel].part].file);
+	*line = s->r[v->sel].line;
+	return 1;
+}
+
 static cost_t row_mag(struct view *v, int i)
 {
 	struct src *s = v->data;
@@ -467,6 +477,7 @@ const struct view_ops source_ops = {
 	.draw_header = draw_header,
 	.row_text = row_text,
 	.selected_fn = selected_fn,
+	.selected_line = selected_line,
 	.action = action,
 	.free = src_free,
 };

@@ -109,6 +109,18 @@ hot=$(python3 "$here/check-asm.py" --hottest pie.cg hash_all "$work/srcprog-pie"
 echo "$row" | grep -q " $hot: "
 check "the view opens at the hottest instruction, $hot as the profile sums it (selected: ${row:-none})" "$?"
 
+# a from the source view opens at the selected line's first instruction:
+# line 17 of srcprog.c (h ^= fold...), whose first address objdump -l gives
+printf '/^hash_all$<Enter>\ns\n/h \\^= fold<Enter>\na\n:dump fromsrc.txt\nq\n' >fromsrc.keys
+TERM=xterm-256color COLUMNS=120 LINES=200 LC_ALL=C.UTF-8 CGTUI_SCRIPT=fromsrc.keys \
+	CGTUI_CONFIG=sel.config "$CGTUI" pie.cg >/dev/null 2>&1
+status=$(tail -n 1 fromsrc.txt | sed -n 's|.* \([0-9]*\)/[0-9]*$|\1|p')
+row=$(sed -n '4,$p' fromsrc.txt | sed -n "${status:-0}p")
+first17=$(objdump -d -l --no-show-raw-insn srcprog-pie | sed -n '/<hash_all>:/,/^$/p' |
+	sed -n '/srcprog.c:17$/{n;s/^ *\([0-9a-f]*\):.*/\1/p;}' | head -1)
+echo "$row" | grep -q " $first17: "
+check "a from the source view's line 17: at its first instruction, $first17 as objdump -l says (selected: ${row:-none})" "$?"
+
 # Enter on a call row (main's call to hash_all, found by a search) opens
 # the callee, as in the source view
 printf '/^main$<Enter>\na\n/=> hash_all<Enter>\n<Enter>\n:dump enter.txt\nq\n' >enter.keys
