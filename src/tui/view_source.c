@@ -48,7 +48,22 @@ struct src {
 	int n, cap;
 	struct spart *parts;
 	int nparts;
+	struct objcode *oc; /* the function's object, opened once (kept across updates) */
+	int oc_tried;
 };
+
+/* The function's object (ob=) for its DWARF, or NULL. */
+static struct objcode *object(struct view *v, struct src *s)
+{
+	struct profile *p = v->t->p;
+	uint32_t ob = p->fns[v->fn].obj;
+	if (!s->oc_tried && ob != NO_ID && *obj_name(p, ob)) {
+		char e[256];
+		s->oc = objcode_open(obj_name(p, ob), e, sizeof(e));
+	}
+	s->oc_tried = 1;
+	return s->oc;
+}
 
 static void src_free(struct view *v)
 {
@@ -61,6 +76,7 @@ static void src_free(struct view *v)
 	for (int i = 0; i < s->nparts; i++)
 		srcfile_free(&s->parts[i].sf);
 	free(s->parts);
+	objcode_free(s->oc);
 	free(s);
 	v->data = NULL;
 }
@@ -94,16 +110,12 @@ static void read_part(struct view *v, struct src *s, int k)
 	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
 	struct srctried tried = { 0 };
 	int err = srcfile_find(&pt->sf, name, &t->look, NULL, 0, &tried);
-	if (err && obname) { /* the object's compilation directories (DWARF) */
-		char e[256];
-		struct objcode *oc = objcode_open(obname, e, sizeof(e));
-		if (oc) {
-			const char *const *cd;
-			int ncd = objcode_comp_dirs(oc, &cd);
-			if (ncd && srcfile_find(&pt->sf, name, &t->look, cd, ncd, &tried) == 0)
-				err = 0;
-			objcode_free(oc);
-		}
+	struct objcode *oc = err ? object(v, s) : NULL;
+	if (oc) { /* the object's compilation directories (DWARF) */
+		const char *const *cd;
+		int ncd = objcode_comp_dirs(oc, &cd);
+		if (ncd && srcfile_find(&pt->sf, name, &t->look, cd, ncd, &tried) == 0)
+			err = 0;
 	}
 	pt->readable = !err;
 	if (err) {
@@ -241,11 +253,7 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 static void inline_notes(struct view *v, struct src *s)
 {
 	struct profile *p = v->t->p;
-	uint32_t ob = p->fns[v->fn].obj;
-	if (ob == NO_ID || !*obj_name(p, ob))
-		return;
-	char e[256];
-	struct objcode *oc = objcode_open(obj_name(p, ob), e, sizeof(e));
+	struct objcode *oc = object(v, s);
 	if (!oc)
 		return;
 	const struct inlsite **in;
@@ -257,7 +265,6 @@ static void inline_notes(struct view *v, struct src *s)
 				  in[i]->caller ? in[i]->caller : "?", b ? b + 1 : f, in[i]->call_line));
 	}
 	free(in);
-	objcode_free(oc);
 }
 
 static void update(struct view *v)
@@ -266,9 +273,16 @@ static void update(struct view *v)
 	struct profile *p = t->p;
 	int ev = t->set.sort_event;
 	int keep_sel = v->data != NULL;
+	struct src *old = v->data;
+	struct objcode *oc = old ? old->oc : NULL;
+	int oc_tried = old ? old->oc_tried : 0;
+	if (old)
+		old->oc = NULL; /* kept */
 	src_free(v);
 	struct src *s = xcalloc(1, sizeof(*s));
 	v->data = s;
+	s->oc = oc;
+	s->oc_tried = oc_tried;
 
 	/* the parts: the primary file, then the others by cost */
 	uint32_t *files;
