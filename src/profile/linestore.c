@@ -155,24 +155,16 @@ void linestore_flush(struct linestore *ls)
 			}
 		}
 		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
-		/* values first into a scratch area, so one pass finds the mask */
-		uint8_t vals[64 * 10], *q = vals;
 		uint64_t mask = 0;
 		for (size_t i = 0; i < nr; i++) {
-			cost_t x = v[i];
-			sub[i] = cost_add(sub[i], x);
-			if (x) {
-				mask |= (uint64_t)1 << i;
-				q = varint_put(q, zigzag(x));
-			}
+			sub[i] = cost_add(sub[i], v[i]);
+			mask |= (uint64_t)(v[i] != 0) << i;
 		}
 		p = varint_put(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
 		p = varint_put(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
 		p = varint_put(p, mask);
-		if (q > vals) {
-			memcpy(p, vals, (size_t)(q - vals));
-			p += q - vals;
-		}
+		for (uint64_t mk = mask; mk; mk &= mk - 1)
+			p = varint_put(p, zigzag(v[__builtin_ctzll(mk)]));
 		pfile = ls->afile[e];
 		pline = ls->aline[e];
 		ls->slots[ls->aslot[e]] = 0;

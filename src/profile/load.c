@@ -829,6 +829,36 @@ static int apply_evdefs(struct parser *ps)
 
 /* ---- body lines ---------------------------------------------------------------- */
 
+/* The cost line after calls=: the call, with its inclusive cost c. */
+static void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_t pos[2])
+{
+	ps->pending = PEND_NONE;
+	uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
+	uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : cur_file(ps);
+	uint32_t cid = get_fn(ps, cob, cfl, ps->cfn, 0);
+	ps->cob = ps->cfl = NO_ID;
+	cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
+	const struct instr_sink *is = ps->o->instr;
+	if (!is)
+		profile_call(ps->p, ps->fn, ps->fi, line, cid, count, c);
+	else if (is->call)
+		is->call(is->arg, ps->p, ps->fn, addr_of(ps, pos), cid, ps->ctaddr, count, c);
+}
+
+/* The position line after jump=/jcnd=: the jump's source. */
+static void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
+{
+	ps->pending = PEND_NONE;
+	int sg = ps->o->sign;
+	const struct instr_sink *is = ps->o->instr;
+	if (!is)
+		profile_jump(ps->p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
+			     sg * ps->jexe, sg * ps->jtaken);
+	else if (is->jump)
+		is->jump(is->arg, ps->p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
+			 sg * ps->jexe, sg * ps->jtaken);
+}
+
 static int cost_line(struct parser *ps, const char *s)
 {
 	struct profile *p = ps->p;
@@ -855,36 +885,15 @@ static int cost_line(struct parser *ps, const char *s)
 	if (need_fn(ps, "cost line") < 0)
 		return -1;
 	if (ps->pending == PEND_CALL) {
-		ps->pending = PEND_NONE;
-		uint32_t callee = ps->cfn;
-		uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
-		uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : cur_file(ps);
-		uint32_t cid = get_fn(ps, cob, cfl, callee, 0);
 		cost_t c[MAX_EVENTS];
 		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
-		ps->cob = ps->cfl = NO_ID;
 		if (parse_costs_into(ps, s, c) < 0)
 			return -1;
-		cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
-		const struct instr_sink *is = ps->o->instr;
-		if (!is)
-			profile_call(p, ps->fn, ps->fi, line, cid, count, c);
-		else if (is->call)
-			is->call(is->arg, p, ps->fn, addr_of(ps, pos), cid, ps->ctaddr, count, c);
+		finish_call(ps, line, c, pos);
 		return 0;
 	}
-	if (ps->pending == PEND_JUMP) {
-		ps->pending = PEND_NONE;
-		int sg = ps->o->sign;
-		const struct instr_sink *is = ps->o->instr;
-		if (!is)
-			profile_jump(p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
-				     sg * ps->jexe, sg * ps->jtaken);
-		else if (is->jump)
-			is->jump(is->arg, p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
-				 sg * ps->jexe, sg * ps->jtaken);
-		/* a position line after a jump normally carries no cost */
-	}
+	if (ps->pending == PEND_JUMP)
+		finish_jump(ps, line, pos); /* the line normally carries no cost */
 	const struct instr_sink *is = ps->o->instr;
 	if (is) { /* costs go to the sink only: the profile is read again for it */
 		cost_t c[MAX_EVENTS];
@@ -1088,6 +1097,40 @@ static inline int line_end(char c)
 	return c == '\n' || c == 0 || c == '\r';
 }
 
+/* A decimal number of at most 18 digits at s: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_dec(const char *s, uint64_t *v)
+{
+	const char *b = s;
+	uint64_t x = 0;
+	for (int i = 0; i < 18 && (unsigned)(*s - '0') < 10; i++)
+		x = x * 10 + (unsigned)(*s++ - '0');
+	if (s == b || (unsigned)(*s - '0') < 10)
+		return NULL;
+	*v = x;
+	return s;
+}
+
+/* A 0x hex number of at most 15 digits after the 0x at s: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_hex(const char *s, uint64_t *v)
+{
+	const char *b = s;
+	uint64_t x = 0;
+	for (int i = 0; i < 16; i++, s++) {
+		unsigned c = (unsigned char)*s, d = c - '0';
+		if (d >= 10) {
+			d = (c | 0x20) - 'a';
+			if (d >= 6)
+				break;
+			d += 10;
+		}
+		x = x << 4 | d;
+	}
+	if (s == b || s - b > 15)
+		return NULL;
+	*v = x;
+	return s;
+}
+
 static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim)
 {
 	struct profile *p = ps->p;
@@ -1101,15 +1144,16 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		if (c == '*') {
 			s++;
 		} else {
-			const char *d = s + (c == '+' || c == '-'), *b = d;
-			uint64_t x = 0;
-			for (int i = 0; i < 19 && (unsigned)(*d - '0') < 10; i++)
-				x = x * 10 + (unsigned)(*d++ - '0');
-			if (d == b || (unsigned)(*d - '0') < 10)
+			uint64_t x;
+			const char *d = s + (c == '+' || c == '-');
+			if (d[0] == '0' && d[1] == 'x')
+				s = fast_hex(d + 2, &x);
+			else
+				s = fast_dec(d, &x);
+			if (!s)
 				return NULL;
 			uint64_t l = (uint64_t)ps->last[k];
 			pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
-			s = d;
 		}
 		if (*s != ' ' && *s != '\t' && !line_end(*s))
 			return NULL;
@@ -1120,49 +1164,86 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 			return NULL;
 		line = (uint32_t)pos[ps->linek];
 	}
-	cost_t v[MAX_EVENTS];
-	int n = 0;
-	for (;;) {
-		while (s < lim && (*s == ' ' || *s == '\t'))
-			s++;
-		if (s >= lim)
-			return NULL;
-		if (line_end(*s))
-			break;
-		if (n >= ps->nev)
-			return NULL;
-		const char *b = s;
-		uint64_t x = 0;
-		for (int i = 0; i < 18 && (unsigned)(*s - '0') < 10; i++)
-			x = x * 10 + (unsigned)(*s++ - '0');
-		if (s == b || (unsigned)(*s - '0') < 10 ||
-		    (*s != ' ' && *s != '\t' && !line_end(*s)))
-			return NULL;
-		v[n++] = (cost_t)x;
+	/* the costs are added where they go as they are read, and taken back
+	 * if the line turns out not to be one for this path */
+	cost_t callc[MAX_EVENTS], *dst;
+	int pend = ps->pending;
+	if (pend == PEND_CALL) {
+		memset(callc, 0, sizeof(cost_t) * (size_t)p->nreal);
+		dst = callc;
+	} else {
+		dst = linestore_slot(&p->ls, ps->fi, line);
 	}
+	cost_t *lc = ps->lastcost;
+	int n = 0, nev = ps->nev;
+	while (s < lim && *s == ' ')
+		s++;
+	if (s < lim && !line_end(*s)) {
+		for (;;) {
+			unsigned d = (unsigned)(*s - '0');
+			if (d >= 10 || n >= nev)
+				goto undo;
+			const char *b = s;
+			uint64_t x = d;
+			while ((d = (unsigned)(*++s - '0')) < 10 && s - b < 19)
+				x = x * 10 + d;
+			if (s - b > 18)
+				goto undo;
+			dst[n] = cost_add(dst[n], (cost_t)x);
+			lc[n++] = (cost_t)x;
+			if (*s == ' ') {
+				do
+					s++;
+				while (s < lim && *s == ' ');
+				if (s < lim && !line_end(*s))
+					continue;
+			}
+			if (s < lim && line_end(*s))
+				break;
+			goto undo;
+		}
+	}
+	if (s >= lim)
+		goto undo;
 	/* the end of the line: "\n", "\r\n" or NUL */
 	if (*s == '\r') {
 		if (s + 1 >= lim || s[1] != '\n')
-			return NULL;
+			goto undo;
 		s++;
 	}
 	ps->last[0] = pos[0];
 	ps->last[1] = pos[1];
 	ps->any_cost = 1;
-	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
-	for (int i = 0; i < n; i++)
-		dst[i] = cost_add(dst[i], v[i]);
-	memcpy(ps->lastcost, v, (size_t)n * sizeof(cost_t));
+	if (pend == PEND_CALL)
+		finish_call(ps, line, callc, pos);
+	else if (pend == PEND_JUMP)
+		finish_jump(ps, line, pos);
 	return s + 1;
+undo:
+	if (dst != callc)
+		for (int i = 0; i < n; i++)
+			dst[i] = cost_add(dst[i], -lc[i]);
+	return NULL;
+}
+
+/* Can cost lines go to cost_line_fast() in the parser's present state?  It
+ * changes only on other lines. */
+static inline int fast_state(const struct parser *ps)
+{
+	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
+	       ps->o->sign > 0 && !ps->o->instr &&
+	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
+}
+
+static inline int cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
 }
 
 /* Can the line at s go to cost_line_fast()? */
 static inline int fast_ok(const struct parser *ps, char c)
 {
-	return ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') &&
-	       ps->pending == PEND_NONE && ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn &&
-	       ps->identity && ps->npos && ps->o->sign > 0 && !ps->o->instr &&
-	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
+	return cost_start(c) && fast_state(ps);
 }
 
 static int parse_line(struct parser *ps, char *s, size_t len)
@@ -1236,15 +1317,25 @@ struct mapread {
 static int read_mapped_lines(struct parser *ps, struct mapread *m)
 {
 	const struct load_opts *o = ps->o;
+	int fast = fast_state(ps);
+	/* bytes to spare: a number starting before the limit is read up to 20
+	 * digits */
+	const char *fast_end = m->end - (FAST_MAX_LINE + 32);
 	while (m->s < m->end) {
 		const char *s = m->s;
 		ps->lineno++;
-		if (m->end - s > FAST_MAX_LINE && fast_ok(ps, *s)) {
-			const char *next = cost_line_fast(ps, s, s + FAST_MAX_LINE);
-			if (next) {
-				m->s = next;
-				continue;
+		if (fast && s < fast_end && cost_start(*s)) {
+			const char *next;
+			/* runs of cost lines stay in this loop */
+			while ((next = cost_line_fast(ps, s, s + FAST_MAX_LINE))) {
+				s = next;
+				if (s >= fast_end || !cost_start(*s))
+					break;
+				ps->lineno++;
 			}
+			m->s = s;
+			if (next)
+				continue;
 		}
 		const char *nl = memchr(s, '\n', (size_t)(m->end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
@@ -1260,6 +1351,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		m->scratch[l] = 0;
 		if (parse_line(ps, m->scratch, l) < 0)
 			return -1;
+		fast = fast_state(ps);
 		m->s = nl ? nl + 1 : m->end;
 		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);

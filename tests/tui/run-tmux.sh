@@ -68,6 +68,24 @@ check "resized to 30x6: 'terminal too small' instead of garbage" $? "$(screen)"
 tm resize-window -t t -x 80 -y 24
 wait_for "2 callers"
 check "back to 80x24" $? "$(screen)"
+before=$(screen)
+# a storm of resizes, down to 20x5 and up to 200x60, as fast as tmux sends
+# them: still running, and the last size drawn cleanly (the same screen as
+# before the storm, character for character)
+for _ in $(seq 10); do
+	for size in "20 5" "200 60" "23 7" "80 24" "20 5" "131 41"; do
+		set -- $size
+		tm resize-window -t t -x "$1" -y "$2"
+	done
+done
+tm resize-window -t t -x 80 -y 24
+sleep 0.5
+wait_for "2 callers"
+out=$(screen)
+first=$(echo "$out" | head -1)
+! echo "$out" | grep -q 'exit=' && [ "${#first}" = 80 ] && echo "$first" | grep -q 'Instructions 820$' &&
+	[ "$out" = "$before" ]
+check "60 quick resizes between 20x5 and 200x60: alive, redrawn at 80x24" $? "$out"
 tm send-keys -t t q
 wait_for "exit=0"
 check "q quits with status 0" $? "$(screen)"

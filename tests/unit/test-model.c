@@ -200,6 +200,73 @@ static void test_inline_files(void)
 	profile_free(&p);
 }
 
+/* Cost lines that the loader's fast path (cost lines read in place in a
+ * mapped file, at least a few hundred bytes before its end) starts and then
+ * leaves to the general parser, and call and jump lines it completes.  The
+ * same text is loaded three ways: short (the general parser only), padded
+ * with a long comment (the fast path), and gzip-compressed (buffered).
+ * Expected values by hand, line by line:
+ *   L3 += 1 2 3; L3 += 4 -1 5 (negative: left to the general parser) = 5 1 8
+ *   L4 = 10 0 2 ('.'); L4 += 7 1 1 (tab-separated) = 17 1 3
+ *   L3 += 2 2 1 ('*' repeats the previous line's third cost, 1) = 7 3 9
+ *   L5 = 1 (0X20: upper-case hex); L5 += 1234567890123456789 (19 digits)
+ *   call f -> g x2 at line 5, inclusive 30 3 1; jump 6 -> 9 x3
+ *   L6 = 1 1 1 (CRLF); g: L7 = 30 3 1 */
+static void test_fast_path(void)
+{
+	static const char text[] =
+		"positions: instr line\nevents: A B C\nfl=a.c\nfn=f\n"
+		"0x10 3 1 2 3\n+2 * 4 -1 5\n+1 +1 10 . 2\n* *\t7\t1 1\n-3 -1 2 2 *\n"
+		"0X20 5 1\n+1 5 1234567890123456789\n"
+		"cfn=g\ncalls=2 0x30 7\n+1 5 30 3 1\njump=3 0x40 9\n+1 6\n+1 6 1 1 1\r\n"
+		"fn=g\n0x30 7 30 3 1\n";
+	char padded[sizeof(text) + 512];
+	snprintf(padded, sizeof(padded), "%s#%0400d\n", text, 0);
+	for (int way = 0; way < 3; way++) {
+		static const char *const ways[] = { "short", "padded", "gzip" };
+		const char *w = ways[way];
+		struct profile p;
+		int rc;
+		if (way < 2) {
+			rc = load(&p, way ? padded : text);
+		} else {
+			char *path = xasprintf("%s/fast.gz", tmpdir);
+			gzFile gz = gzopen(path, "wb");
+			gzputs(gz, padded);
+			gzclose(gz);
+			profile_init(&p);
+			rc = profile_load(&p, path, NULL, lasterr, sizeof(lasterr));
+			if (rc == 0)
+				profile_finish(&p);
+			free(path);
+		}
+		ok(rc == 0, "%s: loads: %s", w, lasterr);
+		is(line_cost(&p, "f", "a.c", 3, 0), 7, "%s: line 3 A", w);
+		is(line_cost(&p, "f", "a.c", 3, 1), 3, "%s: line 3 B (with -1)", w);
+		is(line_cost(&p, "f", "a.c", 3, 2), 9, "%s: line 3 C (with *)", w);
+		is(line_cost(&p, "f", "a.c", 4, 0), 17, "%s: line 4 A", w);
+		is(line_cost(&p, "f", "a.c", 4, 1), 1, "%s: line 4 B", w);
+		is(line_cost(&p, "f", "a.c", 4, 2), 3, "%s: line 4 C", w);
+		is(line_cost(&p, "f", "a.c", 5, 0), 1234567890123456790, "%s: line 5 A", w);
+		is(line_cost(&p, "f", "a.c", 5, 1), 0, "%s: line 5 B (call cost not self)", w);
+		is(line_cost(&p, "f", "a.c", 6, 2), 1, "%s: line 6 C (CRLF)", w);
+		is(line_cost(&p, "g", "a.c", 7, 0), 30, "%s: g line 7", w);
+		cost_t n;
+		is(call(&p, "f", "g", &n, 1), 3, "%s: call f -> g inclusive B", w);
+		is(n, 2, "%s: call count", w);
+		is(self(&p, "f", 2), 13, "%s: f self C = 9 + 3 + 1", w);
+		is(incl(&p, "f", 2), 14, "%s: f inclusive C = 13 + 1", w);
+		is(p.totals[0], 1234567890123456845, "%s: total A", w);
+		size_t off = 0;
+		struct jump_rec jr;
+		int seen = 0;
+		while (jump_next(&p, &off, &jr))
+			seen += !jr.cond && jr.line == 6 && jr.tline == 9 && jr.executed == 3;
+		is(seen, 1, "%s: jump 6 -> 9 x3", w);
+		profile_free(&p);
+	}
+}
+
 static void test_calls(void)
 {
 	struct profile p;
@@ -508,6 +575,7 @@ int main(void)
 	test_cachegrind();
 	test_inline_files();
 	test_calls();
+	test_fast_path();
 	test_recursion();
 	test_parts_and_misc();
 	test_gzip();
