@@ -989,17 +989,21 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	t.p = p;
 	t.loader = loader;
 	t.want_part = -1;
+	t.src_dirs = src_dirs;
+	t.nsrc_dirs = nsrc_dirs;
+	t.set.nshow = p->nreal;
+	for (int e = 0; e < p->nreal; e++)
+		t.set.show[e] = e;
+	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	tui_config(&t); /* the defaults, then the user's file */
+
+	/* where sources are looked for: the command line's, then what d adds */
 	if (loader && loader->look)
 		srclookup_copy(&t.look, loader->look);
 	else
 		srclookup_init(&t.look);
 	for (int i = 0; i < nsrc_dirs; i++)
 		srclookup_add_dir(&t.look, src_dirs[i]);
-	t.set.nshow = p->nreal;
-	for (int e = 0; e < p->nreal; e++)
-		t.set.show[e] = e;
-	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	tui_config(&t); /* the defaults, then the user's file */
 
 	const char *sp = getenv("CGTUI_SCRIPT");
 	if (sp && *sp) {

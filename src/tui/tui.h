@@ -97,6 +97,8 @@ struct tui {
 	char message[256];              /* shown on the status line once */
 	char *search;                   /* last search pattern */
 	struct srclookup look;          /* where sources are looked for (d adds) */
+	const char *const *src_dirs;    /* the command line's (also in look) */
+	int nsrc_dirs;
 	int quit;
 	int headless;
 };
@@ -130,9 +132,9 @@ struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
 	help_ops, parts_ops;
-extern const struct view_ops asm_ops; /* view_asm.c */
 /* the trees (view_groups.c, view_calltree.c) */
 extern const struct view_ops filefn_ops, fnfile_ops, objects_ops, calltree_ops, callertree_ops;
+extern const struct view_ops asm_ops; /* the assembly (view_asm.c) */
 
 /* drawing helpers (text.c): all profile text goes through these */
 /* Prints s (bytes of unknown encoding) at (y, x) in at most width columns:
