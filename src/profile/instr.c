@@ -46,6 +46,19 @@ static int wanted(struct collector *c, const struct profile *q, uint32_t f)
 	return ok;
 }
 
+/* At a fn= line: is a function of that name and object wanted?  (The file
+ * is checked at its cost lines.) */
+static int want_name(void *arg, const struct profile *q, uint32_t obj, uint32_t name)
+{
+	struct collector *c = arg;
+	const struct function *a = &c->p->fns[c->fn];
+	if (strcmp(c->p->names.str[a->name], q->names.str[name]) != 0)
+		return 0;
+	if ((a->obj == NO_ID) != (obj == NO_ID))
+		return a->obj == NO_ID || !*c->p->objs.str[a->obj];
+	return a->obj == NO_ID || strcmp(c->p->objs.str[a->obj], q->objs.str[obj]) == 0;
+}
+
 static cost_t *dup_cost(const cost_t *v, int n)
 {
 	cost_t *d = xmalloc(sizeof(cost_t) * (size_t)(n ? n : 1));
@@ -190,9 +203,19 @@ int fn_instrs_collect(struct fn_instrs *fi, const struct profile *p, uint32_t fn
 	memset(fi, 0, sizeof(*fi));
 	fi->nreal = p->nreal;
 	struct collector c = { .p = p, .fn = fn, .fi = fi };
-	struct instr_sink s = { .arg = &c, .cost = on_cost, .call = on_call, .jump = on_jump };
+	int skim_failed = 0;
+	struct instr_sink s = { .arg = &c, .cost = on_cost, .call = on_call, .jump = on_jump,
+				.want = want_name, .skim_failed = &skim_failed };
 	struct profile q;
 	int rc = reload(arg, &q, &s, err, errsz);
+	if (rc < 0 && skim_failed) { /* positions relative across blocks: read it all */
+		fn_instrs_free(fi);
+		fi->nreal = p->nreal;
+		free(c.match);
+		c = (struct collector){ .p = p, .fn = fn, .fi = fi };
+		s.want = NULL;
+		rc = reload(arg, &q, &s, err, errsz);
+	}
 	free(c.match);
 	if (rc < 0) {
 		fn_instrs_free(fi);

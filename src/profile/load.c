@@ -218,6 +218,8 @@ struct parser {
 
 	struct part_info *part;
 	int any_cost;       /* a cost line seen in this part */
+	int skip_block;     /* a sink does not want this block's cost lines */
+	int stale;          /* cost lines were skipped: last[] is unknown */
 
 	/* event: lines are applied when the file ends */
 	char **evdefs;
@@ -693,6 +695,7 @@ static int set_positions(struct parser *ps, const char *s)
 	ps->linek = ps->poskind[0] == POS_LINE ? 0 : n > 1 && ps->poskind[1] == POS_LINE ? 1 : -1;
 	ps->instrk = ps->poskind[0] == POS_INSTR ? 0 : n > 1 && ps->poskind[1] == POS_INSTR ? 1 : -1;
 	ps->last[0] = ps->last[1] = 0;
+	ps->stale = 0;
 	return 0;
 }
 
@@ -733,6 +736,7 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 			new_part(ps);
 		ps->part->number = atoi(skip_ws(val));
 		ps->last[0] = ps->last[1] = 0;
+		ps->stale = 0;
 		p->is_callgrind = 1;
 		return 0;
 	}
@@ -859,6 +863,23 @@ static void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
 			 sg * ps->jexe, sg * ps->jtaken);
 }
 
+/* After skipped cost lines, a position relative to them cannot be known:
+ * -1 (and the sink told) when one of the subpositions at s is relative. */
+static int check_stale(struct parser *ps, const char *s)
+{
+	for (int k = 0; k < ps->npos; k++) {
+		s = skip_ws(s);
+		if (*s == '+' || *s == '-' || *s == '*') {
+			if (ps->o->instr->skim_failed)
+				*ps->o->instr->skim_failed = 1;
+			return perr(ps, "a position relative to skipped lines");
+		}
+		while (*s && !is_space(*s))
+			s++;
+	}
+	return 0;
+}
+
 static int cost_line(struct parser *ps, const char *s)
 {
 	struct profile *p = ps->p;
@@ -871,6 +892,11 @@ static int cost_line(struct parser *ps, const char *s)
 		ps->linek = 0;
 		ps->instrk = -1;
 		p->has_line = 1;
+	}
+	if (ps->stale) {
+		if (check_stale(ps, s) < 0)
+			return -1;
+		ps->stale = 0;
 	}
 	s = parse_positions(ps, s, pos, 1);
 	if (!s)
@@ -932,6 +958,8 @@ static int calls_line(struct parser *ps, const char *s)
 		ps->instrk = -1;
 	}
 	int64_t tpos[2];
+	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
+		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
 	ps->call_count = (cost_t)cnt;
@@ -966,6 +994,8 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 		ps->instrk = -1;
 	}
 	int64_t tpos[2];
+	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
+		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
 	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
@@ -1000,6 +1030,8 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 			ps->fn = NO_ID;
 			ps->fnobj = cur_obj(ps);
 			ps->fnfile = ps->fl;
+			const struct instr_sink *is = ps->o->instr;
+			ps->skip_block = is && is->want && !is->want(is->arg, ps->p, ps->fnobj, id);
 			return 0;
 		}
 		if (KEY("fl")) {
@@ -1081,6 +1113,8 @@ static void reset_for_new_file(struct parser *ps)
 	ps->pending = PEND_NONE;
 	ps->npos = 0;
 	ps->last[0] = ps->last[1] = 0;
+	ps->stale = 0;
+	ps->skip_block = 0;
 	ps->use_obj = 0;
 }
 
@@ -1254,6 +1288,11 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 			ps->pending = PEND_NONE; /* another part's costs: not shown */
 			return 0;
 		}
+		if (ps->skip_block) { /* a block the sink does not want */
+			ps->pending = PEND_NONE;
+			ps->stale = 1;
+			return 0;
+		}
 		if (fast_ok(ps, c) && cost_line_fast(ps, s, s + len + 1))
 			return 0;
 		return cost_line(ps, s);
@@ -1341,17 +1380,22 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
 		if (l >= MAX_LINE_LEN)
 			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
-		if (l + 1 > m->scap) {
-			m->scap = l + 1 > 4096 ? l + 1 : 4096;
-			m->scratch = xrealloc(m->scratch, m->scap);
+		if (ps->skip_block && cost_start(*s)) { /* not wanted: not even copied */
+			ps->pending = PEND_NONE;
+			ps->stale = 1;
+		} else {
+			if (l + 1 > m->scap) {
+				m->scap = l + 1 > 4096 ? l + 1 : 4096;
+				m->scratch = xrealloc(m->scratch, m->scap);
+			}
+			memcpy(m->scratch, s, l);
+			if (l && m->scratch[l - 1] == '\r')
+				l--;
+			m->scratch[l] = 0;
+			if (parse_line(ps, m->scratch, l) < 0)
+				return -1;
+			fast = fast_state(ps);
 		}
-		memcpy(m->scratch, s, l);
-		if (l && m->scratch[l - 1] == '\r')
-			l--;
-		m->scratch[l] = 0;
-		if (parse_line(ps, m->scratch, l) < 0)
-			return -1;
-		fast = fast_state(ps);
 		m->s = nl ? nl + 1 : m->end;
 		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);

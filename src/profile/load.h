@@ -24,6 +24,14 @@ struct instr_sink {
 		     uint32_t callee, uint64_t taddr, cost_t count, const cost_t *c);
 	void (*jump)(void *arg, const struct profile *p, uint32_t fn, uint64_t addr,
 		     uint64_t taddr, int cond, cost_t executed, cost_t taken);
+	/* Optional: is the function named name (object obj, NO_ID if none;
+	 * both ids of p) wanted?  The cost lines of the blocks of the others are
+	 * skipped unread.  Positions after skipped lines must then be absolute
+	 * (Callgrind writes the first position of a block absolute); when one
+	 * is not, the load fails and *skim_failed is set: load again without
+	 * want. */
+	int (*want)(void *arg, const struct profile *p, uint32_t obj, uint32_t name);
+	int *skim_failed;
 };
 
 struct load_opts {

@@ -563,6 +563,25 @@ static void test_instr(void)
 	fn_instrs_free(&fi);
 	free(path);
 	profile_free(&p);
+
+	/* f's second block starts relative to g's last position (0x2000 -
+	 * 4092 = 0x1004): g's lines were skipped unread, so f is read again
+	 * with every line */
+	static const char rel_text[] = "positions: instr line\nevents: Ir Dr\n"
+				       "ob=(1) /bin/prog\nfl=(1) a.c\nfn=(1) f\n"
+				       "0x1000 10 3 1\n+4 * 2\n+2 11 5 0\n"
+				       "fn=(2) g\n0x2000 20 7\n"
+				       "fn=(1)\n-4092 10 1 1\n";
+	is(load(&p, rel_text), 0, "instr, relative: loads (%s)", lasterr);
+	path = write_tmp("r.out", rel_text, strlen(rel_text));
+	is(fn_instrs_collect(&fi, &p, fn(&p, "f"), reload_text, path, err, sizeof(err)), 0,
+	   "instr, relative: read again (%s)", err);
+	c = fn_instrs_find(&fi, 0x1004);
+	ok(fi.nins == 3 && c && c->cost[0] == 3 && c->cost[1] == 1,
+	   "instr, relative: 0x1004 = 2 + 1 Ir, 0 + 1 Dr, found after the fallback");
+	fn_instrs_free(&fi);
+	free(path);
+	profile_free(&p);
 }
 
 int main(void)
