@@ -328,14 +328,7 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 		return;
 	}
 	char err[4096];
-	if (fn_instrs_collect(&a->fi, p, fn, reload, arg, err, sizeof(err)) < 0) {
-		anote(a, "cannot read the profile again: %s", err);
-		return;
-	}
-	if (!a->fi.nins) {
-		anote(a, "the profile has no instruction addresses for %s", fn_name(p, fn));
-		return;
-	}
+	/* the object first: without it, the profile need not be read again */
 	a->oc = objcode_open(obj_name(p, ob), err, sizeof(err));
 	if (!a->oc) {
 		anote(a, "cannot read the object: %s", err);
@@ -343,6 +336,14 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 	}
 	if (!objcode_can_disasm(a->oc)) {
 		anote(a, "%s: cannot disassemble %s code", obj_name(p, ob), objcode_machine(a->oc));
+		return;
+	}
+	if (fn_instrs_collect(&a->fi, p, fn, reload, arg, err, sizeof(err)) < 0) {
+		anote(a, "cannot read the profile again: %s", err);
+		return;
+	}
+	if (!a->fi.nins) {
+		anote(a, "the profile has no instruction addresses for %s", fn_name(p, fn));
 		return;
 	}
 	if (objcode_mtime(a->oc) > p->newest_mtime)
