@@ -346,9 +346,7 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 		anote(a, "the profile has no instruction addresses for %s", fn_name(p, fn));
 		return;
 	}
-	if (objcode_mtime(a->oc) > p->newest_mtime)
-		anote(a, "warning: %s is newer than the profile (checked: the recorded addresses "
-			 "start instructions and their lines agree)", obj_name(p, ob));
+	int newer = objcode_mtime(a->oc) > p->newest_mtime;
 	const struct elfsyms *sy = objcode_syms(a->oc);
 	if (sy && !elfsyms_full(sy))
 		anote(a, "warning: %s is stripped: names from .dynsym only", obj_name(p, ob));
@@ -356,11 +354,18 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 		anote(a, "%s has no DWARF line table: no source lines", obj_name(p, ob));
 	struct span *sp;
 	int nsp;
-	if (find_spans(a, &sp, &nsp) < 0)
-		return;
-	disassemble(a, sp, nsp);
-	free(sp);
-	if (verify(a) < 0)
+	int bad = find_spans(a, &sp, &nsp) < 0;
+	if (!bad) {
+		disassemble(a, sp, nsp);
+		free(sp);
+		bad = verify(a) < 0;
+	}
+	if (newer)
+		anote(a, bad ? "%s is newer than the profile: rebuilt since?"
+			     : "warning: %s is newer than the profile (checked: the recorded addresses "
+			       "start instructions and their lines agree)",
+		      obj_name(p, ob));
+	if (bad)
 		return;
 	decorate(a);
 	a->ok = 1;

@@ -52,6 +52,7 @@ struct objcode {
 	/* inlined subroutines (DW_TAG_inlined_subroutine), read at the first
 	 * question, by start address */
 	int inl_read;
+	uint64_t inl_lo, inl_hi; /* the CUs read are those overlapping this */
 	struct inlsite *inl;
 	size_t ninl, capinl;
 	/* PLT stubs named from .rela.plt, read at the first question */
@@ -489,6 +490,9 @@ struct walk {
 	Dwarf_Signed nfiles;
 	int version;        /* the CU's DWARF version */
 	uint64_t cu_base;   /* the CU's low_pc, base of DWARF 4 range lists */
+	/* probing a CU's ranges: does one overlap [qlo, qhi)? */
+	int probe, nprobed, hit;
+	uint64_t qlo, qhi;
 };
 
 static const char *keep(struct objcode *oc, const char *s)
@@ -544,6 +548,11 @@ static void add_inl(struct walk *w, const struct inlsite *proto, uint64_t lo, ui
 	struct objcode *oc = w->oc;
 	if (hi <= lo)
 		return;
+	if (w->probe) {
+		w->nprobed++;
+		w->hit |= lo < w->qhi && hi > w->qlo;
+		return;
+	}
 	if (oc->ninl == oc->capinl) {
 		oc->capinl = oc->capinl ? 2 * oc->capinl : 256;
 		oc->inl = xreallocarray(oc->inl, oc->capinl, sizeof(*oc->inl));
@@ -670,12 +679,17 @@ static int cmp_inl(const void *a, const void *b)
 	return x->depth < y->depth ? -1 : x->depth > y->depth;
 }
 
-static void read_inlines(struct objcode *oc)
+/* The inlined subroutines of the CUs whose code overlaps [lo, hi) (all
+ * CUs for [0, UINT64_MAX)): big objects have many CUs, a function one. */
+static void read_inlines(struct objcode *oc, uint64_t lo, uint64_t hi)
 {
-	if (oc->inl_read)
+	if (oc->inl_read && oc->inl_lo <= lo && hi <= oc->inl_hi)
 		return;
 	oc->inl_read = 1;
-	struct walk w = { .oc = oc };
+	oc->inl_lo = lo;
+	oc->inl_hi = hi;
+	oc->ninl = 0;
+	struct walk w = { .oc = oc, .qlo = lo, .qhi = hi };
 	Dwarf_Error de = NULL;
 	if (dwarf_init_path(oc->path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL, &w.dbg,
 			    NULL, 0, NULL, &de) != DW_DLV_OK) {
@@ -703,8 +717,16 @@ static void read_inlines(struct objcode *oc)
 		}
 		Dwarf_Addr base = 0;
 		w.cu_base = dwarf_lowpc(cu, &base, &de) == DW_DLV_OK ? base : 0;
+		/* a CU whose ranges miss [lo, hi) is not walked (one without
+		 * ranges is) */
+		struct inlsite none;
+		memset(&none, 0, sizeof(none));
+		w.probe = 1;
+		w.nprobed = w.hit = 0;
+		die_ranges(&w, cu, &none);
+		w.probe = 0;
 		Dwarf_Die child;
-		if (dwarf_child(cu, &child, &de) == DW_DLV_OK)
+		if ((w.hit || !w.nprobed) && dwarf_child(cu, &child, &de) == DW_DLV_OK)
 			walk_dies(&w, child, NULL, NULL, 0);
 		for (Dwarf_Signed i = 0; i < w.nfiles; i++)
 			dwarf_dealloc(w.dbg, w.files[i], DW_DLA_STRING);
@@ -719,7 +741,7 @@ static void read_inlines(struct objcode *oc)
 
 int objcode_inlines(struct objcode *oc, uint64_t lo, uint64_t hi, const struct inlsite ***out)
 {
-	read_inlines(oc);
+	read_inlines(oc, lo, hi);
 	const struct inlsite **v = NULL;
 	int n = 0, cap = 0;
 	for (size_t i = 0; i < oc->ninl && oc->inl[i].lo < hi; i++)
@@ -733,7 +755,7 @@ int objcode_inlines(struct objcode *oc, uint64_t lo, uint64_t hi, const struct i
 
 int objcode_inlines_in(struct objcode *oc, const char *fn, const struct inlsite ***out)
 {
-	read_inlines(oc);
+	read_inlines(oc, 0, UINT64_MAX);
 	const struct inlsite **v = NULL;
 	int n = 0, cap = 0;
 	for (size_t i = 0; i < oc->ninl; i++) {
