@@ -50,13 +50,28 @@ struct cgt_insn {
 	                          writes it); addr when there is no object */
 	UInt obj, file, fn;    /* ids in cgt_objs, cgt_files, cgt_fns */
 	UInt line;             /* 0 when unknown */
-	UInt len;              /* instruction length in bytes (at least 1) */
+	UInt len;              /* instruction length in bytes; 0 until known (a
+	                          record made for a call's target) */
+	UChar flags;           /* CGT_F_*, filled in by cgt_insn_flags */
+	UChar sect;            /* VgSectKind of the address */
+	struct cgt_arc *arcs;  /* calls made by this instruction */
 	ULong cost[];          /* [cgt_n_events] */
+};
+
+enum {
+	CGT_F_KNOWN = 1, /* flags and sect filled in */
+	CGT_F_ENTRY = 2, /* a function's first instruction */
+	CGT_F_PLT = 4,   /* in a PLT section: calls to it are skipped */
+	CGT_F_POPJ = 8,  /* in the dynamic linker's resolver: its jump to the
+	                    function resolved replaces its own call */
 };
 
 /* The instruction record for guest address `a` (`len` bytes long) with the
  * debug information the core has for it now; made on first use. */
 struct cgt_insn *cgt_insn_get(Addr a, UInt len);
+
+/* Fills in n->flags and n->sect (once). */
+void cgt_insn_flags(struct cgt_insn *n);
 
 /* Calls f for every instruction record. */
 void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg);
@@ -97,7 +112,50 @@ void cgt_sim_setup(void);
 void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
-IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy);
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP);
+
+/* ---- calls (tool_calls.c) ------------------------------------------------- */
+
+/* Running totals of every event, added to by the executed code. */
+extern ULong cgt_tot[CGT_EV_MAX];
+
+/* A call site: calls from one instruction to one target instruction. */
+struct cgt_arc {
+	struct cgt_arc *next; /* the other calls of the same instruction */
+	struct cgt_insn *from, *to;
+	ULong count;
+	ULong incl[]; /* [cgt_n_events]: cost between the calls and returns */
+};
+
+enum { CGT_XFER_NONE, CGT_XFER_CALL, CGT_XFER_RET, CGT_XFER_JUMP };
+
+/* An exit of a translation that may move to another function. */
+struct cgt_exit {
+	struct cgt_insn *from; /* the instruction of the exit */
+	struct cgt_insn *to;   /* the target when constant, else NULL */
+	Addr ret_addr;         /* a call ending its block: the next address */
+	UInt kind;             /* CGT_XFER_* of the exit's jump kind */
+};
+
+/* Adds to `out`, before an exit (a side exit with its guard, or the block's
+ * end with guard NULL) of kind `jk` to `dst` (a constant or a temporary),
+ * from instruction `from`, the call to the call-tracking helper, if that
+ * exit can go from one function to another. */
+void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst,
+		    IRExpr *guard, Int offset_SP, Bool block_end);
+/* VEX translated on at `to` after `from`, a direct call (was_call) or jump
+ * it followed: if that moves between functions, calls before(arg) (which
+ * brings the running totals up to date) and adds the helper's call.
+ * True if it did. */
+Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
+		      Int offset_SP, void (*before)(void *), void *arg);
+/* The constant target of an Ist_AbiHint, else 0 (tool_main.c). */
+Addr cgt_hint_target(const IRStmt *st);
+void cgt_calls_init(void);
+/* Code was discarded: cached targets are looked up again. */
+void cgt_calls_code_changed(void);
+/* Pops every frame of every thread (at exit), adding their costs. */
+void cgt_calls_unwind_all(void);
 
 /* ---- output -------------------------------------------------------------- */
 

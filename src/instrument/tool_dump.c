@@ -40,6 +40,10 @@ struct collect {
 static void collect_one(struct cgt_insn *n, void *arg)
 {
 	struct collect *c = arg;
+	if (n->arcs) {
+		c->v[c->n++] = n;
+		return;
+	}
 	for (UInt e = 0; e < cgt_n_events; e++)
 		if (n->cost[e]) {
 			c->v[c->n++] = n;
@@ -91,6 +95,26 @@ static void put_rel(VgFile *fp, Long d)
 		VG_(fprintf)(fp, "+%lld", d);
 	else
 		VG_(fprintf)(fp, "-%llu", (ULong)0 - (ULong)d);
+}
+
+/* The calls made by instruction n, as callgrind writes them: the callee's
+ * object and file when they differ from the caller's, its name, the count
+ * and the callee's first instruction, then the caller's position (the
+ * same as n's line just written) with the inclusive cost. */
+static void put_calls(VgFile *fp, const struct cgt_insn *n, Bool *seen_ob, Bool *seen_fl,
+		      Bool *seen_fn)
+{
+	for (const struct cgt_arc *a = n->arcs; a; a = a->next) {
+		const struct cgt_insn *to = a->to;
+		if (to->obj != n->obj)
+			put_name(fp, "cob=", &cgt_objs, to->obj, seen_ob);
+		if (to->file != n->file)
+			put_name(fp, "cfi=", &cgt_files, to->file, seen_fl);
+		put_name(fp, "cfn=", &cgt_fns, to->fn, seen_fn);
+		VG_(fprintf)(fp, "calls=%llu 0x%lx %u\n", a->count, to->raddr, to->line);
+		VG_(fprintf)(fp, "* *");
+		put_costs(fp, a->incl);
+	}
 }
 
 static void put_desc(const HChar *line, void *arg)
@@ -169,6 +193,8 @@ Bool cgt_dump(const HChar *path)
 			put_rel(fp, (Long)n->line - (Long)prev->line);
 		}
 		put_costs(fp, cost);
+		for (UInt k = i; k < j; k++)
+			put_calls(fp, c.v[k], seen_ob, seen_fl, seen_fn);
 		prev = n;
 		i = j;
 	}

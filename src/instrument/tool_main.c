@@ -70,34 +70,60 @@ static void cgt_print_debug_usage(void)
 struct instr_state {
 	IRSB *out;
 	struct cgt_sb *sb;
-	UInt n_done;  /* instructions entered in sb->insns */
-	UInt pending; /* instructions since the last segment's end */
+	UInt n_done;      /* instructions entered in sb->insns */
+	UInt pending;     /* instructions since the last segment's end */
+	UInt tot_pending; /* instructions not yet added to the running total */
 };
 
-/* `*p += 1` in IR, with the counter's address as a constant: no helper
+/* `*p += n` in IR, with the counter's address as a constant: no helper
  * call, three host instructions. */
-static void add_increment(IRSB *out, ULong *p)
+static void add_increment(IRSB *out, ULong *p, UInt n)
 {
 	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
 	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
 	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64,
 							   mkIRExpr_HWord((HWord)p))));
 	addStmtToIRSB(out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
-							  IRExpr_Const(IRConst_U64(1)))));
+							  IRExpr_Const(IRConst_U64(n)))));
 	addStmtToIRSB(out, IRStmt_Store(CGT_END, mkIRExpr_HWord((HWord)p), IRExpr_RdTmp(new)));
 }
 
 /* Ends the current segment: the instructions since the last end are
- * counted once each time execution gets here. */
+ * counted once each time execution gets here (and added to the running
+ * total the call graph's inclusive costs come from). */
 static void end_segment(struct instr_state *s)
 {
 	if (!s->pending)
 		return;
 	struct cgt_sb *sb = s->sb;
 	sb->seg_end[sb->n_segs] = s->n_done;
-	add_increment(s->out, &sb->count[sb->n_segs]);
+	add_increment(s->out, &sb->count[sb->n_segs], 1);
+	if (s->tot_pending)
+		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+	s->tot_pending = 0;
 	sb->n_segs++;
 	s->pending = 0;
+}
+
+/* Before a call is pushed in mid-segment: the running total counts what
+ * ran up to here (the segment's own counter stays where it is). */
+static void flush_total(void *arg)
+{
+	struct instr_state *s = arg;
+	if (s->tot_pending)
+		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+	s->tot_pending = 0;
+}
+
+/* The target of the ABI hint `st` if constant, else 0.  VEX writes one
+ * for a call (amd64), its target the call's: if VEX then goes on at that
+ * target, it followed a call. */
+Addr cgt_hint_target(const IRStmt *st)
+{
+	if (st->Ist.AbiHint.nia->tag != Iex_Const)
+		return 0;
+	const IRConst *c = st->Ist.AbiHint.nia->Iex.Const.con;
+	return c->tag == Ico_U32 ? c->Ico.U32 : (Addr)c->Ico.U64;
 }
 
 static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuestLayout *layout,
@@ -111,7 +137,7 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 		VG_(tool_panic)("host/guest word size mismatch");
 	tl_assert(closure->readdr == vge->base[0]);
 	if (cgt_clo_cache_sim || cgt_clo_branch_sim)
-		return cgt_sim_instrument(in, hWordTy);
+		return cgt_sim_instrument(in, hWordTy, layout->offset_SP);
 
 	s.out = deepCopyIRSBExceptStmts(in);
 	/* What comes before the first IMark is VEX's own (the self-modifying
@@ -126,21 +152,37 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 	s.sb = cgt_sb_new(vge->base[0], n);
 	s.n_done = 0;
 	s.pending = 0;
+	s.tot_pending = 0;
 
+	struct cgt_insn *cur = NULL;
+	Addr hint = 0;
 	for (; i < in->stmts_used; i++) {
 		IRStmt *st = in->stmts[i];
 		switch (st->tag) {
-		case Ist_IMark:
+		case Ist_IMark: {
 			if (s.pending == CG_QUEUE_LEN)
 				end_segment(&s);
-			s.sb->insns[s.n_done++] =
-				cgt_insn_get(st->Ist.IMark.addr, st->Ist.IMark.len ? st->Ist.IMark.len
-										   : VG_MIN_INSTR_SZB);
+			struct cgt_insn *prev = cur;
+			cur = cgt_insn_get(st->Ist.IMark.addr,
+					   st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB);
+			/* VEX followed a direct call or jump */
+			if (prev && prev->addr + prev->len != cur->addr)
+				cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
+						 layout->offset_SP, flush_total, &s);
+			hint = 0;
+			s.sb->insns[s.n_done++] = cur;
 			s.pending++;
+			s.tot_pending++;
+			break;
+		}
+		case Ist_AbiHint:
+			hint = cgt_hint_target(st);
 			break;
 		case Ist_Exit:
 			/* counted before the side exit may leave the block */
 			end_segment(&s);
+			cgt_calls_exit(s.out, cur, st->Ist.Exit.jk, IRExpr_Const(st->Ist.Exit.dst),
+				       st->Ist.Exit.guard, layout->offset_SP, False);
 			break;
 		case Ist_LLSC:
 			if (st->Ist.LLSC.storedata == NULL) /* load-linked */
@@ -152,6 +194,7 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 		addStmtToIRSB(s.out, st);
 	}
 	end_segment(&s);
+	cgt_calls_exit(s.out, cur, in->jumpkind, in->next, NULL, layout->offset_SP, True);
 	tl_assert(s.n_done == n);
 	return s.out;
 }
@@ -162,6 +205,7 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 {
 	tl_assert(vge.n_used > 0);
 	cgt_sb_discard(vge.base[0]);
+	cgt_calls_code_changed();
 }
 
 /* ---- start and end ------------------------------------------------------------ */
@@ -169,6 +213,7 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 static void cgt_post_clo_init(void)
 {
 	cgt_sim_setup();
+	cgt_calls_init();
 }
 
 static void add_ir(struct cgt_insn *n, void *arg)
@@ -179,6 +224,7 @@ static void add_ir(struct cgt_insn *n, void *arg)
 static void cgt_fini(Int exitcode)
 {
 	cgt_sb_fold_all();
+	cgt_calls_unwind_all();
 	/* expanded now, not at start-up: a forked child writes its own file */
 	HChar *path = VG_(expand_file_name)("--cgtui-out-file", clo_out_file);
 	Bool ok = cgt_dump(path);

@@ -261,6 +261,13 @@ void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg)
 
 /* ---- helpers, called from the instrumented code --------------------------------- */
 
+/* One event of an instruction, in its cost and in the running total */
+#define CGT_COUNT(n, ev)                \
+	do {                            \
+		(n)->cost[ev]++;        \
+		cgt_tot[ev]++;          \
+	} while (0)
+
 /* The hierarchy has cachegrind's shape (sim_cfg_cachegrind): I1 and D1,
  * each followed by LL.  Looking the two levels up here, rather than through
  * sim_access's walk of the links, lets the compiler inline the lookups into
@@ -291,11 +298,11 @@ static inline __attribute__((always_inline)) unsigned access2(struct sim_level *
 static VG_REGPARM(1) void h_ir(struct cgt_insn *n)
 {
 	unsigned missed = access2(&hier.level[SIM_I1], n->addr, (UChar)n->len);
-	n->cost[CGT_EV_IR]++;
+	CGT_COUNT(n, CGT_EV_IR);
 	if (missed) {
-		n->cost[ev_i1mr]++;
+		CGT_COUNT(n, ev_i1mr);
 		if (missed > 1)
-			n->cost[ev_ilmr]++;
+			CGT_COUNT(n, ev_ilmr);
 	}
 }
 
@@ -332,58 +339,58 @@ static VG_REGPARM(3) void h_ir_dw(struct cgt_insn *n, Addr a, UWord size)
 /* An instruction, without cache simulation. */
 static VG_REGPARM(1) void h_ir_count(struct cgt_insn *n)
 {
-	n->cost[CGT_EV_IR]++;
+	CGT_COUNT(n, CGT_EV_IR);
 }
 
 static VG_REGPARM(2) void h_2ir_count(struct cgt_insn *n, struct cgt_insn *n2)
 {
-	n->cost[CGT_EV_IR]++;
-	n2->cost[CGT_EV_IR]++;
+	CGT_COUNT(n, CGT_EV_IR);
+	CGT_COUNT(n2, CGT_EV_IR);
 }
 
 static VG_REGPARM(3) void h_3ir_count(struct cgt_insn *n, struct cgt_insn *n2,
 				       struct cgt_insn *n3)
 {
-	n->cost[CGT_EV_IR]++;
-	n2->cost[CGT_EV_IR]++;
-	n3->cost[CGT_EV_IR]++;
+	CGT_COUNT(n, CGT_EV_IR);
+	CGT_COUNT(n2, CGT_EV_IR);
+	CGT_COUNT(n3, CGT_EV_IR);
 }
 
 /* A load, or a load and a store of the same place (a "modify"). */
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
 {
 	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	n->cost[ev_dr]++;
+	CGT_COUNT(n, ev_dr);
 	if (missed) {
-		n->cost[ev_d1mr]++;
+		CGT_COUNT(n, ev_d1mr);
 		if (missed > 1)
-			n->cost[ev_dlmr]++;
+			CGT_COUNT(n, ev_dlmr);
 	}
 }
 
 static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
 {
 	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	n->cost[ev_dw]++;
+	CGT_COUNT(n, ev_dw);
 	if (missed) {
-		n->cost[ev_d1mw]++;
+		CGT_COUNT(n, ev_d1mw);
 		if (missed > 1)
-			n->cost[ev_dlmw]++;
+			CGT_COUNT(n, ev_dlmw);
 	}
 }
 
 static VG_REGPARM(2) void h_bc(struct cgt_insn *n, UWord taken)
 {
-	n->cost[ev_bc]++;
+	CGT_COUNT(n, ev_bc);
 	if (sim_cond_branch(&branch, n->addr, taken & 1))
-		n->cost[ev_bcm]++;
+		CGT_COUNT(n, ev_bcm);
 }
 
 static VG_REGPARM(2) void h_bi(struct cgt_insn *n, UWord target)
 {
-	n->cost[ev_bi]++;
+	CGT_COUNT(n, ev_bi);
 	if (sim_ind_branch(&branch, n->addr, target))
-		n->cost[ev_bim]++;
+		CGT_COUNT(n, ev_bim);
 }
 
 /* ---- instrumentation ------------------------------------------------------------ */
@@ -479,6 +486,11 @@ static void flush(struct sim_state *s)
 	s->n = 0;
 }
 
+static void flush_cb(void *s)
+{
+	flush(s);
+}
+
 static struct event *queue(struct sim_state *s, enum ev_kind kind, struct cgt_insn *n)
 {
 	if (s->n == QUEUE_LEN)
@@ -542,11 +554,12 @@ static UInt clamp(UInt size)
 	return size > min_line_size ? min_line_size : size;
 }
 
-IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP)
 {
 	struct sim_state s;
 	IRTypeEnv *tyenv = in->tyenv;
 	struct cgt_insn *cur = NULL;
+	Addr hint = 0;
 	Addr cia = 0;
 	UInt isize = 0;
 	Int i = 0;
@@ -561,8 +574,10 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 		IRStmt *st = in->stmts[i];
 		tl_assert(isFlatIRStmt(st));
 		switch (st->tag) {
-		case Ist_NoOp:
 		case Ist_AbiHint:
+			hint = cgt_hint_target(st);
+			break;
+		case Ist_NoOp:
 		case Ist_Put:
 		case Ist_PutI:
 		case Ist_MBE:
@@ -570,7 +585,13 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 		case Ist_IMark:
 			cia = st->Ist.IMark.addr;
 			isize = st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB;
+			struct cgt_insn *prev = cur;
 			cur = cgt_insn_get(cia, isize);
+			/* VEX followed a direct call or jump: what is queued is
+			 * counted before a call is pushed */
+			if (prev && prev->addr + prev->len != cia)
+				cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s);
+			hint = 0;
 			queue(&s, EV_IR, cur);
 			break;
 		case Ist_WrTmp:
@@ -661,6 +682,8 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 			}
 			/* the exit may leave the block: what is queued goes first */
 			flush(&s);
+			cgt_calls_exit(s.out, cur, st->Ist.Exit.jk, IRExpr_Const(st->Ist.Exit.dst),
+				       st->Ist.Exit.guard, offset_SP, False);
 			break;
 		}
 		default:
@@ -675,5 +698,6 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 	    in->next->tag == Iex_RdTmp)
 		queue(&s, EV_BI, cur)->atom = in->next;
 	flush(&s);
+	cgt_calls_exit(s.out, cur, in->jumpkind, in->next, NULL, offset_SP, True);
 	return s.out;
 }

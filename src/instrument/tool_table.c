@@ -165,8 +165,11 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	UInt h = addr_hash(a, insn_nbuckets);
 	for (struct cgt_insn *n = insn_bucket[h]; n; n = n->next)
 		if (n->addr == a && n->raddr == raddr && n->obj == obj && n->file == fl &&
-		    n->fn == fn && n->line == line)
+		    n->fn == fn && n->line == line) {
+			if (!n->len)
+				n->len = len;
 			return n;
+		}
 	SizeT size = sizeof(struct cgt_insn) + cgt_n_events * sizeof(ULong);
 	struct cgt_insn *n = cgt_perm_alloc(size);
 	VG_(memset)(n, 0, size);
@@ -181,6 +184,24 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	insn_bucket[h] = n;
 	insn_n++;
 	return n;
+}
+
+void cgt_insn_flags(struct cgt_insn *n)
+{
+	if (n->flags & CGT_F_KNOWN)
+		return;
+	const HChar *name;
+	UChar f = CGT_F_KNOWN;
+	if (VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), n->addr, &name))
+		f |= CGT_F_ENTRY;
+	n->sect = (UChar)VG_(DebugInfo_sect_kind)(NULL, n->addr);
+	if (n->sect == Vg_SectPLT)
+		f |= CGT_F_PLT;
+	/* callgrind finds the resolver by its code; its name will do here
+	 * (_dl_runtime_resolve_xsave, _xsavec, _fxsave) */
+	if (VG_(strncmp)(cgt_fns.names[n->fn], "_dl_runtime_resolve", 19) == 0)
+		f |= CGT_F_POPJ;
+	n->flags = f;
 }
 
 void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg)

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+# callsdiff.py -- compares the calls of two Callgrind-format profiles: one
+# written by callgrind (--dump-instr=yes), one by our tool.  Its own small
+# reader, independent of cgtui's loader.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: callsdiff.py [--fns REGEX] [--ignore REGEX] CALLGRIND-FILE OUR-FILE
+#   --fns REGEX     compare only the edges whose caller or callee matches
+#                   (default: all)
+#   --ignore REGEX  leave out edges whose caller or callee matches
+#   --incl-objs REGEX  compare inclusive Ir only on edges whose caller and
+#                   callee are both in objects matching; call counts on all
+#   --objs REGEX    compare only edges whose caller and callee are both in
+#                   objects matching (for threads: the C library's thread
+#                   code runs differently from run to run)
+# Callgrind's recursion levels (f'2) are folded into f, its names for
+# functions without a symbol (0x0000...) become "???" as ours are.
+# Compared, for each caller -> callee edge (functions by object basename and
+# name): the call count and the inclusive cost of the first event (Ir); and
+# for each call site (object, address of the calling instruction, callee):
+# the count and inclusive Ir.  Prints PASS:/FAIL: lines; exit 0 when all
+# pass.
+import os
+import re
+import sys
+from collections import defaultdict
+
+SKIPPED_KEYS = ('version', 'creator', 'pid', 'cmd', 'part', 'desc', 'positions',
+                'events', 'summary', 'totals', 'thread', 'jump', 'jcnd', 'jfi', 'jfn')
+
+
+def fold(name):
+    if re.match(r'^0x[0-9a-f]+$', name):
+        return '???'
+    return re.sub(r"'\d+$", '', name)
+
+
+def read(path):
+    names = {'ob': {}, 'fl': {}, 'fn': {}}
+    kind_of = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl',
+               'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
+    ob = fn = None
+    cob = cfn = None
+    calls = None
+    prev_addr = prev_line = 0
+    edges = defaultdict(lambda: [0, 0])   # (caller, callee) -> [count, incl]
+    sites = defaultdict(lambda: [0, 0])   # (obj, addr, callee) -> [count, incl]
+
+    def name(kind, val):
+        m = re.match(r'^\((\d+)\)(?: (.*))?$', val)
+        if not m:
+            return val
+        if m.group(2) is not None:
+            names[kind][m.group(1)] = m.group(2)
+        return names[kind].get(m.group(1), '?')
+
+    def subpos(tok, prev, is_addr):
+        if tok == '*':
+            return prev
+        if tok[0] in '+-':
+            return prev + int(tok, 0)
+        return int(tok, 0)
+
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            m = re.match(r'^(\w+)=(.*)$', line)
+            if m:
+                key, val = m.group(1), m.group(2)
+                if key in kind_of:
+                    v = name(kind_of[key], val)
+                    if key == 'ob':
+                        ob = os.path.basename(v)
+                    elif key == 'fn':
+                        fn = fold(v)
+                    elif key == 'cob':
+                        cob = os.path.basename(v)
+                    elif key == 'cfn':
+                        cfn = fold(v)
+                elif key == 'calls':
+                    calls = int(val.split()[0])
+                continue
+            if re.match(r'^\w+:', line):
+                continue
+            w = line.split()
+            addr = subpos(w[0], prev_addr, True)
+            ln = subpos(w[1], prev_line, False)
+            prev_addr, prev_line = addr, ln
+            if calls is not None:
+                ir = int(w[2]) if len(w) > 2 else 0
+                callee = ((cob or ob), cfn)
+                e = edges[((ob, fn), callee)]
+                e[0] += calls
+                e[1] += ir
+                s = sites[(ob, addr, callee)]
+                s[0] += calls
+                s[1] += ir
+                calls = None
+                cob = None
+    return edges, sites
+
+
+def main(argv):
+    only = ignore = objs = incl_objs = None
+    while argv and argv[0].startswith('--'):
+        if argv[0] == '--fns':
+            only = re.compile(argv[1])
+        elif argv[0] == '--incl-objs':
+            incl_objs = re.compile(argv[1])
+        elif argv[0] == '--objs':
+            objs = re.compile(argv[1])
+        elif argv[0] == '--ignore':
+            ignore = re.compile(argv[1])
+        else:
+            print('FAIL: usage: unknown option %s' % argv[0])
+            return 2
+        argv = argv[2:]
+    if len(argv) != 2:
+        print('FAIL: usage: callsdiff.py [--fns RE] [--ignore RE] CALLGRIND OURS')
+        return 2
+    cg_edges, cg_sites = read(argv[0])
+    our_edges, our_sites = read(argv[1])
+
+    def wanted(caller, callee):
+        a, b = caller[1], callee[1]
+        if objs and not (objs.search(caller[0]) and objs.search(callee[0])):
+            return False
+        if ignore and (ignore.search(a) or ignore.search(b)):
+            return False
+        return not only or only.search(a) or only.search(b)
+
+    # Callgrind counts a block's instructions when the next block starts:
+    # the last block the program runs (the exit system call) is never
+    # counted, so every call still active at exit has that many Ir less
+    # than ours.  Such an edge is equal when the difference is exactly
+    # that block's Ir, measured on the call of _exit (or _Exit), which
+    # holds nothing but that block and what leads to it.
+    exit_ir = 0
+    for key in our_edges:
+        if key[1][1] in ('_exit', '_Exit') and key in cg_edges:
+            exit_ir = our_edges[key][1] - cg_edges[key][1]
+    fails = 0
+    n = 0
+    at_exit = 0
+    for key in sorted(set(cg_edges) | set(our_edges)):
+        if not wanted(*key):
+            continue
+        n += 1
+        c, o = cg_edges.get(key), our_edges.get(key)
+        if c and o and c[0] == o[0] and 0 < exit_ir < 100 and o[1] - c[1] == exit_ir:
+            at_exit += 1
+            continue
+        if (c and o and c[0] == o[0] and incl_objs and
+                not (incl_objs.search(key[0][0]) and incl_objs.search(key[1][0]))):
+            continue
+        if c != o:
+            fails += 1
+            if fails <= 20:
+                print('FAIL: edge %s:%s -> %s:%s: callgrind %s, ours %s' %
+                      (key[0][0], key[0][1], key[1][0], key[1][1], c, o))
+    if n == 0:
+        print('FAIL: edges: none compared')
+        fails += 1
+    elif not fails:
+        print('PASS: %d caller->callee edges: call counts%s equal callgrind\'s' %
+              (n, ' and inclusive Ir' if not incl_objs else
+               ', and inclusive Ir within objects /%s/,' % incl_objs.pattern))
+    sfails = 0
+    ns = 0
+    for key in sorted(set(cg_sites) | set(our_sites)):
+        # the site's function is not in the key: find it from the edges
+        if ignore and ignore.search(key[2][1]):
+            continue
+        if objs and not (objs.search(key[0]) and objs.search(key[2][0])):
+            continue
+        if only and not only.search(key[2][1]):
+            continue
+        ns += 1
+        c, o = cg_sites.get(key), our_sites.get(key)
+        if c and o and c[0] == o[0] and 0 < exit_ir < 100 and o[1] - c[1] == exit_ir:
+            continue
+        if (c and o and c[0] == o[0] and incl_objs and
+                not (incl_objs.search(key[0]) and incl_objs.search(key[2][0]))):
+            continue
+        if c != o:
+            sfails += 1
+            if sfails <= 10:
+                print('FAIL: call site %s 0x%x -> %s: callgrind %s, ours %s' %
+                      (key[0], key[1], key[2][1], c, o))
+    if ns and not sfails:
+        print('PASS: %d call sites: counts%s equal callgrind\'s' %
+              (ns, ' and inclusive Ir' if not incl_objs else
+               ', and inclusive Ir within objects /%s/,' % incl_objs.pattern))
+    return 1 if fails or sfails else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
