@@ -22,15 +22,18 @@
 #   active at exit has that block's Ir (2 here) less in callgrind's file.
 #   callsdiff.py accepts exactly that difference, measured on the call of
 #   _Exit, on the edges whose counts are equal.
-# - VEX translates on at the target of a direct call or jump (a superblock
-#   may follow them; callgrind turns that off, we keep it so that self costs
-#   stay cachegrind's); we see those calls at the instruction boundary.  The
-#   call counts are equal everywhere, but the inclusive cost of calls in the
-#   dynamic linker, the ifunc resolvers it calls and the C++ unwinder comes
-#   out a few Ir above callgrind's (3 per resolver call): not found yet.
-#   With --vex-guest-chase=no our inclusive costs equal callgrind's
-#   everywhere.  So inclusive Ir is compared on the edges between the test
-#   program's own functions (--incl-objs), counts on all edges.
+# - VEX may translate on at the target of a direct call or jump (chasing),
+#   and when it merges two conditional branches into one it runs the
+#   instructions of the second test even when the first branch leaves:
+#   cachegrind counts those instructions (and so do we, self costs equal
+#   cachegrind's); callgrind turns chasing off and does not.  Call counts
+#   are the same either way, but a call whose callee runs such merged
+#   tests (the dynamic linker, the ifunc resolvers it calls: 3 Ir per
+#   call; the C++ unwinder) has that much more inclusive cost in our file.
+#   So: with chasing (our default), call counts are compared on all edges
+#   and inclusive Ir on the edges between the test program's own functions
+#   (--incl-objs); with --vex-guest-chase=no, which gives both tools the
+#   same code, counts and inclusive Ir on every edge.
 # - Threads: the C library's thread code (locks, pthread_create) runs
 #   differently from run to run under either tool, so only the edges
 #   between the program's own functions are compared.
