@@ -134,6 +134,7 @@ struct cgt_exit {
 	struct cgt_insn *from; /* the instruction of the exit */
 	struct cgt_insn *to;   /* the target when constant, else NULL */
 	Addr ret_addr;         /* a call ending its block: the next address */
+	struct cgt_arc *arc;   /* the call site of its last call */
 	UInt kind;             /* CGT_XFER_* of the exit's jump kind */
 };
 

@@ -123,8 +123,8 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to)
 
 /* ---- push and pop --------------------------------------------------------------- */
 
-static void push(struct thread *t, struct cgt_insn *from, struct cgt_insn *to, Addr sp,
-		 Addr ret_addr)
+static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
+		 struct cgt_insn *to, Addr sp, Addr ret_addr)
 {
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 64;
@@ -145,10 +145,17 @@ static void push(struct thread *t, struct cgt_insn *from, struct cgt_insn *to, A
 	if (t->nonskipped)
 		from = t->nonskipped;
 	t->nonskipped = NULL;
-	f->arc = arc_get(from, to);
-	f->arc->count++;
-	for (UInt e = 0; e < cgt_n_events; e++)
-		f->enter[e] = cgt_tot[e] - t->off[e];
+	/* the exit remembers its last call site: one for a direct call */
+	struct cgt_arc *a = x->arc;
+	if (!a || a->to != to || a->from != from)
+		a = x->arc = arc_get(from, to);
+	f->arc = a;
+	a->count++;
+	if (cgt_n_events == 1)
+		f->enter[0] = cgt_tot[0] - t->off[0];
+	else
+		for (UInt e = 0; e < cgt_n_events; e++)
+			f->enter[e] = cgt_tot[e] - t->off[e];
 }
 
 static void end_signal(struct thread *t);
@@ -158,7 +165,9 @@ static void pop(struct thread *t)
 	tl_assert(t->n > 0);
 	struct frame *f = &t->f[--t->n];
 	t->nonskipped = f->nonskipped;
-	if (f->arc)
+	if (f->arc && cgt_n_events == 1)
+		f->arc->incl[0] += cgt_tot[0] - t->off[0] - f->enter[0];
+	else if (f->arc)
 		for (UInt e = 0; e < cgt_n_events; e++)
 			f->arc->incl[e] += cgt_tot[e] - t->off[e] - f->enter[e];
 	/* left a signal handler's section (longjmp out of a handler) */
@@ -261,9 +270,21 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 {
 	struct thread *t = cur;
 	struct cgt_insn *from = x->from;
-	struct cgt_insn *to = x->to ? x->to : target_of(target);
 	UInt kind = x->kind;
 	UInt bottom = t->nsig ? t->sig[t->nsig - 1].bottom : 0;
+
+	/* the common cases first: a return leaving the top frame, and a call
+	 * with no frame left behind (what the general code below does for
+	 * them, in fewer steps) */
+	if (kind == CGT_XFER_RET && t->n > bottom && sp > t->f[t->n - 1].sp) {
+		unwind(t, sp, 1);
+		return;
+	}
+	struct cgt_insn *to = x->to ? x->to : target_of(target);
+	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
+		push(t, x, from, to, sp, x->ret_addr);
+		return;
+	}
 	Int popcount = 1;
 	Bool ret_without_call = False, emulated = False;
 
@@ -323,7 +344,7 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 		Addr ret_addr = emulated ? 0 : x->ret_addr;
 		if (emulated && t->n > bottom)
 			sp = t->f[t->n - 1].sp;
-		push(t, from, to, sp, ret_addr);
+		push(t, x, from, to, sp, ret_addr);
 	}
 }
 
@@ -365,6 +386,7 @@ static struct cgt_exit *classify(struct cgt_insn *from, UInt kind, struct cgt_in
 	x->from = from;
 	x->to = to;
 	x->kind = kind;
+	x->arc = NULL;
 	/* where a real call returns to (callgrind: only for a call ending the
 	 * block) */
 	x->ret_addr = kind == CGT_XFER_CALL && block_end ? from->addr + from->len : 0;
