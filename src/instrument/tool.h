@@ -50,6 +50,7 @@ struct cgt_insn {
 	                          writes it); addr when there is no object */
 	UInt obj, file, fn;    /* ids in cgt_objs, cgt_files, cgt_fns */
 	UInt line;             /* 0 when unknown */
+	UInt id;               /* dense, in the order made */
 	UInt len;              /* instruction length in bytes; 0 until known (a
 	                          record made for a call's target) */
 	UChar flags;           /* CGT_F_*, filled in by cgt_insn_flags */
@@ -83,6 +84,8 @@ struct cgt_sb {
 	struct cgt_sb *next;     /* hash chain */
 	Addr key;                /* first guest address of the translation */
 	UInt n_insns, n_segs;
+	UInt slot;               /* --separate-threads: its first counter in the
+	                            threads' slot arrays */
 	ULong *count;            /* [n_segs]: executions of each segment */
 	UInt *seg_end;           /* [n_segs]: segment s is insns[seg_end[s-1] ..
 	                            seg_end[s]) */
@@ -98,6 +101,26 @@ Bool cgt_sb_discard(Addr key);
 /* Adds the counters of every live translation into the instructions' costs
  * and zeroes them (the translations stay). */
 void cgt_sb_fold_all(void);
+
+/* ---- --separate-threads=yes (tool_threads.c) -------------------------------- */
+
+extern Bool cgt_clo_separate_threads;
+/* the running thread's segment counters and cost table */
+extern ULong *cgt_cur_slots;
+extern ULong *cgt_cur_tcost;
+void cgt_threads_init(void);
+void cgt_threads_switch(ThreadId tid);
+/* n consecutive counters for a new translation: the first's index */
+UInt cgt_threads_slots(UInt n);
+/* an instruction record was made (the running thread's table grows) */
+void cgt_threads_new_insn(void);
+/* adds a translation's counters of every thread into the costs */
+void cgt_threads_fold(const struct cgt_sb *sb);
+/* thread tid's costs of instruction n ([cgt_n_events]) */
+const ULong *cgt_threads_cost(ThreadId tid, const struct cgt_insn *n);
+Bool cgt_threads_used(ThreadId tid);
+/* at exit, with a simulation: the instructions' costs from the threads' */
+void cgt_threads_sum(void);
 
 /* ---- simulation (tool_sim.c) ---------------------------------------------- */
 
@@ -123,6 +146,7 @@ extern ULong cgt_tot[CGT_EV_MAX];
 struct cgt_arc {
 	struct cgt_arc *next; /* the other calls of the same instruction */
 	struct cgt_insn *from, *to;
+	ThreadId tid;         /* --separate-threads: the calling thread, else 0 */
 	ULong count;
 	ULong incl[]; /* [cgt_n_events]: cost between the calls and returns */
 };

@@ -88,6 +88,7 @@ static void switch_thread(ThreadId tid)
 			cur->paused[e] = cgt_tot[e];
 	cur_tid = tid;
 	cur = tid == VG_INVALID_THREADID ? NULL : thread_get(tid);
+	cgt_threads_switch(tid);
 	if (cur)
 		for (UInt e = 0; e < cgt_n_events; e++)
 			cur->off[e] += cgt_tot[e] - cur->paused[e];
@@ -100,11 +101,11 @@ static void cgt_start_client_code(ThreadId tid, ULong blocks_done)
 
 /* ---- call sites -------------------------------------------------------------------- */
 
-static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to)
+static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, ThreadId tid)
 {
 	struct cgt_arc **pp = &from->arcs;
 	for (struct cgt_arc *a = *pp; a; pp = &a->next, a = a->next)
-		if (a->to == to) {
+		if (a->to == to && a->tid == tid) {
 			/* most recently used first: indirect call sites */
 			*pp = a->next;
 			a->next = from->arcs;
@@ -116,6 +117,7 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to)
 	VG_(memset)(a, 0, size);
 	a->from = from;
 	a->to = to;
+	a->tid = tid;
 	a->next = from->arcs;
 	from->arcs = a;
 	return a;
@@ -147,8 +149,9 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 	t->nonskipped = NULL;
 	/* the exit remembers its last call site: one for a direct call */
 	struct cgt_arc *a = x->arc;
-	if (!a || a->to != to || a->from != from)
-		a = x->arc = arc_get(from, to);
+	ThreadId tid = cgt_clo_separate_threads ? cur_tid : 0;
+	if (!a || a->to != to || a->from != from || a->tid != tid)
+		a = x->arc = arc_get(from, to, tid);
 	f->arc = a;
 	a->count++;
 	if (cgt_n_events == 1)

@@ -31,6 +31,7 @@ static Bool cgt_process_cmd_line_option(const HChar *arg)
 	if (VG_STR_CLO(arg, "--cgtui-out-file", clo_out_file)) {
 	} else if (VG_BOOL_CLO(arg, "--cache-sim", cgt_clo_cache_sim)) {
 	} else if (VG_BOOL_CLO(arg, "--branch-sim", cgt_clo_branch_sim)) {
+	} else if (VG_BOOL_CLO(arg, "--separate-threads", cgt_clo_separate_threads)) {
 	} else if (cgt_sim_option(arg)) {
 	} else {
 		return False;
@@ -42,7 +43,8 @@ static void cgt_print_usage(void)
 {
 	VG_(printf)("    --cgtui-out-file=<file>   output file name [callgrind.out.%%p]\n"
 		    "    --cache-sim=yes|no        simulate caches (as cachegrind) [no]\n"
-		    "    --branch-sim=yes|no       simulate branch predictors (as cachegrind) [no]\n");
+		    "    --branch-sim=yes|no       simulate branch predictors (as cachegrind) [no]\n"
+		    "    --separate-threads=yes|no one file per thread, FILE-01, FILE-02... [no]\n");
 	cgt_sim_usage();
 }
 
@@ -88,6 +90,26 @@ static void add_increment(IRSB *out, ULong *p, UInt n)
 	addStmtToIRSB(out, IRStmt_Store(CGT_END, mkIRExpr_HWord((HWord)p), IRExpr_RdTmp(new)));
 }
 
+/* `cgt_cur_slots[slot] += 1` (--separate-threads): the running thread's
+ * counters, whose address is loaded first. */
+static void add_slot_increment(IRSB *out, UInt slot)
+{
+	IRType ty = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
+	IRTemp base = newIRTemp(out->tyenv, ty);
+	IRTemp addr = newIRTemp(out->tyenv, ty);
+	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
+	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
+	addStmtToIRSB(out, IRStmt_WrTmp(base, IRExpr_Load(CGT_END, ty,
+							    mkIRExpr_HWord((HWord)&cgt_cur_slots))));
+	addStmtToIRSB(out, IRStmt_WrTmp(addr, IRExpr_Binop(ty == Ity_I64 ? Iop_Add64 : Iop_Add32,
+							   IRExpr_RdTmp(base),
+							   mkIRExpr_HWord(slot * sizeof(ULong)))));
+	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64, IRExpr_RdTmp(addr))));
+	addStmtToIRSB(out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+							  IRExpr_Const(IRConst_U64(1)))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, IRExpr_RdTmp(addr), IRExpr_RdTmp(new)));
+}
+
 /* Ends the current segment: the instructions since the last end are
  * counted once each time execution gets here (and added to the running
  * total the call graph's inclusive costs come from). */
@@ -97,7 +119,10 @@ static void end_segment(struct instr_state *s)
 		return;
 	struct cgt_sb *sb = s->sb;
 	sb->seg_end[sb->n_segs] = s->n_done;
-	add_increment(s->out, &sb->count[sb->n_segs], 1);
+	if (cgt_clo_separate_threads)
+		add_slot_increment(s->out, sb->slot + sb->n_segs);
+	else
+		add_increment(s->out, &sb->count[sb->n_segs], 1);
 	if (s->tot_pending)
 		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
 	s->tot_pending = 0;
@@ -150,6 +175,8 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 	for (Int j = i; j < in->stmts_used; j++)
 		n += in->stmts[j]->tag == Ist_IMark;
 	s.sb = cgt_sb_new(vge->base[0], n);
+	if (cgt_clo_separate_threads)
+		s.sb->slot = cgt_threads_slots(n);
 	s.n_done = 0;
 	s.pending = 0;
 	s.tot_pending = 0;
@@ -213,6 +240,7 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 static void cgt_post_clo_init(void)
 {
 	cgt_sim_setup();
+	cgt_threads_init();
 	cgt_calls_init();
 }
 
@@ -224,6 +252,7 @@ static void add_ir(struct cgt_insn *n, void *arg)
 static void cgt_fini(Int exitcode)
 {
 	cgt_sb_fold_all();
+	cgt_threads_sum();
 	cgt_calls_unwind_all();
 	/* expanded now, not at start-up: a forked child writes its own file */
 	HChar *path = VG_(expand_file_name)("--cgtui-out-file", clo_out_file);

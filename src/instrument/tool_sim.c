@@ -262,10 +262,13 @@ void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg)
 /* ---- helpers, called from the instrumented code --------------------------------- */
 
 /* One event of an instruction, in its cost and in the running total */
-#define CGT_COUNT(n, ev)                \
-	do {                            \
-		(n)->cost[ev]++;        \
-		cgt_tot[ev]++;          \
+#define CGT_COUNT(n, ev)                                                      \
+	do {                                                                  \
+		if (cgt_clo_separate_threads)                                 \
+			cgt_cur_tcost[(SizeT)(n)->id * cgt_n_events + (ev)]++; \
+		else                                                          \
+			(n)->cost[ev]++;                                      \
+		cgt_tot[ev]++;                                                \
 	} while (0)
 
 /* The hierarchy has cachegrind's shape (sim_cfg_cachegrind): I1 and D1,

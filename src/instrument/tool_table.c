@@ -180,9 +180,11 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	n->file = fl;
 	n->fn = fn;
 	n->line = line;
+	n->id = insn_n;
 	n->next = insn_bucket[h];
 	insn_bucket[h] = n;
 	insn_n++;
+	cgt_threads_new_insn();
 	return n;
 }
 
@@ -258,6 +260,7 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns)
 	sb->insns = (struct cgt_insn **)(sb->count + n_insns);
 	sb->seg_end = (UInt *)(sb->insns + n_insns);
 	VG_(memset)(sb->count, 0, n_insns * sizeof(ULong));
+	sb->slot = 0;
 
 	if (2 * sb_n >= sb_nbuckets)
 		sb_grow();
@@ -270,6 +273,10 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns)
 
 static void sb_fold(struct cgt_sb *sb)
 {
+	if (cgt_clo_separate_threads) {
+		cgt_threads_fold(sb);
+		return;
+	}
 	UInt i = 0;
 	for (UInt s = 0; s < sb->n_segs; s++) {
 		ULong c = sb->count[s];

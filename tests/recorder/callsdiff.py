@@ -12,6 +12,7 @@
 #   --ignore REGEX  leave out edges whose caller or callee matches
 #   --incl-objs REGEX  compare inclusive Ir only on edges whose caller and
 #                   callee are both in objects matching; call counts on all
+#   --self-fns REGEX  compare the self Ir of these functions too
 #   --objs REGEX    compare only edges whose caller and callee are both in
 #                   objects matching (for threads: the C library's thread
 #                   code runs differently from run to run)
@@ -46,6 +47,7 @@ def read(path):
     calls = None
     prev_addr = prev_line = 0
     edges = defaultdict(lambda: [0, 0])   # (caller, callee) -> [count, incl]
+    selfs = defaultdict(int)              # (obj, fn) -> self Ir
     sites = defaultdict(lambda: [0, 0])   # (obj, addr, callee) -> [count, incl]
 
     def name(kind, val):
@@ -101,16 +103,20 @@ def read(path):
                 s[1] += ir
                 calls = None
                 cob = None
-    return edges, sites
+            elif len(w) > 2:
+                selfs[(ob, fn)] += int(w[2])
+    return edges, sites, selfs
 
 
 def main(argv):
-    only = ignore = objs = incl_objs = None
+    only = ignore = objs = incl_objs = self_fns = None
     while argv and argv[0].startswith('--'):
         if argv[0] == '--fns':
             only = re.compile(argv[1])
         elif argv[0] == '--incl-objs':
             incl_objs = re.compile(argv[1])
+        elif argv[0] == '--self-fns':
+            self_fns = re.compile(argv[1])
         elif argv[0] == '--objs':
             objs = re.compile(argv[1])
         elif argv[0] == '--ignore':
@@ -122,8 +128,8 @@ def main(argv):
     if len(argv) != 2:
         print('FAIL: usage: callsdiff.py [--fns RE] [--ignore RE] CALLGRIND OURS')
         return 2
-    cg_edges, cg_sites = read(argv[0])
-    our_edges, our_sites = read(argv[1])
+    cg_edges, cg_sites, cg_selfs = read(argv[0])
+    our_edges, our_sites, our_selfs = read(argv[1])
 
     def wanted(caller, callee):
         a, b = caller[1], callee[1]
@@ -195,7 +201,21 @@ def main(argv):
         print('PASS: %d call sites: counts%s equal callgrind\'s' %
               (ns, ' and inclusive Ir' if not incl_objs else
                ', and inclusive Ir within objects /%s/,' % incl_objs.pattern))
-    return 1 if fails or sfails else 0
+    ffails = 0
+    if self_fns:
+        keys = sorted(k for k in set(cg_selfs) | set(our_selfs)
+                      if self_fns.search(k[1]) and (not objs or objs.search(k[0])))
+        for k in keys:
+            if cg_selfs.get(k) != our_selfs.get(k):
+                ffails += 1
+                print('FAIL: self Ir of %s:%s: callgrind %s, ours %s' %
+                      (k[0], k[1], cg_selfs.get(k), our_selfs.get(k)))
+        if not keys:
+            print('FAIL: self: no function matches')
+            ffails += 1
+        elif not ffails:
+            print('PASS: self Ir of %d functions equal callgrind\'s' % len(keys))
+    return 1 if fails or sfails or ffails else 0
 
 
 if __name__ == '__main__':

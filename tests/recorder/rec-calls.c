@@ -16,6 +16,8 @@
 #define N 2000
 
 static int values[N];
+static pthread_barrier_t all_started; /* both workers alive at once: their
+					 thread ids differ in every run */
 static jmp_buf env;
 static volatile long sink;
 
@@ -85,6 +87,7 @@ static void on_signal(int sig)
 static void *worker(void *arg)
 {
 	long *out = arg;
+	pthread_barrier_wait(&all_started);
 	for (int i = 0; i < 200; i++)
 		*out += step(i, i);
 	*out += fib(12);
@@ -122,6 +125,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "thread") == 0) {
 		pthread_t t[2];
 		long out[2] = { 0, 0 };
+		pthread_barrier_init(&all_started, NULL, 2);
 		for (int i = 0; i < 2; i++)
 			pthread_create(&t[i], NULL, worker, &out[i]);
 		work();

@@ -121,6 +121,39 @@ else
 fi
 record thread -- ../src/rec-calls thread &&
 	compare thread "$(one "$T/prof/thread" cg)" "$(one "$T/prof/thread" ours)" --objs '^rec-calls$'
+# one file per thread (FILE-01, -02, -03), each thread's calls its own
+# (without chasing, so that the self costs of the program's functions are
+# callgrind's too, thread by thread; those that call through a PLT stub,
+# worker and deep, are left out: callgrind adds the stub's cost to them)
+if record threads-separate --separate-threads=yes --vex-guest-chase=no -- ../src/rec-calls thread; then
+	d=$T/prof/threads-separate
+	# callgrind's options came after ours: run it again with its own
+	(cd "$T/run" && valgrind -q --tool=callgrind --dump-instr=yes --separate-threads=yes \
+		--callgrind-out-file="$d/sep.cg" ../src/rec-calls thread) >"$T/out/cg-sep.log" 2>&1
+	n_cg=$(ls "$d"/sep.cg-* 2>/dev/null | wc -l)
+	n_ours=$(ls "$d"/ours.*-* 2>/dev/null | wc -l)
+	if [ "$n_cg" = 3 ] && [ "$n_ours" = 3 ]; then
+		pass "threads-separate: three files, as callgrind writes"
+	else
+		fail "threads-separate" "callgrind wrote $n_cg files, we $n_ours"
+	fi
+	# and with the simulators on (their helpers count per thread)
+	(cd "$T/run" && valgrind -q --tool=cgtui --separate-threads=yes --vex-guest-chase=no \
+		--cache-sim=yes --branch-sim=yes --cgtui-out-file="$d/sim" ../src/rec-calls thread) \
+		>"$T/out/ours-sep-sim.log" 2>&1 || fail "threads-separate-sim" "$(head -c 300 "$T/out/ours-sep-sim.log")"
+	for nn in 01 02 03; do
+		for v in ours sim; do
+			o=$(ls "$d"/$v*-"$nn" 2>/dev/null | head -n 1)
+			if [ -n "$o" ] && [ -f "$d/sep.cg-$nn" ] && grep -q "^thread: ${nn#0}$" "$o"; then
+				compare "threads-separate-$v-$nn" "$d/sep.cg-$nn" "$o" --objs '^rec-calls$' \
+					--self-fns '^(step|leaf|square|cube|fib|is_even|is_odd|on_signal)$'
+			else
+				fail "threads-separate-$v-$nn" "no file for thread $nn"
+			fi
+		done
+	done
+fi
+
 # a fork: each tool writes two files; the parent's is the one that waits
 if record fork --vex-guest-chase=no -- ../src/rec-calls fork; then
 	for who in parent child; do
@@ -151,7 +184,7 @@ if [ -n "$ours" ]; then
 import sys
 sys.path.insert(0, sys.argv[1])
 import callsdiff
-edges, _ = callsdiff.read(sys.argv[2])
+edges = callsdiff.read(sys.argv[2])[0]
 print(sum(v[1] for k, v in edges.items() if k[1][1] == 'main'))
 PY
 )
