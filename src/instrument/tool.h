@@ -102,6 +102,27 @@ Bool cgt_sb_discard(Addr key);
  * and zeroes them (the translations stay). */
 void cgt_sb_fold_all(void);
 
+/* ---- counting Ir inline (tool_main.c), for both instrumenters -------------- */
+
+/* A translation's instructions are cut into segments; one inline increment
+ * per segment counts its instructions, another adds them to cgt_tot. */
+struct cgt_count {
+	IRSB *out;
+	struct cgt_sb *sb;
+	UInt n_done;      /* instructions entered in sb->insns */
+	UInt pending;     /* instructions since the last segment's end */
+	UInt tot_pending; /* instructions not yet added to the running total */
+};
+
+void cgt_count_start(struct cgt_count *c, IRSB *out, Addr key, UInt n_insns);
+/* the next instruction of the translation */
+void cgt_count_insn(struct cgt_count *c, struct cgt_insn *n);
+/* the instructions since the last end are counted each time execution
+ * gets here */
+void cgt_count_end_segment(struct cgt_count *c);
+/* the running total counts the instructions so far */
+void cgt_count_flush_total(struct cgt_count *c);
+
 /* ---- --separate-threads=yes (tool_threads.c) -------------------------------- */
 
 extern Bool cgt_clo_separate_threads;
@@ -135,7 +156,7 @@ void cgt_sim_setup(void);
 void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
-IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP);
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
 
 /* ---- calls (tool_calls.c) ------------------------------------------------- */
 

@@ -69,14 +69,6 @@ static void cgt_print_debug_usage(void)
 #error "unknown host endianness"
 #endif
 
-struct instr_state {
-	IRSB *out;
-	struct cgt_sb *sb;
-	UInt n_done;      /* instructions entered in sb->insns */
-	UInt pending;     /* instructions since the last segment's end */
-	UInt tot_pending; /* instructions not yet added to the running total */
-};
-
 /* `*p += n` in IR, with the counter's address as a constant: no helper
  * call, three host instructions. */
 static void add_increment(IRSB *out, ULong *p, UInt n)
@@ -113,7 +105,7 @@ static void add_slot_increment(IRSB *out, UInt slot)
 /* Ends the current segment: the instructions since the last end are
  * counted once each time execution gets here (and added to the running
  * total the call graph's inclusive costs come from). */
-static void end_segment(struct instr_state *s)
+void cgt_count_end_segment(struct cgt_count *s)
 {
 	if (!s->pending)
 		return;
@@ -132,12 +124,34 @@ static void end_segment(struct instr_state *s)
 
 /* Before a call is pushed in mid-segment: the running total counts what
  * ran up to here (the segment's own counter stays where it is). */
-static void flush_total(void *arg)
+void cgt_count_flush_total(struct cgt_count *s)
 {
-	struct instr_state *s = arg;
 	if (s->tot_pending)
 		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
 	s->tot_pending = 0;
+}
+
+static void flush_total(void *arg)
+{
+	cgt_count_flush_total(arg);
+}
+
+void cgt_count_start(struct cgt_count *s, IRSB *out, Addr key, UInt n_insns)
+{
+	s->out = out;
+	s->sb = cgt_sb_new(key, n_insns);
+	if (cgt_clo_separate_threads)
+		s->sb->slot = cgt_threads_slots(n_insns);
+	s->n_done = 0;
+	s->pending = 0;
+	s->tot_pending = 0;
+}
+
+void cgt_count_insn(struct cgt_count *s, struct cgt_insn *n)
+{
+	s->sb->insns[s->n_done++] = n;
+	s->pending++;
+	s->tot_pending++;
 }
 
 /* The target of the ABI hint `st` if constant, else 0.  VEX writes one
@@ -155,31 +169,26 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 			    const VexGuestExtents *vge, const VexArchInfo *archinfo_host,
 			    IRType gWordTy, IRType hWordTy)
 {
-	struct instr_state s;
+	struct cgt_count s;
 	Int i = 0;
 
 	if (gWordTy != hWordTy)
 		VG_(tool_panic)("host/guest word size mismatch");
 	tl_assert(closure->readdr == vge->base[0]);
 	if (cgt_clo_cache_sim || cgt_clo_branch_sim)
-		return cgt_sim_instrument(in, hWordTy, layout->offset_SP);
+		return cgt_sim_instrument(in, hWordTy, layout->offset_SP, vge->base[0]);
 
-	s.out = deepCopyIRSBExceptStmts(in);
+	IRSB *out = deepCopyIRSBExceptStmts(in);
 	/* What comes before the first IMark is VEX's own (the self-modifying
 	 * code check): copied as it is, and never counted. */
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
-		addStmtToIRSB(s.out, in->stmts[i++]);
+		addStmtToIRSB(out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);
 
 	UInt n = 0;
 	for (Int j = i; j < in->stmts_used; j++)
 		n += in->stmts[j]->tag == Ist_IMark;
-	s.sb = cgt_sb_new(vge->base[0], n);
-	if (cgt_clo_separate_threads)
-		s.sb->slot = cgt_threads_slots(n);
-	s.n_done = 0;
-	s.pending = 0;
-	s.tot_pending = 0;
+	cgt_count_start(&s, out, vge->base[0], n);
 
 	struct cgt_insn *cur = NULL;
 	Addr hint = 0;
@@ -188,7 +197,7 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 		switch (st->tag) {
 		case Ist_IMark: {
 			if (s.pending == CG_QUEUE_LEN)
-				end_segment(&s);
+				cgt_count_end_segment(&s);
 			struct cgt_insn *prev = cur;
 			cur = cgt_insn_get(st->Ist.IMark.addr,
 					   st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB);
@@ -197,9 +206,7 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 				cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
 						 layout->offset_SP, flush_total, &s);
 			hint = 0;
-			s.sb->insns[s.n_done++] = cur;
-			s.pending++;
-			s.tot_pending++;
+			cgt_count_insn(&s, cur);
 			break;
 		}
 		case Ist_AbiHint:
@@ -207,20 +214,20 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 			break;
 		case Ist_Exit:
 			/* counted before the side exit may leave the block */
-			end_segment(&s);
+			cgt_count_end_segment(&s);
 			cgt_calls_exit(s.out, cur, st->Ist.Exit.jk, IRExpr_Const(st->Ist.Exit.dst),
 				       st->Ist.Exit.guard, layout->offset_SP, False);
 			break;
 		case Ist_LLSC:
 			if (st->Ist.LLSC.storedata == NULL) /* load-linked */
-				end_segment(&s);
+				cgt_count_end_segment(&s);
 			break;
 		default:
 			break;
 		}
 		addStmtToIRSB(s.out, st);
 	}
-	end_segment(&s);
+	cgt_count_end_segment(&s);
 	cgt_calls_exit(s.out, cur, in->jumpkind, in->next, NULL, layout->offset_SP, True);
 	tl_assert(s.n_done == n);
 	return s.out;

@@ -27,8 +27,15 @@ UInt cgt_n_events = 1;
 const HChar *cgt_event_name[CGT_EV_MAX] = { "Ir" };
 
 /* indices in cgt_insn.cost of the events that are on */
-static UInt ev_dr, ev_dw, ev_i1mr, ev_d1mr, ev_d1mw, ev_ilmr, ev_dlmr, ev_dlmw;
-static UInt ev_bc, ev_bcm, ev_bi, ev_bim;
+/* Indices in cgt_insn.cost, fixed so that the helpers add at constant
+ * offsets: the cache events come right after Ir, the branch events after
+ * them, or right after Ir without the cache simulation (BR = where they
+ * start: the helpers for branches come in both variants). */
+enum {
+	ev_dr = 1, ev_dw, ev_i1mr, ev_d1mr, ev_d1mw, ev_ilmr, ev_dlmr, ev_dlmw,
+	BR_AFTER_CACHE = 9, BR_ALONE = 1
+};
+enum { ev_bc, ev_bcm, ev_bi, ev_bim }; /* relative to BR */
 
 static struct sim_hier hier;
 static struct sim_branch branch;
@@ -213,23 +220,13 @@ void cgt_sim_setup(void)
 	UInt n = 1;
 
 	if (cgt_clo_cache_sim) {
-		ev_dr = n;
-		ev_dw = n + 1;
-		ev_i1mr = n + 2;
-		ev_d1mr = n + 3;
-		ev_d1mw = n + 4;
-		ev_ilmr = n + 5;
-		ev_dlmr = n + 6;
-		ev_dlmw = n + 7;
+		tl_assert(n == ev_dr);
 		for (Int i = 0; i < 8; i++)
 			cgt_event_name[n++] = cache_ev[i];
 		setup_caches();
 	}
 	if (cgt_clo_branch_sim) {
-		ev_bc = n;
-		ev_bcm = n + 1;
-		ev_bi = n + 2;
-		ev_bim = n + 3;
+		tl_assert(n == (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE));
 		for (Int i = 0; i < 4; i++)
 			cgt_event_name[n++] = branch_ev[i];
 		sim_branch_init(&branch, lo_zero_bits());
@@ -289,19 +286,17 @@ static __attribute__((noinline)) unsigned access2_slow(struct sim_level *l1, Add
 static inline __attribute__((always_inline)) unsigned access2(struct sim_level *l1, Addr a,
 							       UChar size)
 {
-	uintptr_t block = a >> l1->line_bits;
-	uintptr_t last = (a + (size ? size - 1u : 0u)) >> l1->line_bits;
-	if (block == last && l1->tags[(block & l1->set_mask) * l1->assoc] == block)
+	if (sim_level_mru_hit(l1, a, size))
 		return 0;
 	return access2_slow(l1, a, size);
 }
 
-/* An instruction fetch.  Cachegrind passes sizes to its simulator as 8-bit
+/* An instruction fetch (its Ir is counted inline, by segments, as without
+ * a simulation).  Cachegrind passes sizes to its simulator as 8-bit
  * values: so do we. */
 static VG_REGPARM(1) void h_ir(struct cgt_insn *n)
 {
 	unsigned missed = access2(&hier.level[SIM_I1], n->addr, (UChar)n->len);
-	CGT_COUNT(n, CGT_EV_IR);
 	if (missed) {
 		CGT_COUNT(n, ev_i1mr);
 		if (missed > 1)
@@ -309,8 +304,8 @@ static VG_REGPARM(1) void h_ir(struct cgt_insn *n)
 	}
 }
 
-/* Two or three instructions in a row, or an instruction and its first data
- * access, in one call: fewer calls, the same order of accesses. */
+/* Two or three fetches in a row, or a fetch and its instruction's first
+ * data access, in one call: fewer calls, the same order of accesses. */
 static VG_REGPARM(2) void h_2ir(struct cgt_insn *n, struct cgt_insn *n2)
 {
 	h_ir(n);
@@ -339,26 +334,6 @@ static VG_REGPARM(3) void h_ir_dw(struct cgt_insn *n, Addr a, UWord size)
 	h_dw(n, a, size);
 }
 
-/* An instruction, without cache simulation. */
-static VG_REGPARM(1) void h_ir_count(struct cgt_insn *n)
-{
-	CGT_COUNT(n, CGT_EV_IR);
-}
-
-static VG_REGPARM(2) void h_2ir_count(struct cgt_insn *n, struct cgt_insn *n2)
-{
-	CGT_COUNT(n, CGT_EV_IR);
-	CGT_COUNT(n2, CGT_EV_IR);
-}
-
-static VG_REGPARM(3) void h_3ir_count(struct cgt_insn *n, struct cgt_insn *n2,
-				       struct cgt_insn *n3)
-{
-	CGT_COUNT(n, CGT_EV_IR);
-	CGT_COUNT(n2, CGT_EV_IR);
-	CGT_COUNT(n3, CGT_EV_IR);
-}
-
 /* A load, or a load and a store of the same place (a "modify"). */
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
 {
@@ -382,19 +357,24 @@ static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
 	}
 }
 
-static VG_REGPARM(2) void h_bc(struct cgt_insn *n, UWord taken)
-{
-	CGT_COUNT(n, ev_bc);
-	if (sim_cond_branch(&branch, n->addr, taken & 1))
-		CGT_COUNT(n, ev_bcm);
-}
+/* A conditional branch (taken or not) and an indirect one (its target),
+ * with the branch events starting at BR. */
+#define BRANCH_HELPERS(BR, bc, bi)                                            \
+	static VG_REGPARM(2) void bc(struct cgt_insn *n, UWord taken)         \
+	{                                                                     \
+		CGT_COUNT(n, (BR) + ev_bc);                                   \
+		if (sim_cond_branch(&branch, n->addr, taken & 1))             \
+			CGT_COUNT(n, (BR) + ev_bcm);                          \
+	}                                                                     \
+	static VG_REGPARM(2) void bi(struct cgt_insn *n, UWord target)        \
+	{                                                                     \
+		CGT_COUNT(n, (BR) + ev_bi);                                   \
+		if (sim_ind_branch(&branch, n->addr, target))                 \
+			CGT_COUNT(n, (BR) + ev_bim);                          \
+	}
 
-static VG_REGPARM(2) void h_bi(struct cgt_insn *n, UWord target)
-{
-	CGT_COUNT(n, ev_bi);
-	if (sim_ind_branch(&branch, n->addr, target))
-		CGT_COUNT(n, ev_bim);
-}
+BRANCH_HELPERS(BR_AFTER_CACHE, h_bc, h_bi)
+BRANCH_HELPERS(BR_ALONE, h_bc_alone, h_bi_alone)
 
 /* ---- instrumentation ------------------------------------------------------------ */
 
@@ -409,6 +389,7 @@ enum ev_kind { EV_IR, EV_DR, EV_DW, EV_DM, EV_BC, EV_BI };
 
 struct event {
 	enum ev_kind kind;
+	Bool fetch;           /* EV_IR: the I1 access is simulated */
 	struct cgt_insn *insn;
 	IRExpr *atom; /* address (Dr, Dw, Dm), taken (Bc), target (Bi) */
 	UInt size;
@@ -418,6 +399,9 @@ struct sim_state {
 	IRSB *out;
 	struct event q[QUEUE_LEN];
 	Int n;
+	struct cgt_count cnt; /* Ir, counted inline at each flush */
+	Bool have_line;
+	Addr last_line;       /* the I1 line the previous fetch ended in */
 };
 
 static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **args,
@@ -429,6 +413,8 @@ static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **
 	addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
+/* Calls the helpers for what is queued, in order, and counts the queued
+ * instructions' Ir (one inline increment). */
 static void flush(struct sim_state *s)
 {
 	for (Int i = 0; i < s->n; i++) {
@@ -436,7 +422,8 @@ static void flush(struct sim_state *s)
 		IRExpr *insn = mkIRExpr_HWord((HWord)e->insn);
 		const struct event *e2 = i + 1 < s->n ? &s->q[i + 1] : NULL;
 		const struct event *e3 = i + 2 < s->n ? &s->q[i + 2] : NULL;
-		Bool cs = cgt_clo_cache_sim;
+		if (e->kind == EV_IR && !e->fetch)
+			continue; /* a fetch that must hit: nothing to simulate */
 		if (e->kind == EV_IR && e2) {
 			if (e2->kind == EV_DR || e2->kind == EV_DM || e2->kind == EV_DW) {
 				tl_assert(e2->insn == e->insn);
@@ -446,16 +433,16 @@ static void flush(struct sim_state *s)
 				i++;
 				continue;
 			}
-			if (e2->kind == EV_IR && e3 && e3->kind == EV_IR) {
-				call(s->out, cs ? "h_3ir" : "h_3ir_count", cs ? h_3ir : h_3ir_count, 3,
+			if (e2->kind == EV_IR && e2->fetch && e3 && e3->kind == EV_IR && e3->fetch) {
+				call(s->out, "h_3ir", h_3ir, 3,
 				     mkIRExprVec_3(insn, mkIRExpr_HWord((HWord)e2->insn),
 						   mkIRExpr_HWord((HWord)e3->insn)),
 				     NULL);
 				i += 2;
 				continue;
 			}
-			if (e2->kind == EV_IR) {
-				call(s->out, cs ? "h_2ir" : "h_2ir_count", cs ? h_2ir : h_2ir_count, 2,
+			if (e2->kind == EV_IR && e2->fetch) {
+				call(s->out, "h_2ir", h_2ir, 2,
 				     mkIRExprVec_2(insn, mkIRExpr_HWord((HWord)e2->insn)), NULL);
 				i++;
 				continue;
@@ -463,11 +450,7 @@ static void flush(struct sim_state *s)
 		}
 		switch (e->kind) {
 		case EV_IR:
-			if (cgt_clo_cache_sim)
-				call(s->out, "h_ir", h_ir, 1, mkIRExprVec_1(insn), NULL);
-			else
-				call(s->out, "h_ir_count", h_ir_count, 1, mkIRExprVec_1(insn),
-				     NULL);
+			call(s->out, "h_ir", h_ir, 1, mkIRExprVec_1(insn), NULL);
 			break;
 		case EV_DR:
 		case EV_DM:
@@ -479,14 +462,23 @@ static void flush(struct sim_state *s)
 			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_BC:
-			call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			if (cgt_clo_cache_sim)
+				call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			else
+				call(s->out, "h_bc_alone", h_bc_alone, 2,
+				     mkIRExprVec_2(insn, e->atom), NULL);
 			break;
 		case EV_BI:
-			call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			if (cgt_clo_cache_sim)
+				call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			else
+				call(s->out, "h_bi_alone", h_bi_alone, 2,
+				     mkIRExprVec_2(insn, e->atom), NULL);
 			break;
 		}
 	}
 	s->n = 0;
+	cgt_count_end_segment(&s->cnt);
 }
 
 static void flush_cb(void *s)
@@ -500,6 +492,7 @@ static struct event *queue(struct sim_state *s, enum ev_kind kind, struct cgt_in
 		flush(s);
 	struct event *e = &s->q[s->n++];
 	e->kind = kind;
+	e->fetch = False;
 	e->insn = n;
 	e->atom = NULL;
 	e->size = 0;
@@ -557,7 +550,29 @@ static UInt clamp(UInt size)
 	return size > min_line_size ? min_line_size : size;
 }
 
-IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP)
+/* An instruction: its fetch is queued, and simulated unless it must hit.
+ * A fetch that lies in the line the previous fetch of this superblock ended
+ * in must: that line is the most recent of its set, and nothing else
+ * fetches in between (a superblock runs without interruption; data
+ * accesses go to D1, and LL is only asked on a miss).  Cachegrind looks it
+ * up all the same and finds the hit without changing anything.  It is
+ * still queued (and its Ir counted at the flush), so that the queue is
+ * flushed where cachegrind's is. */
+static void add_ir(struct sim_state *s, struct cgt_insn *n)
+{
+	struct event *e = queue(s, EV_IR, n);
+	cgt_count_insn(&s->cnt, n);
+	if (!cgt_clo_cache_sim)
+		return;
+	const struct sim_level *i1 = &hier.level[SIM_I1];
+	Addr first = n->addr >> i1->line_bits;
+	Addr last = (n->addr + (UChar)n->len - 1) >> i1->line_bits;
+	e->fetch = !(s->have_line && first == s->last_line && last == s->last_line);
+	s->have_line = True;
+	s->last_line = last;
+}
+
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 {
 	struct sim_state s;
 	IRTypeEnv *tyenv = in->tyenv;
@@ -569,9 +584,15 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP)
 
 	s.out = deepCopyIRSBExceptStmts(in);
 	s.n = 0;
+	s.have_line = False;
+	s.last_line = 0;
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
 		addStmtToIRSB(s.out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);
+	UInt n_insns = 0;
+	for (Int j = i; j < in->stmts_used; j++)
+		n_insns += in->stmts[j]->tag == Ist_IMark;
+	cgt_count_start(&s.cnt, s.out, key, n_insns);
 
 	for (; i < in->stmts_used; i++) {
 		IRStmt *st = in->stmts[i];
@@ -595,7 +616,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP)
 			if (prev && prev->addr + prev->len != cia)
 				cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s);
 			hint = 0;
-			queue(&s, EV_IR, cur);
+			add_ir(&s, cur);
 			break;
 		case Ist_WrTmp:
 			if (st->Ist.WrTmp.data->tag == Iex_Load) {

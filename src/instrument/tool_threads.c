@@ -131,7 +131,8 @@ static void sum_one(struct cgt_insn *n, void *arg)
 {
 	for (UInt tid = 0; tid < VG_N_THREADS; tid++) {
 		const ULong *c = cgt_threads_cost(tid, n);
-		for (UInt e = 0; e < cgt_n_events; e++)
+		/* Ir was added at the fold */
+		for (UInt e = CGT_EV_IR + 1; e < cgt_n_events; e++)
 			n->cost[e] += c[e];
 	}
 }
