@@ -17,6 +17,15 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_tooliface.h"
 
+/* the host's byte order, for the loads and stores the tool adds */
+#if defined(VG_BIGENDIAN)
+#define CGT_END Iend_BE
+#elif defined(VG_LITTLEENDIAN)
+#define CGT_END Iend_LE
+#else
+#error "unknown host endianness"
+#endif
+
 /* ---- names: one interning table per kind (objects, files, functions),
  *      ids dense from 0 in the order first seen --------------------------- */
 

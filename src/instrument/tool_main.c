@@ -61,14 +61,6 @@ static void cgt_print_debug_usage(void)
  * in mid-block) count the instructions cachegrind counts. */
 #define CG_QUEUE_LEN 16
 
-#if defined(VG_BIGENDIAN)
-#define CGT_END Iend_BE
-#elif defined(VG_LITTLEENDIAN)
-#define CGT_END Iend_LE
-#else
-#error "unknown host endianness"
-#endif
-
 /* `*p += n` in IR, with the counter's address as a constant: no helper
  * call, three host instructions. */
 static void add_increment(IRSB *out, ULong *p, UInt n)

@@ -357,6 +357,28 @@ static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
 	}
 }
 
+/* The rest of a data access whose inline check (add_inline_data) found no
+ * most-recent hit: the lookup, and the misses counted. */
+static VG_REGPARM(3) void h_dr_slow(struct cgt_insn *n, Addr a, UWord size)
+{
+	unsigned missed = access2_slow(&hier.level[SIM_D1], a, (UChar)size);
+	if (missed) {
+		CGT_COUNT(n, ev_d1mr);
+		if (missed > 1)
+			CGT_COUNT(n, ev_dlmr);
+	}
+}
+
+static VG_REGPARM(3) void h_dw_slow(struct cgt_insn *n, Addr a, UWord size)
+{
+	unsigned missed = access2_slow(&hier.level[SIM_D1], a, (UChar)size);
+	if (missed) {
+		CGT_COUNT(n, ev_d1mw);
+		if (missed > 1)
+			CGT_COUNT(n, ev_dlmw);
+	}
+}
+
 /* A conditional branch (taken or not) and an indirect one (its target),
  * with the branch events starting at BR. */
 #define BRANCH_HELPERS(BR, bc, bi)                                            \
@@ -413,6 +435,67 @@ static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **
 	addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
+static IRExpr *tmp(IRSB *out, IRType ty, IRExpr *e)
+{
+	IRTemp t = newIRTemp(out->tyenv, ty);
+	addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+	return IRExpr_RdTmp(t);
+}
+
+/* `*p += 1` at a constant address. */
+static void inline_inc(IRSB *out, ULong *p)
+{
+	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)p)));
+	IRExpr *new = tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, old, IRExpr_Const(IRConst_U64(1))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, mkIRExpr_HWord((HWord)p), new));
+}
+
+/* Can a data access be checked inline?  A 64-bit host, and counts at fixed
+ * addresses (not per thread). */
+static Bool inline_data(void)
+{
+	return sizeof(HWord) == 8 && !cgt_clo_separate_threads;
+}
+
+/* A data access checked in the translation itself: when it stays in one
+ * line that is the most recent of its D1 set (sim_level_mru_hit, with the
+ * geometry as constants), it is a hit that changes nothing; only otherwise
+ * is the helper called, under that guard.  Dr or Dw counted inline. */
+static void add_inline_data(IRSB *out, const struct event *e, Bool write)
+{
+	const struct sim_level *d1 = &hier.level[SIM_D1];
+	IRExpr *bits = IRExpr_Const(IRConst_U8((UChar)d1->line_bits));
+	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, bits));
+	IRExpr *set = tmp(out, Ity_I64,
+			  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+	IRExpr *off = tmp(out, Ity_I64,
+			  IRExpr_Binop(Iop_Mul64, set,
+				       IRExpr_Const(IRConst_U64((ULong)d1->assoc *
+								sizeof(uintptr_t)))));
+	IRExpr *tp = tmp(out, Ity_I64,
+			 IRExpr_Binop(Iop_Add64, off, IRExpr_Const(IRConst_U64((HWord)d1->tags))));
+	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
+	IRExpr *hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, tag, blk));
+	if (e->size > 1) {
+		IRExpr *end = tmp(out, Ity_I64,
+				  IRExpr_Binop(Iop_Add64, e->atom,
+					       IRExpr_Const(IRConst_U64(e->size - 1))));
+		IRExpr *lastb = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, end, bits));
+		IRExpr *one = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, lastb, blk));
+		hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_And1, hit, one));
+	}
+	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Unop(Iop_Not1, hit));
+	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)e->insn), e->atom,
+				      mkIRExpr_HWord(e->size));
+	if (write)
+		call(out, "h_dw_slow", h_dw_slow, 3, args, miss);
+	else
+		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
+	UInt ev = write ? ev_dw : ev_dr;
+	inline_inc(out, &e->insn->cost[ev]);
+	inline_inc(out, &cgt_tot[ev]);
+}
+
 /* Calls the helpers for what is queued, in order, and counts the queued
  * instructions' Ir (one inline increment). */
 static void flush(struct sim_state *s)
@@ -454,12 +537,18 @@ static void flush(struct sim_state *s)
 			break;
 		case EV_DR:
 		case EV_DM:
-			call(s->out, "h_dr", h_dr, 3,
-			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
+			if (inline_data())
+				add_inline_data(s->out, e, False);
+			else
+				call(s->out, "h_dr", h_dr, 3,
+				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_DW:
-			call(s->out, "h_dw", h_dw, 3,
-			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
+			if (inline_data())
+				add_inline_data(s->out, e, True);
+			else
+				call(s->out, "h_dw", h_dw, 3,
+				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_BC:
 			if (cgt_clo_cache_sim)
