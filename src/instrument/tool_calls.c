@@ -99,6 +99,29 @@ static void cgt_start_client_code(ThreadId tid, ULong blocks_done)
 	switch_thread(tid);
 }
 
+/* The running thread's totals into `dst`, and the totals since `enter`
+ * added to `incl`.  With several events all CGT_EV_MAX are done (those not
+ * counted stay 0): a loop of known length the compiler unrolls. */
+static inline void snap(ULong *dst, const struct thread *t)
+{
+	if (cgt_n_events == 1) {
+		dst[0] = cgt_tot[0] - t->off[0];
+		return;
+	}
+	for (UInt e = 0; e < CGT_EV_MAX; e++)
+		dst[e] = cgt_tot[e] - t->off[e];
+}
+
+static inline void add_since(ULong *incl, const ULong *enter, const struct thread *t)
+{
+	if (cgt_n_events == 1) {
+		incl[0] += cgt_tot[0] - t->off[0] - enter[0];
+		return;
+	}
+	for (UInt e = 0; e < CGT_EV_MAX; e++)
+		incl[e] += cgt_tot[e] - t->off[e] - enter[e];
+}
+
 /* ---- call sites -------------------------------------------------------------------- */
 
 static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, ThreadId tid)
@@ -112,7 +135,7 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 			from->arcs = a;
 			return a;
 		}
-	SizeT size = sizeof(struct cgt_arc) + cgt_n_events * sizeof(ULong);
+	SizeT size = sizeof(struct cgt_arc) + (cgt_n_events == 1 ? 1 : CGT_EV_MAX) * sizeof(ULong);
 	struct cgt_arc *a = cgt_perm_alloc(size);
 	VG_(memset)(a, 0, size);
 	a->from = from;
@@ -154,11 +177,7 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		a = x->arc = arc_get(from, to, tid);
 	f->arc = a;
 	a->count++;
-	if (cgt_n_events == 1)
-		f->enter[0] = cgt_tot[0] - t->off[0];
-	else
-		for (UInt e = 0; e < cgt_n_events; e++)
-			f->enter[e] = cgt_tot[e] - t->off[e];
+	snap(f->enter, t);
 }
 
 static void end_signal(struct thread *t);
@@ -168,11 +187,8 @@ static void pop(struct thread *t)
 	tl_assert(t->n > 0);
 	struct frame *f = &t->f[--t->n];
 	t->nonskipped = f->nonskipped;
-	if (f->arc && cgt_n_events == 1)
-		f->arc->incl[0] += cgt_tot[0] - t->off[0] - f->enter[0];
-	else if (f->arc)
-		for (UInt e = 0; e < cgt_n_events; e++)
-			f->arc->incl[e] += cgt_tot[e] - t->off[e] - f->enter[e];
+	if (f->arc)
+		add_since(f->arc->incl, f->enter, t);
 	/* left a signal handler's section (longjmp out of a handler) */
 	while (t->nsig && t->n < t->sig[t->nsig - 1].bottom)
 		end_signal(t);
@@ -211,8 +227,7 @@ static void cgt_pre_deliver_signal(ThreadId tid, Int sigNo, Bool alt_stack)
 	m->bottom = t->n;
 	m->nonskipped = t->nonskipped;
 	t->nonskipped = NULL;
-	for (UInt e = 0; e < cgt_n_events; e++)
-		m->start[e] = cgt_tot[e] - t->off[e];
+	snap(m->start, t);
 }
 
 /* The handler's frames are popped and its cost is taken out of the totals
@@ -269,20 +284,13 @@ static struct cgt_insn *target_of(Addr a)
  * and by the target (a jump to a function's first instruction, or into
  * another object or section, is a call); then the frames the stack pointer
  * has left are popped. */
-static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
+static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr sp)
 {
 	struct thread *t = cur;
 	struct cgt_insn *from = x->from;
 	UInt kind = x->kind;
 	UInt bottom = t->nsig ? t->sig[t->nsig - 1].bottom : 0;
 
-	/* the common cases first: a return leaving the top frame, and a call
-	 * with no frame left behind (what the general code below does for
-	 * them, in fewer steps) */
-	if (kind == CGT_XFER_RET && t->n > bottom && sp > t->f[t->n - 1].sp) {
-		unwind(t, sp, 1);
-		return;
-	}
 	struct cgt_insn *to = x->to ? x->to : target_of(target);
 	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
 		push(t, x, from, to, sp, x->ret_addr);
@@ -349,6 +357,44 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 			sp = t->f[t->n - 1].sp;
 		push(t, x, from, to, sp, ret_addr);
 	}
+}
+
+/* The helper.  The two common cases first, in few steps and without the
+ * general code's registers: a return that leaves the top frame (outside a
+ * signal handler), and a direct call with nothing to unwind, skip or grow;
+ * they do what xfer would. */
+static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
+{
+	struct thread *t = cur;
+	UInt n = t->n;
+	if (x->kind == CGT_XFER_RET) {
+		if (n > 0 && !t->nsig && sp > t->f[n - 1].sp) {
+			do {
+				struct frame *f = &t->f[--n];
+				t->nonskipped = f->nonskipped;
+				if (f->arc)
+					add_since(f->arc->incl, f->enter, t);
+			} while (n > 0 && t->f[n - 1].sp < sp);
+			t->n = n;
+			return;
+		}
+	} else if (x->kind == CGT_XFER_CALL && x->to && !t->nonskipped && n < t->cap &&
+		   (n == 0 || t->f[n - 1].sp >= sp)) {
+		struct cgt_arc *a = x->arc;
+		if (a && a->from == x->from && !(x->to->flags & CGT_F_PLT) &&
+		    a->tid == (cgt_clo_separate_threads ? cur_tid : 0)) {
+			struct frame *f = &t->f[n];
+			f->sp = sp;
+			f->ret_addr = x->ret_addr;
+			f->nonskipped = NULL;
+			f->arc = a;
+			a->count++;
+			snap(f->enter, t);
+			t->n = n + 1;
+			return;
+		}
+	}
+	xfer(x, target, sp);
 }
 
 /* ---- instrumentation --------------------------------------------------------------- */
