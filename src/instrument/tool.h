@@ -99,11 +99,18 @@ struct cgt_sb {
 	UInt *seg_end;           /* [n_segs]: segment s is insns[seg_end[s-1] ..
 	                            seg_end[s]) */
 	struct cgt_insn **insns; /* [n_insns] */
+	/* other events counted with the segments (a simulation's Dr, Dw, Bc,
+	 * Bi): each happens once per execution of its segment */
+	struct cgt_sbev {
+		struct cgt_insn *insn;
+		UShort ev, seg;
+	} *ev;                   /* [n_ev], VG_(malloc)ed, or NULL */
+	UInt n_ev;
 };
 
 /* A record with room for n_insns instructions (and as many segments),
  * entered in the table under `key`. */
-struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns);
+struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs);
 /* Adds the counters of the most recent translation at `key` into its
  * instructions' costs and forgets it; False if there is none. */
 Bool cgt_sb_discard(Addr key);
@@ -121,9 +128,14 @@ struct cgt_count {
 	UInt n_done;      /* instructions entered in sb->insns */
 	UInt pending;     /* instructions since the last segment's end */
 	UInt tot_pending; /* instructions not yet added to the running total */
+	UInt max_segs, cap_ev;
+	UInt ev_pending[CGT_EV_MAX]; /* other events of the open segment */
 };
 
-void cgt_count_start(struct cgt_count *c, IRSB *out, Addr key, UInt n_insns);
+/* max_segs: at most how many segments (n_insns when only Ir is counted) */
+void cgt_count_start(struct cgt_count *c, IRSB *out, Addr key, UInt n_insns, UInt max_segs);
+/* an event `ev` of instruction n, counted with the open segment */
+void cgt_count_event(struct cgt_count *c, struct cgt_insn *n, UInt ev);
 /* the next instruction of the translation */
 void cgt_count_insn(struct cgt_count *c, struct cgt_insn *n);
 /* the instructions since the last end are counted each time execution

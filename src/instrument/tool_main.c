@@ -99,9 +99,13 @@ static void add_slot_increment(IRSB *out, UInt slot)
  * total the call graph's inclusive costs come from). */
 void cgt_count_end_segment(struct cgt_count *s)
 {
-	if (!s->pending)
+	Bool events = False;
+	for (UInt e = 1; e < cgt_n_events; e++)
+		events = events || s->ev_pending[e];
+	if (!s->pending && !events)
 		return;
 	struct cgt_sb *sb = s->sb;
+	tl_assert(sb->n_segs < s->max_segs);
 	sb->seg_end[sb->n_segs] = s->n_done;
 	if (cgt_clo_separate_threads)
 		add_slot_increment(s->out, sb->slot + sb->n_segs);
@@ -110,8 +114,28 @@ void cgt_count_end_segment(struct cgt_count *s)
 	if (s->tot_pending)
 		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
 	s->tot_pending = 0;
+	for (UInt e = 1; e < cgt_n_events; e++)
+		if (s->ev_pending[e]) {
+			add_increment(s->out, &cgt_tot[e], s->ev_pending[e]);
+			s->ev_pending[e] = 0;
+		}
 	sb->n_segs++;
 	s->pending = 0;
+}
+
+void cgt_count_event(struct cgt_count *s, struct cgt_insn *n, UInt ev)
+{
+	struct cgt_sb *sb = s->sb;
+	if (sb->n_ev == s->cap_ev) {
+		s->cap_ev = s->cap_ev ? 2 * s->cap_ev : 16;
+		sb->ev = VG_(realloc)("cgtui.sb.ev", sb->ev, s->cap_ev * sizeof(*sb->ev));
+	}
+	tl_assert(sb->n_segs < 65536 && ev < CGT_EV_MAX);
+	sb->ev[sb->n_ev].insn = n;
+	sb->ev[sb->n_ev].ev = (UShort)ev;
+	sb->ev[sb->n_ev].seg = (UShort)sb->n_segs;
+	sb->n_ev++;
+	s->ev_pending[ev]++;
 }
 
 /* Before a call is pushed in mid-segment: the running total counts what
@@ -128,15 +152,18 @@ static void flush_total(void *arg)
 	cgt_count_flush_total(arg);
 }
 
-void cgt_count_start(struct cgt_count *s, IRSB *out, Addr key, UInt n_insns)
+void cgt_count_start(struct cgt_count *s, IRSB *out, Addr key, UInt n_insns, UInt max_segs)
 {
 	s->out = out;
-	s->sb = cgt_sb_new(key, n_insns);
+	s->sb = cgt_sb_new(key, n_insns, max_segs);
 	if (cgt_clo_separate_threads)
-		s->sb->slot = cgt_threads_slots(n_insns);
+		s->sb->slot = cgt_threads_slots(max_segs);
 	s->n_done = 0;
 	s->pending = 0;
 	s->tot_pending = 0;
+	s->max_segs = max_segs;
+	s->cap_ev = 0;
+	VG_(memset)(s->ev_pending, 0, sizeof(s->ev_pending));
 }
 
 void cgt_count_insn(struct cgt_count *s, struct cgt_insn *n)
@@ -180,7 +207,7 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 	UInt n = 0;
 	for (Int j = i; j < in->stmts_used; j++)
 		n += in->stmts[j]->tag == Ist_IMark;
-	cgt_count_start(&s, out, vge->base[0], n);
+	cgt_count_start(&s, out, vge->base[0], n, n);
 
 	struct cgt_insn *cur = NULL;
 	Addr hint = 0;

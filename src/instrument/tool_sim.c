@@ -334,11 +334,11 @@ static VG_REGPARM(3) void h_ir_dw(struct cgt_insn *n, Addr a, UWord size)
 	h_dw(n, a, size);
 }
 
-/* A load, or a load and a store of the same place (a "modify"). */
+/* A load, or a load and a store of the same place (a "modify"): its misses
+ * (Dr itself is counted with the segment that holds it). */
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
 {
 	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	CGT_COUNT(n, ev_dr);
 	if (missed) {
 		CGT_COUNT(n, ev_d1mr);
 		if (missed > 1)
@@ -349,12 +349,24 @@ static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
 static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
 {
 	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	CGT_COUNT(n, ev_dw);
 	if (missed) {
 		CGT_COUNT(n, ev_d1mw);
 		if (missed > 1)
 			CGT_COUNT(n, ev_dlmw);
 	}
+}
+
+/* A guarded load or store, called under its guard: it counts itself. */
+static VG_REGPARM(3) void h_dr_guarded(struct cgt_insn *n, Addr a, UWord size)
+{
+	CGT_COUNT(n, ev_dr);
+	h_dr(n, a, size);
+}
+
+static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
+{
+	CGT_COUNT(n, ev_dw);
+	h_dw(n, a, size);
 }
 
 /* The rest of a data access whose inline check (add_inline_data) found no
@@ -380,17 +392,16 @@ static VG_REGPARM(3) void h_dw_slow(struct cgt_insn *n, Addr a, UWord size)
 }
 
 /* A conditional branch (taken or not) and an indirect one (its target),
- * with the branch events starting at BR. */
+ * with the branch events starting at BR: the mispredictions (Bc and Bi are
+ * counted with the segments). */
 #define BRANCH_HELPERS(BR, bc, bi)                                            \
 	static VG_REGPARM(2) void bc(struct cgt_insn *n, UWord taken)         \
 	{                                                                     \
-		CGT_COUNT(n, (BR) + ev_bc);                                   \
 		if (sim_cond_branch(&branch, n->addr, taken & 1))             \
 			CGT_COUNT(n, (BR) + ev_bcm);                          \
 	}                                                                     \
 	static VG_REGPARM(2) void bi(struct cgt_insn *n, UWord target)        \
 	{                                                                     \
-		CGT_COUNT(n, (BR) + ev_bi);                                   \
 		if (sim_ind_branch(&branch, n->addr, target))                 \
 			CGT_COUNT(n, (BR) + ev_bim);                          \
 	}
@@ -442,25 +453,16 @@ static IRExpr *tmp(IRSB *out, IRType ty, IRExpr *e)
 	return IRExpr_RdTmp(t);
 }
 
-/* `*p += 1` at a constant address. */
-static void inline_inc(IRSB *out, ULong *p)
-{
-	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)p)));
-	IRExpr *new = tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, old, IRExpr_Const(IRConst_U64(1))));
-	addStmtToIRSB(out, IRStmt_Store(CGT_END, mkIRExpr_HWord((HWord)p), new));
-}
-
-/* Can a data access be checked inline?  A 64-bit host, and counts at fixed
- * addresses (not per thread). */
+/* Can a data access be checked inline?  A 64-bit host. */
 static Bool inline_data(void)
 {
-	return sizeof(HWord) == 8 && !cgt_clo_separate_threads;
+	return sizeof(HWord) == 8;
 }
 
 /* A data access checked in the translation itself: when it stays in one
  * line that is the most recent of its D1 set (sim_level_mru_hit, with the
  * geometry as constants), it is a hit that changes nothing; only otherwise
- * is the helper called, under that guard.  Dr or Dw counted inline. */
+ * is the helper called, under that guard. */
 static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 {
 	const struct sim_level *d1 = &hier.level[SIM_D1];
@@ -491,9 +493,6 @@ static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 		call(out, "h_dw_slow", h_dw_slow, 3, args, miss);
 	else
 		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
-	UInt ev = write ? ev_dw : ev_dr;
-	inline_inc(out, &e->insn->cost[ev]);
-	inline_inc(out, &cgt_tot[ev]);
 }
 
 /* Calls the helpers for what is queued, in order, and counts the queued
@@ -579,6 +578,16 @@ static struct event *queue(struct sim_state *s, enum ev_kind kind, struct cgt_in
 {
 	if (s->n == QUEUE_LEN)
 		flush(s);
+	/* counted with the segment this batch ends (a modify is a Dr) */
+	UInt br = cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE;
+	if (kind == EV_DR)
+		cgt_count_event(&s->cnt, n, ev_dr);
+	else if (kind == EV_DW)
+		cgt_count_event(&s->cnt, n, ev_dw);
+	else if (kind == EV_BC)
+		cgt_count_event(&s->cnt, n, br + ev_bc);
+	else if (kind == EV_BI)
+		cgt_count_event(&s->cnt, n, br + ev_bi);
 	struct event *e = &s->q[s->n++];
 	e->kind = kind;
 	e->fetch = False;
@@ -629,9 +638,9 @@ static void add_guarded(struct sim_state *s, struct cgt_insn *n, UInt size, IREx
 	flush(s);
 	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)n), ea, mkIRExpr_HWord(size));
 	if (write)
-		call(s->out, "h_dw", h_dw, 3, args, guard);
+		call(s->out, "h_dw_guarded", h_dw_guarded, 3, args, guard);
 	else
-		call(s->out, "h_dr", h_dr, 3, args, guard);
+		call(s->out, "h_dr_guarded", h_dr_guarded, 3, args, guard);
 }
 
 static UInt clamp(UInt size)
@@ -681,7 +690,8 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 	UInt n_insns = 0;
 	for (Int j = i; j < in->stmts_used; j++)
 		n_insns += in->stmts[j]->tag == Ist_IMark;
-	cgt_count_start(&s.cnt, s.out, key, n_insns);
+	/* a batch holds at least one event; a statement makes at most two */
+	cgt_count_start(&s.cnt, s.out, key, n_insns, 2 * (UInt)in->stmts_used + 1);
 
 	for (; i < in->stmts_used; i++) {
 		IRStmt *st = in->stmts[i];

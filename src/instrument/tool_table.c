@@ -248,19 +248,21 @@ static void sb_grow(void)
 	sb_nbuckets = nb;
 }
 
-struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns)
+struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 {
-	SizeT size = sizeof(struct cgt_sb) + n_insns * sizeof(ULong) +
-		     n_insns * sizeof(struct cgt_insn *) + n_insns * sizeof(UInt);
+	SizeT size = sizeof(struct cgt_sb) + max_segs * sizeof(ULong) +
+		     n_insns * sizeof(struct cgt_insn *) + max_segs * sizeof(UInt);
 	struct cgt_sb *sb = VG_(malloc)("cgtui.sb", size);
 	sb->key = key;
 	sb->n_insns = n_insns;
 	sb->n_segs = 0;
 	sb->count = (ULong *)(sb + 1);
-	sb->insns = (struct cgt_insn **)(sb->count + n_insns);
+	sb->insns = (struct cgt_insn **)(sb->count + max_segs);
 	sb->seg_end = (UInt *)(sb->insns + n_insns);
-	VG_(memset)(sb->count, 0, n_insns * sizeof(ULong));
+	VG_(memset)(sb->count, 0, max_segs * sizeof(ULong));
 	sb->slot = 0;
+	sb->ev = NULL;
+	sb->n_ev = 0;
 
 	if (2 * sb_n >= sb_nbuckets)
 		sb_grow();
@@ -278,6 +280,8 @@ static void sb_fold(struct cgt_sb *sb)
 		return;
 	}
 	UInt i = 0;
+	for (UInt e = 0; e < sb->n_ev; e++)
+		sb->ev[e].insn->cost[sb->ev[e].ev] += sb->count[sb->ev[e].seg];
 	for (UInt s = 0; s < sb->n_segs; s++) {
 		ULong c = sb->count[s];
 		sb->count[s] = 0;
@@ -298,6 +302,8 @@ Bool cgt_sb_discard(Addr key)
 		*pp = sb->next;
 		sb_n--;
 		sb_fold(sb);
+		if (sb->ev)
+			VG_(free)(sb->ev);
 		VG_(free)(sb);
 		return True;
 	}

@@ -97,6 +97,13 @@ void cgt_threads_fold(const struct cgt_sb *sb)
 		struct tcosts *t = &tc[tid];
 		if (!t->used || t->nslots < sb->slot + sb->n_segs)
 			continue;
+		for (UInt e = 0; e < sb->n_ev; e++) {
+			const struct cgt_sbev *v = &sb->ev[e];
+			ULong c = t->slots[sb->slot + v->seg];
+			/* into the instruction's own costs by cgt_threads_sum */
+			if (v->insn->id < t->ncost)
+				t->cost[(SizeT)v->insn->id * cgt_n_events + v->ev] += c;
+		}
 		UInt i = 0;
 		for (UInt s = 0; s < sb->n_segs; s++) {
 			ULong c = t->slots[sb->slot + s];
@@ -131,7 +138,9 @@ static void sum_one(struct cgt_insn *n, void *arg)
 {
 	for (UInt tid = 0; tid < VG_N_THREADS; tid++) {
 		const ULong *c = cgt_threads_cost(tid, n);
-		/* Ir was added at the fold */
+		/* what was counted by segments was added at the fold: the
+		 * helpers' counts (misses, mispredictions, guarded accesses)
+		 * are added here */
 		for (UInt e = CGT_EV_IR + 1; e < cgt_n_events; e++)
 			n->cost[e] += c[e];
 	}
