@@ -181,8 +181,10 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
 
 /* ---- calls (tool_calls.c) ------------------------------------------------- */
 
-/* Running totals of every event, added to by the executed code. */
-extern ULong cgt_tot[CGT_EV_MAX];
+/* Running totals of every event, added to by the executed code (one more
+ * than the events, for loops of even length over them). */
+#define CGT_EV_PAD (CGT_EV_MAX + 1)
+extern ULong cgt_tot[CGT_EV_PAD];
 
 /* A call site: calls from one instruction to one target instruction. */
 struct cgt_arc {

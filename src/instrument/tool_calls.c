@@ -26,7 +26,7 @@
 
 #include "tool.h"
 
-ULong cgt_tot[CGT_EV_MAX];
+ULong cgt_tot[CGT_EV_PAD];
 
 /* ---- per thread: the shadow stack ------------------------------------------------ */
 
@@ -35,7 +35,9 @@ struct frame {
 	Addr sp;                     /* the stack pointer at the callee's entry */
 	Addr ret_addr;               /* where a real call returns; 0 if emulated */
 	struct cgt_insn *nonskipped; /* the thread's nonskipped before this push */
-	ULong enter[CGT_EV_MAX];     /* the thread's totals when pushed */
+	/* cgt_tot when pushed, plus what the thread's `off` grew by since:
+	 * cgt_tot - enter is the thread's cost since the push */
+	ULong enter[CGT_EV_PAD];
 };
 
 /* A signal handler runs on a section of its thread's stack of its own: its
@@ -44,7 +46,7 @@ struct frame {
 struct sigmark {
 	UInt bottom;
 	struct cgt_insn *nonskipped;
-	ULong start[CGT_EV_MAX];
+	ULong start[CGT_EV_PAD]; /* the thread's totals (cgt_tot - off) */
 };
 
 #define MAX_SIG_NEST 16
@@ -57,7 +59,7 @@ struct thread {
 	struct cgt_insn *nonskipped;
 	/* the thread's totals are cgt_tot - off (costs of other threads and of
 	 * finished signal handlers taken out); paused: cgt_tot when it stopped */
-	ULong off[CGT_EV_MAX], paused[CGT_EV_MAX];
+	ULong off[CGT_EV_PAD], paused[CGT_EV_PAD];
 	struct sigmark sig[MAX_SIG_NEST];
 	UInt nsig, sig_lost; /* handlers nested deeper than MAX_SIG_NEST */
 };
@@ -65,6 +67,45 @@ struct thread {
 static struct thread **threads; /* [VG_N_THREADS] */
 static struct thread *cur;
 static ThreadId cur_tid = VG_INVALID_THREADID;
+
+/* A frame's `enter` at a push, and its cost added to `incl` at the pop.
+ * With several events all CGT_EV_PAD are done (those not counted stay 0):
+ * loops of known, even length the compiler turns into vector code. */
+/* two events at a time (GCC's and clang's vector extension; any alignment
+ * of 8) */
+typedef ULong ev2 __attribute__((vector_size(16), aligned(8)));
+
+static inline void snap(ULong *enter)
+{
+	if (cgt_n_events == 1) {
+		enter[0] = cgt_tot[0];
+		return;
+	}
+	for (UInt e = 0; e < CGT_EV_PAD; e += 2)
+		*(ev2 *)&enter[e] = *(const ev2 *)&cgt_tot[e];
+}
+
+static inline void add_since(ULong *incl, const ULong *enter)
+{
+	if (cgt_n_events == 1) {
+		incl[0] += cgt_tot[0] - enter[0];
+		return;
+	}
+	for (UInt e = 0; e < CGT_EV_PAD; e += 2)
+		*(ev2 *)&incl[e] += *(const ev2 *)&cgt_tot[e] - *(const ev2 *)&enter[e];
+}
+
+/* The thread's `off` grows by delta (costs that are not its own, or a
+ * finished signal handler's): so do its frames' `enter`, which keeps
+ * cgt_tot - enter the thread's own cost since each push. */
+static void shift_off(struct thread *t, const ULong *delta)
+{
+	for (UInt e = 0; e < cgt_n_events; e++) {
+		t->off[e] += delta[e];
+		for (UInt i = 0; i < t->n; i++)
+			t->f[i].enter[e] += delta[e];
+	}
+}
 
 static struct thread *thread_get(ThreadId tid)
 {
@@ -89,37 +130,17 @@ static void switch_thread(ThreadId tid)
 	cur_tid = tid;
 	cur = tid == VG_INVALID_THREADID ? NULL : thread_get(tid);
 	cgt_threads_switch(tid);
-	if (cur)
+	if (cur) {
+		ULong delta[CGT_EV_PAD];
 		for (UInt e = 0; e < cgt_n_events; e++)
-			cur->off[e] += cgt_tot[e] - cur->paused[e];
+			delta[e] = cgt_tot[e] - cur->paused[e];
+		shift_off(cur, delta);
+	}
 }
 
 static void cgt_start_client_code(ThreadId tid, ULong blocks_done)
 {
 	switch_thread(tid);
-}
-
-/* The running thread's totals into `dst`, and the totals since `enter`
- * added to `incl`.  With several events all CGT_EV_MAX are done (those not
- * counted stay 0): a loop of known length the compiler unrolls. */
-static inline void snap(ULong *dst, const struct thread *t)
-{
-	if (cgt_n_events == 1) {
-		dst[0] = cgt_tot[0] - t->off[0];
-		return;
-	}
-	for (UInt e = 0; e < CGT_EV_MAX; e++)
-		dst[e] = cgt_tot[e] - t->off[e];
-}
-
-static inline void add_since(ULong *incl, const ULong *enter, const struct thread *t)
-{
-	if (cgt_n_events == 1) {
-		incl[0] += cgt_tot[0] - t->off[0] - enter[0];
-		return;
-	}
-	for (UInt e = 0; e < CGT_EV_MAX; e++)
-		incl[e] += cgt_tot[e] - t->off[e] - enter[e];
 }
 
 /* ---- call sites -------------------------------------------------------------------- */
@@ -135,7 +156,7 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 			from->arcs = a;
 			return a;
 		}
-	SizeT size = sizeof(struct cgt_arc) + (cgt_n_events == 1 ? 1 : CGT_EV_MAX) * sizeof(ULong);
+	SizeT size = sizeof(struct cgt_arc) + (cgt_n_events == 1 ? 1 : CGT_EV_PAD) * sizeof(ULong);
 	struct cgt_arc *a = cgt_perm_alloc(size);
 	VG_(memset)(a, 0, size);
 	a->from = from;
@@ -177,7 +198,7 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		a = x->arc = arc_get(from, to, tid);
 	f->arc = a;
 	a->count++;
-	snap(f->enter, t);
+	snap(f->enter);
 }
 
 static void end_signal(struct thread *t);
@@ -188,7 +209,7 @@ static void pop(struct thread *t)
 	struct frame *f = &t->f[--t->n];
 	t->nonskipped = f->nonskipped;
 	if (f->arc)
-		add_since(f->arc->incl, f->enter, t);
+		add_since(f->arc->incl, f->enter);
 	/* left a signal handler's section (longjmp out of a handler) */
 	while (t->nsig && t->n < t->sig[t->nsig - 1].bottom)
 		end_signal(t);
@@ -227,7 +248,8 @@ static void cgt_pre_deliver_signal(ThreadId tid, Int sigNo, Bool alt_stack)
 	m->bottom = t->n;
 	m->nonskipped = t->nonskipped;
 	t->nonskipped = NULL;
-	snap(m->start, t);
+	for (UInt e = 0; e < cgt_n_events; e++)
+		m->start[e] = cgt_tot[e] - t->off[e];
 }
 
 /* The handler's frames are popped and its cost is taken out of the totals
@@ -239,8 +261,10 @@ static void end_signal(struct thread *t)
 	t->nsig--;
 	while (t->n > bottom)
 		pop(t);
+	ULong delta[CGT_EV_PAD];
 	for (UInt e = 0; e < cgt_n_events; e++)
-		t->off[e] += cgt_tot[e] - t->off[e] - m->start[e];
+		delta[e] = cgt_tot[e] - t->off[e] - m->start[e];
+	shift_off(t, delta);
 	t->nonskipped = m->nonskipped;
 }
 
@@ -373,7 +397,7 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 				struct frame *f = &t->f[--n];
 				t->nonskipped = f->nonskipped;
 				if (f->arc)
-					add_since(f->arc->incl, f->enter, t);
+					add_since(f->arc->incl, f->enter);
 			} while (n > 0 && t->f[n - 1].sp < sp);
 			t->n = n;
 			return;
@@ -389,7 +413,7 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 			f->nonskipped = NULL;
 			f->arc = a;
 			a->count++;
-			snap(f->enter, t);
+			snap(f->enter);
 			t->n = n + 1;
 			return;
 		}
