@@ -203,6 +203,8 @@ struct cgt_exit {
 	struct cgt_insn *to;   /* the target when constant, else NULL */
 	Addr ret_addr;         /* a call ending its block: the next address */
 	struct cgt_arc *arc;   /* the call site of its last call */
+	Addr last_target;      /* an indirect call: the target of that call */
+	UInt gen;              /* and the code's generation then */
 	UInt kind;             /* CGT_XFER_* of the exit's jump kind */
 };
 

@@ -318,6 +318,9 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 	struct cgt_insn *to = x->to ? x->to : target_of(target);
 	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
 		push(t, x, from, to, sp, x->ret_addr);
+		/* an indirect call remembers its last target for h_xfer */
+		x->last_target = x->arc && x->arc->to == to ? target : 0;
+		x->gen = tc_gen;
 		return;
 	}
 	Int popcount = 1;
@@ -402,11 +405,15 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 			t->n = n;
 			return;
 		}
-	} else if (x->kind == CGT_XFER_CALL && x->to && !t->nonskipped && n < t->cap &&
+	} else if (x->kind == CGT_XFER_CALL && !t->nonskipped && n < t->cap &&
 		   (n == 0 || t->f[n - 1].sp >= sp)) {
+		/* the call site of the last call from this exit, if the call
+		 * goes to the same place (for an indirect call: the same
+		 * target address, the code there unchanged) */
 		struct cgt_arc *a = x->arc;
-		if (a && a->from == x->from && !(x->to->flags & CGT_F_PLT) &&
-		    a->tid == (cgt_clo_separate_threads ? cur_tid : 0)) {
+		if (a && a->from == x->from &&
+		    (x->to ? a->to == x->to : x->last_target == target && x->gen == tc_gen) &&
+		    !(a->to->flags & CGT_F_PLT) && a->tid == (cgt_clo_separate_threads ? cur_tid : 0)) {
 			struct frame *f = &t->f[n];
 			f->sp = sp;
 			f->ret_addr = x->ret_addr;
@@ -460,6 +467,8 @@ static struct cgt_exit *classify(struct cgt_insn *from, UInt kind, struct cgt_in
 	x->to = to;
 	x->kind = kind;
 	x->arc = NULL;
+	x->last_target = 0;
+	x->gen = 0;
 	/* where a real call returns to (callgrind: only for a call ending the
 	 * block) */
 	x->ret_addr = kind == CGT_XFER_CALL && block_end ? from->addr + from->len : 0;
