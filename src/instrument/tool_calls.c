@@ -383,6 +383,8 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 		if (emulated && t->n > bottom)
 			sp = t->f[t->n - 1].sp;
 		push(t, x, from, to, sp, ret_addr);
+		x->last_target = x->arc && x->arc->to == to && x->arc->from == x->from ? target : 0;
+		x->gen = tc_gen;
 	}
 }
 
@@ -405,18 +407,22 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 			t->n = n;
 			return;
 		}
-	} else if (x->kind == CGT_XFER_CALL && !t->nonskipped && n < t->cap &&
-		   (n == 0 || t->f[n - 1].sp >= sp)) {
+	} else if (!t->nonskipped && n < t->cap && (n == 0 || t->f[n - 1].sp >= sp)) {
 		/* the call site of the last call from this exit, if the call
 		 * goes to the same place (for an indirect call: the same
-		 * target address, the code there unchanged) */
+		 * target address, the code there unchanged).  A jump that
+		 * made a call there does so again (tail calls through a
+		 * table), from the SP of the frame below. */
 		struct cgt_arc *a = x->arc;
-		if (a && a->from == x->from &&
+		Bool call = x->kind == CGT_XFER_CALL;
+		Bool jump = x->kind == CGT_XFER_JUMP && n > 0 && !t->nsig &&
+			    !(x->from->flags & CGT_F_POPJ);
+		if ((call || jump) && a && a->from == x->from &&
 		    (x->to ? a->to == x->to : x->last_target == target && x->gen == tc_gen) &&
 		    !(a->to->flags & CGT_F_PLT) && a->tid == (cgt_clo_separate_threads ? cur_tid : 0)) {
 			struct frame *f = &t->f[n];
-			f->sp = sp;
-			f->ret_addr = x->ret_addr;
+			f->sp = call ? sp : t->f[n - 1].sp;
+			f->ret_addr = call ? x->ret_addr : 0;
 			f->nonskipped = NULL;
 			f->arc = a;
 			a->count++;
