@@ -687,11 +687,20 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
 		addStmtToIRSB(s.out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);
-	UInt n_insns = 0;
-	for (Int j = i; j < in->stmts_used; j++)
-		n_insns += in->stmts[j]->tag == Ist_IMark;
-	/* a batch holds at least one event; a statement makes at most two */
-	cgt_count_start(&s.cnt, s.out, key, n_insns, 2 * (UInt)in->stmts_used + 1);
+	/* How many segments at most: the queue is flushed when full (events:
+	 * one per instruction, at most two per other statement) and at side
+	 * exits, load-linked, guarded accesses, followed calls or jumps (at
+	 * most one per instruction) and the end. */
+	UInt n_insns = 0, n_flush = 1;
+	for (Int j = i; j < in->stmts_used; j++) {
+		IRStmtTag tag = in->stmts[j]->tag;
+		n_insns += tag == Ist_IMark;
+		n_flush += tag == Ist_Exit || tag == Ist_LLSC || tag == Ist_LoadG ||
+			   tag == Ist_StoreG;
+	}
+	UInt max_events = n_insns + 2 * (UInt)in->stmts_used;
+	cgt_count_start(&s.cnt, s.out, key, n_insns,
+			n_flush + n_insns + max_events / QUEUE_LEN + 1);
 
 	for (; i < in->stmts_used; i++) {
 		IRStmt *st = in->stmts[i];
