@@ -32,8 +32,11 @@ unset VALGRIND_OPTS
 mb=${MB:-4}
 rounds=${ROUNDS:-200}
 runs=${RUNS:-1}
-[ -e "$VALGRIND_LIB"/cgtui-*-* ] 2>/dev/null || ls "$VALGRIND_LIB"/cgtui-*-* >/dev/null 2>&1 ||
-	{ echo "rec-bench: no tool in $VALGRIND_LIB" >&2; exit 2; }
+tool=""
+for f in "$VALGRIND_LIB"/cgtui-*-*; do
+	[ -e "$f" ] && tool=$f
+done
+[ -n "$tool" ] || { echo "rec-bench: no tool in $VALGRIND_LIB" >&2; exit 2; }
 command -v bzip2 >/dev/null || { echo "rec-bench: bzip2 not found" >&2; exit 2; }
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-rec-bench.XXXXXX") || exit 1

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # rec-common.sh -- sourced by the recorder's test scripts (run-recorder.sh,
 # run-calls.sh): options, finding cgtui and the tool, the temporary
 # directory, PASS/FAIL counting.
@@ -12,6 +13,7 @@
 
 set -u
 export LC_ALL=C
+: "${name:?rec-common.sh: the sourcing script sets name}" "${ref:?and ref}"
 
 here=$(cd "$(dirname "$0")" && pwd)
 keep=${RECORDER_KEEP:-0}

@@ -96,7 +96,13 @@ compare() {  # name callgrind-file our-file [callsdiff options]
 	done <"$T/out/callsdiff-$name.log"
 }
 
-one() { ls "$1"/$2.* 2>/dev/null | head -n 1; }
+# the first file of a run: DIR, name prefix (ours, cg)
+one() {
+	local f
+	for f in "$1"/"$2".*; do
+		[ -f "$f" ] && echo "$f" && return
+	done
+}
 
 record calls -- ../src/rec-calls &&
 	compare calls "$(one "$T/prof/calls" cg)" "$(one "$T/prof/calls" ours)" --incl-objs '^rec-calls$'
@@ -130,8 +136,8 @@ if record threads-separate --separate-threads=yes --vex-guest-chase=no -- ../src
 	# callgrind's options came after ours: run it again with its own
 	(cd "$T/run" && valgrind -q --tool=callgrind --dump-instr=yes --separate-threads=yes \
 		--callgrind-out-file="$d/sep.cg" ../src/rec-calls thread) >"$T/out/cg-sep.log" 2>&1
-	n_cg=$(ls "$d"/sep.cg-* 2>/dev/null | wc -l)
-	n_ours=$(ls "$d"/ours.*-* 2>/dev/null | wc -l)
+	n_cg=$(find "$d" -name 'sep.cg-*' | wc -l)
+	n_ours=$(find "$d" -name 'ours.*-*' | wc -l)
 	if [ "$n_cg" = 3 ] && [ "$n_ours" = 3 ]; then
 		pass "threads-separate: three files, as callgrind writes"
 	else
@@ -143,7 +149,7 @@ if record threads-separate --separate-threads=yes --vex-guest-chase=no -- ../src
 		>"$T/out/ours-sep-sim.log" 2>&1 || fail "threads-separate-sim" "$(head -c 300 "$T/out/ours-sep-sim.log")"
 	for nn in 01 02 03; do
 		for v in ours sim; do
-			o=$(ls "$d"/$v*-"$nn" 2>/dev/null | head -n 1)
+			o=$(find "$d" -name "$v*-$nn" | head -n 1)
 			if [ -n "$o" ] && [ -f "$d/sep.cg-$nn" ] && grep -q "^thread: ${nn#0}$" "$o"; then
 				compare "threads-separate-$v-$nn" "$d/sep.cg-$nn" "$o" --objs '^rec-calls$' \
 					--self-fns '^(step|leaf|square|cube|fib|is_even|is_odd|on_signal)$'
