@@ -203,8 +203,11 @@ struct cgt_exit {
 	struct cgt_insn *to;   /* the target when constant, else NULL */
 	Addr ret_addr;         /* a call ending its block: the next address */
 	struct cgt_arc *arc;   /* the call site of its last call */
-	Addr last_target;      /* an indirect call: the target of that call */
-	UInt gen;              /* and the code's generation then */
+	/* an indirect exit: the call sites of its last calls, by target
+	 * address, valid while the code's generation is `gen` */
+	Addr seen_target[4];
+	struct cgt_arc *seen_arc[4];
+	UInt gen, seen_next;
 	UInt kind;             /* CGT_XFER_* of the exit's jump kind */
 };
 

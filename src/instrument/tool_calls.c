@@ -308,6 +308,36 @@ static struct cgt_insn *target_of(Addr a)
  * and by the target (a jump to a function's first instruction, or into
  * another object or section, is a call); then the frames the stack pointer
  * has left are popped. */
+/* An indirect exit's call sites by target: the one for `target`, or NULL. */
+static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
+{
+	if (x->gen != tc_gen)
+		return NULL;
+	for (UInt i = 0; i < 4; i++)
+		if (x->seen_target[i] == target)
+			return x->seen_arc[i];
+	return NULL;
+}
+
+/* After a push from an indirect exit: its call site for `target`. */
+static void remember(struct cgt_exit *x, Addr target, const struct cgt_insn *to)
+{
+	if (x->to || !x->arc || x->arc->to != to || x->arc->from != x->from)
+		return;
+	if (x->gen != tc_gen) {
+		VG_(memset)(x->seen_target, 0, sizeof(x->seen_target));
+		x->gen = tc_gen;
+	}
+	for (UInt i = 0; i < 4; i++)
+		if (x->seen_target[i] == target) {
+			x->seen_arc[i] = x->arc;
+			return;
+		}
+	x->seen_target[x->seen_next] = target;
+	x->seen_arc[x->seen_next] = x->arc;
+	x->seen_next = (x->seen_next + 1) & 3;
+}
+
 static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr sp)
 {
 	struct thread *t = cur;
@@ -319,8 +349,7 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
 		push(t, x, from, to, sp, x->ret_addr);
 		/* an indirect call remembers its last target for h_xfer */
-		x->last_target = x->arc && x->arc->to == to ? target : 0;
-		x->gen = tc_gen;
+		remember(x, target, to);
 		return;
 	}
 	Int popcount = 1;
@@ -383,8 +412,7 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 		if (emulated && t->n > bottom)
 			sp = t->f[t->n - 1].sp;
 		push(t, x, from, to, sp, ret_addr);
-		x->last_target = x->arc && x->arc->to == to && x->arc->from == x->from ? target : 0;
-		x->gen = tc_gen;
+		remember(x, target, to);
 	}
 }
 
@@ -413,12 +441,11 @@ static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 		 * target address, the code there unchanged).  A jump that
 		 * made a call there does so again (tail calls through a
 		 * table), from the SP of the frame below. */
-		struct cgt_arc *a = x->arc;
+		struct cgt_arc *a = x->to ? x->arc : seen(x, target);
 		Bool call = x->kind == CGT_XFER_CALL;
 		Bool jump = x->kind == CGT_XFER_JUMP && n > 0 && !t->nsig &&
 			    !(x->from->flags & CGT_F_POPJ);
-		if ((call || jump) && a && a->from == x->from &&
-		    (x->to ? a->to == x->to : x->last_target == target && x->gen == tc_gen) &&
+		if ((call || jump) && a && a->from == x->from && (!x->to || a->to == x->to) &&
 		    !(a->to->flags & CGT_F_PLT) && a->tid == (cgt_clo_separate_threads ? cur_tid : 0)) {
 			struct frame *f = &t->f[n];
 			f->sp = call ? sp : t->f[n - 1].sp;
@@ -473,8 +500,8 @@ static struct cgt_exit *classify(struct cgt_insn *from, UInt kind, struct cgt_in
 	x->to = to;
 	x->kind = kind;
 	x->arc = NULL;
-	x->last_target = 0;
 	x->gen = 0;
+	x->seen_next = 0;
 	/* where a real call returns to (callgrind: only for a call ending the
 	 * block) */
 	x->ret_addr = kind == CGT_XFER_CALL && block_end ? from->addr + from->len : 0;
