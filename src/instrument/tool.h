@@ -186,6 +186,17 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
 #define CGT_EV_PAD (CGT_EV_MAX + 1)
 extern ULong cgt_tot[CGT_EV_PAD];
 
+/* With several events, the translated code adds the events counted by
+ * segments (Ir, Dr, Dw, Bc, Bi) two to a word, 32 bits each, here: fewer
+ * additions per segment.  cgt_packed_fold() moves them into cgt_tot; it
+ * runs at least once per scheduler time slice (100,000 blocks: a lane
+ * cannot overflow) and before cgt_tot is read. */
+#define CGT_PACKED_WORDS 3
+extern ULong cgt_packed[CGT_PACKED_WORDS];
+/* the lane of event e (given out in the order asked) */
+UInt cgt_packed_lane(UInt e);
+void cgt_packed_fold(void);
+
 /* A call site: calls from one instruction to one target instruction. */
 struct cgt_arc {
 	struct cgt_arc *next; /* the other calls of the same instruction */

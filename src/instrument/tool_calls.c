@@ -27,6 +27,33 @@
 #include "tool.h"
 
 ULong cgt_tot[CGT_EV_PAD];
+ULong cgt_packed[CGT_PACKED_WORDS];
+
+static UInt lane_ev[2 * CGT_PACKED_WORDS]; /* the event of each lane */
+static UInt n_lanes;
+
+UInt cgt_packed_lane(UInt e)
+{
+	for (UInt l = 0; l < n_lanes; l++)
+		if (lane_ev[l] == e)
+			return l;
+	tl_assert(n_lanes < 2 * CGT_PACKED_WORDS);
+	lane_ev[n_lanes] = e;
+	return n_lanes++;
+}
+
+void cgt_packed_fold(void)
+{
+	for (UInt w = 0; w < CGT_PACKED_WORDS; w++) {
+		ULong v = cgt_packed[w];
+		if (!v)
+			continue;
+		cgt_packed[w] = 0;
+		cgt_tot[lane_ev[2 * w]] += v & 0xffffffffULL;
+		if (2 * w + 1 < n_lanes)
+			cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
+	}
+}
 
 /* ---- per thread: the shadow stack ------------------------------------------------ */
 
@@ -122,6 +149,7 @@ static struct thread *thread_get(ThreadId tid)
 /* The scheduler runs `tid` now: costs from here on are its. */
 static void switch_thread(ThreadId tid)
 {
+	cgt_packed_fold();
 	if (tid == cur_tid)
 		return;
 	if (cur)
@@ -422,6 +450,8 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
  * they do what xfer would. */
 static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
 {
+	if (cgt_n_events > 1)
+		cgt_packed_fold();
 	struct thread *t = cur;
 	UInt n = t->n;
 	if (x->kind == CGT_XFER_RET) {
@@ -564,6 +594,7 @@ void cgt_calls_code_changed(void)
 
 void cgt_calls_unwind_all(void)
 {
+	cgt_packed_fold();
 	for (UInt tid = 0; tid < VG_N_THREADS; tid++) {
 		struct thread *t = threads[tid];
 		if (!t)

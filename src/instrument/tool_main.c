@@ -63,7 +63,7 @@ static void cgt_print_debug_usage(void)
 
 /* `*p += n` in IR, with the counter's address as a constant: no helper
  * call, three host instructions. */
-static void add_increment(IRSB *out, ULong *p, UInt n)
+static void add_increment(IRSB *out, ULong *p, ULong n)
 {
 	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
 	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
@@ -111,14 +111,24 @@ void cgt_count_end_segment(struct cgt_count *s)
 		add_slot_increment(s->out, sb->slot + sb->n_segs);
 	else
 		add_increment(s->out, &sb->count[sb->n_segs], 1);
-	if (s->tot_pending)
-		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+	if (cgt_n_events == 1) {
+		if (s->tot_pending)
+			add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+	} else {
+		/* several events: two to a 64-bit word (cgt_packed) */
+		ULong add[CGT_PACKED_WORDS] = { 0 };
+		s->ev_pending[CGT_EV_IR] = s->tot_pending;
+		for (UInt e = 0; e < cgt_n_events; e++)
+			if (s->ev_pending[e]) {
+				UInt lane = cgt_packed_lane(e);
+				add[lane / 2] += (ULong)s->ev_pending[e] << (32 * (lane % 2));
+				s->ev_pending[e] = 0;
+			}
+		for (UInt w = 0; w < CGT_PACKED_WORDS; w++)
+			if (add[w])
+				add_increment(s->out, &cgt_packed[w], add[w]);
+	}
 	s->tot_pending = 0;
-	for (UInt e = 1; e < cgt_n_events; e++)
-		if (s->ev_pending[e]) {
-			add_increment(s->out, &cgt_tot[e], s->ev_pending[e]);
-			s->ev_pending[e] = 0;
-		}
 	sb->n_segs++;
 	s->pending = 0;
 }

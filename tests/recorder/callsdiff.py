@@ -7,6 +7,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Usage: callsdiff.py [--fns REGEX] [--ignore REGEX] CALLGRIND-FILE OUR-FILE
+#        callsdiff.py --leaves REGEX OUR-FILE
+#   the second form: for each function matching that calls nothing but
+#   itself, the inclusive costs of the calls to it from other functions add
+#   up to its self cost, in every event
 #   --fns REGEX     compare only the edges whose caller or callee matches
 #                   (default: all)
 #   --ignore REGEX  leave out edges whose caller or callee matches
@@ -108,7 +112,65 @@ def read(path):
     return edges, sites, selfs
 
 
+def read_all_events(path):
+    """self costs per function and inclusive costs of calls into each
+    function from other functions, all events"""
+    names = {}
+    fn = cfn = None
+    calls = False
+    selfc, into, callees = {}, {}, {}
+
+    def add(d, k, v):
+        old = d.get(k, [0] * len(v))
+        d[k] = [a + b for a, b in zip(old + [0] * (len(v) - len(old)), v)]
+
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            m = re.match(r'^(c?fn)=\((\d+)\)(?: (.*))?$', line)
+            if m:
+                if m.group(3) is not None:
+                    names[m.group(2)] = m.group(3)
+                if m.group(1) == 'fn':
+                    fn = names[m.group(2)]
+                else:
+                    cfn = names[m.group(2)]
+                continue
+            if line.startswith('calls='):
+                calls = True
+                continue
+            if not line or line[0] not in '0123456789+-*':
+                continue
+            v = [int(x) for x in line.split()[2:]]
+            if calls:
+                callees.setdefault(fn, set()).add(cfn)
+                if cfn != fn:
+                    add(into, cfn, v)
+                calls = False
+            else:
+                add(selfc, fn, v)
+    return selfc, into, callees
+
+
+def leaves(pattern, path):
+    selfc, into, callees = read_all_events(path)
+    rx = re.compile(pattern)
+    fns = sorted(f for f in selfc if rx.search(f) and callees.get(f, set()) <= {f})
+    if not fns:
+        print('FAIL: leaves: no function matches')
+        return 1
+    bad = [f for f in fns if selfc[f] != into.get(f)]
+    for f in bad:
+        print('FAIL: %s: self %s, calls into it %s' % (f, selfc[f], into.get(f)))
+    if not bad:
+        print('PASS: %d functions calling only themselves (%s): their calls\' inclusive '
+              'costs add up to their self costs in every event' % (len(fns), ', '.join(fns)))
+    return 1 if bad else 0
+
+
 def main(argv):
+    if argv and argv[0] == '--leaves' and len(argv) == 3:
+        return leaves(argv[1], argv[2])
     only = ignore = objs = incl_objs = self_fns = None
     while argv and argv[0].startswith('--'):
         if argv[0] == '--fns':
