@@ -470,10 +470,14 @@ static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, bits));
 	IRExpr *set = tmp(out, Ity_I64,
 			  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+	ULong stride = (ULong)d1->assoc * sizeof(uintptr_t);
+	UInt shift = 0;
+	while (shift < 63 && (1ULL << shift) < stride)
+		shift++;
 	IRExpr *off = tmp(out, Ity_I64,
-			  IRExpr_Binop(Iop_Mul64, set,
-				       IRExpr_Const(IRConst_U64((ULong)d1->assoc *
-								sizeof(uintptr_t)))));
+			  (1ULL << shift) == stride
+				  ? IRExpr_Binop(Iop_Shl64, set, IRExpr_Const(IRConst_U8((UChar)shift)))
+				  : IRExpr_Binop(Iop_Mul64, set, IRExpr_Const(IRConst_U64(stride))));
 	IRExpr *tp = tmp(out, Ity_I64,
 			 IRExpr_Binop(Iop_Add64, off, IRExpr_Const(IRConst_U64((HWord)d1->tags))));
 	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
