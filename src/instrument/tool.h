@@ -17,6 +17,15 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_tooliface.h"
 
+/* the host's byte order, for the loads and stores the tool adds */
+#if defined(VG_BIGENDIAN)
+#define CGT_END Iend_BE
+#elif defined(VG_LITTLEENDIAN)
+#define CGT_END Iend_LE
+#else
+#error "unknown host endianness"
+#endif
+
 /* ---- names: one interning table per kind (objects, files, functions),
  *      ids dense from 0 in the order first seen --------------------------- */
 
@@ -50,13 +59,29 @@ struct cgt_insn {
 	                          writes it); addr when there is no object */
 	UInt obj, file, fn;    /* ids in cgt_objs, cgt_files, cgt_fns */
 	UInt line;             /* 0 when unknown */
-	UInt len;              /* instruction length in bytes (at least 1) */
+	UInt id;               /* dense, in the order made */
+	UInt len;              /* instruction length in bytes; 0 until known (a
+	                          record made for a call's target) */
+	UChar flags;           /* CGT_F_*, filled in by cgt_insn_flags */
+	UChar sect;            /* VgSectKind of the address */
+	struct cgt_arc *arcs;  /* calls made by this instruction */
 	ULong cost[];          /* [cgt_n_events] */
+};
+
+enum {
+	CGT_F_KNOWN = 1, /* flags and sect filled in */
+	CGT_F_ENTRY = 2, /* a function's first instruction */
+	CGT_F_PLT = 4,   /* in a PLT section: calls to it are skipped */
+	CGT_F_POPJ = 8,  /* in the dynamic linker's resolver: its jump to the
+	                    function resolved replaces its own call */
 };
 
 /* The instruction record for guest address `a` (`len` bytes long) with the
  * debug information the core has for it now; made on first use. */
 struct cgt_insn *cgt_insn_get(Addr a, UInt len);
+
+/* Fills in n->flags and n->sect (once). */
+void cgt_insn_flags(struct cgt_insn *n);
 
 /* Calls f for every instruction record. */
 void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg);
@@ -68,21 +93,76 @@ struct cgt_sb {
 	struct cgt_sb *next;     /* hash chain */
 	Addr key;                /* first guest address of the translation */
 	UInt n_insns, n_segs;
+	UInt slot;               /* --separate-threads: its first counter in the
+	                            threads' slot arrays */
 	ULong *count;            /* [n_segs]: executions of each segment */
 	UInt *seg_end;           /* [n_segs]: segment s is insns[seg_end[s-1] ..
 	                            seg_end[s]) */
 	struct cgt_insn **insns; /* [n_insns] */
+	/* other events counted with the segments (a simulation's Dr, Dw, Bc,
+	 * Bi): each happens once per execution of its segment */
+	struct cgt_sbev {
+		struct cgt_insn *insn;
+		UShort ev, seg;
+	} *ev;                   /* [n_ev], VG_(malloc)ed, or NULL */
+	UInt n_ev;
 };
 
 /* A record with room for n_insns instructions (and as many segments),
  * entered in the table under `key`. */
-struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns);
+struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs);
 /* Adds the counters of the most recent translation at `key` into its
  * instructions' costs and forgets it; False if there is none. */
 Bool cgt_sb_discard(Addr key);
 /* Adds the counters of every live translation into the instructions' costs
  * and zeroes them (the translations stay). */
 void cgt_sb_fold_all(void);
+
+/* ---- counting Ir inline (tool_main.c), for both instrumenters -------------- */
+
+/* A translation's instructions are cut into segments; one inline increment
+ * per segment counts its instructions, another adds them to cgt_tot. */
+struct cgt_count {
+	IRSB *out;
+	struct cgt_sb *sb;
+	UInt n_done;      /* instructions entered in sb->insns */
+	UInt pending;     /* instructions since the last segment's end */
+	UInt tot_pending; /* instructions not yet added to the running total */
+	UInt max_segs, cap_ev;
+	UInt ev_pending[CGT_EV_MAX]; /* other events of the open segment */
+};
+
+/* max_segs: at most how many segments (n_insns when only Ir is counted) */
+void cgt_count_start(struct cgt_count *c, IRSB *out, Addr key, UInt n_insns, UInt max_segs);
+/* an event `ev` of instruction n, counted with the open segment */
+void cgt_count_event(struct cgt_count *c, struct cgt_insn *n, UInt ev);
+/* the next instruction of the translation */
+void cgt_count_insn(struct cgt_count *c, struct cgt_insn *n);
+/* the instructions since the last end are counted each time execution
+ * gets here */
+void cgt_count_end_segment(struct cgt_count *c);
+/* the running total counts the instructions so far */
+void cgt_count_flush_total(struct cgt_count *c);
+
+/* ---- --separate-threads=yes (tool_threads.c) -------------------------------- */
+
+extern Bool cgt_clo_separate_threads;
+/* the running thread's segment counters and cost table */
+extern ULong *cgt_cur_slots;
+extern ULong *cgt_cur_tcost;
+void cgt_threads_init(void);
+void cgt_threads_switch(ThreadId tid);
+/* n consecutive counters for a new translation: the first's index */
+UInt cgt_threads_slots(UInt n);
+/* an instruction record was made (the running thread's table grows) */
+void cgt_threads_new_insn(void);
+/* adds a translation's counters of every thread into the costs */
+void cgt_threads_fold(const struct cgt_sb *sb);
+/* thread tid's costs of instruction n ([cgt_n_events]) */
+const ULong *cgt_threads_cost(ThreadId tid, const struct cgt_insn *n);
+Bool cgt_threads_used(ThreadId tid);
+/* at exit, with a simulation: the instructions' costs from the threads' */
+void cgt_threads_sum(void);
 
 /* ---- simulation (tool_sim.c) ---------------------------------------------- */
 
@@ -97,7 +177,70 @@ void cgt_sim_setup(void);
 void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
-IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy);
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
+
+/* ---- calls (tool_calls.c) ------------------------------------------------- */
+
+/* Running totals of every event, added to by the executed code (one more
+ * than the events, for loops of even length over them). */
+#define CGT_EV_PAD (CGT_EV_MAX + 1)
+extern ULong cgt_tot[CGT_EV_PAD];
+
+/* With several events, the translated code adds the events counted by
+ * segments (Ir, Dr, Dw, Bc, Bi) two to a word, 32 bits each, here: fewer
+ * additions per segment.  cgt_packed_fold() moves them into cgt_tot; it
+ * runs at least once per scheduler time slice (100,000 blocks: a lane
+ * cannot overflow) and before cgt_tot is read. */
+#define CGT_PACKED_WORDS 3
+extern ULong cgt_packed[CGT_PACKED_WORDS];
+/* the lane of event e (given out in the order asked) */
+UInt cgt_packed_lane(UInt e);
+void cgt_packed_fold(void);
+
+/* A call site: calls from one instruction to one target instruction. */
+struct cgt_arc {
+	struct cgt_arc *next; /* the other calls of the same instruction */
+	struct cgt_insn *from, *to;
+	ThreadId tid;         /* --separate-threads: the calling thread, else 0 */
+	ULong count;
+	ULong incl[]; /* [cgt_n_events]: cost between the calls and returns */
+};
+
+enum { CGT_XFER_NONE, CGT_XFER_CALL, CGT_XFER_RET, CGT_XFER_JUMP };
+
+/* An exit of a translation that may move to another function. */
+struct cgt_exit {
+	struct cgt_insn *from; /* the instruction of the exit */
+	struct cgt_insn *to;   /* the target when constant, else NULL */
+	Addr ret_addr;         /* a call ending its block: the next address */
+	struct cgt_arc *arc;   /* the call site of its last call */
+	/* an indirect exit: the call sites of its last calls, by target
+	 * address, valid while the code's generation is `gen` */
+	Addr seen_target[4];
+	struct cgt_arc *seen_arc[4];
+	UInt gen, seen_next;
+	UInt kind;             /* CGT_XFER_* of the exit's jump kind */
+};
+
+/* Adds to `out`, before an exit (a side exit with its guard, or the block's
+ * end with guard NULL) of kind `jk` to `dst` (a constant or a temporary),
+ * from instruction `from`, the call to the call-tracking helper, if that
+ * exit can go from one function to another. */
+void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst,
+		    IRExpr *guard, Int offset_SP, Bool block_end);
+/* VEX translated on at `to` after `from`, a direct call (was_call) or jump
+ * it followed: if that moves between functions, calls before(arg) (which
+ * brings the running totals up to date) and adds the helper's call.
+ * True if it did. */
+Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
+		      Int offset_SP, void (*before)(void *), void *arg);
+/* The constant target of an Ist_AbiHint, else 0 (tool_main.c). */
+Addr cgt_hint_target(const IRStmt *st);
+void cgt_calls_init(void);
+/* Code was discarded: cached targets are looked up again. */
+void cgt_calls_code_changed(void);
+/* Pops every frame of every thread (at exit), adding their costs. */
+void cgt_calls_unwind_all(void);
 
 /* ---- output -------------------------------------------------------------- */
 

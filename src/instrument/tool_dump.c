@@ -23,6 +23,7 @@
 #include "pub_tool_libcprint.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_threadstate.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
@@ -32,6 +33,20 @@
 #define CGTUI_VERSION "unknown"
 #endif
 
+/* What is written: the whole run, or one thread (--separate-threads). */
+static Bool one_thread;
+static ThreadId dump_tid;
+
+static const ULong *cost_of(const struct cgt_insn *n)
+{
+	return one_thread ? cgt_threads_cost(dump_tid, n) : n->cost;
+}
+
+static Bool arc_shown(const struct cgt_arc *a)
+{
+	return !one_thread || a->tid == dump_tid;
+}
+
 struct collect {
 	struct cgt_insn **v;
 	UInt n;
@@ -40,8 +55,14 @@ struct collect {
 static void collect_one(struct cgt_insn *n, void *arg)
 {
 	struct collect *c = arg;
+	for (const struct cgt_arc *a = n->arcs; a; a = a->next)
+		if (arc_shown(a)) {
+			c->v[c->n++] = n;
+			return;
+		}
+	const ULong *cost = cost_of(n);
 	for (UInt e = 0; e < cgt_n_events; e++)
-		if (n->cost[e]) {
+		if (cost[e]) {
 			c->v[c->n++] = n;
 			return;
 		}
@@ -93,12 +114,34 @@ static void put_rel(VgFile *fp, Long d)
 		VG_(fprintf)(fp, "-%llu", (ULong)0 - (ULong)d);
 }
 
+/* The calls made by instruction n, as callgrind writes them: the callee's
+ * object and file when they differ from the caller's, its name, the count
+ * and the callee's first instruction, then the caller's position (the
+ * same as n's line just written) with the inclusive cost. */
+static void put_calls(VgFile *fp, const struct cgt_insn *n, Bool *seen_ob, Bool *seen_fl,
+		      Bool *seen_fn)
+{
+	for (const struct cgt_arc *a = n->arcs; a; a = a->next) {
+		if (!arc_shown(a))
+			continue;
+		const struct cgt_insn *to = a->to;
+		if (to->obj != n->obj)
+			put_name(fp, "cob=", &cgt_objs, to->obj, seen_ob);
+		if (to->file != n->file)
+			put_name(fp, "cfi=", &cgt_files, to->file, seen_fl);
+		put_name(fp, "cfn=", &cgt_fns, to->fn, seen_fn);
+		VG_(fprintf)(fp, "calls=%llu 0x%lx %u\n", a->count, to->raddr, to->line);
+		VG_(fprintf)(fp, "* *");
+		put_costs(fp, a->incl);
+	}
+}
+
 static void put_desc(const HChar *line, void *arg)
 {
 	VG_(fprintf)((VgFile *)arg, "desc: %s\n", line);
 }
 
-Bool cgt_dump(const HChar *path)
+static Bool dump_file(const HChar *path)
 {
 	VgFile *fp = VG_(fopen)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
 				VKI_S_IRUSR | VKI_S_IWUSR);
@@ -118,7 +161,7 @@ Bool cgt_dump(const HChar *path)
 	VG_(memset)(totals, 0, sizeof(totals));
 	for (UInt i = 0; i < c.n; i++)
 		for (UInt e = 0; e < cgt_n_events; e++)
-			totals[e] += c.v[i]->cost[e];
+			totals[e] += cost_of(c.v[i])[e];
 
 	VG_(fprintf)(fp, "# callgrind format\n");
 	VG_(fprintf)(fp, "version: 1\n");
@@ -128,6 +171,8 @@ Bool cgt_dump(const HChar *path)
 	for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++)
 		VG_(fprintf)(fp, " %s", *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
 	VG_(fprintf)(fp, "\n");
+	if (one_thread)
+		VG_(fprintf)(fp, "thread: %u\n", dump_tid);
 	cgt_sim_desc(put_desc, fp);
 	VG_(fprintf)(fp, "positions: instr line\n");
 	VG_(fprintf)(fp, "events:");
@@ -156,11 +201,11 @@ Bool cgt_dump(const HChar *path)
 		/* records equal but for the absolute address (code unloaded and
 		 * loaded again elsewhere) make one line */
 		ULong cost[CGT_EV_MAX];
-		VG_(memcpy)(cost, n->cost, cgt_n_events * sizeof(ULong));
+		VG_(memcpy)(cost, cost_of(n), cgt_n_events * sizeof(ULong));
 		UInt j = i + 1;
 		for (; j < c.n && cmp_insn(&c.v[i], &c.v[j]) == 0; j++)
 			for (UInt e = 0; e < cgt_n_events; e++)
-				cost[e] += c.v[j]->cost[e];
+				cost[e] += cost_of(c.v[j])[e];
 		if (new_block) {
 			VG_(fprintf)(fp, "0x%lx %u", n->raddr, n->line);
 		} else {
@@ -169,6 +214,8 @@ Bool cgt_dump(const HChar *path)
 			put_rel(fp, (Long)n->line - (Long)prev->line);
 		}
 		put_costs(fp, cost);
+		for (UInt k = i; k < j; k++)
+			put_calls(fp, c.v[k], seen_ob, seen_fl, seen_fn);
 		prev = n;
 		i = j;
 	}
@@ -182,4 +229,27 @@ Bool cgt_dump(const HChar *path)
 	if (c.v)
 		VG_(free)(c.v);
 	return True;
+}
+
+Bool cgt_dump(const HChar *path)
+{
+	if (!cgt_clo_separate_threads) {
+		one_thread = False;
+		return dump_file(path);
+	}
+	/* one file per thread, named as callgrind names them: PATH-01 */
+	Bool ok = True;
+	SizeT len = VG_(strlen)(path) + 16;
+	HChar *name = VG_(malloc)("cgtui.dump.name", len);
+	one_thread = True;
+	for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) {
+		if (!cgt_threads_used(tid))
+			continue;
+		dump_tid = tid;
+		VG_(snprintf)(name, len, "%s-%02u", path, tid);
+		ok = dump_file(name) && ok;
+	}
+	one_thread = False;
+	VG_(free)(name);
+	return ok;
 }

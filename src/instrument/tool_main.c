@@ -31,6 +31,7 @@ static Bool cgt_process_cmd_line_option(const HChar *arg)
 	if (VG_STR_CLO(arg, "--cgtui-out-file", clo_out_file)) {
 	} else if (VG_BOOL_CLO(arg, "--cache-sim", cgt_clo_cache_sim)) {
 	} else if (VG_BOOL_CLO(arg, "--branch-sim", cgt_clo_branch_sim)) {
+	} else if (VG_BOOL_CLO(arg, "--separate-threads", cgt_clo_separate_threads)) {
 	} else if (cgt_sim_option(arg)) {
 	} else {
 		return False;
@@ -42,7 +43,8 @@ static void cgt_print_usage(void)
 {
 	VG_(printf)("    --cgtui-out-file=<file>   output file name [callgrind.out.%%p]\n"
 		    "    --cache-sim=yes|no        simulate caches (as cachegrind) [no]\n"
-		    "    --branch-sim=yes|no       simulate branch predictors (as cachegrind) [no]\n");
+		    "    --branch-sim=yes|no       simulate branch predictors (as cachegrind) [no]\n"
+		    "    --separate-threads=yes|no one file per thread, FILE-01, FILE-02... [no]\n");
 	cgt_sim_usage();
 }
 
@@ -59,99 +61,203 @@ static void cgt_print_debug_usage(void)
  * in mid-block) count the instructions cachegrind counts. */
 #define CG_QUEUE_LEN 16
 
-#if defined(VG_BIGENDIAN)
-#define CGT_END Iend_BE
-#elif defined(VG_LITTLEENDIAN)
-#define CGT_END Iend_LE
-#else
-#error "unknown host endianness"
-#endif
-
-struct instr_state {
-	IRSB *out;
-	struct cgt_sb *sb;
-	UInt n_done;  /* instructions entered in sb->insns */
-	UInt pending; /* instructions since the last segment's end */
-};
-
-/* `*p += 1` in IR, with the counter's address as a constant: no helper
+/* `*p += n` in IR, with the counter's address as a constant: no helper
  * call, three host instructions. */
-static void add_increment(IRSB *out, ULong *p)
+static void add_increment(IRSB *out, ULong *p, ULong n)
 {
 	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
 	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
 	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64,
 							   mkIRExpr_HWord((HWord)p))));
 	addStmtToIRSB(out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
-							  IRExpr_Const(IRConst_U64(1)))));
+							  IRExpr_Const(IRConst_U64(n)))));
 	addStmtToIRSB(out, IRStmt_Store(CGT_END, mkIRExpr_HWord((HWord)p), IRExpr_RdTmp(new)));
 }
 
-/* Ends the current segment: the instructions since the last end are
- * counted once each time execution gets here. */
-static void end_segment(struct instr_state *s)
+/* `cgt_cur_slots[slot] += 1` (--separate-threads): the running thread's
+ * counters, whose address is loaded first. */
+static void add_slot_increment(IRSB *out, UInt slot)
 {
-	if (!s->pending)
+	IRType ty = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
+	IRTemp base = newIRTemp(out->tyenv, ty);
+	IRTemp addr = newIRTemp(out->tyenv, ty);
+	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
+	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
+	addStmtToIRSB(out, IRStmt_WrTmp(base, IRExpr_Load(CGT_END, ty,
+							    mkIRExpr_HWord((HWord)&cgt_cur_slots))));
+	addStmtToIRSB(out, IRStmt_WrTmp(addr, IRExpr_Binop(ty == Ity_I64 ? Iop_Add64 : Iop_Add32,
+							   IRExpr_RdTmp(base),
+							   mkIRExpr_HWord(slot * sizeof(ULong)))));
+	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64, IRExpr_RdTmp(addr))));
+	addStmtToIRSB(out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+							  IRExpr_Const(IRConst_U64(1)))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, IRExpr_RdTmp(addr), IRExpr_RdTmp(new)));
+}
+
+/* Ends the current segment: the instructions since the last end are
+ * counted once each time execution gets here (and added to the running
+ * total the call graph's inclusive costs come from). */
+void cgt_count_end_segment(struct cgt_count *s)
+{
+	Bool events = False;
+	for (UInt e = 1; e < cgt_n_events; e++)
+		events = events || s->ev_pending[e];
+	if (!s->pending && !events)
 		return;
 	struct cgt_sb *sb = s->sb;
+	tl_assert(sb->n_segs < s->max_segs);
 	sb->seg_end[sb->n_segs] = s->n_done;
-	add_increment(s->out, &sb->count[sb->n_segs]);
+	if (cgt_clo_separate_threads)
+		add_slot_increment(s->out, sb->slot + sb->n_segs);
+	else
+		add_increment(s->out, &sb->count[sb->n_segs], 1);
+	if (cgt_n_events == 1) {
+		if (s->tot_pending)
+			add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+	} else {
+		/* several events: two to a 64-bit word (cgt_packed) */
+		ULong add[CGT_PACKED_WORDS] = { 0 };
+		s->ev_pending[CGT_EV_IR] = s->tot_pending;
+		for (UInt e = 0; e < cgt_n_events; e++)
+			if (s->ev_pending[e]) {
+				UInt lane = cgt_packed_lane(e);
+				add[lane / 2] += (ULong)s->ev_pending[e] << (32 * (lane % 2));
+				s->ev_pending[e] = 0;
+			}
+		for (UInt w = 0; w < CGT_PACKED_WORDS; w++)
+			if (add[w])
+				add_increment(s->out, &cgt_packed[w], add[w]);
+	}
+	s->tot_pending = 0;
 	sb->n_segs++;
 	s->pending = 0;
+}
+
+void cgt_count_event(struct cgt_count *s, struct cgt_insn *n, UInt ev)
+{
+	struct cgt_sb *sb = s->sb;
+	if (sb->n_ev == s->cap_ev) {
+		s->cap_ev = s->cap_ev ? 2 * s->cap_ev : 16;
+		sb->ev = VG_(realloc)("cgtui.sb.ev", sb->ev, s->cap_ev * sizeof(*sb->ev));
+	}
+	tl_assert(sb->n_segs < 65536 && ev < CGT_EV_MAX);
+	sb->ev[sb->n_ev].insn = n;
+	sb->ev[sb->n_ev].ev = (UShort)ev;
+	sb->ev[sb->n_ev].seg = (UShort)sb->n_segs;
+	sb->n_ev++;
+	s->ev_pending[ev]++;
+}
+
+/* Before a call is pushed in mid-segment: the running total counts what
+ * ran up to here (the segment's own counter stays where it is). */
+void cgt_count_flush_total(struct cgt_count *s)
+{
+	if (s->tot_pending)
+		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+	s->tot_pending = 0;
+}
+
+static void flush_total(void *arg)
+{
+	cgt_count_flush_total(arg);
+}
+
+void cgt_count_start(struct cgt_count *s, IRSB *out, Addr key, UInt n_insns, UInt max_segs)
+{
+	s->out = out;
+	s->sb = cgt_sb_new(key, n_insns, max_segs);
+	if (cgt_clo_separate_threads)
+		s->sb->slot = cgt_threads_slots(max_segs);
+	s->n_done = 0;
+	s->pending = 0;
+	s->tot_pending = 0;
+	s->max_segs = max_segs;
+	s->cap_ev = 0;
+	VG_(memset)(s->ev_pending, 0, sizeof(s->ev_pending));
+}
+
+void cgt_count_insn(struct cgt_count *s, struct cgt_insn *n)
+{
+	s->sb->insns[s->n_done++] = n;
+	s->pending++;
+	s->tot_pending++;
+}
+
+/* The target of the ABI hint `st` if constant, else 0.  VEX writes one
+ * for a call (amd64), its target the call's: if VEX then goes on at that
+ * target, it followed a call. */
+Addr cgt_hint_target(const IRStmt *st)
+{
+	if (st->Ist.AbiHint.nia->tag != Iex_Const)
+		return 0;
+	const IRConst *c = st->Ist.AbiHint.nia->Iex.Const.con;
+	return c->tag == Ico_U32 ? c->Ico.U32 : (Addr)c->Ico.U64;
 }
 
 static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuestLayout *layout,
 			    const VexGuestExtents *vge, const VexArchInfo *archinfo_host,
 			    IRType gWordTy, IRType hWordTy)
 {
-	struct instr_state s;
+	struct cgt_count s;
 	Int i = 0;
 
 	if (gWordTy != hWordTy)
 		VG_(tool_panic)("host/guest word size mismatch");
 	tl_assert(closure->readdr == vge->base[0]);
 	if (cgt_clo_cache_sim || cgt_clo_branch_sim)
-		return cgt_sim_instrument(in, hWordTy);
+		return cgt_sim_instrument(in, hWordTy, layout->offset_SP, vge->base[0]);
 
-	s.out = deepCopyIRSBExceptStmts(in);
+	IRSB *out = deepCopyIRSBExceptStmts(in);
 	/* What comes before the first IMark is VEX's own (the self-modifying
 	 * code check): copied as it is, and never counted. */
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
-		addStmtToIRSB(s.out, in->stmts[i++]);
+		addStmtToIRSB(out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);
 
 	UInt n = 0;
 	for (Int j = i; j < in->stmts_used; j++)
 		n += in->stmts[j]->tag == Ist_IMark;
-	s.sb = cgt_sb_new(vge->base[0], n);
-	s.n_done = 0;
-	s.pending = 0;
+	cgt_count_start(&s, out, vge->base[0], n, n);
 
+	struct cgt_insn *cur = NULL;
+	Addr hint = 0;
 	for (; i < in->stmts_used; i++) {
 		IRStmt *st = in->stmts[i];
 		switch (st->tag) {
-		case Ist_IMark:
+		case Ist_IMark: {
 			if (s.pending == CG_QUEUE_LEN)
-				end_segment(&s);
-			s.sb->insns[s.n_done++] =
-				cgt_insn_get(st->Ist.IMark.addr, st->Ist.IMark.len ? st->Ist.IMark.len
-										   : VG_MIN_INSTR_SZB);
-			s.pending++;
+				cgt_count_end_segment(&s);
+			struct cgt_insn *prev = cur;
+			cur = cgt_insn_get(st->Ist.IMark.addr,
+					   st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB);
+			/* VEX followed a direct call or jump */
+			if (prev && prev->addr + prev->len != cur->addr)
+				cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
+						 layout->offset_SP, flush_total, &s);
+			hint = 0;
+			cgt_count_insn(&s, cur);
+			break;
+		}
+		case Ist_AbiHint:
+			hint = cgt_hint_target(st);
 			break;
 		case Ist_Exit:
 			/* counted before the side exit may leave the block */
-			end_segment(&s);
+			cgt_count_end_segment(&s);
+			cgt_calls_exit(s.out, cur, st->Ist.Exit.jk, IRExpr_Const(st->Ist.Exit.dst),
+				       st->Ist.Exit.guard, layout->offset_SP, False);
 			break;
 		case Ist_LLSC:
 			if (st->Ist.LLSC.storedata == NULL) /* load-linked */
-				end_segment(&s);
+				cgt_count_end_segment(&s);
 			break;
 		default:
 			break;
 		}
 		addStmtToIRSB(s.out, st);
 	}
-	end_segment(&s);
+	cgt_count_end_segment(&s);
+	cgt_calls_exit(s.out, cur, in->jumpkind, in->next, NULL, layout->offset_SP, True);
 	tl_assert(s.n_done == n);
 	return s.out;
 }
@@ -162,6 +268,7 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 {
 	tl_assert(vge.n_used > 0);
 	cgt_sb_discard(vge.base[0]);
+	cgt_calls_code_changed();
 }
 
 /* ---- start and end ------------------------------------------------------------ */
@@ -169,6 +276,8 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 static void cgt_post_clo_init(void)
 {
 	cgt_sim_setup();
+	cgt_threads_init();
+	cgt_calls_init();
 }
 
 static void add_ir(struct cgt_insn *n, void *arg)
@@ -179,6 +288,8 @@ static void add_ir(struct cgt_insn *n, void *arg)
 static void cgt_fini(Int exitcode)
 {
 	cgt_sb_fold_all();
+	cgt_threads_sum();
+	cgt_calls_unwind_all();
 	/* expanded now, not at start-up: a forked child writes its own file */
 	HChar *path = VG_(expand_file_name)("--cgtui-out-file", clo_out_file);
 	Bool ok = cgt_dump(path);

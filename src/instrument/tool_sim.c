@@ -27,8 +27,15 @@ UInt cgt_n_events = 1;
 const HChar *cgt_event_name[CGT_EV_MAX] = { "Ir" };
 
 /* indices in cgt_insn.cost of the events that are on */
-static UInt ev_dr, ev_dw, ev_i1mr, ev_d1mr, ev_d1mw, ev_ilmr, ev_dlmr, ev_dlmw;
-static UInt ev_bc, ev_bcm, ev_bi, ev_bim;
+/* Indices in cgt_insn.cost, fixed so that the helpers add at constant
+ * offsets: the cache events come right after Ir, the branch events after
+ * them, or right after Ir without the cache simulation (BR = where they
+ * start: the helpers for branches come in both variants). */
+enum {
+	ev_dr = 1, ev_dw, ev_i1mr, ev_d1mr, ev_d1mw, ev_ilmr, ev_dlmr, ev_dlmw,
+	BR_AFTER_CACHE = 9, BR_ALONE = 1
+};
+enum { ev_bc, ev_bcm, ev_bi, ev_bim }; /* relative to BR */
 
 static struct sim_hier hier;
 static struct sim_branch branch;
@@ -213,23 +220,13 @@ void cgt_sim_setup(void)
 	UInt n = 1;
 
 	if (cgt_clo_cache_sim) {
-		ev_dr = n;
-		ev_dw = n + 1;
-		ev_i1mr = n + 2;
-		ev_d1mr = n + 3;
-		ev_d1mw = n + 4;
-		ev_ilmr = n + 5;
-		ev_dlmr = n + 6;
-		ev_dlmw = n + 7;
+		tl_assert(n == ev_dr);
 		for (Int i = 0; i < 8; i++)
 			cgt_event_name[n++] = cache_ev[i];
 		setup_caches();
 	}
 	if (cgt_clo_branch_sim) {
-		ev_bc = n;
-		ev_bcm = n + 1;
-		ev_bi = n + 2;
-		ev_bim = n + 3;
+		tl_assert(n == (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE));
 		for (Int i = 0; i < 4; i++)
 			cgt_event_name[n++] = branch_ev[i];
 		sim_branch_init(&branch, lo_zero_bits());
@@ -261,6 +258,16 @@ void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg)
 
 /* ---- helpers, called from the instrumented code --------------------------------- */
 
+/* One event of an instruction, in its cost and in the running total */
+#define CGT_COUNT(n, ev)                                                      \
+	do {                                                                  \
+		if (cgt_clo_separate_threads)                                 \
+			cgt_cur_tcost[(SizeT)(n)->id * cgt_n_events + (ev)]++; \
+		else                                                          \
+			(n)->cost[ev]++;                                      \
+		cgt_tot[ev]++;                                                \
+	} while (0)
+
 /* The hierarchy has cachegrind's shape (sim_cfg_cachegrind): I1 and D1,
  * each followed by LL.  Looking the two levels up here, rather than through
  * sim_access's walk of the links, lets the compiler inline the lookups into
@@ -279,28 +286,26 @@ static __attribute__((noinline)) unsigned access2_slow(struct sim_level *l1, Add
 static inline __attribute__((always_inline)) unsigned access2(struct sim_level *l1, Addr a,
 							       UChar size)
 {
-	uintptr_t block = a >> l1->line_bits;
-	uintptr_t last = (a + (size ? size - 1u : 0u)) >> l1->line_bits;
-	if (block == last && l1->tags[(block & l1->set_mask) * l1->assoc] == block)
+	if (sim_level_mru_hit(l1, a, size))
 		return 0;
 	return access2_slow(l1, a, size);
 }
 
-/* An instruction fetch.  Cachegrind passes sizes to its simulator as 8-bit
+/* An instruction fetch (its Ir is counted inline, by segments, as without
+ * a simulation).  Cachegrind passes sizes to its simulator as 8-bit
  * values: so do we. */
 static VG_REGPARM(1) void h_ir(struct cgt_insn *n)
 {
 	unsigned missed = access2(&hier.level[SIM_I1], n->addr, (UChar)n->len);
-	n->cost[CGT_EV_IR]++;
 	if (missed) {
-		n->cost[ev_i1mr]++;
+		CGT_COUNT(n, ev_i1mr);
 		if (missed > 1)
-			n->cost[ev_ilmr]++;
+			CGT_COUNT(n, ev_ilmr);
 	}
 }
 
-/* Two or three instructions in a row, or an instruction and its first data
- * access, in one call: fewer calls, the same order of accesses. */
+/* Two or three fetches in a row, or a fetch and its instruction's first
+ * data access, in one call: fewer calls, the same order of accesses. */
 static VG_REGPARM(2) void h_2ir(struct cgt_insn *n, struct cgt_insn *n2)
 {
 	h_ir(n);
@@ -329,62 +334,80 @@ static VG_REGPARM(3) void h_ir_dw(struct cgt_insn *n, Addr a, UWord size)
 	h_dw(n, a, size);
 }
 
-/* An instruction, without cache simulation. */
-static VG_REGPARM(1) void h_ir_count(struct cgt_insn *n)
-{
-	n->cost[CGT_EV_IR]++;
-}
-
-static VG_REGPARM(2) void h_2ir_count(struct cgt_insn *n, struct cgt_insn *n2)
-{
-	n->cost[CGT_EV_IR]++;
-	n2->cost[CGT_EV_IR]++;
-}
-
-static VG_REGPARM(3) void h_3ir_count(struct cgt_insn *n, struct cgt_insn *n2,
-				       struct cgt_insn *n3)
-{
-	n->cost[CGT_EV_IR]++;
-	n2->cost[CGT_EV_IR]++;
-	n3->cost[CGT_EV_IR]++;
-}
-
-/* A load, or a load and a store of the same place (a "modify"). */
+/* A load, or a load and a store of the same place (a "modify"): its misses
+ * (Dr itself is counted with the segment that holds it). */
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
 {
 	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	n->cost[ev_dr]++;
 	if (missed) {
-		n->cost[ev_d1mr]++;
+		CGT_COUNT(n, ev_d1mr);
 		if (missed > 1)
-			n->cost[ev_dlmr]++;
+			CGT_COUNT(n, ev_dlmr);
 	}
 }
 
 static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
 {
 	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	n->cost[ev_dw]++;
 	if (missed) {
-		n->cost[ev_d1mw]++;
+		CGT_COUNT(n, ev_d1mw);
 		if (missed > 1)
-			n->cost[ev_dlmw]++;
+			CGT_COUNT(n, ev_dlmw);
 	}
 }
 
-static VG_REGPARM(2) void h_bc(struct cgt_insn *n, UWord taken)
+/* A guarded load or store, called under its guard: it counts itself. */
+static VG_REGPARM(3) void h_dr_guarded(struct cgt_insn *n, Addr a, UWord size)
 {
-	n->cost[ev_bc]++;
-	if (sim_cond_branch(&branch, n->addr, taken & 1))
-		n->cost[ev_bcm]++;
+	CGT_COUNT(n, ev_dr);
+	h_dr(n, a, size);
 }
 
-static VG_REGPARM(2) void h_bi(struct cgt_insn *n, UWord target)
+static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
 {
-	n->cost[ev_bi]++;
-	if (sim_ind_branch(&branch, n->addr, target))
-		n->cost[ev_bim]++;
+	CGT_COUNT(n, ev_dw);
+	h_dw(n, a, size);
 }
+
+/* The rest of a data access whose inline check (add_inline_data) found no
+ * most-recent hit: the lookup, and the misses counted. */
+static VG_REGPARM(3) void h_dr_slow(struct cgt_insn *n, Addr a, UWord size)
+{
+	unsigned missed = access2_slow(&hier.level[SIM_D1], a, (UChar)size);
+	if (missed) {
+		CGT_COUNT(n, ev_d1mr);
+		if (missed > 1)
+			CGT_COUNT(n, ev_dlmr);
+	}
+}
+
+static VG_REGPARM(3) void h_dw_slow(struct cgt_insn *n, Addr a, UWord size)
+{
+	unsigned missed = access2_slow(&hier.level[SIM_D1], a, (UChar)size);
+	if (missed) {
+		CGT_COUNT(n, ev_d1mw);
+		if (missed > 1)
+			CGT_COUNT(n, ev_dlmw);
+	}
+}
+
+/* A conditional branch (taken or not) and an indirect one (its target),
+ * with the branch events starting at BR: the mispredictions (Bc and Bi are
+ * counted with the segments). */
+#define BRANCH_HELPERS(BR, bc, bi)                                            \
+	static VG_REGPARM(2) void bc(struct cgt_insn *n, UWord taken)         \
+	{                                                                     \
+		if (sim_cond_branch(&branch, n->addr, taken & 1))             \
+			CGT_COUNT(n, (BR) + ev_bcm);                          \
+	}                                                                     \
+	static VG_REGPARM(2) void bi(struct cgt_insn *n, UWord target)        \
+	{                                                                     \
+		if (sim_ind_branch(&branch, n->addr, target))                 \
+			CGT_COUNT(n, (BR) + ev_bim);                          \
+	}
+
+BRANCH_HELPERS(BR_AFTER_CACHE, h_bc, h_bi)
+BRANCH_HELPERS(BR_ALONE, h_bc_alone, h_bi_alone)
 
 /* ---- instrumentation ------------------------------------------------------------ */
 
@@ -399,6 +422,7 @@ enum ev_kind { EV_IR, EV_DR, EV_DW, EV_DM, EV_BC, EV_BI };
 
 struct event {
 	enum ev_kind kind;
+	Bool fetch;           /* EV_IR: the I1 access is simulated */
 	struct cgt_insn *insn;
 	IRExpr *atom; /* address (Dr, Dw, Dm), taken (Bc), target (Bi) */
 	UInt size;
@@ -408,6 +432,9 @@ struct sim_state {
 	IRSB *out;
 	struct event q[QUEUE_LEN];
 	Int n;
+	struct cgt_count cnt; /* Ir, counted inline at each flush */
+	Bool have_line;
+	Addr last_line;       /* the I1 line the previous fetch ended in */
 };
 
 static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **args,
@@ -419,6 +446,61 @@ static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **
 	addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
+static IRExpr *tmp(IRSB *out, IRType ty, IRExpr *e)
+{
+	IRTemp t = newIRTemp(out->tyenv, ty);
+	addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+	return IRExpr_RdTmp(t);
+}
+
+/* Can a data access be checked inline?  A 64-bit host. */
+static Bool inline_data(void)
+{
+	return sizeof(HWord) == 8;
+}
+
+/* A data access checked in the translation itself: when it stays in one
+ * line that is the most recent of its D1 set (sim_level_mru_hit, with the
+ * geometry as constants), it is a hit that changes nothing; only otherwise
+ * is the helper called, under that guard. */
+static void add_inline_data(IRSB *out, const struct event *e, Bool write)
+{
+	const struct sim_level *d1 = &hier.level[SIM_D1];
+	IRExpr *bits = IRExpr_Const(IRConst_U8((UChar)d1->line_bits));
+	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, bits));
+	IRExpr *set = tmp(out, Ity_I64,
+			  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+	ULong stride = (ULong)d1->assoc * sizeof(uintptr_t);
+	UInt shift = 0;
+	while (shift < 63 && (1ULL << shift) < stride)
+		shift++;
+	IRExpr *off = tmp(out, Ity_I64,
+			  (1ULL << shift) == stride
+				  ? IRExpr_Binop(Iop_Shl64, set, IRExpr_Const(IRConst_U8((UChar)shift)))
+				  : IRExpr_Binop(Iop_Mul64, set, IRExpr_Const(IRConst_U64(stride))));
+	IRExpr *tp = tmp(out, Ity_I64,
+			 IRExpr_Binop(Iop_Add64, off, IRExpr_Const(IRConst_U64((HWord)d1->tags))));
+	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
+	IRExpr *hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, tag, blk));
+	if (e->size > 1) {
+		IRExpr *end = tmp(out, Ity_I64,
+				  IRExpr_Binop(Iop_Add64, e->atom,
+					       IRExpr_Const(IRConst_U64(e->size - 1))));
+		IRExpr *lastb = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, end, bits));
+		IRExpr *one = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, lastb, blk));
+		hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_And1, hit, one));
+	}
+	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Unop(Iop_Not1, hit));
+	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)e->insn), e->atom,
+				      mkIRExpr_HWord(e->size));
+	if (write)
+		call(out, "h_dw_slow", h_dw_slow, 3, args, miss);
+	else
+		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
+}
+
+/* Calls the helpers for what is queued, in order, and counts the queued
+ * instructions' Ir (one inline increment). */
 static void flush(struct sim_state *s)
 {
 	for (Int i = 0; i < s->n; i++) {
@@ -426,7 +508,8 @@ static void flush(struct sim_state *s)
 		IRExpr *insn = mkIRExpr_HWord((HWord)e->insn);
 		const struct event *e2 = i + 1 < s->n ? &s->q[i + 1] : NULL;
 		const struct event *e3 = i + 2 < s->n ? &s->q[i + 2] : NULL;
-		Bool cs = cgt_clo_cache_sim;
+		if (e->kind == EV_IR && !e->fetch)
+			continue; /* a fetch that must hit: nothing to simulate */
 		if (e->kind == EV_IR && e2) {
 			if (e2->kind == EV_DR || e2->kind == EV_DM || e2->kind == EV_DW) {
 				tl_assert(e2->insn == e->insn);
@@ -436,16 +519,16 @@ static void flush(struct sim_state *s)
 				i++;
 				continue;
 			}
-			if (e2->kind == EV_IR && e3 && e3->kind == EV_IR) {
-				call(s->out, cs ? "h_3ir" : "h_3ir_count", cs ? h_3ir : h_3ir_count, 3,
+			if (e2->kind == EV_IR && e2->fetch && e3 && e3->kind == EV_IR && e3->fetch) {
+				call(s->out, "h_3ir", h_3ir, 3,
 				     mkIRExprVec_3(insn, mkIRExpr_HWord((HWord)e2->insn),
 						   mkIRExpr_HWord((HWord)e3->insn)),
 				     NULL);
 				i += 2;
 				continue;
 			}
-			if (e2->kind == EV_IR) {
-				call(s->out, cs ? "h_2ir" : "h_2ir_count", cs ? h_2ir : h_2ir_count, 2,
+			if (e2->kind == EV_IR && e2->fetch) {
+				call(s->out, "h_2ir", h_2ir, 2,
 				     mkIRExprVec_2(insn, mkIRExpr_HWord((HWord)e2->insn)), NULL);
 				i++;
 				continue;
@@ -453,38 +536,65 @@ static void flush(struct sim_state *s)
 		}
 		switch (e->kind) {
 		case EV_IR:
-			if (cgt_clo_cache_sim)
-				call(s->out, "h_ir", h_ir, 1, mkIRExprVec_1(insn), NULL);
-			else
-				call(s->out, "h_ir_count", h_ir_count, 1, mkIRExprVec_1(insn),
-				     NULL);
+			call(s->out, "h_ir", h_ir, 1, mkIRExprVec_1(insn), NULL);
 			break;
 		case EV_DR:
 		case EV_DM:
-			call(s->out, "h_dr", h_dr, 3,
-			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
+			if (inline_data())
+				add_inline_data(s->out, e, False);
+			else
+				call(s->out, "h_dr", h_dr, 3,
+				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_DW:
-			call(s->out, "h_dw", h_dw, 3,
-			     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
+			if (inline_data())
+				add_inline_data(s->out, e, True);
+			else
+				call(s->out, "h_dw", h_dw, 3,
+				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_BC:
-			call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			if (cgt_clo_cache_sim)
+				call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			else
+				call(s->out, "h_bc_alone", h_bc_alone, 2,
+				     mkIRExprVec_2(insn, e->atom), NULL);
 			break;
 		case EV_BI:
-			call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			if (cgt_clo_cache_sim)
+				call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
+			else
+				call(s->out, "h_bi_alone", h_bi_alone, 2,
+				     mkIRExprVec_2(insn, e->atom), NULL);
 			break;
 		}
 	}
 	s->n = 0;
+	cgt_count_end_segment(&s->cnt);
+}
+
+static void flush_cb(void *s)
+{
+	flush(s);
 }
 
 static struct event *queue(struct sim_state *s, enum ev_kind kind, struct cgt_insn *n)
 {
 	if (s->n == QUEUE_LEN)
 		flush(s);
+	/* counted with the segment this batch ends (a modify is a Dr) */
+	UInt br = cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE;
+	if (kind == EV_DR)
+		cgt_count_event(&s->cnt, n, ev_dr);
+	else if (kind == EV_DW)
+		cgt_count_event(&s->cnt, n, ev_dw);
+	else if (kind == EV_BC)
+		cgt_count_event(&s->cnt, n, br + ev_bc);
+	else if (kind == EV_BI)
+		cgt_count_event(&s->cnt, n, br + ev_bi);
 	struct event *e = &s->q[s->n++];
 	e->kind = kind;
+	e->fetch = False;
 	e->insn = n;
 	e->atom = NULL;
 	e->size = 0;
@@ -532,9 +642,9 @@ static void add_guarded(struct sim_state *s, struct cgt_insn *n, UInt size, IREx
 	flush(s);
 	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)n), ea, mkIRExpr_HWord(size));
 	if (write)
-		call(s->out, "h_dw", h_dw, 3, args, guard);
+		call(s->out, "h_dw_guarded", h_dw_guarded, 3, args, guard);
 	else
-		call(s->out, "h_dr", h_dr, 3, args, guard);
+		call(s->out, "h_dr_guarded", h_dr_guarded, 3, args, guard);
 }
 
 static UInt clamp(UInt size)
@@ -542,27 +652,68 @@ static UInt clamp(UInt size)
 	return size > min_line_size ? min_line_size : size;
 }
 
-IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
+/* An instruction: its fetch is queued, and simulated unless it must hit.
+ * A fetch that lies in the line the previous fetch of this superblock ended
+ * in must: that line is the most recent of its set, and nothing else
+ * fetches in between (a superblock runs without interruption; data
+ * accesses go to D1, and LL is only asked on a miss).  Cachegrind looks it
+ * up all the same and finds the hit without changing anything.  It is
+ * still queued (and its Ir counted at the flush), so that the queue is
+ * flushed where cachegrind's is. */
+static void add_ir(struct sim_state *s, struct cgt_insn *n)
+{
+	struct event *e = queue(s, EV_IR, n);
+	cgt_count_insn(&s->cnt, n);
+	if (!cgt_clo_cache_sim)
+		return;
+	const struct sim_level *i1 = &hier.level[SIM_I1];
+	Addr first = n->addr >> i1->line_bits;
+	Addr last = (n->addr + (UChar)n->len - 1) >> i1->line_bits;
+	e->fetch = !(s->have_line && first == s->last_line && last == s->last_line);
+	s->have_line = True;
+	s->last_line = last;
+}
+
+IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 {
 	struct sim_state s;
 	IRTypeEnv *tyenv = in->tyenv;
 	struct cgt_insn *cur = NULL;
+	Addr hint = 0;
 	Addr cia = 0;
 	UInt isize = 0;
 	Int i = 0;
 
 	s.out = deepCopyIRSBExceptStmts(in);
 	s.n = 0;
+	s.have_line = False;
+	s.last_line = 0;
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
 		addStmtToIRSB(s.out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);
+	/* How many segments at most: the queue is flushed when full (events:
+	 * one per instruction, at most two per other statement) and at side
+	 * exits, load-linked, guarded accesses, followed calls or jumps (at
+	 * most one per instruction) and the end. */
+	UInt n_insns = 0, n_flush = 1;
+	for (Int j = i; j < in->stmts_used; j++) {
+		IRStmtTag tag = in->stmts[j]->tag;
+		n_insns += tag == Ist_IMark;
+		n_flush += tag == Ist_Exit || tag == Ist_LLSC || tag == Ist_LoadG ||
+			   tag == Ist_StoreG;
+	}
+	UInt max_events = n_insns + 2 * (UInt)in->stmts_used;
+	cgt_count_start(&s.cnt, s.out, key, n_insns,
+			n_flush + n_insns + max_events / QUEUE_LEN + 1);
 
 	for (; i < in->stmts_used; i++) {
 		IRStmt *st = in->stmts[i];
 		tl_assert(isFlatIRStmt(st));
 		switch (st->tag) {
-		case Ist_NoOp:
 		case Ist_AbiHint:
+			hint = cgt_hint_target(st);
+			break;
+		case Ist_NoOp:
 		case Ist_Put:
 		case Ist_PutI:
 		case Ist_MBE:
@@ -570,8 +721,14 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 		case Ist_IMark:
 			cia = st->Ist.IMark.addr;
 			isize = st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB;
+			struct cgt_insn *prev = cur;
 			cur = cgt_insn_get(cia, isize);
-			queue(&s, EV_IR, cur);
+			/* VEX followed a direct call or jump: what is queued is
+			 * counted before a call is pushed */
+			if (prev && prev->addr + prev->len != cia)
+				cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s);
+			hint = 0;
+			add_ir(&s, cur);
 			break;
 		case Ist_WrTmp:
 			if (st->Ist.WrTmp.data->tag == Iex_Load) {
@@ -661,6 +818,8 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 			}
 			/* the exit may leave the block: what is queued goes first */
 			flush(&s);
+			cgt_calls_exit(s.out, cur, st->Ist.Exit.jk, IRExpr_Const(st->Ist.Exit.dst),
+				       st->Ist.Exit.guard, offset_SP, False);
 			break;
 		}
 		default:
@@ -675,5 +834,6 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy)
 	    in->next->tag == Iex_RdTmp)
 		queue(&s, EV_BI, cur)->atom = in->next;
 	flush(&s);
+	cgt_calls_exit(s.out, cur, in->jumpkind, in->next, NULL, offset_SP, True);
 	return s.out;
 }

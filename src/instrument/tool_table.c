@@ -165,8 +165,11 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	UInt h = addr_hash(a, insn_nbuckets);
 	for (struct cgt_insn *n = insn_bucket[h]; n; n = n->next)
 		if (n->addr == a && n->raddr == raddr && n->obj == obj && n->file == fl &&
-		    n->fn == fn && n->line == line)
+		    n->fn == fn && n->line == line) {
+			if (!n->len)
+				n->len = len;
 			return n;
+		}
 	SizeT size = sizeof(struct cgt_insn) + cgt_n_events * sizeof(ULong);
 	struct cgt_insn *n = cgt_perm_alloc(size);
 	VG_(memset)(n, 0, size);
@@ -177,10 +180,30 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	n->file = fl;
 	n->fn = fn;
 	n->line = line;
+	n->id = insn_n;
 	n->next = insn_bucket[h];
 	insn_bucket[h] = n;
 	insn_n++;
+	cgt_threads_new_insn();
 	return n;
+}
+
+void cgt_insn_flags(struct cgt_insn *n)
+{
+	if (n->flags & CGT_F_KNOWN)
+		return;
+	const HChar *name;
+	UChar f = CGT_F_KNOWN;
+	if (VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), n->addr, &name))
+		f |= CGT_F_ENTRY;
+	n->sect = (UChar)VG_(DebugInfo_sect_kind)(NULL, n->addr);
+	if (n->sect == Vg_SectPLT)
+		f |= CGT_F_PLT;
+	/* callgrind finds the resolver by its code; its name will do here
+	 * (_dl_runtime_resolve_xsave, _xsavec, _fxsave) */
+	if (VG_(strncmp)(cgt_fns.names[n->fn], "_dl_runtime_resolve", 19) == 0)
+		f |= CGT_F_POPJ;
+	n->flags = f;
 }
 
 void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg)
@@ -225,18 +248,21 @@ static void sb_grow(void)
 	sb_nbuckets = nb;
 }
 
-struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns)
+struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 {
-	SizeT size = sizeof(struct cgt_sb) + n_insns * sizeof(ULong) +
-		     n_insns * sizeof(struct cgt_insn *) + n_insns * sizeof(UInt);
+	SizeT size = sizeof(struct cgt_sb) + max_segs * sizeof(ULong) +
+		     n_insns * sizeof(struct cgt_insn *) + max_segs * sizeof(UInt);
 	struct cgt_sb *sb = VG_(malloc)("cgtui.sb", size);
 	sb->key = key;
 	sb->n_insns = n_insns;
 	sb->n_segs = 0;
 	sb->count = (ULong *)(sb + 1);
-	sb->insns = (struct cgt_insn **)(sb->count + n_insns);
+	sb->insns = (struct cgt_insn **)(sb->count + max_segs);
 	sb->seg_end = (UInt *)(sb->insns + n_insns);
-	VG_(memset)(sb->count, 0, n_insns * sizeof(ULong));
+	VG_(memset)(sb->count, 0, max_segs * sizeof(ULong));
+	sb->slot = 0;
+	sb->ev = NULL;
+	sb->n_ev = 0;
 
 	if (2 * sb_n >= sb_nbuckets)
 		sb_grow();
@@ -249,7 +275,13 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns)
 
 static void sb_fold(struct cgt_sb *sb)
 {
+	if (cgt_clo_separate_threads) {
+		cgt_threads_fold(sb);
+		return;
+	}
 	UInt i = 0;
+	for (UInt e = 0; e < sb->n_ev; e++)
+		sb->ev[e].insn->cost[sb->ev[e].ev] += sb->count[sb->ev[e].seg];
 	for (UInt s = 0; s < sb->n_segs; s++) {
 		ULong c = sb->count[s];
 		sb->count[s] = 0;
@@ -270,6 +302,8 @@ Bool cgt_sb_discard(Addr key)
 		*pp = sb->next;
 		sb_n--;
 		sb_fold(sb);
+		if (sb->ev)
+			VG_(free)(sb->ev);
 		VG_(free)(sb);
 		return True;
 	}

@@ -41,11 +41,37 @@ void sim_branch_init(struct sim_branch *b, unsigned lo_zero_bits);
  * prediction is "taken" when it is >= 2.  Then the outcome is shifted into
  * the history and the counter moves one step towards it (saturating at 0
  * and 3).  Returns true when the prediction was wrong. */
-bool sim_cond_branch(struct sim_branch *b, uintptr_t addr, bool taken);
+static inline bool sim_cond_branch(struct sim_branch *b, uintptr_t addr, bool taken)
+{
+	const uint32_t hist_mask = (1u << SIM_BR_HIST_BITS) - 1;
+	const uint32_t addr_mask = (1u << SIM_BR_ADDR_BITS) - 1;
+	uint32_t slot = ((b->history & hist_mask) << SIM_BR_ADDR_BITS) |
+			((uint32_t)(addr >> b->lo_zero_bits) & addr_mask);
+	uint8_t *c = &b->counter[slot];
+	bool predicted = *c >= 2;
+
+	/* Only the low bits are ever read, so keeping just those is the same
+	 * as cachegrind's ever-growing shift register. */
+	b->history = ((b->history << 1) | (taken ? 1u : 0u)) & hist_mask;
+	if (taken) {
+		if (*c < 3)
+			(*c)++;
+	} else if (*c > 0) {
+		(*c)--;
+	}
+	return predicted != taken;
+}
 
 /* An indirect branch at `addr` that went to `target`.  The prediction is the
  * target remembered in slot (addr >> lo_zero_bits) & 511; it is replaced by
  * `target`.  Returns true when the prediction was wrong. */
-bool sim_ind_branch(struct sim_branch *b, uintptr_t addr, uintptr_t target);
+static inline bool sim_ind_branch(struct sim_branch *b, uintptr_t addr, uintptr_t target)
+{
+	uintptr_t *slot = &b->btac[(addr >> b->lo_zero_bits) & (SIM_BTAC_SIZE - 1)];
+	bool miss = *slot != target;
+
+	*slot = target;
+	return miss;
+}
 
 #endif

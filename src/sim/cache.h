@@ -232,6 +232,17 @@ static inline bool sim_level_ref(struct sim_level *l, uintptr_t a, uint32_t size
 	return miss;
 }
 
+/* True when an access of `size` bytes at `a` stays in one line that is the
+ * most recently used of its set: then sim_level_ref would report a hit and
+ * change nothing (the common case, checked first by callers that want it
+ * inline; cachegrind's own fast path). */
+static inline bool sim_level_mru_hit(const struct sim_level *l, uintptr_t a, uint32_t size)
+{
+	uintptr_t block = a >> l->line_bits;
+	uintptr_t last = (a + (size ? size - 1u : 0u)) >> l->line_bits;
+	return block == last && l->tags[(size_t)(block & l->set_mask) * l->assoc] == block;
+}
+
 /* An access entering the hierarchy at level `entry`: looked up there and,
  * on a miss, at its next level with the same address and size, and so on.
  * Returns how many levels missed: for the cachegrind shape 0 = L1 hit,

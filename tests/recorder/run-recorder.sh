@@ -20,68 +20,11 @@
 # Option strings such as $SIM and $SHOW are split into words on purpose:
 # shellcheck disable=SC2086
 
-set -u
-export LC_ALL=C
-
-here=$(cd "$(dirname "$0")" && pwd)
-keep=${RECORDER_KEEP:-0}
-for arg in "$@"; do
-	case $arg in
-	--keep) keep=1 ;;
-	*) echo "usage: run-recorder.sh [--keep]" >&2; exit 2 ;;
-	esac
-done
-
-skip() {
-	echo "SKIP: recorder: $*"
-	exit 77
-}
-
-if [ -z "${CGTUI:-}" ]; then
-	for c in "${abs_top_builddir:+$abs_top_builddir/cgtui}" ./cgtui \
-		"$here/../../cgtui" ../../cgtui; do
-		if [ -n "$c" ] && [ -x "$c" ] && [ ! -d "$c" ]; then
-			CGTUI=$c
-			break
-		fi
-	done
-	: "${CGTUI:=../../cgtui}"
-fi
-case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
-if [ ! -x "$CGTUI" ] || [ -d "$CGTUI" ]; then
-	skip "cgtui not executable: $CGTUI (set CGTUI)"
-fi
-VGLIB=${VGLIB:-$(dirname "$CGTUI")/vglib}
-tool=""
-for f in "$VGLIB"/cgtui-*-*; do
-	[ -e "$f" ] && tool=$f && break
-done
-[ -n "$tool" ] || skip "the Valgrind tool is not built (no $VGLIB/cgtui-PLATFORM)"
-plat=${tool##*/cgtui-}
-[ -e "$VGLIB/cachegrind-$plat" ] || skip "no cachegrind-$plat in $VGLIB"
-for t in valgrind callgrind_annotate python3; do
-	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
-done
-cc=${CC:-cc}
-command -v "${cc%% *}" >/dev/null 2>&1 || skip "C compiler '$cc' not found"
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-recorder.XXXXXX") || exit 99
-cleanup() {
-	if [ "$keep" = 1 ]; then
-		echo "recorder: kept $T"
-	else
-		rm -rf "$T"
-	fi
-}
-trap cleanup EXIT
-
-fails=0
+name=recorder
+ref=cachegrind
+# shellcheck source=tests/recorder/rec-common.sh
+. "$(dirname "$0")/rec-common.sh"
 SHOW=""
-pass() { echo "PASS: $1"; }
-fail() {
-	echo "FAIL: $1: $2"
-	fails=$((fails + 1))
-}
 
 # --- build ------------------------------------------------------------------
 mkdir -p "$T/src" "$T/run" "$T/prof" "$T/out"
@@ -194,7 +137,7 @@ f=$T/prof/ours.prog
 if [ -f "$f" ]; then
 	for want in '^version: 1$' '^creator: cgtui' '^pid: [0-9][0-9]*$' '^cmd: .*rec-prog$' \
 		'^positions: instr line$' '^events: Ir$' '^summary: [0-9]' '^totals: [0-9]' \
-		'^fn=([0-9]*)$' '^fl=([0-9]*) .*rec-prog\.h$' '^ob=([0-9]*) .*rec-prog$' \
+		'^fn=([0-9]*)$' '^c\?fl=([0-9]*) .*rec-prog\.h$' '^c\?ob=([0-9]*) .*rec-prog$' \
 		'^+[0-9]* [-+*]'; do
 		if grep -q -e "$want" "$f"; then
 			pass "form: a line matching $want"
@@ -209,11 +152,12 @@ if [ -f "$f" ]; then
 import re, sys
 names, fn, prev, low = {}, None, 0, None
 for line in open(sys.argv[1]):
-    m = re.match(r'^fn=\((\d+)\)(?: (.*))?$', line)
+    m = re.match(r'^(c?)fn=\((\d+)\)(?: (.*))?$', line)
     if m:
-        if m.group(2):
-            names[m.group(1)] = m.group(2)
-        fn = names[m.group(1)]
+        if m.group(3):
+            names[m.group(2)] = m.group(3)
+        if not m.group(1):
+            fn = names[m.group(2)]
         continue
     if not line[:1] in '0123456789+-*' or not line.strip():
         continue

@@ -263,6 +263,27 @@ static void test_lru(void)
 	is(sim_I1_access(&h, 0x114, 4), 0, "I1 now holds blk 17");
 }
 
+/* sim_level_mru_hit: true only for an access within one line that is the
+ * most recent of its set (D1 here: 8 sets, 2-way, lines of 16 bytes). */
+static void test_mru_hit(void)
+{
+	struct sim_hier h;
+	mk(&h, small_l1, small_l1, small_ll);
+	struct sim_level *d1 = &h.level[SIM_D1];
+	ok(!sim_level_mru_hit(d1, 0x10, 4), "cold: blk 1 not present");
+	sim_D1_read(&h, 0x10, 4); /* set1 [1,0] */
+	ok(sim_level_mru_hit(d1, 0x1c, 4), "0x1c..0x1f: blk 1, MRU of set 1");
+	ok(!sim_level_mru_hit(d1, 0x1e, 4), "0x1e..0x21 straddles into blk 2");
+	sim_D1_read(&h, 0x90, 4); /* set1 [9,1] */
+	ok(!sim_level_mru_hit(d1, 0x10, 4), "blk 1 present but no longer MRU");
+	ok(sim_level_mru_hit(d1, 0x9f, 1), "blk 9 is MRU");
+	ok(sim_level_mru_hit(d1, 0x90, 0), "size 0 taken as 1");
+	/* what sim_level_ref does when it says yes: a hit, no change */
+	is(sim_D1_read(&h, 0x94, 4), 0, "the MRU hit is a hit");
+	ok(sim_level_mru_hit(d1, 0x90, 4) && !sim_level_mru_hit(d1, 0x10, 4),
+	   "and the set's order is unchanged");
+}
+
 static void test_ll_only_on_miss(void)
 {
 	struct sim_hier h;
@@ -508,6 +529,7 @@ int main(void)
 	test_init();
 	test_start_state();
 	test_lru();
+	test_mru_hit();
 	test_ll_only_on_miss();
 	test_straddle();
 	test_default_geometry();

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# rec-bench.sh -- the recorder's speed against Valgrind's own tools, all
+# measured in one run: user CPU seconds (the machine is shared) of
+#   none        valgrind --tool=none
+#   cg          cachegrind --cache-sim=no
+#   cg-sim      cachegrind --cache-sim=yes --branch-sim=yes
+#   clg         callgrind
+#   clg-sim     callgrind --cache-sim=yes --branch-sim=yes
+#   cgtui       our tool: Ir and the call graph
+#   cgtui-sim   our tool with --cache-sim=yes --branch-sim=yes
+# on bzip2 compressing a few MB and on a call-heavy program (qsort with a
+# callback, a recursive interpreter through a table of function pointers).
+# Prints a table and the ratios the issue sets targets for:
+#   cgtui / cg <= 1.0, cgtui-sim / cg-sim <= 1.0.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: rec-bench.sh [BUILDDIR]   (default: the current directory; it holds
+# vglib/ with cgtui-PLATFORM and links to cachegrind and callgrind)
+#   MB=n      size of bzip2's input in MB (default 4)
+#   ROUNDS=n  rounds of the interpreter (default 200)
+#   RUNS=n    runs of each, the fastest kept (default 1)
+
+set -u
+export LC_ALL=C
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-.}
+build=$(cd "$build" && pwd)
+export VALGRIND_LIB=$build/vglib
+unset VALGRIND_OPTS
+mb=${MB:-4}
+rounds=${ROUNDS:-200}
+runs=${RUNS:-1}
+tool=""
+for f in "$VALGRIND_LIB"/cgtui-*-*; do
+	[ -e "$f" ] && tool=$f
+done
+[ -n "$tool" ] || { echo "rec-bench: no tool in $VALGRIND_LIB" >&2; exit 2; }
+command -v bzip2 >/dev/null || { echo "rec-bench: bzip2 not found" >&2; exit 2; }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-rec-bench.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+${CC:-cc} -O2 -g -o "$T/calls" "$here/rec-calls-bench.c" || exit 1
+# input for bzip2: text-like, compressible, the same every run
+python3 - "$T/input" "$mb" <<'PY'
+import random, sys
+r = random.Random(1)
+words = [''.join(r.choice('abcdefghijklmnopqrstuvwxyz') for _ in range(r.randint(2, 9)))
+         for _ in range(5000)]
+out, size = [], 0
+want = int(sys.argv[2]) << 20
+while size < want:
+    line = ' '.join(r.choice(words) for _ in range(12)) + '\n'
+    out.append(line)
+    size += len(line)
+open(sys.argv[1], 'w').write(''.join(out)[:want])
+PY
+
+tools=(none cg cg-sim clg clg-sim cgtui cgtui-sim)
+args_of() {
+	case $1 in
+	none) echo "--tool=none" ;;
+	cg) echo "--tool=cachegrind --cache-sim=no --cachegrind-out-file=$T/out" ;;
+	cg-sim) echo "--tool=cachegrind --cache-sim=yes --branch-sim=yes --cachegrind-out-file=$T/out" ;;
+	clg) echo "--tool=callgrind --callgrind-out-file=$T/out" ;;
+	clg-sim) echo "--tool=callgrind --cache-sim=yes --branch-sim=yes --callgrind-out-file=$T/out" ;;
+	cgtui) echo "--tool=cgtui --cgtui-out-file=$T/out" ;;
+	cgtui-sim) echo "--tool=cgtui --cache-sim=yes --branch-sim=yes --cgtui-out-file=$T/out" ;;
+	esac
+}
+measure() {  # tool, program and arguments: the fastest user time of $runs
+	local tool=$1 best="" t
+	shift
+	for _ in $(seq "$runs"); do
+		# shellcheck disable=SC2046
+		# nulgrind is not linked into vglib/: the installed one (same core)
+		if [ "$tool" = none ]; then
+			/usr/bin/time -o "$T/time" -f %U env -u VALGRIND_LIB valgrind -q --tool=none "$@" \
+				>/dev/null 2>&1
+		else
+			/usr/bin/time -o "$T/time" -f %U valgrind -q $(args_of "$tool") "$@" >/dev/null 2>&1
+		fi
+		t=$(tail -n 1 "$T/time")
+		if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+	done
+	echo "$best"
+}
+
+declare -A secs
+progs=(bzip2 calls)
+for p in "${progs[@]}"; do
+	for tool in "${tools[@]}"; do
+		case $p in
+		bzip2) secs[$p,$tool]=$(measure "$tool" bzip2 -9 -c "$T/input") ;;
+		calls) secs[$p,$tool]=$(measure "$tool" "$T/calls" "$rounds") ;;
+		esac
+	done
+done
+
+printf '%-8s' "program"
+for tool in "${tools[@]}"; do printf ' %9s' "$tool"; done
+printf ' %12s %16s\n' "cgtui/cg" "cgtui-sim/cg-sim"
+for p in "${progs[@]}"; do
+	printf '%-8s' "$p"
+	for tool in "${tools[@]}"; do printf ' %9s' "${secs[$p,$tool]}"; done
+	awk -v a="${secs[$p,cgtui]}" -v b="${secs[$p,cg]}" -v c="${secs[$p,cgtui-sim]}" \
+		-v d="${secs[$p,cg-sim]}" 'BEGIN { printf " %12.2f %16.2f\n", a / b, c / d }'
+done
+echo "(user CPU seconds; bzip2 -9 on $mb MB, the interpreter $rounds rounds + qsort of 300000)"

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+# callsdiff.py -- compares the calls of two Callgrind-format profiles: one
+# written by callgrind (--dump-instr=yes), one by our tool.  Its own small
+# reader, independent of cgtui's loader.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: callsdiff.py [--fns REGEX] [--ignore REGEX] CALLGRIND-FILE OUR-FILE
+#        callsdiff.py --leaves REGEX OUR-FILE
+#   the second form: for each function matching that calls nothing but
+#   itself, the inclusive costs of the calls to it from other functions add
+#   up to its self cost, in every event
+#   --fns REGEX     compare only the edges whose caller or callee matches
+#                   (default: all)
+#   --ignore REGEX  leave out edges whose caller or callee matches
+#   --incl-objs REGEX  compare inclusive Ir only on edges whose caller and
+#                   callee are both in objects matching; call counts on all
+#   --self-fns REGEX  compare the self Ir of these functions too
+#   --objs REGEX    compare only edges whose caller and callee are both in
+#                   objects matching (for threads: the C library's thread
+#                   code runs differently from run to run)
+# Callgrind's recursion levels (f'2) are folded into f, its names for
+# functions without a symbol (0x0000...) become "???" as ours are.
+# Compared, for each caller -> callee edge (functions by object basename and
+# name): the call count and the inclusive cost of the first event (Ir); and
+# for each call site (object, address of the calling instruction, callee):
+# the count and inclusive Ir.  Prints PASS:/FAIL: lines; exit 0 when all
+# pass.
+import os
+import re
+import sys
+from collections import defaultdict
+
+SKIPPED_KEYS = ('version', 'creator', 'pid', 'cmd', 'part', 'desc', 'positions',
+                'events', 'summary', 'totals', 'thread', 'jump', 'jcnd', 'jfi', 'jfn')
+
+
+def fold(name):
+    if re.match(r'^0x[0-9a-f]+$', name):
+        return '???'
+    return re.sub(r"'\d+$", '', name)
+
+
+def read(path):
+    names = {'ob': {}, 'fl': {}, 'fn': {}}
+    kind_of = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl',
+               'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
+    ob = fn = None
+    cob = cfn = None
+    calls = None
+    prev_addr = prev_line = 0
+    edges = defaultdict(lambda: [0, 0])   # (caller, callee) -> [count, incl]
+    selfs = defaultdict(int)              # (obj, fn) -> self Ir
+    sites = defaultdict(lambda: [0, 0])   # (obj, addr, callee) -> [count, incl]
+
+    def name(kind, val):
+        m = re.match(r'^\((\d+)\)(?: (.*))?$', val)
+        if not m:
+            return val
+        if m.group(2) is not None:
+            names[kind][m.group(1)] = m.group(2)
+        return names[kind].get(m.group(1), '?')
+
+    def subpos(tok, prev, is_addr):
+        if tok == '*':
+            return prev
+        if tok[0] in '+-':
+            return prev + int(tok, 0)
+        return int(tok, 0)
+
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            m = re.match(r'^(\w+)=(.*)$', line)
+            if m:
+                key, val = m.group(1), m.group(2)
+                if key in kind_of:
+                    v = name(kind_of[key], val)
+                    if key == 'ob':
+                        ob = os.path.basename(v)
+                    elif key == 'fn':
+                        fn = fold(v)
+                    elif key == 'cob':
+                        cob = os.path.basename(v)
+                    elif key == 'cfn':
+                        cfn = fold(v)
+                elif key == 'calls':
+                    calls = int(val.split()[0])
+                continue
+            if re.match(r'^\w+:', line):
+                continue
+            w = line.split()
+            addr = subpos(w[0], prev_addr, True)
+            ln = subpos(w[1], prev_line, False)
+            prev_addr, prev_line = addr, ln
+            if calls is not None:
+                ir = int(w[2]) if len(w) > 2 else 0
+                callee = ((cob or ob), cfn)
+                e = edges[((ob, fn), callee)]
+                e[0] += calls
+                e[1] += ir
+                s = sites[(ob, addr, callee)]
+                s[0] += calls
+                s[1] += ir
+                calls = None
+                cob = None
+            elif len(w) > 2:
+                selfs[(ob, fn)] += int(w[2])
+    return edges, sites, selfs
+
+
+def read_all_events(path):
+    """self costs per function and inclusive costs of calls into each
+    function from other functions, all events"""
+    names = {}
+    fn = cfn = None
+    calls = False
+    selfc, into, callees = {}, {}, {}
+
+    def add(d, k, v):
+        old = d.get(k, [0] * len(v))
+        d[k] = [a + b for a, b in zip(old + [0] * (len(v) - len(old)), v)]
+
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            m = re.match(r'^(c?fn)=\((\d+)\)(?: (.*))?$', line)
+            if m:
+                if m.group(3) is not None:
+                    names[m.group(2)] = m.group(3)
+                if m.group(1) == 'fn':
+                    fn = names[m.group(2)]
+                else:
+                    cfn = names[m.group(2)]
+                continue
+            if line.startswith('calls='):
+                calls = True
+                continue
+            if not line or line[0] not in '0123456789+-*':
+                continue
+            v = [int(x) for x in line.split()[2:]]
+            if calls:
+                callees.setdefault(fn, set()).add(cfn)
+                if cfn != fn:
+                    add(into, cfn, v)
+                calls = False
+            else:
+                add(selfc, fn, v)
+    return selfc, into, callees
+
+
+def leaves(pattern, path):
+    selfc, into, callees = read_all_events(path)
+    rx = re.compile(pattern)
+    fns = sorted(f for f in selfc if rx.search(f) and callees.get(f, set()) <= {f})
+    if not fns:
+        print('FAIL: leaves: no function matches')
+        return 1
+    bad = [f for f in fns if selfc[f] != into.get(f)]
+    for f in bad:
+        print('FAIL: %s: self %s, calls into it %s' % (f, selfc[f], into.get(f)))
+    if not bad:
+        print('PASS: %d functions calling only themselves (%s): their calls\' inclusive '
+              'costs add up to their self costs in every event' % (len(fns), ', '.join(fns)))
+    return 1 if bad else 0
+
+
+def main(argv):
+    if argv and argv[0] == '--leaves' and len(argv) == 3:
+        return leaves(argv[1], argv[2])
+    only = ignore = objs = incl_objs = self_fns = None
+    while argv and argv[0].startswith('--'):
+        if argv[0] == '--fns':
+            only = re.compile(argv[1])
+        elif argv[0] == '--incl-objs':
+            incl_objs = re.compile(argv[1])
+        elif argv[0] == '--self-fns':
+            self_fns = re.compile(argv[1])
+        elif argv[0] == '--objs':
+            objs = re.compile(argv[1])
+        elif argv[0] == '--ignore':
+            ignore = re.compile(argv[1])
+        else:
+            print('FAIL: usage: unknown option %s' % argv[0])
+            return 2
+        argv = argv[2:]
+    if len(argv) != 2:
+        print('FAIL: usage: callsdiff.py [--fns RE] [--ignore RE] CALLGRIND OURS')
+        return 2
+    cg_edges, cg_sites, cg_selfs = read(argv[0])
+    our_edges, our_sites, our_selfs = read(argv[1])
+
+    def wanted(caller, callee):
+        a, b = caller[1], callee[1]
+        if objs and not (objs.search(caller[0]) and objs.search(callee[0])):
+            return False
+        if ignore and (ignore.search(a) or ignore.search(b)):
+            return False
+        return not only or only.search(a) or only.search(b)
+
+    # Callgrind counts a block's instructions when the next block starts:
+    # the last block the program runs (the exit system call) is never
+    # counted, so every call still active at exit has that many Ir less
+    # than ours.  Such an edge is equal when the difference is exactly
+    # that block's Ir, measured on the call of _exit (or _Exit), which
+    # holds nothing but that block and what leads to it.
+    exit_ir = 0
+    for key in our_edges:
+        if key[1][1] in ('_exit', '_Exit') and key in cg_edges:
+            exit_ir = our_edges[key][1] - cg_edges[key][1]
+    fails = 0
+    n = 0
+    at_exit = 0
+    for key in sorted(set(cg_edges) | set(our_edges)):
+        if not wanted(*key):
+            continue
+        n += 1
+        c, o = cg_edges.get(key), our_edges.get(key)
+        if c and o and c[0] == o[0] and 0 < exit_ir < 100 and o[1] - c[1] == exit_ir:
+            at_exit += 1
+            continue
+        if (c and o and c[0] == o[0] and incl_objs and
+                not (incl_objs.search(key[0][0]) and incl_objs.search(key[1][0]))):
+            continue
+        if c != o:
+            fails += 1
+            if fails <= 20:
+                print('FAIL: edge %s:%s -> %s:%s: callgrind %s, ours %s' %
+                      (key[0][0], key[0][1], key[1][0], key[1][1], c, o))
+    if n == 0:
+        print('FAIL: edges: none compared')
+        fails += 1
+    elif not fails:
+        print('PASS: %d caller->callee edges: call counts%s equal callgrind\'s' %
+              (n, ' and inclusive Ir' if not incl_objs else
+               ', and inclusive Ir within objects /%s/,' % incl_objs.pattern))
+    sfails = 0
+    ns = 0
+    for key in sorted(set(cg_sites) | set(our_sites)):
+        # the site's function is not in the key: find it from the edges
+        if ignore and ignore.search(key[2][1]):
+            continue
+        if objs and not (objs.search(key[0]) and objs.search(key[2][0])):
+            continue
+        if only and not only.search(key[2][1]):
+            continue
+        ns += 1
+        c, o = cg_sites.get(key), our_sites.get(key)
+        if c and o and c[0] == o[0] and 0 < exit_ir < 100 and o[1] - c[1] == exit_ir:
+            continue
+        if (c and o and c[0] == o[0] and incl_objs and
+                not (incl_objs.search(key[0]) and incl_objs.search(key[2][0]))):
+            continue
+        if c != o:
+            sfails += 1
+            if sfails <= 10:
+                print('FAIL: call site %s 0x%x -> %s: callgrind %s, ours %s' %
+                      (key[0], key[1], key[2][1], c, o))
+    if ns and not sfails:
+        print('PASS: %d call sites: counts%s equal callgrind\'s' %
+              (ns, ' and inclusive Ir' if not incl_objs else
+               ', and inclusive Ir within objects /%s/,' % incl_objs.pattern))
+    ffails = 0
+    if self_fns:
+        keys = sorted(k for k in set(cg_selfs) | set(our_selfs)
+                      if self_fns.search(k[1]) and (not objs or objs.search(k[0])))
+        for k in keys:
+            if cg_selfs.get(k) != our_selfs.get(k):
+                ffails += 1
+                print('FAIL: self Ir of %s:%s: callgrind %s, ours %s' %
+                      (k[0], k[1], cg_selfs.get(k), our_selfs.get(k)))
+        if not keys:
+            print('FAIL: self: no function matches')
+            ffails += 1
+        elif not ffails:
+            print('PASS: self Ir of %d functions equal callgrind\'s' % len(keys))
+    return 1 if fails or sfails or ffails else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

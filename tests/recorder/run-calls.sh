@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# run-calls.sh -- the call graph of our Valgrind tool against callgrind's:
+# call counts and inclusive Ir per caller->callee edge and per call site
+# (callgrind run with the same VALGRIND_LIB directory, from the same
+# directory, --dump-instr=yes; its recursion levels f'2 folded into f), on
+# programs with recursion, mutual recursion, function pointers, qsort
+# calling back, longjmp, a signal handler, a C++ exception, threads and a
+# fork.  Then: callgrind_annotate reads our calls (--inclusive=yes,
+# --tree=both) and cgtui's loader too.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: run-calls.sh [--keep]   (CGTUI, VGLIB, CC, CXX as run-recorder.sh)
+# Prints "PASS: name" or "FAIL: name: reason" per check; exit 0 when all
+# pass, 1 when any fails, 77 (skip) when the tool or a prerequisite is
+# missing.
+#
+# Differences from callgrind that remain, and how they are compared:
+# - Callgrind counts a block's instructions when the next block starts, so
+#   it never counts the last block (the exit system call): each call still
+#   active at exit has that block's Ir (2 here) less in callgrind's file.
+#   callsdiff.py accepts exactly that difference, measured on the call of
+#   _Exit, on the edges whose counts are equal.
+# - VEX may translate on at the target of a direct call or jump (chasing),
+#   and when it merges two conditional branches into one it runs the
+#   instructions of the second test even when the first branch leaves:
+#   cachegrind counts those instructions (and so do we, self costs equal
+#   cachegrind's); callgrind turns chasing off and does not.  Call counts
+#   are the same either way, but a call whose callee runs such merged
+#   tests (the dynamic linker, the ifunc resolvers it calls: 3 Ir per
+#   call; the C++ unwinder) has that much more inclusive cost in our file.
+#   So: with chasing (our default), call counts are compared on all edges
+#   and inclusive Ir on the edges between the test program's own functions
+#   (--incl-objs); with --vex-guest-chase=no, which gives both tools the
+#   same code, counts and inclusive Ir on every edge.
+# - Threads: the C library's thread code (locks, pthread_create) runs
+#   differently from run to run under either tool, so only the edges
+#   between the program's own functions are compared.
+# - Callgrind gives the cost of a PLT stub (--skip-plt=yes) to the caller's
+#   self cost; we keep it where cachegrind does (self cost equal to
+#   cachegrind's) and give no call to the stub.  Edges compare equal either
+#   way: the stub's own cost is in neither tool's inclusive cost of the call
+#   made through it.
+
+name=calls
+ref=callgrind
+# shellcheck source=tests/recorder/rec-common.sh
+. "$(dirname "$0")/rec-common.sh"
+cxx=${CXX:-c++}
+
+mkdir -p "$T/src" "$T/run" "$T/prof" "$T/out"
+cp "$here/rec-calls.c" "$here/rec-exc.cc" "$T/src/"
+(cd "$T/src" && $cc -g -O1 -o rec-calls rec-calls.c -pthread) >"$T/out/build.log" 2>&1 ||
+	{ fail build "$(head -c 300 "$T/out/build.log")"; exit 1; }
+(cd "$T/src" && $cc -g -O0 -o rec-calls-O0 rec-calls.c -pthread) >>"$T/out/build.log" 2>&1 ||
+	{ fail build-O0 "$(head -c 300 "$T/out/build.log")"; exit 1; }
+have_cxx=0
+if command -v "${cxx%% *}" >/dev/null 2>&1 &&
+	(cd "$T/src" && $cxx -g -O1 -o rec-exc rec-exc.cc) >>"$T/out/build.log" 2>&1; then
+	have_cxx=1
+fi
+
+export VALGRIND_LIB=$VGLIB
+unset VALGRIND_OPTS
+
+# record NAME [our options --] PROGRAM ARGS: both tools, same directory
+record() {
+	local name=$1 opts=()
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	shift
+	rm -rf "$T/prof/$name" && mkdir -p "$T/prof/$name"
+	(cd "$T/run" && valgrind -q --tool=cgtui "${opts[@]}" \
+		--cgtui-out-file="$T/prof/$name/ours.%p" "$@") >"$T/out/ours-$name.log" 2>&1 ||
+		{ fail "record-$name" "$(head -c 400 "$T/out/ours-$name.log")"; return 1; }
+	(cd "$T/run" && valgrind -q --tool=callgrind --dump-instr=yes \
+		--callgrind-out-file="$T/prof/$name/cg.%p" "$@") >"$T/out/cg-$name.log" 2>&1 ||
+		{ fail "record-callgrind-$name" "$(head -c 400 "$T/out/cg-$name.log")"; return 1; }
+	pass "record-$name"
+}
+
+compare() {  # name callgrind-file our-file [callsdiff options]
+	local name=$1 cg=$2 ours=$3
+	shift 3
+	callsdiff "$name" "$@" "$cg" "$ours"
+}
+
+callsdiff() {  # name, callsdiff.py's arguments: its PASS/FAIL lines as ours
+	local name=$1 line
+	shift
+	python3 "$here/callsdiff.py" "$@" >"$T/out/callsdiff-$name.log" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		PASS:*) pass "$name: ${line#PASS: }" ;;
+		FAIL:*) fail "$name" "${line#FAIL: }" ;;
+		*) fail "$name: callsdiff" "$line" ;;
+		esac
+	done <"$T/out/callsdiff-$name.log"
+}
+
+# the first file of a run: DIR, name prefix (ours, cg)
+one() {
+	local f
+	for f in "$1"/"$2".*; do
+		[ -f "$f" ] && echo "$f" && return
+	done
+}
+
+record calls -- ../src/rec-calls &&
+	compare calls "$(one "$T/prof/calls" cg)" "$(one "$T/prof/calls" ours)" --incl-objs '^rec-calls$'
+record calls-O0 -- ../src/rec-calls-O0 &&
+	compare calls-O0 "$(one "$T/prof/calls-O0" cg)" "$(one "$T/prof/calls-O0" ours)" \
+		--incl-objs '^rec-calls-O0$'
+# without VEX following calls, every inclusive cost is callgrind's
+record calls-nochase --vex-guest-chase=no -- ../src/rec-calls &&
+	compare calls-nochase "$(one "$T/prof/calls-nochase" cg)" "$(one "$T/prof/calls-nochase" ours)"
+# with the simulators on, the calls and their Ir are the same; the other
+# events' inclusive costs are checked on the functions that call nothing
+# else, whose self costs run-recorder.sh finds equal to cachegrind's
+record calls-sim --cache-sim=yes --branch-sim=yes -- ../src/rec-calls &&
+	compare calls-sim "$(one "$T/prof/calls-sim" cg)" "$(one "$T/prof/calls-sim" ours)" \
+		--incl-objs '^rec-calls$' &&
+	callsdiff calls-sim-leaves --leaves '^(cmp_int|leaf|square|cube|fib)$' \
+		"$(one "$T/prof/calls-sim" ours)"
+if [ "$have_cxx" = 1 ]; then
+	record exception --vex-guest-chase=no -- ../src/rec-exc &&
+		compare exception "$(one "$T/prof/exception" cg)" "$(one "$T/prof/exception" ours)"
+	record exception-chase -- ../src/rec-exc &&
+		compare exception-chase "$(one "$T/prof/exception-chase" cg)" \
+			"$(one "$T/prof/exception-chase" ours)" --incl-objs '^nothing$'
+else
+	echo "SKIP: exception: no C++ compiler"
+fi
+record thread -- ../src/rec-calls thread &&
+	compare thread "$(one "$T/prof/thread" cg)" "$(one "$T/prof/thread" ours)" --objs '^rec-calls$'
+# one file per thread (FILE-01, -02, -03), each thread's calls its own
+# (without chasing, so that the self costs of the program's functions are
+# callgrind's too, thread by thread; those that call through a PLT stub,
+# worker and deep, are left out: callgrind adds the stub's cost to them)
+if record threads-separate --separate-threads=yes --vex-guest-chase=no -- ../src/rec-calls thread; then
+	d=$T/prof/threads-separate
+	# callgrind's options came after ours: run it again with its own
+	(cd "$T/run" && valgrind -q --tool=callgrind --dump-instr=yes --separate-threads=yes \
+		--callgrind-out-file="$d/sep.cg" ../src/rec-calls thread) >"$T/out/cg-sep.log" 2>&1
+	n_cg=$(find "$d" -name 'sep.cg-*' | wc -l)
+	n_ours=$(find "$d" -name 'ours.*-*' | wc -l)
+	if [ "$n_cg" = 3 ] && [ "$n_ours" = 3 ]; then
+		pass "threads-separate: three files, as callgrind writes"
+	else
+		fail "threads-separate" "callgrind wrote $n_cg files, we $n_ours"
+	fi
+	# and with the simulators on (their helpers count per thread)
+	(cd "$T/run" && valgrind -q --tool=cgtui --separate-threads=yes --vex-guest-chase=no \
+		--cache-sim=yes --branch-sim=yes --cgtui-out-file="$d/sim" ../src/rec-calls thread) \
+		>"$T/out/ours-sep-sim.log" 2>&1 || fail "threads-separate-sim" "$(head -c 300 "$T/out/ours-sep-sim.log")"
+	for nn in 01 02 03; do
+		for v in ours sim; do
+			o=$(find "$d" -name "$v*-$nn" | head -n 1)
+			if [ -n "$o" ] && [ -f "$d/sep.cg-$nn" ] && grep -q "^thread: ${nn#0}$" "$o"; then
+				compare "threads-separate-$v-$nn" "$d/sep.cg-$nn" "$o" --objs '^rec-calls$' \
+					--self-fns '^(step|leaf|square|cube|fib|is_even|is_odd|on_signal)$'
+			else
+				fail "threads-separate-$v-$nn" "no file for thread $nn"
+			fi
+		done
+	done
+fi
+
+# a fork: each tool writes two files; the parent's is the one that waits
+if record fork --vex-guest-chase=no -- ../src/rec-calls fork; then
+	for who in parent child; do
+		c="" o=""
+		for f in "$T/prof/fork"/cg.* "$T/prof/fork"/ours.*; do
+			if grep -q 'waitpid' "$f"; then w=parent; else w=child; fi
+			[ "$w" = "$who" ] || continue
+			case ${f##*/} in cg.*) c=$f ;; ours.*) o=$f ;; esac
+		done
+		if [ -n "$c" ] && [ -n "$o" ]; then
+			compare "fork-$who" "$c" "$o"
+		else
+			fail "fork-$who" "no file for the $who (callgrind '$c', ours '$o')"
+		fi
+	done
+fi
+
+# --- readers ---------------------------------------------------------------------
+ours=$(one "$T/prof/calls" ours)
+if [ -n "$ours" ]; then
+	# callgrind_annotate reads our calls without a warning; with
+	# --inclusive=yes, main's inclusive cost is the cost on the calls= line
+	# that calls main in our file (read here by callsdiff.py's reader)
+	(cd "$T/out" && callgrind_annotate --inclusive=yes --tree=both --threshold=100 "$ours") \
+		>"$T/out/ann-ours.txt" 2>"$T/out/ann-ours.err"
+	a=$(sed -n 's/^ *\([0-9,]*\) .*:main \[.*rec-calls\]$/\1/p' "$T/out/ann-ours.txt" | head -n 1 | tr -d ,)
+	b=$(python3 - "$here" "$ours" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import callsdiff
+edges = callsdiff.read(sys.argv[2])[0]
+print(sum(v[1] for k, v in edges.items() if k[1][1] == 'main'))
+PY
+)
+	if [ ! -s "$T/out/ann-ours.err" ] && [ -n "$a" ] && [ "$a" = "$b" ]; then
+		pass "callgrind_annotate --inclusive=yes --tree=both: main's inclusive Ir $a, as our calls= line says"
+	else
+		fail "callgrind_annotate" "main inclusive '$a', our calls= line '$b'; $(head -c 200 "$T/out/ann-ours.err")"
+	fi
+	if grep -q '\* .*rec-calls.c:fib \[' "$T/out/ann-ours.txt" &&
+		grep -q '< .*rec-calls.c:work ' "$T/out/ann-ours.txt"; then
+		pass "callgrind_annotate --tree=both lists callers and callees"
+	else
+		fail "callgrind_annotate --tree=both" "no caller/callee lines for fib"
+	fi
+	# cgtui's loader: the calls of main are those callgrind_annotate lists
+	if "$CGTUI" --batch --threshold=0 "$ours" >"$T/out/cgtui.txt" 2>&1; then
+		pass "cgtui --batch reads our calls"
+	else
+		fail "cgtui --batch" "$(head -c 300 "$T/out/cgtui.txt")"
+	fi
+fi
+
+[ "$fails" = 0 ]
