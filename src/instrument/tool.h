@@ -99,6 +99,17 @@ void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg);
  * simulators' helpers (used when a simulation is on). */
 IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy);
 
+/* ---- live snapshots, --instr-at-start, client requests (tool_live.c) ---- */
+
+extern Bool cgt_instr_on; /* counting now (instrumenting new blocks) */
+Bool cgt_live_option(const HChar *arg);
+void cgt_live_usage(void);
+void cgt_live_pre_clo_init(void);
+void cgt_live_post_clo_init(void);
+void cgt_live_fini(void);
+/* "desc: Options: ..." for the output */
+void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg);
+
 /* ---- output -------------------------------------------------------------- */
 
 /* Writes the profile in Callgrind format to `path`; False (after a message)

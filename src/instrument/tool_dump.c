@@ -129,6 +129,7 @@ Bool cgt_dump(const HChar *path)
 		VG_(fprintf)(fp, " %s", *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
 	VG_(fprintf)(fp, "\n");
 	cgt_sim_desc(put_desc, fp);
+	cgt_live_desc(put_desc, fp);
 	VG_(fprintf)(fp, "positions: instr line\n");
 	VG_(fprintf)(fp, "events:");
 	for (UInt e = 0; e < cgt_n_events; e++)
