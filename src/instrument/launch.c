@@ -705,8 +705,8 @@ int launch_main(int argc, char **argv, int prog)
 		describe_end(&r, how, sizeof(how));
 		struct stat st;
 		if (stat(r.out, &st) == 0)
-			fprintf(stderr, "cgtui: the program %s; profile: %s%s%s\n", how, r.out,
-				c.record ? "" : ", its output: ", c.record ? "" : r.log);
+			fprintf(stderr, "cgtui: program %s; profile: %s%s%s\n", how, r.out,
+				c.record ? "" : "; its output: ", c.record ? "" : r.log);
 	}
 	rec_cleanup(&r);
 	for (int i = 0; i < c.ntoolargs; i++)

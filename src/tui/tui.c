@@ -352,6 +352,7 @@ static void search(struct tui *t, int dir)
 
 static FILE *script;
 static int pending[256], npending, ipending;
+static volatile sig_atomic_t got_signal; /* SIGINT, SIGTERM, SIGHUP */
 
 static void draw(struct tui *t);
 static void live_tick(struct tui *t, int wait);
@@ -843,8 +844,6 @@ static void mouse(struct tui *t)
 
 /* ---- terminal set-up and restore -------------------------------------------------------- */
 
-static volatile sig_atomic_t got_signal;
-
 static void on_signal(int sig)
 {
 	got_signal = sig;
@@ -1024,15 +1023,12 @@ static void live_reload(struct tui *t)
 /* y or Y on the status line after `question`? */
 static int ask(struct tui *t, const char *question)
 {
-	move(t->lines - 1, 0);
-	clrtoeol();
-	attron(A_BOLD);
-	tui_put(t, t->lines - 1, 0, t->cols, question);
-	attroff(A_BOLD);
-	refresh();
+	tui_message(t, "%s", question);
+	draw(t);
 	int c;
 	while ((c = next_key(t)) == ERR)
 		;
+	t->message[0] = 0;
 	return c == 'y' || c == 'Y';
 }
 
@@ -1072,7 +1068,7 @@ static void live_tick(struct tui *t, int wait)
 				tui_message(t, "the program %s", st);
 			}
 		}
-		if (!wait || waited > 120000 ||
+		if (!wait || waited > 120000 || got_signal ||
 		    (wait == 1 && !t->live->running(t->live->arg) && !t->live->poll(t->live->arg)) ||
 		    (wait == 2 && t->p->totals && t->p->nreal && t->p->totals[0] > 0))
 			break;

@@ -11,8 +11,10 @@
  *   live-prog closefds         close every descriptor, then work
  *   live-prog flood MB         write MB megabytes to stdout and stderr
  *   live-prog stdin            copy stdin to stdout, count its bytes
- *   live-prog window           before(); work(1000) between
+ *   live-prog window           before(); measured() between
  *                              CGTUI_START/STOP_INSTRUMENTATION; after()
+ *                              (callgrind's requests with -DUSE_CALLGRIND_H)
+ *   live-prog nointr MS        ignore SIGINT, compute for MS milliseconds
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -25,7 +27,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef USE_CALLGRIND_H
+#include <valgrind/callgrind.h>
+#define CGTUI_START_INSTRUMENTATION CALLGRIND_START_INSTRUMENTATION
+#define CGTUI_STOP_INSTRUMENTATION CALLGRIND_STOP_INSTRUMENTATION
+#else
 #include "cgtui.h"
+#endif
+#include <signal.h>
 
 static volatile unsigned long sink;
 
@@ -39,6 +48,13 @@ __attribute__((noinline)) static void work(int n)
 __attribute__((noinline)) static void before(void)
 {
 	work(50);
+}
+
+__attribute__((noinline)) static void measured(void)
+{
+	for (int i = 0; i < 1000; i++)
+		sink += (unsigned long)i * 3;
+	work(10);
 }
 
 __attribute__((noinline)) static void after(void)
@@ -64,6 +80,11 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "work";
 	const char *arg = argc > 2 ? argv[2] : "100";
 	if (!strcmp(mode, "spin")) {
+		double end = now_ms() + atof(arg);
+		while (now_ms() < end)
+			work(100);
+	} else if (!strcmp(mode, "nointr")) {
+		signal(SIGINT, SIG_IGN);
 		double end = now_ms() + atof(arg);
 		while (now_ms() < end)
 			work(100);
@@ -123,7 +144,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "window")) {
 		before();
 		CGTUI_START_INSTRUMENTATION;
-		work(1000);
+		measured();
 		CGTUI_STOP_INSTRUMENTATION;
 		after();
 	} else {
