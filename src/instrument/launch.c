@@ -432,7 +432,7 @@ fail:;
 }
 
 /* Starts valgrind; -1 with a message on stderr when it cannot. */
-static int rec_start(struct rec *r, const struct launch_cfg *c, char **prog, int nprog)
+static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char **prog, int nprog)
 {
 	char *vglib = find_vglib();
 	r->callgrind = !vglib;
@@ -464,7 +464,7 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, char **prog, int
 	add_arg(&args, &n, xasprintf("--log-file=%s", r->vglog));
 	const char *out = c->out ? c->out : "callgrind.out.%p";
 	add_arg(&args, &n, xasprintf("--%s-out-file=%s", r->callgrind ? "callgrind" : "cgtui", out));
-	if (!r->callgrind)
+	if (!r->callgrind && live) /* nobody reads snapshots otherwise */
 		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
 	for (int i = 0; i < c->ntoolargs; i++)
 		add_arg(&args, &n, xstrdup(c->toolargs[i]));
@@ -679,7 +679,7 @@ int launch_main(int argc, char **argv, int prog)
 	int tty = (script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO));
 	int live = tty && !c.record && !c.no_open;
 	int rc;
-	if (rec_start(&r, &c, argv + prog, argc - prog) < 0) {
+	if (rec_start(&r, &c, live, argv + prog, argc - prog) < 0) {
 		rc = 2;
 		r.pid = -1;
 	} else if (live) {

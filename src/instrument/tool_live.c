@@ -45,8 +45,13 @@ static Bool clo_instr_at_start = True;
 static const HChar *clo_live;  /* --cgtui-live=FILE */
 static Long clo_live_ms = 500; /* --cgtui-live-ms=N */
 
+/* snapshots take at most 1/LIVE_SHARE of the run (3 %) */
+#define LIVE_SHARE 33
+
 static HChar *live_path, *live_tmp; /* expanded for this process */
-static UInt live_last;              /* ms timer at the last snapshot */
+static UInt live_last;              /* ms timer at the end of the last snapshot */
+static UInt live_cost;              /* ms the last snapshot took */
+static ULong live_count, live_ms;   /* snapshots written, ms spent */
 static Bool live_done;              /* a snapshot was written */
 
 Bool cgt_live_option(const HChar *arg)
@@ -85,24 +90,32 @@ static Bool live_snapshot(void)
 {
 	if (!live_path)
 		return False;
+	UInt t0 = VG_(read_millisecond_timer)();
 	cgt_sb_fold_all();
-	if (!cgt_dump(live_tmp))
-		return False;
-	if (VG_(rename)(live_tmp, live_path) != 0) {
+	Bool ok = cgt_dump(live_tmp);
+	if (ok && VG_(rename)(live_tmp, live_path) != 0) {
 		VG_(unlink)(live_tmp);
-		return False;
+		ok = False;
 	}
 	live_last = VG_(read_millisecond_timer)();
+	live_cost = live_last - t0;
+	live_count++;
+	live_ms += live_cost;
 	live_done = True;
-	return True;
+	return ok;
 }
 
 static void live_tick(ThreadId tid, ULong blocks)
 {
 	if (!live_path)
 		return;
+	/* at most one every --cgtui-live-ms, and no more than 1/LIVE_SHARE of
+	 * the time (a big profile takes a while to write) */
 	UInt now = VG_(read_millisecond_timer)();
-	if (live_done && now - live_last < (UInt)clo_live_ms)
+	UInt wait = (UInt)clo_live_ms;
+	if (live_cost * LIVE_SHARE > wait)
+		wait = live_cost * LIVE_SHARE;
+	if (live_done && now - live_last < wait)
 		return;
 	live_snapshot();
 }
@@ -173,6 +186,8 @@ void cgt_live_fini(void)
 	/* the final profile is written: the snapshot is no longer needed */
 	if (live_path)
 		VG_(unlink)(live_path);
+	if (live_path && VG_(clo_verbosity) > 1)
+		VG_(dmsg)("cgtui: %llu live snapshots, %llu ms\n", live_count, live_ms);
 }
 
 /* "desc: Options: ..." -- the options the tool ran with (not those naming

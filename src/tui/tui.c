@@ -1010,6 +1010,11 @@ static void live_reload(struct tui *t)
 			fn[i] = 0;
 		v->fn = fn[i];
 		v->stale = 0;
+		/* rows made anew: a view's data may point into the old profile
+		 * (trees start closed again) */
+		if (v->ops->free)
+			v->ops->free(v);
+		v->data = NULL;
 		v->ops->update(v);
 		int r = row_of_fn(v, selfn[i]);
 		v->sel = r >= 0 ? r : sel;
