@@ -7,8 +7,9 @@
  * directory holding cgtui-PLATFORM is run as VALGRIND_LIB.  Without it,
  * the installed `valgrind --tool=callgrind` records instead (no live data).
  *
- * The program runs in its own process group (the terminal's Ctrl-C and
- * Ctrl-Z are the explorer's), with stdin from /dev/null (or --stdin FILE)
+ * The program runs in a session of its own, without a terminal (the
+ * terminal's Ctrl-C and Ctrl-Z are the explorer's, /dev/tty cannot be
+ * opened), and is stopped as a process group (its children too), with stdin from /dev/null (or --stdin FILE)
  * and stdout and stderr into a log file (Valgrind's messages in another,
  * --log-file): they never reach the screen, and a full pipe cannot block
  * it.  Valgrind writes the profile when the program dies of a signal too;
@@ -276,19 +277,36 @@ static int rec_finish(struct rec *r)
 	return -1;
 }
 
+/* A signal to the program and the processes it started (its process
+ * group, when it has one of its own). */
+static void rec_kill(const struct rec *r, int sig)
+{
+	if (kill(-r->pid, sig) < 0)
+		kill(r->pid, sig);
+}
+
 /* Stops the program: SIGINT, then SIGKILL when it has not ended after
  * r->stop_ms; waits for it. */
 static void rec_stop(struct rec *r)
 {
 	if (rec_check(r))
 		return;
-	kill(r->pid, SIGINT);
+	rec_kill(r, SIGINT);
 	for (int waited = 0; !rec_check(r); waited += 20) {
 		if (waited >= r->stop_ms) {
-			kill(r->pid, SIGKILL);
+			rec_kill(r, SIGKILL);
 			waitpid(r->pid, &r->status, 0);
 			r->ended = 1;
 			clock_gettime(CLOCK_MONOTONIC, &r->t1);
+			break;
+		}
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	/* the processes it started end too (and write their profiles) */
+	for (int waited = 0; kill(-r->pid, 0) == 0; waited += 20) {
+		if (waited >= r->stop_ms) {
+			kill(-r->pid, SIGKILL);
 			break;
 		}
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
@@ -399,7 +417,7 @@ static void child(struct rec *r, const struct launch_cfg *c, char **args, const 
 				    SIGTTOU, SIGCHLD };
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
-	if (!c->record)
+	if (!c->record && setsid() < 0) /* no terminal at all: /dev/tty fails */
 		setpgid(0, 0);
 	const char *what = NULL;
 	int fd;
@@ -496,8 +514,6 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 			free(r->log);
 			r->log = xasprintf("cgtui.log.%d", (int)r->pid);
 		}
-		if (!c->record)
-			setpgid(r->pid, r->pid); /* also here: no race with kill() */
 		char msg[512];
 		ssize_t len = read(ep[0], msg, sizeof(msg) - 1);
 		if (len > 0) {

@@ -15,6 +15,8 @@
  *                              CGTUI_START/STOP_INSTRUMENTATION; after()
  *                              (callgrind's requests with -DUSE_CALLGRIND_H)
  *   live-prog nointr MS        ignore SIGINT, compute for MS milliseconds
+ *   live-prog forkspin MS      fork; both compute for MS milliseconds
+ *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -88,6 +90,18 @@ int main(int argc, char **argv)
 		double end = now_ms() + atof(arg);
 		while (now_ms() < end)
 			work(100);
+	} else if (!strcmp(mode, "forkspin")) {
+		pid_t pid = fork();
+		double end = now_ms() + atof(arg);
+		while (now_ms() < end)
+			work(100);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	} else if (!strcmp(mode, "tty")) {
+		FILE *f = fopen("/dev/tty", "w");
+		printf("tty: %s\n", f ? "yes" : "no");
+		if (f)
+			fclose(f);
 	} else if (!strcmp(mode, "wait")) {
 		struct stat st;
 		double end = now_ms() + 60000;

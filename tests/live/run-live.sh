@@ -244,6 +244,17 @@ grep -q "killed by SIGINT after" intr-3.txt && grep -q "the profile so far is ke
 check "live: y: stopped, the explorer stays with the profile so far" "$?" "$(cat intr-3.txt)"
 check "live: then q quits without asking" "$(cat intr.rc)" "$(cat intr.err)"
 
+rm -rf fs && mkdir fs
+live forkspin ':wait-data\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
+ok=$(for f in fs/ours.*; do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
+left=$(for f in fs/ours.*; do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
+check "live: q stops the program and its child; both profiles kept" \
+	"$([ "$ok" = 2 ] && [ -z "$left" ]; echo $?)" "$(ls fs) left running: $left"
+
+live tty ':wait-end\n' --log=tty.log ./live-prog tty
+grep -qx "tty: no" tty.log
+check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
+
 CGTUI_STOP_TIMEOUT_MS=300 live kill ':wait-data\nq\ny\n' ./live-prog nointr 60000
 f=$(saved kill.err)
 grep -q "program killed by SIGKILL" kill.err && [ "$(totals "$f")" -gt 0 ]
