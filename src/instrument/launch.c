@@ -170,6 +170,7 @@ struct rec {
 	int ended, status;          /* waitpid's status once ended */
 	int callgrind;              /* our tool missing: callgrind records */
 	char *tmpdir, *live, *vglog, *out, *log;
+	char *out_pid;              /* what the tool writes, when out has no %p */
 	const char *logs[2];
 	struct timespec t0, t1;     /* start, end */
 	dev_t live_dev;
@@ -270,6 +271,8 @@ static int rec_check(struct rec *r)
 static int rec_finish(struct rec *r)
 {
 	struct stat st;
+	if (r->out_pid && stat(r->out_pid, &st) == 0 && rename(r->out_pid, r->out) == 0)
+		return 0;
 	if (stat(r->out, &st) == 0)
 		return 0;
 	if (!r->callgrind && stat(r->live, &st) == 0 && rename(r->live, r->out) == 0)
@@ -481,7 +484,10 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 	add_arg(&args, &n, xstrdup(r->callgrind ? "--tool=callgrind" : "--tool=cgtui"));
 	add_arg(&args, &n, xasprintf("--log-file=%s", r->vglog));
 	const char *out = c->out ? c->out : "callgrind.out.%p";
-	add_arg(&args, &n, xasprintf("--%s-out-file=%s", r->callgrind ? "callgrind" : "cgtui", out));
+	/* -o FILE: processes forked write FILE.PID, the program FILE */
+	int has_p = strstr(out, "%p") != NULL;
+	add_arg(&args, &n, xasprintf("--%s-out-file=%s%s", r->callgrind ? "callgrind" : "cgtui", out,
+				     has_p ? "" : ".%p"));
 	if (!r->callgrind && live) /* nobody reads snapshots otherwise */
 		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
 	for (int i = 0; i < c->ntoolargs; i++)
@@ -538,6 +544,8 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 			r->out[k++] = *s;
 		}
 	}
+	if (!has_p)
+		r->out_pid = xasprintf("%s.%s", r->out, pid);
 	r->logs[0] = r->log;
 	r->logs[1] = r->vglog;
 	for (int i = 0; i < n; i++)
@@ -578,6 +586,7 @@ static void rec_cleanup(struct rec *r)
 	free(r->live);
 	free(r->vglog);
 	free(r->out);
+	free(r->out_pid);
 	free(r->log);
 }
 

@@ -92,6 +92,33 @@ fn_cost() { # annotate-output, function
 	sed -n "s/^ *\([0-9,]*\) .*:$2 .*/\1/p; s/^ *\([0-9,]*\) .*:$2\$/\1/p" "$1" | head -1 | tr -d ,
 }
 
+# --- the command line ---------------------------------------------------------------
+"$CGTUI" --help >help.txt 2>&1
+missing=""
+for o in -o --stdin --log --record --no-open --cache-sim --branch-sim --I1 --D1 --LL \
+	--instr-at-start --trace-children --separate-threads --tool-option; do
+	grep -q -- "$o" help.txt || missing="$missing $o"
+done
+check "cgtui --help lists the recording options" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
+if [ -n "$srcdir" ] && [ -f "$srcdir/man/cgtui.1" ]; then
+	missing=""
+	for o in output stdin log record no-open cache-sim instr-at-start trace-children tool-option \
+		CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS; do
+		sed 's/\\//g' "$srcdir/man/cgtui.1" | grep -q -- "$o" || missing="$missing $o"
+	done
+	check "the man page describes them" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
+fi
+"$CGTUI" --no-such-option ./live-prog >/dev/null 2>rec.err
+check "an unknown option before the program: usage error (1)" "$([ $? = 1 ]; echo $?)" "$(cat rec.err)"
+"$CGTUI" --stdin=/nonexistent ./live-prog >/dev/null 2>rec.err
+check "--stdin of a missing file: usage error (1), nothing run" \
+	"$([ $? = 1 ] && ! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+printf 'events: Ir\nfl=a.c\nfn=f\n1 5\n' >prof.out
+chmod +x prof.out
+"$CGTUI" --batch prof.out >batch.txt 2>&1
+grep -q "PROGRAM TOTALS" batch.txt
+check "an executable profile is still a profile" "$?" "$(head -3 batch.txt)"
+
 # --- recording without the explorer: the profiles -------------------------------
 # --no-open (and stdout not a terminal): record only; Ir per line equal to
 # cachegrind's
@@ -171,6 +198,14 @@ theirs=$(for f in fork/cg.*; do sed -n 's/^summary: *//p' "$f"; done | sort | tr
 check "fork: one profile per process (%p), totals equal to cachegrind's" \
 	"$([ "$(ls fork/ours.* | wc -l)" = 2 ] && [ "$ours" = "$theirs" ]; echo $?)" \
 	"ours: $ours cachegrind: $theirs"
+"$CGTUI" --no-open -o fork/o.out ./live-prog fork >/dev/null 2>rec.err
+# cachegrind's files by pid: the parent's first (pids grow)
+cgp=$(ls fork/cg.* | sort -t. -k2 -n | head -1) cgc=$(ls fork/cg.* | sort -t. -k2 -n | tail -1)
+f=$(ls fork/o.out.*)
+check "fork, -o FILE: the program's profile FILE, the child's FILE.PID" \
+	"$([ "$(totals fork/o.out)" = "$(sed -n 's/^summary: *//p' "$cgp")" ] &&
+		[ "$(totals "$f")" = "$(sed -n 's/^summary: *//p' "$cgc")" ] &&
+		[ "$(saved rec.err)" = fork/o.out ]; echo $?)" "$(ls fork) $(cat rec.err)"
 rm -rf tc && mkdir tc
 "$CGTUI" --no-open --trace-children=yes -o 'tc/ours.%p' /bin/sh -c './live-prog work 20; exit 0' \
 	>/dev/null 2>&1
