@@ -618,6 +618,30 @@ static void rec_wait(struct rec *r, int record)
 	sigaction(SIGQUIT, &oquit, NULL);
 }
 
+/* Nothing recorded: says so, with the end of Valgrind's messages (a bad
+ * option, a program Valgrind cannot run), which go to the program's log
+ * until Valgrind opens its own. */
+static void no_profile(const struct rec *r)
+{
+	fprintf(stderr, "cgtui: no profile was written (the program's output: %s)\n", r->log);
+	for (int k = 0; k < 2; k++) {
+		FILE *f = r->logs[k] ? fopen(r->logs[k], "r") : NULL;
+		if (!f)
+			continue;
+		char line[512], last[6][512];
+		int n = 0;
+		while (fgets(line, sizeof(line), f)) {
+			if (strspn(line, "=-0123456789 \n") == strlen(line))
+				continue; /* "==123== " alone */
+			memcpy(last[n % 6], line, sizeof(line));
+			n++;
+		}
+		fclose(f);
+		for (int i = n > 6 ? n - 6 : 0; i < n; i++)
+			fprintf(stderr, "  %s%s", last[i % 6], strchr(last[i % 6], '\n') ? "" : "\n");
+	}
+}
+
 /* The explorer on the recorded profile, with live data while it runs. */
 static int explore(struct rec *r, int live)
 {
@@ -635,7 +659,7 @@ static int explore(struct rec *r, int live)
 	if (r->ended && !r->final_seen) {
 		r->final_seen = 1;
 		if (rec_finish(r) < 0) {
-			fprintf(stderr, "cgtui: no profile was written (see %s)\n", r->log);
+			no_profile(r);
 			return 2;
 		}
 	}
@@ -716,7 +740,7 @@ int launch_main(int argc, char **argv, int prog)
 		rec_wait(&r, c.record);
 		rc = rec_signal ? 128 + rec_signal : 0;
 		if (rec_finish(&r) < 0) {
-			fprintf(stderr, "cgtui: no profile was written (see %s)\n", r.log);
+			no_profile(&r);
 			rc = 2;
 		} else if (!rec_signal && c.record && !c.no_open && tty) {
 			r.final_seen = 1;

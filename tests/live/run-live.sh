@@ -113,6 +113,11 @@ check "an unknown option before the program: usage error (1)" "$([ $? = 1 ]; ech
 "$CGTUI" --stdin=/nonexistent ./live-prog >/dev/null 2>rec.err
 check "--stdin of a missing file: usage error (1), nothing run" \
 	"$([ $? = 1 ] && ! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+"$CGTUI" --no-open --tool-option=--no-such-tool-option=1 ./live-prog >/dev/null 2>rec.err
+rc=$?
+grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
+check "an option Valgrind rejects: exit 2, Valgrind's message shown" \
+	"$([ $? = 0 ] && [ $rc = 2 ]; echo $?)" "rc=$rc $(cat rec.err)"
 printf 'events: Ir\nfl=a.c\nfn=f\n1 5\n' >prof.out
 chmod +x prof.out
 "$CGTUI" --batch prof.out >batch.txt 2>&1
