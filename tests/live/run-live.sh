@@ -365,6 +365,11 @@ a=$(screen | sed -n '1s/.* Ir \([0-9,]*\)$/\1/p')
 sleep 1.3
 b=$(screen | sed -n '1s/.* Ir \([0-9,]*\)$/\1/p')
 check "tmux: refreshed within 1.3 s ($a, then $b)" "$([ -n "$a" ] && [ "$a" != "$b" ]; echo $?)" "$(screen)"
+tm resize-window -t t -x 20 -y 5
+sleep 0.6
+tm resize-window -t t -x 80 -y 24
+wait_for "running [0-9]*s | Ir"
+check "tmux: resized to 20x5 and back while it runs" "$?" "$(screen)"
 tm send-keys -t t L
 wait_for "the program's output"
 check "tmux: L shows the log" "$?" "$(screen)"
