@@ -652,9 +652,21 @@ static int explore(struct rec *r, int live)
 	char err[1024];
 	struct stat st;
 	/* the first data: a snapshot (the tool writes one at once), or the end */
-	while (live && !rec_check(r) && stat(r->live, &st) != 0) {
+	struct sigaction sa, old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	while (live && !rec_check(r) && stat(r->live, &st) != 0 && !rec_signal) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
+	}
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	if (rec_signal) { /* before the explorer was up */
+		rec_stop(r);
+		return 128 + rec_signal;
 	}
 	if (r->ended && !r->final_seen) {
 		r->final_seen = 1;
@@ -728,6 +740,15 @@ int launch_main(int argc, char **argv, int prog)
 	int tty = (script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO));
 	int live = tty && !c.record && !c.no_open;
 	int rc;
+	/* from now on, SIGINT/SIGTERM/SIGHUP stop the program rather than
+	 * leave it running (explore and rec_wait set their own handlers) */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (!c.record)
+		sigaction(SIGINT, &sa, NULL);
 	if (rec_start(&r, &c, live, argv + prog, argc - prog) < 0) {
 		rc = 2;
 		r.pid = -1;

@@ -5,8 +5,9 @@
  * Headless mode (for tests, like tig's): CGTUI_SCRIPT=FILE makes cgtui read
  * its keys from FILE instead of the terminal and draw into a screen that is
  * never shown; in FILE, a line ":dump PATH" writes the screen's text to PATH,
- * ":resize COLSxLINES" resizes, ":wait-data" waits until data of the
- * program being recorded has come, ":wait-end" until it has ended and its
+ * ":resize COLSxLINES" resizes, ":wait-data" waits until newer data (not
+ * empty) of the program being recorded has been loaded, ":wait-end" until
+ * it has ended and its
  * final profile is shown, "#" starts a comment, and any other line is
  * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
  * <C-l> ...; <C-c> stands for the Ctrl-C signal).  The screen size comes from COLUMNS and LINES (default 80x24).
@@ -945,6 +946,7 @@ static void switch_part(struct tui *t)
 /* ---- a program being recorded ---------------------------------------------------------- */
 
 static const struct tui_live *next_live;
+static int nreloads; /* newer data loaded (for :wait-data) */
 
 void tui_set_live(const struct tui_live *live)
 {
@@ -1058,6 +1060,7 @@ static void live_tick(struct tui *t, int wait)
 	struct timespec now;
 	if (!t->live)
 		return;
+	int reloads0 = nreloads;
 	for (int waited = 0;; waited += 20) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		double ms = (double)(now.tv_sec - last.tv_sec) * 1e3 +
@@ -1065,8 +1068,10 @@ static void live_tick(struct tui *t, int wait)
 		if (wait || ms >= 250) {
 			last = now;
 			int was = t->live->running(t->live->arg);
-			if (t->live->poll(t->live->arg))
+			if (t->live->poll(t->live->arg)) {
 				live_reload(t);
+				nreloads++;
+			}
 			if (was && !t->live->running(t->live->arg)) {
 				char st[128];
 				t->live->state(t->live->arg, st, sizeof(st));
@@ -1075,7 +1080,8 @@ static void live_tick(struct tui *t, int wait)
 		}
 		if (!wait || waited > 120000 || got_signal ||
 		    (wait == 1 && !t->live->running(t->live->arg) && !t->live->poll(t->live->arg)) ||
-		    (wait == 2 && t->p->totals && t->p->nreal && t->p->totals[0] > 0))
+		    (wait == 2 && nreloads > reloads0 && t->p->nreal && t->p->totals[0] > 0) ||
+		    (wait == 2 && !t->live->running(t->live->arg)))
 			break;
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
