@@ -412,6 +412,25 @@ st=$(ended)
 check "tmux --record: q quits" "$([ "$st" = 0 ]; echo $?)" "status $st"
 tm kill-server
 
+# Ctrl-Z and fg in a shell with job control: the program goes on meanwhile
+n=$((n + 1))
+tmux_socks="$tmux_socks $T/tmux.$n"
+tm -f /dev/null new-session -d -s t -x 80 -y 24 "cd '$T' && PS1='$ ' exec bash --norc -i"
+sleep 0.5
+tm send-keys -t t "$CGTUI ./live-prog spin 4000" Enter
+wait_for "running [0-9]*s | Ir"
+tm send-keys -t t C-z
+wait_for "Stopped"
+check "tmux: Ctrl-Z suspends cgtui, the terminal restored" "$?" "$(screen)"
+sleep 4
+tm send-keys -t t fg Enter
+wait_for "exited 0 after"
+check "tmux: fg: the explorer again, the program ended meanwhile" "$?" "$(screen)"
+tm send-keys -t t q
+wait_for "program exited 0; profile"
+check "tmux: then q quits" "$?" "$(screen)"
+tm kill-server
+
 start 80 24 "$CGTUI" ./live-prog spin 60000
 wait_for "running [0-9]*s | Ir"
 kill -TERM "$(cat "pid.$n")"
