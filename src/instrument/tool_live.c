@@ -117,6 +117,9 @@ static void live_tick(ThreadId tid, ULong blocks)
 		wait = live_cost * LIVE_SHARE;
 	if (live_done && now - live_last < wait)
 		return;
+	/* and all of them (the next one costing what the last did) too */
+	if (live_done && (live_ms + live_cost) * LIVE_SHARE > now)
+		return;
 	live_snapshot();
 }
 
