@@ -688,8 +688,9 @@ static int explore(struct rec *r, int live)
 	const char *dirs[1] = { "." };
 	int rc = tui_run(&p, &ld, dirs, 1);
 	profile_free(&p);
-	if (rc >= 128) /* SIGTERM, SIGHUP: stop the program, keep its profile */
-		rec_stop(r);
+	/* SIGTERM, SIGHUP, the end of a test script: stop the program, keep
+	 * its profile (q has asked and stopped it already) */
+	rec_stop(r);
 	return rc;
 }
 

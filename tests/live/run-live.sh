@@ -284,6 +284,14 @@ grep -q "killed by SIGINT after" intr-3.txt && grep -q "the profile so far is ke
 check "live: y: stopped, the explorer stays with the profile so far" "$?" "$(cat intr-3.txt)"
 check "live: then q quits without asking" "$(cat intr.rc)" "$(cat intr.err)"
 
+live scriptend ':wait-data\n' ./live-prog spin 60000
+f=$(saved scriptend.err)
+p=${f##*.}
+grep -q "program killed by SIGINT" scriptend.err && [ "$(totals "$f")" -gt 0 ] &&
+	! kill -0 "$p" 2>/dev/null
+check "live: the explorer left otherwise (end of script): the program stopped, profile kept" "$?" \
+	"$(cat scriptend.err)"
+
 rm -rf fs && mkdir fs
 live forkspin ':wait-data\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
 ok=$(for f in fs/ours.*; do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
