@@ -268,6 +268,15 @@ check "live: the selection (main) kept across reloads" "$?" "$(sed -n 3,6p run-3
 grep -q "==== the program's output" run-4.txt && grep -q "I refs:" run-4.txt
 check "live: L shows the program's output and Valgrind's messages" "$?" "$(head -8 run-4.txt)"
 
+for c in "segv:killed by SIGSEGV" "exit 3:exited 3"; do
+	live end ':wait-end\n:dump end.txt\nS\n:dump end-s.txt\n' ./live-prog ${c%%:*}
+	f=$(saved end.err)
+	grep -q "${c#*:} after [0-9.]*s | Ir" end.txt && grep -q "Program: *${c#*:} after" end-s.txt &&
+		[ "$(hdr_ir end.txt)" = "$(totals "$f")" ]
+	check "live: live-prog ${c%%:*}: the header and the summary say ${c#*:}, the profile loaded" "$?" \
+		"$(head -1 end.txt) $(grep Program: end-s.txt)"
+done
+
 live quit ':wait-data\nq\ny\n' ./live-prog spin 60000
 f=$(saved quit.err)
 grep -q "program killed by SIGINT" quit.err && [ "$(totals "$f")" -gt 0 ] && [ "$(cat quit.rc)" = 0 ]
