@@ -1057,6 +1057,7 @@ static void live_stop(struct tui *t)
 static void live_tick(struct tui *t, int wait)
 {
 	static struct timespec last;
+	static double reload_ms; /* what the last reload took */
 	struct timespec now;
 	if (!t->live)
 		return;
@@ -1065,12 +1066,18 @@ static void live_tick(struct tui *t, int wait)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		double ms = (double)(now.tv_sec - last.tv_sec) * 1e3 +
 			    (double)(now.tv_nsec - last.tv_nsec) / 1e6;
-		if (wait || ms >= 250) {
+		/* four times a second, or less when reloading takes long (a big
+		 * profile): the explorer stays responsive */
+		if (wait || (ms >= 250 && ms >= 4 * reload_ms)) {
 			last = now;
 			int was = t->live->running(t->live->arg);
 			if (t->live->poll(t->live->arg)) {
 				live_reload(t);
 				nreloads++;
+				struct timespec end;
+				clock_gettime(CLOCK_MONOTONIC, &end);
+				reload_ms = (double)(end.tv_sec - now.tv_sec) * 1e3 +
+					    (double)(end.tv_nsec - now.tv_nsec) / 1e6;
 			}
 			if (was && !t->live->running(t->live->arg)) {
 				char st[128];
