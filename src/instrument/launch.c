@@ -471,8 +471,11 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 		FILE *f = fopen(r->live, "w");
 		if (f) {
 			fprintf(f, "# callgrind format\nversion: 1\ncmd:");
-			for (int i = 0; i < nprog; i++)
-				fprintf(f, " %s", prog[i]);
+			for (int i = 0; i < nprog; i++) {
+				fputc(' ', f);
+				for (const char *a = prog[i]; *a; a++)
+					fputc(*a == '\n' || *a == '\r' ? ' ' : *a, f);
+			}
 			fprintf(f, "\nevents: Ir\n");
 			fclose(f);
 		}
@@ -677,6 +680,7 @@ static int explore(struct rec *r, int live)
 	}
 	if (rec_load(r, &p, 0, err, sizeof(err)) < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);
+		rec_stop(r);
 		return 2;
 	}
 	if (r->callgrind)
@@ -769,8 +773,7 @@ int launch_main(int argc, char **argv, int prog)
 			rc = explore(&r, 0);
 		}
 	}
-	if (r.pid > 0) {
-		rec_check(&r);
+	if (r.pid > 0 && rec_check(&r)) {
 		rec_finish(&r);
 		char how[64];
 		describe_end(&r, how, sizeof(how));

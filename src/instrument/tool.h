@@ -107,6 +107,9 @@ void cgt_live_usage(void);
 void cgt_live_pre_clo_init(void);
 void cgt_live_post_clo_init(void);
 void cgt_live_fini(void);
+/* " ARG" for the cmd: line, line breaks made spaces */
+struct _VgFile;
+void cgt_put_arg(struct _VgFile *fp, const HChar *arg);
 /* "desc: Options: ..." for the output */
 void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg);
 

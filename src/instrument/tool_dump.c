@@ -126,7 +126,7 @@ Bool cgt_dump(const HChar *path)
 	VG_(fprintf)(fp, "pid: %d\n", VG_(getpid)());
 	VG_(fprintf)(fp, "cmd: %s", VG_(args_the_exename));
 	for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++)
-		VG_(fprintf)(fp, " %s", *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
+		cgt_put_arg(fp, *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
 	VG_(fprintf)(fp, "\n");
 	cgt_sim_desc(put_desc, fp);
 	cgt_live_desc(put_desc, fp);

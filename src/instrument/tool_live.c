@@ -193,6 +193,15 @@ void cgt_live_fini(void)
 		VG_(dmsg)("cgtui: %llu live snapshots, %llu ms\n", live_count, live_ms);
 }
 
+/* One argument of the command for the "cmd:" line: a line break in it
+ * would end the line (and make the rest a bad header line). */
+void cgt_put_arg(struct _VgFile *fp, const HChar *arg)
+{
+	VG_(fprintf)(fp, " ");
+	for (const HChar *s = arg; *s; s++)
+		VG_(fprintf)(fp, "%c", *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
 /* "desc: Options: ..." -- the options the tool ran with (not those naming
  * files or for the launcher's own use). */
 void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg)

@@ -118,6 +118,9 @@ rc=$?
 grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
 check "an option Valgrind rejects: exit 2, Valgrind's message shown" \
 	"$([ $? = 0 ] && [ $rc = 2 ]; echo $?)" "rc=$rc $(cat rec.err)"
+"$CGTUI" --no-open -o nl.out ./live-prog work "$(printf '5\n0')" >/dev/null 2>&1
+grep -qx "cmd: ./live-prog work 5 0" nl.out && "$CGTUI" --batch nl.out >/dev/null 2>&1
+check "an argument with a line break: the cmd: line stays one line" "$?" "$(grep -A1 cmd: nl.out)"
 printf 'events: Ir\nfl=a.c\nfn=f\n1 5\n' >prof.out
 chmod +x prof.out
 "$CGTUI" --batch prof.out >batch.txt 2>&1
