@@ -498,14 +498,15 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 	for (int i = 0; i < nprog; i++)
 		add_arg(&args, &n, xstrdup(prog[i]));
 
-	int ep[2];
-	if (pipe2(ep, O_CLOEXEC) < 0) {
-		fprintf(stderr, "cgtui: pipe: %s\n", strerror(errno));
-		return -1;
-	}
+	int ep[2] = { -1, -1 };
 	clock_gettime(CLOCK_MONOTONIC, &r->t0);
 	fflush(NULL);
-	r->pid = fork();
+	if (pipe2(ep, O_CLOEXEC) < 0) {
+		fprintf(stderr, "cgtui: pipe: %s\n", strerror(errno));
+		r->pid = -1;
+	} else {
+		r->pid = fork();
+	}
 	if (r->pid == 0) {
 		/* the log name needs the pid: the child's is the program's */
 		if (!c->log)
@@ -513,10 +514,12 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 		close(ep[0]);
 		child(r, c, args, vglib, ep[1]);
 	}
-	close(ep[1]);
+	if (ep[1] >= 0)
+		close(ep[1]);
 	int rc = 0;
 	if (r->pid < 0) {
-		fprintf(stderr, "cgtui: fork: %s\n", strerror(errno));
+		if (ep[0] >= 0)
+			fprintf(stderr, "cgtui: fork: %s\n", strerror(errno));
 		rc = -1;
 	} else {
 		if (!c->log) {
@@ -532,7 +535,8 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 			rc = -1;
 		}
 	}
-	close(ep[0]);
+	if (ep[0] >= 0)
+		close(ep[0]);
 	/* the profile's name: %p is the program's pid (Valgrind runs in the
 	 * process started here) */
 	char pid[32];
