@@ -6,8 +6,9 @@
  * its keys from FILE instead of the terminal and draw into a screen that is
  * never shown; in FILE, a line ":dump PATH" writes the screen's text to PATH,
  * ":resize COLSxLINES" resizes, ":wait-data" waits until newer data (not
- * empty) of the program being recorded has been loaded, ":wait-end" until
- * it has ended and its
+ * empty) of the program being recorded has been loaded, ":wait-fn NAME"
+ * until the data loaded has the function NAME, ":wait-end" until it has
+ * ended and its
  * final profile is shown, "#" starts a comment, and any other line is
  * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
  * <C-l> ...; <C-c> stands for the Ctrl-C signal).  The screen size comes from COLUMNS and LINES (default 80x24).
@@ -356,7 +357,7 @@ static int pending[256], npending, ipending;
 static volatile sig_atomic_t got_signal; /* SIGINT, SIGTERM, SIGHUP */
 
 static void draw(struct tui *t);
-static void live_tick(struct tui *t, int wait);
+static void live_tick(struct tui *t, int wait, const char *fn);
 static int ask(struct tui *t, const char *question);
 static void live_stop(struct tui *t);
 
@@ -398,7 +399,11 @@ static int next_key(struct tui *t)
 			continue;
 		}
 		if (strcmp(buf, ":wait-end") == 0 || strcmp(buf, ":wait-data") == 0) {
-			live_tick(t, buf[6] == 'e' ? 1 : 2);
+			live_tick(t, buf[6] == 'e' ? 1 : 2, NULL);
+			continue;
+		}
+		if (strncmp(buf, ":wait-fn ", 9) == 0) {
+			live_tick(t, 3, buf + 9);
 			continue;
 		}
 		if (strncmp(buf, ":resize ", 8) == 0) {
@@ -1052,9 +1057,19 @@ static void live_stop(struct tui *t)
 	tui_message(t, "the program %s; the profile so far is kept", st);
 }
 
+/* Does p have a function called name? */
+static int has_fn(const struct profile *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->nfns; i++)
+		if (!strcmp(fn_name(p, i), name))
+			return 1;
+	return 0;
+}
+
 /* Checks the program about four times a second (and when asked, wait: 1
- * until it has ended, 2 until some data has come). */
-static void live_tick(struct tui *t, int wait)
+ * until it has ended, 2 until newer data has come, 3 until the function fn
+ * is in the data). */
+static void live_tick(struct tui *t, int wait, const char *fn)
 {
 	static struct timespec last;
 	static double reload_ms; /* what the last reload took */
@@ -1088,7 +1103,8 @@ static void live_tick(struct tui *t, int wait)
 		if (!wait || waited > 120000 || got_signal ||
 		    (wait == 1 && !t->live->running(t->live->arg) && !t->live->poll(t->live->arg)) ||
 		    (wait == 2 && nreloads > reloads0 && t->p->nreal && t->p->totals[0] > 0) ||
-		    (wait == 2 && !t->live->running(t->live->arg)))
+		    (wait == 2 && !t->live->running(t->live->arg)) ||
+		    (wait == 3 && (has_fn(t->p, fn) || !t->live->running(t->live->arg))))
 			break;
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
@@ -1184,7 +1200,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		if (got_signal)
 			break;
 		if (t.live) {
-			live_tick(&t, 0);
+			live_tick(&t, 0, NULL);
 			dirty = 1; /* the elapsed time */
 		}
 		if (dirty) {

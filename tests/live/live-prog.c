@@ -15,7 +15,8 @@
  *                              CGTUI_START/STOP_INSTRUMENTATION; after()
  *                              (callgrind's requests with -DUSE_CALLGRIND_H)
  *   live-prog nointr MS        ignore SIGINT, compute for MS milliseconds
- *   live-prog forkspin MS      fork; both compute for MS milliseconds
+ *   live-prog forkspin MS      fork (the parent calls forked()); both
+ *                              compute for MS milliseconds
  *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
@@ -59,6 +60,11 @@ __attribute__((noinline)) static void measured(void)
 	work(10);
 }
 
+__attribute__((noinline)) static void forked(void)
+{
+	work(1);
+}
+
 __attribute__((noinline)) static void after(void)
 {
 	work(70);
@@ -92,6 +98,8 @@ int main(int argc, char **argv)
 			work(100);
 	} else if (!strcmp(mode, "forkspin")) {
 		pid_t pid = fork();
+		if (pid > 0)
+			forked();
 		double end = now_ms() + atof(arg);
 		while (now_ms() < end)
 			work(100);

@@ -7,7 +7,7 @@
 # events with the simulations; profdiff.py per file:function:line),
 # callgrind for the fallback, cg_annotate/callgrind_annotate per function
 # for --instr-at-start=no.  Screens come from the headless mode
-# (CGTUI_SCRIPT, :wait-data, :wait-end, :dump) and from tmux; the numbers on
+# (CGTUI_SCRIPT, :wait-data, :wait-fn, :wait-end, :dump) and from tmux; the numbers on
 # them are compared with the totals: line of the file the tool wrote.
 #
 # Copyright (C) the cgtui authors.
@@ -254,7 +254,7 @@ live() { # name, keys (\n-separated), program and arguments...
 }
 hdr_ir() { sed -n '1s/.* Ir \([0-9,]*\)$/\1/p' "$1" | tr -d ,; }
 
-live run ':wait-data\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
+live run ':wait-fn main\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-data\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
 	./live-prog spin 2000
 f=$(saved run.err)
 check "live: exit status 0" "$(cat run.rc)" "$(cat run.err)"
@@ -305,7 +305,7 @@ check "live: the explorer left otherwise (end of script): the program stopped, p
 	"$(cat scriptend.err)"
 
 rm -rf fs && mkdir fs
-live forkspin ':wait-data\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
+live forkspin ':wait-fn forked\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
 ok=$(for f in fs/ours.*; do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
 left=$(for f in fs/ours.*; do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
 check "live: q stops the program and its child; both profiles kept" \
@@ -459,5 +459,20 @@ screen | grep -q "running\|functions |"
 check "tmux: SIGTERM stops, exit 143, the terminal restored" \
 	"$([ $? = 1 ] && [ "$st" = 143 ]; echo $?)" "status $st: $(screen)"
 tm kill-server
+
+# the terminal goes away (an ssh connection dropped): SIGHUP
+rm -f callgrind.out.*
+start 80 24 "$CGTUI" ./live-prog spin 60000
+wait_for "running [0-9]*s | Ir"
+tm kill-server
+for _ in $(seq 100); do
+	f=$(ls callgrind.out.* 2>/dev/null | head -1)
+	[ -n "$f" ] && ! kill -0 "${f##*.}" 2>/dev/null && ! kill -0 "$(cat "pid.$n")" 2>/dev/null &&
+		break
+	sleep 0.1
+done
+[ -n "$f" ] && [ "$(totals "$f")" -gt 0 ] && ! kill -0 "${f##*.}" 2>/dev/null &&
+	! kill -0 "$(cat "pid.$n")" 2>/dev/null
+check "tmux: the terminal closed: cgtui and the program end, the profile is kept" "$?" "${f:-no profile}"
 
 [ $fails = 0 ]
