@@ -280,13 +280,13 @@ for c in "segv:killed by SIGSEGV" "exit 3:exited 3"; do
 		"$(head -1 end.txt) $(grep Program: end-s.txt)"
 done
 
-live quit ':wait-data\nq\ny\n' ./live-prog spin 60000
+live quit ':wait-fn work\nq\ny\n' ./live-prog spin 60000
 f=$(saved quit.err)
 grep -q "program killed by SIGINT" quit.err && [ "$(totals "$f")" -gt 0 ] && [ "$(cat quit.rc)" = 0 ]
 check "live: q, y stops the program (SIGINT) and keeps its profile" "$?" \
 	"rc=$(cat quit.rc) $(cat quit.err)"
 
-live intr ':wait-data\n<C-c>\n:dump intr-1.txt\nn\n:dump intr-2.txt\n<C-c>\ny\n:dump intr-3.txt\nq\n' \
+live intr ':wait-fn work\n<C-c>\n:dump intr-1.txt\nn\n:dump intr-2.txt\n<C-c>\ny\n:dump intr-3.txt\nq\n' \
 	./live-prog spin 60000
 grep -q "Stop the program? (y/n)" intr-1.txt
 check "live: Ctrl-C asks" "$?" "$(tail -1 intr-1.txt)"
@@ -296,7 +296,7 @@ grep -q "killed by SIGINT after" intr-3.txt && grep -q "the profile so far is ke
 check "live: y: stopped, the explorer stays with the profile so far" "$?" "$(cat intr-3.txt)"
 check "live: then q quits without asking" "$(cat intr.rc)" "$(cat intr.err)"
 
-live scriptend ':wait-data\n' ./live-prog spin 60000
+live scriptend ':wait-fn work\n' ./live-prog spin 60000
 f=$(saved scriptend.err)
 p=${f##*.}
 grep -q "program killed by SIGINT" scriptend.err && [ "$(totals "$f")" -gt 0 ] &&
@@ -315,7 +315,7 @@ live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
 
-CGTUI_STOP_TIMEOUT_MS=300 live kill ':wait-data\nq\ny\n' ./live-prog nointr 60000
+CGTUI_STOP_TIMEOUT_MS=300 live kill ':wait-fn work\nq\ny\n' ./live-prog nointr 60000
 f=$(saved kill.err)
 grep -q "program killed by SIGKILL" kill.err && [ "$(totals "$f")" -gt 0 ]
 check "live: a program ignoring SIGINT is killed; the last snapshot is kept" "$?" "$(cat kill.err)"
