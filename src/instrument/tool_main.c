@@ -172,8 +172,8 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 
 static void cgt_post_clo_init(void)
 {
-	cgt_sim_setup();
 	cgt_live_post_clo_init();
+	cgt_sim_setup();
 }
 
 static void add_ir(struct cgt_insn *n, void *arg)
