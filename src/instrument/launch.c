@@ -266,16 +266,68 @@ static int rec_check(struct rec *r)
 	return r->ended;
 }
 
+/* The files of one profile: base itself, or (one file per thread, as
+ * --separate-threads writes them) base-01, base-02 ... in order.  Returns
+ * how many (0: none); *out is malloc'ed, or NULL. */
+static int run_files(const char *base, char ***out)
+{
+	struct stat st;
+	char **v = NULL;
+	int n = 0;
+	if (stat(base, &st) == 0) {
+		v = xcalloc(2, sizeof(*v));
+		v[n++] = xstrdup(base);
+	} else {
+		for (int tid = 1; tid < 10000; tid++) {
+			char *f = xasprintf("%s-%02d", base, tid);
+			if (stat(f, &st) != 0) {
+				free(f);
+				if (n || tid > 64) /* thread numbers start at 1, a few may be gone */
+					break;
+				continue;
+			}
+			v = xreallocarray(v, (size_t)n + 2, sizeof(*v));
+			v[n++] = f;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+static void free_files(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Renames a profile (or its per-thread files) from `from` to `to`; 0 when
+ * something was renamed. */
+static int rename_run(const char *from, const char *to)
+{
+	char **v;
+	int n = run_files(from, &v), done = 0;
+	for (int i = 0; i < n; i++) {
+		char *dest = xasprintf("%s%s", to, v[i] + strlen(from));
+		done |= rename(v[i], dest) == 0;
+		free(dest);
+	}
+	free_files(v, n);
+	return done ? 0 : -1;
+}
+
 /* After the end: the final profile, or (Valgrind killed before writing
  * it) the last snapshot in its place.  0 when there is a profile. */
 static int rec_finish(struct rec *r)
 {
-	struct stat st;
-	if (r->out_pid && stat(r->out_pid, &st) == 0 && rename(r->out_pid, r->out) == 0)
+	char **v;
+	if (r->out_pid && rename_run(r->out_pid, r->out) == 0)
 		return 0;
-	if (stat(r->out, &st) == 0)
+	int n = run_files(r->out, &v);
+	free_files(v, n);
+	if (n)
 		return 0;
-	if (!r->callgrind && stat(r->live, &st) == 0 && rename(r->live, r->out) == 0)
+	if (!r->callgrind && rename_run(r->live, r->out) == 0)
 		return 0;
 	return -1;
 }
@@ -319,6 +371,27 @@ static void rec_stop(struct rec *r)
 
 /* ---- the explorer's side: struct tui_live and the loader ---------------------------------- */
 
+/* What changes when a snapshot is written: the newest of its files (their
+ * inodes summed); -1 when there is none. */
+static int live_stamp(const char *base, struct stat *out)
+{
+	char **v;
+	int n = run_files(base, &v);
+	memset(out, 0, sizeof(*out));
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(v[i], &st) != 0)
+			continue;
+		if (st.st_mtim.tv_sec > out->st_mtim.tv_sec ||
+		    (st.st_mtim.tv_sec == out->st_mtim.tv_sec && st.st_mtim.tv_nsec > out->st_mtim.tv_nsec))
+			out->st_mtim = st.st_mtim;
+		out->st_ino += st.st_ino;
+		out->st_dev = st.st_dev;
+	}
+	free_files(v, n);
+	return n ? 0 : -1;
+}
+
 static int live_poll(void *arg)
 {
 	struct rec *r = arg;
@@ -329,7 +402,7 @@ static int live_poll(void *arg)
 		return rec_finish(r) == 0;
 	}
 	struct stat st;
-	if (stat(r->live, &st) != 0)
+	if (live_stamp(r->live, &st) != 0)
 		return 0;
 	if (st.st_ino == r->live_ino && st.st_dev == r->live_dev &&
 	    st.st_mtim.tv_sec == r->live_mtim.tv_sec && st.st_mtim.tv_nsec == r->live_mtim.tv_nsec)
@@ -376,17 +449,26 @@ static int rec_load(void *arg, struct profile *p, int only_part, char *err, size
 	struct rec *r = arg;
 	const char *path = r->final_seen ? r->out : r->live;
 	struct stat st;
-	if (!r->final_seen && stat(path, &st) == 0) {
+	if (!r->final_seen && live_stamp(path, &st) == 0) {
 		r->live_ino = st.st_ino;
 		r->live_dev = st.st_dev;
 		r->live_mtim = st.st_mtim;
 	}
-	profile_init(p);
-	struct load_opts lo = { .sign = 1, .only_part = only_part };
-	if (profile_load(p, path, &lo, err, errsz) < 0) {
-		profile_free(p);
+	char **v;
+	int n = run_files(path, &v);
+	if (!n) {
+		snprintf(err, errsz, "%s: no such profile", path);
 		return -1;
 	}
+	profile_init(p);
+	struct load_opts lo = { .sign = 1, .only_part = only_part };
+	for (int i = 0; i < n; i++)
+		if (profile_load(p, v[i], &lo, err, errsz) < 0) {
+			profile_free(p);
+			free_files(v, n);
+			return -1;
+		}
+	free_files(v, n);
 	profile_finish(p);
 	recover_symbols(p);
 	return 0;
@@ -579,14 +661,19 @@ static void rec_cleanup(struct rec *r)
 		fclose(out);
 	if (in)
 		fclose(in);
-	if (r->vglog)
-		unlink(r->vglog);
-	if (r->live) {
-		unlink(r->live);
-		char *tmp = xasprintf("%s.tmp", r->live);
-		unlink(tmp);
-		free(tmp);
+	/* the temporary directory is ours: snapshots (per thread too) and
+	 * Valgrind's log */
+	DIR *d = r->tmpdir ? opendir(r->tmpdir) : NULL;
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		char *f = xasprintf("%s/%s", r->tmpdir, de->d_name);
+		unlink(f);
+		free(f);
 	}
+	if (d)
+		closedir(d);
 	if (r->tmpdir)
 		rmdir(r->tmpdir);
 	free(r->tmpdir);
@@ -665,7 +752,7 @@ static int explore(struct rec *r, int live)
 	sa.sa_handler = rec_on_signal;
 	for (int i = 0; i < 3; i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	while (live && !rec_check(r) && stat(r->live, &st) != 0 && !rec_signal) {
+	while (live && !rec_check(r) && live_stamp(r->live, &st) != 0 && !rec_signal) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
 	}
@@ -781,8 +868,10 @@ int launch_main(int argc, char **argv, int prog)
 		rec_finish(&r);
 		char how[64];
 		describe_end(&r, how, sizeof(how));
-		struct stat st;
-		if (stat(r.out, &st) == 0)
+		char **v;
+		int nf = run_files(r.out, &v);
+		free_files(v, nf);
+		if (nf)
 			fprintf(stderr, "cgtui: program %s; profile: %s%s%s\n", how, r.out,
 				c.record ? "" : "; its output: ", c.record ? "" : r.log);
 	}

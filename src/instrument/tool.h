@@ -107,6 +107,10 @@ void cgt_live_usage(void);
 void cgt_live_pre_clo_init(void);
 void cgt_live_post_clo_init(void);
 void cgt_live_fini(void);
+/* The snapshot check, registered with VG_(track_start_client_code) when
+ * --cgtui-live is given.  The core keeps one function per event: code that
+ * registers its own must call this one from it. */
+void cgt_live_start_client_code(ThreadId tid, ULong blocks);
 /* " ARG" for the cmd: line, line breaks made spaces */
 struct _VgFile;
 void cgt_put_arg(struct _VgFile *fp, const HChar *arg);

@@ -28,6 +28,7 @@
 #include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"
 #include "pub_tool_xarray.h"
@@ -85,6 +86,24 @@ static void live_names(void)
 	VG_(sprintf)(live_tmp, "%s.tmp", live_path);
 }
 
+/* A writer that makes one file per thread (FILE-01, FILE-02 ... as
+ * callgrind names them) wrote FILE.tmp-NN: each goes in place. */
+static Bool rename_per_thread(void)
+{
+	SizeT n = VG_(strlen)(live_tmp) + 16;
+	HChar *from = VG_(malloc)("cgtui.live", n), *to = VG_(malloc)("cgtui.live", n);
+	Bool any = False;
+	for (UInt tid = 1; tid < VG_N_THREADS; tid++) {
+		VG_(snprintf)(from, n, "%s-%02u", live_tmp, tid);
+		VG_(snprintf)(to, n, "%s-%02u", live_path, tid);
+		if (VG_(rename)(from, to) == 0)
+			any = True;
+	}
+	VG_(free)(from);
+	VG_(free)(to);
+	return any;
+}
+
 /* Writes a snapshot now; False if it could not. */
 static Bool live_snapshot(void)
 {
@@ -93,10 +112,8 @@ static Bool live_snapshot(void)
 	UInt t0 = VG_(read_millisecond_timer)();
 	cgt_sb_fold_all();
 	Bool ok = cgt_dump(live_tmp);
-	if (ok && VG_(rename)(live_tmp, live_path) != 0) {
-		VG_(unlink)(live_tmp);
-		ok = False;
-	}
+	if (ok && VG_(rename)(live_tmp, live_path) != 0)
+		ok = rename_per_thread();
 	live_last = VG_(read_millisecond_timer)();
 	live_cost = live_last - t0;
 	live_count++;
@@ -105,7 +122,7 @@ static Bool live_snapshot(void)
 	return ok;
 }
 
-static void live_tick(ThreadId tid, ULong blocks)
+void cgt_live_start_client_code(ThreadId tid, ULong blocks)
 {
 	if (!live_path)
 		return;
@@ -179,7 +196,7 @@ void cgt_live_post_clo_init(void)
 	cgt_instr_on = clo_instr_at_start;
 	if (clo_live && *clo_live) {
 		live_names();
-		VG_(track_start_client_code)(live_tick);
+		VG_(track_start_client_code)(cgt_live_start_client_code);
 		VG_(atfork)(NULL, NULL, live_child);
 	}
 }
