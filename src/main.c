@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "instrument/launch.h"
 #include "profile/load.h"
 #include "profile/escape.h"
 #include "profile/model.h"
@@ -92,8 +93,9 @@ static void usage(FILE *f)
 	      "  --help, --version\n"
 	      "\n"
 	      "Exit status: 0 on success, 1 for a usage error, 2 for a profile that cannot\n"
-	      "be read (the message says FILE:LINE: what is wrong).\n",
+	      "be read (the message says FILE:LINE: what is wrong).\n\n",
 	      f);
+	launch_usage(f);
 }
 
 static int yesno(const char *opt, const char *v)
@@ -343,6 +345,10 @@ int main(int argc, char **argv)
 	report_opts_default(&ro);
 	atexit(cli_cleanup);
 	setlocale(LC_ALL, "");
+	/* cgtui [options] prog args: record it */
+	int first = launch_first_operand(argc, argv, longopts);
+	if (first < argc && launch_is_program(argv[first]))
+		return launch_main(argc, argv, first);
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
 	char err[4096];

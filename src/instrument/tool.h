@@ -242,6 +242,24 @@ void cgt_calls_code_changed(void);
 /* Pops every frame of every thread (at exit), adding their costs. */
 void cgt_calls_unwind_all(void);
 
+/* ---- live snapshots, --instr-at-start, client requests (tool_live.c) ---- */
+
+extern Bool cgt_instr_on; /* counting now (instrumenting new blocks) */
+Bool cgt_live_option(const HChar *arg);
+void cgt_live_usage(void);
+void cgt_live_pre_clo_init(void);
+void cgt_live_post_clo_init(void);
+void cgt_live_fini(void);
+/* The snapshot check, registered with VG_(track_start_client_code) when
+ * --cgtui-live is given.  The core keeps one function per event: code that
+ * registers its own must call this one from it. */
+void cgt_live_start_client_code(ThreadId tid, ULong blocks);
+/* " ARG" for the cmd: line, line breaks made spaces */
+struct _VgFile;
+void cgt_put_arg(struct _VgFile *fp, const HChar *arg);
+/* "desc: Options: ..." for the output */
+void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg);
+
 /* ---- output -------------------------------------------------------------- */
 
 /* Writes the profile in Callgrind format to `path`; False (after a message)

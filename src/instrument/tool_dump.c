@@ -169,11 +169,12 @@ static Bool dump_file(const HChar *path)
 	VG_(fprintf)(fp, "pid: %d\n", VG_(getpid)());
 	VG_(fprintf)(fp, "cmd: %s", VG_(args_the_exename));
 	for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++)
-		VG_(fprintf)(fp, " %s", *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
+		cgt_put_arg(fp, *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
 	VG_(fprintf)(fp, "\n");
 	if (one_thread)
 		VG_(fprintf)(fp, "thread: %u\n", dump_tid);
 	cgt_sim_desc(put_desc, fp);
+	cgt_live_desc(put_desc, fp);
 	VG_(fprintf)(fp, "positions: instr line\n");
 	VG_(fprintf)(fp, "events:");
 	for (UInt e = 0; e < cgt_n_events; e++)

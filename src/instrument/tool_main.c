@@ -33,6 +33,7 @@ static Bool cgt_process_cmd_line_option(const HChar *arg)
 	} else if (VG_BOOL_CLO(arg, "--branch-sim", cgt_clo_branch_sim)) {
 	} else if (VG_BOOL_CLO(arg, "--separate-threads", cgt_clo_separate_threads)) {
 	} else if (cgt_sim_option(arg)) {
+	} else if (cgt_live_option(arg)) {
 	} else {
 		return False;
 	}
@@ -46,6 +47,7 @@ static void cgt_print_usage(void)
 		    "    --branch-sim=yes|no       simulate branch predictors (as cachegrind) [no]\n"
 		    "    --separate-threads=yes|no one file per thread, FILE-01, FILE-02... [no]\n");
 	cgt_sim_usage();
+	cgt_live_usage();
 }
 
 static void cgt_print_debug_usage(void)
@@ -204,6 +206,8 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 	if (gWordTy != hWordTy)
 		VG_(tool_panic)("host/guest word size mismatch");
 	tl_assert(closure->readdr == vge->base[0]);
+	if (!cgt_instr_on) /* --instr-at-start=no, or stopped by a client request */
+		return in;
 	if (cgt_clo_cache_sim || cgt_clo_branch_sim)
 		return cgt_sim_instrument(in, hWordTy, layout->offset_SP, vge->base[0]);
 
@@ -275,6 +279,7 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 
 static void cgt_post_clo_init(void)
 {
+	cgt_live_post_clo_init();
 	cgt_sim_setup();
 	cgt_threads_init();
 	cgt_calls_init();
@@ -301,6 +306,7 @@ static void cgt_fini(Int exitcode)
 			VG_(umsg)("profile:     %s\n", path);
 	}
 	VG_(free)(path);
+	cgt_live_fini();
 }
 
 static void cgt_pre_clo_init(void)
@@ -321,6 +327,7 @@ static void cgt_pre_clo_init(void)
 	VG_(needs_superblock_discards)(cgt_discard_superblock_info);
 	VG_(needs_command_line_options)(cgt_process_cmd_line_option, cgt_print_usage,
 					cgt_print_debug_usage);
+	cgt_live_pre_clo_init();
 }
 
 VG_DETERMINE_INTERFACE_VERSION(cgt_pre_clo_init)

@@ -60,6 +60,7 @@
 	KEYDEF(ACT_PREV,      "N",                   "previous match") \
 	KEYDEF(ACT_FILTER,    "|",                   "show only the rows that match (empty: all)") \
 	SECTION("Other") \
+	KEYDEF(ACT_LOG,       "L",                   "the recorded program's output (cgtui PROGRAM)") \
 	KEYDEF(ACT_DETAIL,    "D",                   "detail pane (callers and callees of the selected function) on or off") \
 	KEYDEF(ACT_REDRAW,    "<C-l>",               "redraw the screen") \
 	KEYDEF(ACT_QUIT,      "q Q",                 "quit")

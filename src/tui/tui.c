@@ -5,9 +5,13 @@
  * Headless mode (for tests, like tig's): CGTUI_SCRIPT=FILE makes cgtui read
  * its keys from FILE instead of the terminal and draw into a screen that is
  * never shown; in FILE, a line ":dump PATH" writes the screen's text to PATH,
- * ":resize COLSxLINES" resizes, "#" starts a comment, and any other line is
+ * ":resize COLSxLINES" resizes, ":wait-data" waits until newer data (not
+ * empty) of the program being recorded has been loaded, ":wait-fn NAME"
+ * until the data loaded has the function NAME, ":wait-end" until it has
+ * ended and its
+ * final profile is shown, "#" starts a comment, and any other line is
  * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
- * <C-l> ...).  The screen size comes from COLUMNS and LINES (default 80x24).
+ * <C-l> ...; <C-c> stands for the Ctrl-C signal).  The screen size comes from COLUMNS and LINES (default 80x24).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
@@ -56,7 +60,7 @@ static const struct {
 	{ "Home", KEY_HOME },	  { "End", KEY_END },	  { "Enter", '\n' },
 	{ "Esc", 27 },		  { "Backspace", KEY_BACKSPACE }, { "Tab", '\t' },
 	{ "Space", ' ' },	  { "F1", KEY_F(1) },	  { "C-l", 12 },
-	{ "C-f", 6 },		  { "C-b", 2 },
+	{ "C-f", 6 },		  { "C-b", 2 },		  { "C-c", 3 },
 };
 
 /* The code of one key name ("j", "Down"), or -1. */
@@ -387,8 +391,12 @@ static void search(struct tui *t, int dir)
 
 static FILE *script;
 static int pending[256], npending, ipending;
+static volatile sig_atomic_t got_signal; /* SIGINT, SIGTERM, SIGHUP */
 
 static void draw(struct tui *t);
+static void live_tick(struct tui *t, int wait, const char *fn);
+static int ask(struct tui *t, const char *question);
+static void live_stop(struct tui *t);
 
 static void dump_screen(struct tui *t, const char *path)
 {
@@ -425,6 +433,14 @@ static int next_key(struct tui *t)
 		if (strncmp(buf, ":dump ", 6) == 0) {
 			draw(t);
 			dump_screen(t, buf + 6);
+			continue;
+		}
+		if (strcmp(buf, ":wait-end") == 0 || strcmp(buf, ":wait-data") == 0) {
+			live_tick(t, buf[6] == 'e' ? 1 : 2, NULL);
+			continue;
+		}
+		if (strncmp(buf, ":wait-fn ", 9) == 0) {
+			live_tick(t, 3, buf + 9);
 			continue;
 		}
 		if (strncmp(buf, ":resize ", 8) == 0) {
@@ -500,7 +516,11 @@ static void draw_header(struct tui *t)
 	clrtoeol();
 	for (int x = 0; x < t->cols; x++)
 		mvaddch(0, x, ' ');
-	snprintf(line, sizeof(line), "%s %s", p->ev[t->set.sort_event].name, tot);
+	char state[128] = "";
+	if (t->live)
+		t->live->state(t->live->arg, state, sizeof(state));
+	snprintf(line, sizeof(line), "%s%s%s %s", state, *state ? " | " : "",
+		 p->ev[t->set.sort_event].name, tot);
 	int rw = (int)strlen(line);
 	tui_put(t, 0, 0, t->cols - rw - 1, p->cmd && *p->cmd ? p->cmd : p->sources[0]);
 	mvprintw(0, t->cols - rw, "%s", line);
@@ -859,7 +879,20 @@ static void act(struct tui *t, enum action a)
 		t->detail_off = !t->detail_off;
 		tui_message(t, "detail pane %s", t->detail_off ? "off" : "on (when the terminal has room)");
 		break;
-	case ACT_QUIT: t->quit = 1; break;
+	case ACT_LOG:
+		if (t->live)
+			open_view(t, &log_ops, NO_ID);
+		else
+			tui_message(t, "no program recorded here (cgtui PROGRAM records one)");
+		break;
+	case ACT_QUIT:
+		if (t->live && t->live->running(t->live->arg)) {
+			if (!ask(t, "The program is still running: stop it and quit? (y/n)"))
+				break;
+			live_stop(t);
+		}
+		t->quit = 1;
+		break;
 	default: break;
 	}
 }
@@ -888,8 +921,6 @@ static void mouse(struct tui *t)
 }
 
 /* ---- terminal set-up and restore -------------------------------------------------------- */
-
-static volatile sig_atomic_t got_signal;
 
 static void on_signal(int sig)
 {
@@ -926,33 +957,18 @@ static SCREEN *open_screen(struct tui *t, FILE **devnull)
 	return scr;
 }
 
-/* Loads the profile again with the part chosen, and starts over from the
- * list of functions (function ids are not the same in another part). */
-static void switch_part(struct tui *t)
+/* Puts np in place of the profile shown: the events chosen are kept by
+ * name, the formulas defined here defined again. */
+static void swap_profile(struct tui *t, struct profile *np)
 {
-	int k = t->want_part;
-	t->want_part = -1;
-	if (!t->loader || k == t->p->only_part)
-		return;
-	struct profile np;
 	char err[512];
-	if (t->loader->load(t->loader->arg, &np, k, err, sizeof(err)) < 0) {
-		tui_message(t, "%s", err);
-		return;
-	}
-	/* the events chosen are kept by name; formulas defined here again */
 	char *sort_name = xstrdup(t->p->ev[t->set.sort_event].name);
 	char *shown[MAX_EVENTS] = { 0 };
 	for (int j = 0; j < t->set.nshow; j++)
 		shown[j] = xstrdup(t->p->ev[t->set.show[j]].name);
 	int nshown = t->set.nshow;
-	for (int i = 0; i < t->nhist; i++)
-		view_free(t->hist[i]);
-	t->nhist = t->cur = 0;
-	view_free(t->detail);
-	t->detail = NULL;
 	profile_free(t->p);
-	*t->p = np;
+	*t->p = *np;
 	for (int i = 0; i < t->nuserev; i++) {
 		char *eq = strchr(t->userev[i], '=');
 		*eq = 0;
@@ -969,16 +985,202 @@ static void switch_part(struct tui *t)
 				t->set.show[t->set.nshow++] = e;
 	}
 	if (!t->set.nshow)
-		t->set.show[t->set.nshow++] = 0;
+		for (int e = 0; e < t->p->nreal && e < MAX_EVENTS; e++)
+			t->set.show[t->set.nshow++] = e;
 	free(sort_name);
 	for (int j = 0; j < nshown; j++)
 		free(shown[j]);
 	profile_agg(t->p);
+}
+
+/* Loads the profile again with the part chosen, and starts over from the
+ * list of functions (function ids are not the same in another part). */
+static void switch_part(struct tui *t)
+{
+	int k = t->want_part;
+	t->want_part = -1;
+	if (!t->loader || k == t->p->only_part)
+		return;
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, k, err, sizeof(err)) < 0) {
+		tui_message(t, "%s", err);
+		return;
+	}
+	for (int i = 0; i < t->nhist; i++)
+		view_free(t->hist[i]);
+	t->nhist = t->cur = 0;
+	view_free(t->detail);
+	t->detail = NULL;
+	swap_profile(t, &np);
 	tui_push(t, view_new(t, &functions_ops, NO_ID));
 	if (k)
 		tui_message(t, "showing part %d of %d only (P: parts)", k, t->p->nparts);
 	else
 		tui_message(t, "showing all %d parts", t->p->nparts);
+}
+
+/* ---- a program being recorded ---------------------------------------------------------- */
+
+static const struct tui_live *next_live;
+static int nreloads; /* newer data loaded (for :wait-data) */
+
+void tui_set_live(const struct tui_live *live)
+{
+	next_live = live;
+}
+
+/* A function of p by its name, object and file names (ids differ from
+ * one snapshot to the next): its id in np, or NO_ID. */
+static uint32_t same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
+{
+	if (fn == NO_ID || fn >= p->nfns)
+		return NO_ID;
+	const char *name = fn_name(p, fn), *file = file_name(p, p->fns[fn].file),
+		   *obj = obj_name(p, p->fns[fn].obj);
+	for (uint32_t i = 0; i < np->nfns; i++)
+		if (!strcmp(fn_name(np, i), name) && !strcmp(file_name(np, np->fns[i].file), file) &&
+		    !strcmp(obj_name(np, np->fns[i].obj), obj))
+			return i;
+	return NO_ID;
+}
+
+/* The row of v whose function is fn, or -1. */
+static int row_of_fn(struct view *v, uint32_t fn)
+{
+	if (!v->ops->selected_fn || fn == NO_ID)
+		return -1;
+	int keep = v->sel, found = -1;
+	for (int r = 0; r < v->nrows && found < 0; r++) {
+		v->sel = r;
+		if (v->ops->selected_fn(v) == fn)
+			found = r;
+	}
+	v->sel = keep;
+	return found;
+}
+
+/* Newer data of the running program: every view kept shows it, on the
+ * same function, with the same function selected where it still is (else
+ * the same row), scrolled the same. */
+static void live_reload(struct tui *t)
+{
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, t->p->only_part, err, sizeof(err)) < 0) {
+		tui_message(t, "%s", err);
+		return;
+	}
+	uint32_t *fn = xcalloc((size_t)t->nhist + 1, sizeof(*fn));
+	uint32_t *selfn = xcalloc((size_t)t->nhist + 1, sizeof(*selfn));
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		fn[i] = same_fn(t->p, v->fn, &np);
+		selfn[i] = v->ops->selected_fn && v->nrows ? same_fn(t->p, v->ops->selected_fn(v), &np)
+							   : NO_ID;
+	}
+	view_free(t->detail);
+	t->detail = NULL;
+	swap_profile(t, &np);
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		int sel = v->sel, off = v->sel - v->top;
+		if (v->fn != NO_ID && fn[i] == NO_ID) /* gone: keep the view, empty */
+			fn[i] = 0;
+		v->fn = fn[i];
+		v->stale = 0;
+		/* rows made anew: a view's data may point into the old profile
+		 * (trees start closed again) */
+		if (v->ops->free)
+			v->ops->free(v);
+		v->data = NULL;
+		v->ops->update(v);
+		int r = row_of_fn(v, selfn[i]);
+		v->sel = r >= 0 ? r : sel;
+		v->top = v->sel - off;
+		list_goto(v, v->sel);
+	}
+	free(fn);
+	free(selfn);
+}
+
+/* y or Y on the status line after `question`? */
+static int ask(struct tui *t, const char *question)
+{
+	tui_message(t, "%s", question);
+	draw(t);
+	int c;
+	while ((c = next_key(t)) == ERR)
+		;
+	t->message[0] = 0;
+	return c == 'y' || c == 'Y';
+}
+
+/* Stops the program (after asking); the last data is loaded. */
+static void live_stop(struct tui *t)
+{
+	tui_message(t, "stopping the program ...");
+	draw(t);
+	t->live->stop(t->live->arg);
+	if (t->live->poll(t->live->arg))
+		live_reload(t);
+	char st[128];
+	t->live->state(t->live->arg, st, sizeof(st));
+	tui_message(t, "the program %s; the profile so far is kept", st);
+}
+
+/* Does p have a function called name? */
+static int has_fn(const struct profile *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->nfns; i++)
+		if (!strcmp(fn_name(p, i), name))
+			return 1;
+	return 0;
+}
+
+/* Checks the program about four times a second (and when asked, wait: 1
+ * until it has ended, 2 until newer data has come, 3 until the function fn
+ * is in the data). */
+static void live_tick(struct tui *t, int wait, const char *fn)
+{
+	static struct timespec last;
+	static double reload_ms; /* what the last reload took */
+	struct timespec now;
+	if (!t->live)
+		return;
+	int reloads0 = nreloads;
+	for (int waited = 0;; waited += 20) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double ms = (double)(now.tv_sec - last.tv_sec) * 1e3 +
+			    (double)(now.tv_nsec - last.tv_nsec) / 1e6;
+		/* four times a second, or less when reloading takes long (a big
+		 * profile): the explorer stays responsive */
+		if (wait || (ms >= 250 && ms >= 4 * reload_ms)) {
+			last = now;
+			int was = t->live->running(t->live->arg);
+			if (t->live->poll(t->live->arg)) {
+				live_reload(t);
+				nreloads++;
+				struct timespec end;
+				clock_gettime(CLOCK_MONOTONIC, &end);
+				reload_ms = (double)(end.tv_sec - now.tv_sec) * 1e3 +
+					    (double)(end.tv_nsec - now.tv_nsec) / 1e6;
+			}
+			if (was && !t->live->running(t->live->arg)) {
+				char st[128];
+				t->live->state(t->live->arg, st, sizeof(st));
+				tui_message(t, "the program %s", st);
+			}
+		}
+		if (!wait || waited > 120000 || got_signal ||
+		    (wait == 1 && !t->live->running(t->live->arg) && !t->live->poll(t->live->arg)) ||
+		    (wait == 2 && nreloads > reloads0 && t->p->nreal && t->p->totals[0] > 0) ||
+		    (wait == 2 && !t->live->running(t->live->arg)) ||
+		    (wait == 3 && (has_fn(t->p, fn) || !t->live->running(t->live->arg))))
+			break;
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
 }
 
 int tui_run(struct profile *p, const struct tui_loader *loader, const char *const *src_dirs,
@@ -991,6 +1193,10 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	t.want_part = -1;
 	t.src_dirs = src_dirs;
 	t.nsrc_dirs = nsrc_dirs;
+	t.live = next_live;
+	next_live = NULL;
+	if (t.live && t.live->message)
+		tui_message(&t, "%s", t.live->message);
 	t.set.nshow = p->nreal;
 	for (int e = 0; e < p->nreal; e++)
 		t.set.show[e] = e;
@@ -1063,7 +1269,20 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	FILE *timing = tp && *tp ? fopen(tp, "w") : NULL;
 	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 	int dirty = 1, last_key = 0;
-	while (!t.quit && !got_signal) {
+	while (!t.quit) {
+		if (got_signal == SIGINT && t.live && t.live->running(t.live->arg)) {
+			/* Ctrl-C: the program, not the explorer */
+			got_signal = 0;
+			if (ask(&t, "Stop the program? (y/n)"))
+				live_stop(&t);
+			dirty = 1;
+		}
+		if (got_signal)
+			break;
+		if (t.live) {
+			live_tick(&t, 0, NULL);
+			dirty = 1; /* the elapsed time */
+		}
 		if (dirty) {
 			draw(&t);
 			if (timing) {
@@ -1077,6 +1296,10 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		int c = next_key(&t);
 		if (c == -2)
 			break;
+		if (c == 3) { /* Ctrl-C read as a key */
+			got_signal = SIGINT;
+			continue;
+		}
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		last_key = c;
 		dirty = c != ERR;

@@ -78,6 +78,26 @@ struct tui_loader {
 	const struct srclookup *look;
 };
 
+/* A program being recorded (cgtui prog args): the explorer polls it a few
+ * times a second and loads newer data with the loader, keeping the user's
+ * place; see tui_set_live. */
+struct tui_live {
+	/* 1 when newer data can be loaded (a snapshot, or the final profile) */
+	int (*poll)(void *arg);
+	/* the program's state for the header: "running 12s", "exited 3" ... */
+	void (*state)(void *arg, char *buf, size_t n);
+	int (*running)(void *arg);
+	/* stops the program (SIGINT, then SIGKILL) and waits for it */
+	void (*stop)(void *arg);
+	/* the program's output (and Valgrind's messages): files to show */
+	const char *const *(*logs)(void *arg, int *n);
+	void *arg;
+	const char *message;    /* for the status line at the start, or NULL */
+};
+
+/* Makes the next tui_run show a running program. */
+void tui_set_live(const struct tui_live *live);
+
 struct tui {
 	struct profile *p;
 	const struct tui_loader *loader;
@@ -101,6 +121,7 @@ struct tui {
 	int nsrc_dirs;
 	int quit;
 	int headless;
+	const struct tui_live *live;    /* a program being recorded, or NULL */
 };
 
 /* does row match the search or filter expression? */
@@ -131,7 +152,7 @@ void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
-	help_ops, parts_ops;
+	help_ops, parts_ops, log_ops;
 /* the trees (view_groups.c, view_calltree.c) */
 extern const struct view_ops filefn_ops, fnfile_ops, objects_ops, calltree_ops, callertree_ops;
 extern const struct view_ops asm_ops; /* the assembly (view_asm.c) */

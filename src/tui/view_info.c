@@ -124,6 +124,11 @@ static void sum_refresh(struct view *v)
 	struct lines *l = xcalloc(1, sizeof(*l));
 	line(l, xasprintf("Command:   %s", p->cmd ? p->cmd : "(not recorded)"));
 	line(l, xasprintf("Creator:   %s", p->creator ? p->creator : "(not recorded)"));
+	if (v->t->live) {
+		char st[128];
+		v->t->live->state(v->t->live->arg, st, sizeof(st));
+		line(l, xasprintf("Program:   %s", st));
+	}
 	for (int i = 0; i < p->nsources; i++)
 		line(l, xasprintf("%s %s", i ? "          " : "Profile:  ", p->sources[i]));
 	if (p->ndiff)

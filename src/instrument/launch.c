@@ -1,0 +1,883 @@
+/* launch.c -- `cgtui [options] prog args`: runs the program under Valgrind
+ * with cgtui's tool, keeps its output off the screen, feeds the explorer
+ * with the tool's live snapshots, and reports how the program ended.
+ *
+ * The tool is looked for in $CGTUI_VGLIB, else in vglib/ beside the cgtui
+ * binary (the build tree), else in $(pkglibexecdir) (installed): a
+ * directory holding cgtui-PLATFORM is run as VALGRIND_LIB.  Without it,
+ * the installed `valgrind --tool=callgrind` records instead (no live data).
+ *
+ * The program runs in a session of its own, without a terminal (the
+ * terminal's Ctrl-C and Ctrl-Z are the explorer's, /dev/tty cannot be
+ * opened), and is stopped as a process group (its children too), with stdin from /dev/null (or --stdin FILE)
+ * and stdout and stderr into a log file (Valgrind's messages in another,
+ * --log-file): they never reach the screen, and a full pipe cannot block
+ * it.  Valgrind writes the profile when the program dies of a signal too;
+ * only when Valgrind itself is killed (SIGKILL after the stop timeout) the
+ * last snapshot is kept instead.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "instrument/launch.h"
+#include "profile/load.h"
+#include "profile/model.h"
+#include "profile/util.h"
+#include "source/elfsym.h"
+#include "tui/tui.h"
+
+#ifndef CGTUI_PKGLIBEXECDIR
+#define CGTUI_PKGLIBEXECDIR ""
+#endif
+
+enum {
+	LO_OUTPUT = 'o', LO_STDIN = 512, LO_LOG, LO_RECORD, LO_NO_OPEN, LO_TOOL_OPT,
+	LO_TOOLARG, /* a tool option passed on as it is */
+};
+
+/* Options before the program: cgtui's own, then the tool's (passed on). */
+static const struct option launch_opts[] = {
+	{ "output", required_argument, NULL, LO_OUTPUT },
+	{ "stdin", required_argument, NULL, LO_STDIN },
+	{ "log", required_argument, NULL, LO_LOG },
+	{ "record", no_argument, NULL, LO_RECORD },
+	{ "no-open", no_argument, NULL, LO_NO_OPEN },
+	{ "tool-option", required_argument, NULL, LO_TOOL_OPT },
+	{ "cache-sim", required_argument, NULL, LO_TOOLARG },
+	{ "branch-sim", required_argument, NULL, LO_TOOLARG },
+	{ "I1", required_argument, NULL, LO_TOOLARG },
+	{ "D1", required_argument, NULL, LO_TOOLARG },
+	{ "LL", required_argument, NULL, LO_TOOLARG },
+	{ "instr-at-start", required_argument, NULL, LO_TOOLARG },
+	{ "trace-children", required_argument, NULL, LO_TOOLARG },
+	{ "separate-threads", required_argument, NULL, LO_TOOLARG },
+	{ NULL, 0, NULL, 0 },
+};
+
+void launch_usage(FILE *f)
+{
+	fputs("Recording: cgtui [OPTION]... PROGRAM [ARG]...\n"
+	      "Runs PROGRAM under Valgrind with cgtui's tool and shows the explorer while\n"
+	      "it runs; the profile is saved as callgrind.out.PID.\n"
+	      "  -o FILE, --output=FILE   save the profile as FILE (%p: the process id)\n"
+	      "  --stdin=FILE             the program's standard input [/dev/null]\n"
+	      "  --log=FILE               the program's output [cgtui.log.PID]\n"
+	      "  --record                 no explorer while it runs (the program keeps the\n"
+	      "                           terminal); the explorer opens at the end\n"
+	      "  --no-open                only record\n"
+	      "Passed on to the tool:\n"
+	      "  --cache-sim=yes|no       simulate the caches [no]\n"
+	      "  --branch-sim=yes|no      simulate the branch predictors [no]\n"
+	      "  --I1=SIZE,ASSOC,LINE, --D1=..., --LL=...   the caches simulated\n"
+	      "  --instr-at-start=yes|no  count from the start, or from\n"
+	      "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n"
+	      "  --trace-children=yes|no  follow exec'd programs too [no]\n"
+	      "  --separate-threads=yes|no  one part per thread\n"
+	      "  --tool-option=OPT        any other Valgrind or tool option\n",
+	      f);
+}
+
+/* ---- what is an operand, what is a program -------------------------------------- */
+
+static const struct option *find_long(const struct option *o, const char *name, size_t n)
+{
+	for (; o && o->name; o++)
+		if (strlen(o->name) == n && strncmp(o->name, name, n) == 0)
+			return o;
+	return NULL;
+}
+
+int launch_first_operand(int argc, char **argv, const struct option *main_opts)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0)
+			return i + 1;
+		if (a[0] != '-' || !a[1])
+			return i;
+		if (a[1] == '-') {
+			size_t n = strcspn(a + 2, "=");
+			const struct option *o = find_long(main_opts, a + 2, n);
+			if (!o)
+				o = find_long(launch_opts, a + 2, n);
+			if (o && o->has_arg == required_argument && !a[2 + n])
+				i++; /* its value is the next argument */
+		} else if ((a[1] == 'I' || a[1] == 'o') && !a[2]) {
+			i++;
+		}
+	}
+	return argc;
+}
+
+/* Does the file start like a profile (a cachegrind or callgrind file)? */
+static int looks_like_profile(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	unsigned char b[4] = { 0 };
+	size_t n = fread(b, 1, 4, f);
+	fclose(f);
+	if (n >= 4 && b[0] == 0x7f && b[1] == 'E' && b[2] == 'L' && b[3] == 'F')
+		return 0;
+	if (n >= 2 && b[0] == '#' && b[1] == '!')
+		return 0;
+	return 1;
+}
+
+static int is_exec_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+int launch_is_program(const char *arg)
+{
+	struct stat st;
+	if (strchr(arg, '/') || stat(arg, &st) == 0)
+		return is_exec_file(arg) && !looks_like_profile(arg);
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		return 0;
+	char *dirs = xstrdup(path);
+	int found = 0;
+	for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d && !found;
+	     d = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", *d ? d : ".", arg);
+		found = is_exec_file(p);
+		free(p);
+	}
+	free(dirs);
+	return found;
+}
+
+/* ---- the recording -------------------------------------------------------------- */
+
+struct rec {
+	pid_t pid;
+	int ended, status;          /* waitpid's status once ended */
+	int callgrind;              /* our tool missing: callgrind records */
+	char *tmpdir, *live, *vglog, *out, *log;
+	char *out_pid;              /* what the tool writes, when out has no %p */
+	const char *logs[2];
+	struct timespec t0, t1;     /* start, end */
+	dev_t live_dev;
+	ino_t live_ino;             /* the snapshot last seen */
+	struct timespec live_mtim;
+	int final_seen;             /* the final profile handed out */
+	int stop_ms;                /* SIGINT, then SIGKILL after this */
+};
+
+static volatile sig_atomic_t rec_signal; /* SIGTERM/SIGHUP/SIGINT while no TUI */
+
+static void rec_on_signal(int sig)
+{
+	rec_signal = sig;
+}
+
+/* The directory holding cgtui-PLATFORM, or NULL. */
+static char *find_vglib(void)
+{
+	const char *env = getenv("CGTUI_VGLIB");
+	char *cand[3] = { NULL, NULL, NULL };
+	int n = 0;
+	if (env) {
+		cand[n++] = xstrdup(env);
+	} else {
+		char self[4096];
+		ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		if (len > 0) {
+			self[len] = 0;
+			char *sl = strrchr(self, '/');
+			if (sl) {
+				*sl = 0;
+				cand[n++] = xasprintf("%s/vglib", self);
+			}
+		}
+		if (*CGTUI_PKGLIBEXECDIR)
+			cand[n++] = xstrdup(CGTUI_PKGLIBEXECDIR);
+	}
+	char *found = NULL;
+	for (int i = 0; i < n; i++) {
+		DIR *d = found ? NULL : opendir(cand[i]);
+		struct dirent *de;
+		while (d && (de = readdir(d)))
+			if (strncmp(de->d_name, "cgtui-", 6) == 0 && strchr(de->d_name + 6, '-')) {
+				char *p = xasprintf("%s/%s", cand[i], de->d_name);
+				if (is_exec_file(p))
+					found = xstrdup(cand[i]);
+				free(p);
+				if (found)
+					break;
+			}
+		if (d)
+			closedir(d);
+		free(cand[i]);
+	}
+	return found;
+}
+
+static double elapsed(const struct rec *r)
+{
+	struct timespec now;
+	if (r->ended)
+		now = r->t1;
+	else
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - r->t0.tv_sec) + (double)(now.tv_nsec - r->t0.tv_nsec) / 1e9;
+}
+
+/* "exited 0", "killed by SIGSEGV" */
+static void describe_end(const struct rec *r, char *buf, size_t n)
+{
+	if (WIFEXITED(r->status))
+		snprintf(buf, n, "exited %d", WEXITSTATUS(r->status));
+	else if (WIFSIGNALED(r->status))
+		snprintf(buf, n, "killed by SIG%s", sigabbrev_np(WTERMSIG(r->status))
+							 ? sigabbrev_np(WTERMSIG(r->status))
+							 : "?");
+	else
+		snprintf(buf, n, "ended");
+}
+
+static int rec_check(struct rec *r)
+{
+	if (r->ended)
+		return 1;
+	int st;
+	pid_t p = waitpid(r->pid, &st, WNOHANG);
+	if (p == r->pid) {
+		r->ended = 1;
+		r->status = st;
+		clock_gettime(CLOCK_MONOTONIC, &r->t1);
+	}
+	return r->ended;
+}
+
+/* The files of one profile: base itself, or (one file per thread, as
+ * --separate-threads writes them) base-01, base-02 ... in order.  Returns
+ * how many (0: none); *out is malloc'ed, or NULL. */
+static int run_files(const char *base, char ***out)
+{
+	struct stat st;
+	char **v = NULL;
+	int n = 0;
+	if (stat(base, &st) == 0) {
+		v = xcalloc(2, sizeof(*v));
+		v[n++] = xstrdup(base);
+	} else {
+		for (int tid = 1; tid < 10000; tid++) {
+			char *f = xasprintf("%s-%02d", base, tid);
+			if (stat(f, &st) != 0) {
+				free(f);
+				if (n || tid > 64) /* thread numbers start at 1, a few may be gone */
+					break;
+				continue;
+			}
+			v = xreallocarray(v, (size_t)n + 2, sizeof(*v));
+			v[n++] = f;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+static void free_files(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Renames a profile (or its per-thread files) from `from` to `to`; 0 when
+ * something was renamed. */
+static int rename_run(const char *from, const char *to)
+{
+	char **v;
+	int n = run_files(from, &v), done = 0;
+	for (int i = 0; i < n; i++) {
+		char *dest = xasprintf("%s%s", to, v[i] + strlen(from));
+		done |= rename(v[i], dest) == 0;
+		free(dest);
+	}
+	free_files(v, n);
+	return done ? 0 : -1;
+}
+
+/* After the end: the final profile, or (Valgrind killed before writing
+ * it) the last snapshot in its place.  0 when there is a profile. */
+static int rec_finish(struct rec *r)
+{
+	char **v;
+	if (r->out_pid && rename_run(r->out_pid, r->out) == 0)
+		return 0;
+	int n = run_files(r->out, &v);
+	free_files(v, n);
+	if (n)
+		return 0;
+	if (!r->callgrind && rename_run(r->live, r->out) == 0)
+		return 0;
+	return -1;
+}
+
+/* A signal to the program and the processes it started (its process
+ * group, when it has one of its own). */
+static void rec_kill(const struct rec *r, int sig)
+{
+	if (kill(-r->pid, sig) < 0)
+		kill(r->pid, sig);
+}
+
+/* Stops the program: SIGINT, then SIGKILL when it has not ended after
+ * r->stop_ms; waits for it. */
+static void rec_stop(struct rec *r)
+{
+	if (rec_check(r))
+		return;
+	rec_kill(r, SIGINT);
+	for (int waited = 0; !rec_check(r); waited += 20) {
+		if (waited >= r->stop_ms) {
+			rec_kill(r, SIGKILL);
+			waitpid(r->pid, &r->status, 0);
+			r->ended = 1;
+			clock_gettime(CLOCK_MONOTONIC, &r->t1);
+			break;
+		}
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	/* the processes it started end too (and write their profiles) */
+	for (int waited = 0; kill(-r->pid, 0) == 0; waited += 20) {
+		if (waited >= r->stop_ms) {
+			kill(-r->pid, SIGKILL);
+			break;
+		}
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* ---- the explorer's side: struct tui_live and the loader ---------------------------------- */
+
+/* What changes when a snapshot is written: the newest of its files (their
+ * inodes summed); -1 when there is none. */
+static int live_stamp(const char *base, struct stat *out)
+{
+	char **v;
+	int n = run_files(base, &v);
+	memset(out, 0, sizeof(*out));
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(v[i], &st) != 0)
+			continue;
+		if (st.st_mtim.tv_sec > out->st_mtim.tv_sec ||
+		    (st.st_mtim.tv_sec == out->st_mtim.tv_sec && st.st_mtim.tv_nsec > out->st_mtim.tv_nsec))
+			out->st_mtim = st.st_mtim;
+		out->st_ino += st.st_ino;
+		out->st_dev = st.st_dev;
+	}
+	free_files(v, n);
+	return n ? 0 : -1;
+}
+
+static int live_poll(void *arg)
+{
+	struct rec *r = arg;
+	if (rec_check(r)) {
+		if (r->final_seen)
+			return 0;
+		r->final_seen = 1;
+		return rec_finish(r) == 0;
+	}
+	struct stat st;
+	if (live_stamp(r->live, &st) != 0)
+		return 0;
+	if (st.st_ino == r->live_ino && st.st_dev == r->live_dev &&
+	    st.st_mtim.tv_sec == r->live_mtim.tv_sec && st.st_mtim.tv_nsec == r->live_mtim.tv_nsec)
+		return 0;
+	return 1;
+}
+
+static void live_state(void *arg, char *buf, size_t n)
+{
+	struct rec *r = arg;
+	rec_check(r);
+	double s = elapsed(r);
+	if (!r->ended) {
+		snprintf(buf, n, "running %.0fs%s", s, r->callgrind ? " (callgrind)" : "");
+		return;
+	}
+	char how[64];
+	describe_end(r, how, sizeof(how));
+	snprintf(buf, n, "%s after %.1fs", how, s);
+}
+
+static int live_running(void *arg)
+{
+	return !rec_check(arg);
+}
+
+static void live_stop(void *arg)
+{
+	rec_stop(arg);
+}
+
+static const char *const *live_logs(void *arg, int *n)
+{
+	struct rec *r = arg;
+	*n = 2;
+	return r->logs;
+}
+
+/* Loads the newest data: the final profile once the program has ended,
+ * else the last snapshot (which the tool may replace meanwhile: the file
+ * opened stays whole). */
+static int rec_load(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
+{
+	struct rec *r = arg;
+	const char *path = r->final_seen ? r->out : r->live;
+	struct stat st;
+	if (!r->final_seen && live_stamp(path, &st) == 0) {
+		r->live_ino = st.st_ino;
+		r->live_dev = st.st_dev;
+		r->live_mtim = st.st_mtim;
+	}
+	char **v;
+	int n = run_files(path, &v);
+	if (!n) {
+		snprintf(err, errsz, "%s: no such profile", path);
+		return -1;
+	}
+	profile_init(p);
+	struct load_opts lo = { .sign = 1, .only_part = only_part };
+	for (int i = 0; i < n; i++)
+		if (profile_load(p, v[i], &lo, err, errsz) < 0) {
+			profile_free(p);
+			free_files(v, n);
+			return -1;
+		}
+	free_files(v, n);
+	profile_finish(p);
+	recover_symbols(p);
+	return 0;
+}
+
+/* ---- starting the program --------------------------------------------------------------- */
+
+struct launch_cfg {
+	const char *out, *in, *log;
+	int record, no_open;
+	char **toolargs;
+	int ntoolargs;
+};
+
+static void add_arg(char ***v, int *n, char *s)
+{
+	*v = xreallocarray(*v, (size_t)*n + 2, sizeof(**v));
+	(*v)[(*n)++] = s;
+	(*v)[*n] = NULL;
+}
+
+/* In the child: stdin, stdout/stderr, signals, process group; then exec.
+ * An error is written to `errfd` (closed on a successful exec). */
+static void child(struct rec *r, const struct launch_cfg *c, char **args, const char *vglib,
+		  int errfd)
+{
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN,
+				    SIGTTOU, SIGCHLD };
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	if (!c->record && setsid() < 0) /* no terminal at all: /dev/tty fails */
+		setpgid(0, 0);
+	const char *what = NULL;
+	int fd;
+	if (!c->record || c->in) {
+		what = c->in ? c->in : "/dev/null";
+		fd = open(what, O_RDONLY);
+		if (fd < 0 || dup2(fd, 0) < 0)
+			goto fail;
+		if (fd > 2)
+			close(fd);
+	}
+	if (!c->record) {
+		what = r->log;
+		fd = open(r->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+			goto fail;
+		if (fd > 2)
+			close(fd);
+	}
+	if (vglib)
+		setenv("VALGRIND_LIB", vglib, 1);
+	what = "valgrind";
+	execvp(args[0], args);
+fail:;
+	char msg[512];
+	int len = snprintf(msg, sizeof(msg), "%s: %s", what, strerror(errno));
+	if (write(errfd, msg, (size_t)len) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/* Starts valgrind; -1 with a message on stderr when it cannot. */
+static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char **prog, int nprog)
+{
+	char *vglib = find_vglib();
+	r->callgrind = !vglib;
+	char tmpl[] = "/tmp/cgtui-rec.XXXXXX";
+	const char *td = getenv("TMPDIR");
+	r->tmpdir = td && *td ? xasprintf("%s/cgtui-rec.XXXXXX", td) : xstrdup(tmpl);
+	if (!mkdtemp(r->tmpdir)) {
+		fprintf(stderr, "cgtui: cannot make a temporary directory: %s\n", strerror(errno));
+		free(vglib);
+		return -1;
+	}
+	r->vglog = xasprintf("%s/valgrind.log", r->tmpdir);
+	r->live = xasprintf("%s/live", r->tmpdir);
+	if (r->callgrind) { /* no snapshots: an empty profile until the end */
+		FILE *f = fopen(r->live, "w");
+		if (f) {
+			fprintf(f, "# callgrind format\nversion: 1\ncmd:");
+			for (int i = 0; i < nprog; i++) {
+				fputc(' ', f);
+				for (const char *a = prog[i]; *a; a++)
+					fputc(*a == '\n' || *a == '\r' ? ' ' : *a, f);
+			}
+			fprintf(f, "\nevents: Ir\n");
+			fclose(f);
+		}
+	}
+
+	char **args = NULL;
+	int n = 0;
+	add_arg(&args, &n, xstrdup("valgrind"));
+	add_arg(&args, &n, xstrdup(r->callgrind ? "--tool=callgrind" : "--tool=cgtui"));
+	add_arg(&args, &n, xasprintf("--log-file=%s", r->vglog));
+	const char *out = c->out ? c->out : "callgrind.out.%p";
+	/* -o FILE: processes forked write FILE.PID, the program FILE */
+	int has_p = strstr(out, "%p") != NULL;
+	add_arg(&args, &n, xasprintf("--%s-out-file=%s%s", r->callgrind ? "callgrind" : "cgtui", out,
+				     has_p ? "" : ".%p"));
+	if (!r->callgrind && live) /* nobody reads snapshots otherwise */
+		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
+	for (int i = 0; i < c->ntoolargs; i++)
+		add_arg(&args, &n, xstrdup(c->toolargs[i]));
+	for (int i = 0; i < nprog; i++)
+		add_arg(&args, &n, xstrdup(prog[i]));
+
+	int ep[2] = { -1, -1 };
+	clock_gettime(CLOCK_MONOTONIC, &r->t0);
+	fflush(NULL);
+	if (pipe2(ep, O_CLOEXEC) < 0) {
+		fprintf(stderr, "cgtui: pipe: %s\n", strerror(errno));
+		r->pid = -1;
+	} else {
+		r->pid = fork();
+	}
+	if (r->pid == 0) {
+		/* the log name needs the pid: the child's is the program's */
+		if (!c->log)
+			r->log = xasprintf("cgtui.log.%d", (int)getpid());
+		close(ep[0]);
+		child(r, c, args, vglib, ep[1]);
+	}
+	if (ep[1] >= 0)
+		close(ep[1]);
+	int rc = 0;
+	if (r->pid < 0) {
+		if (ep[0] >= 0)
+			fprintf(stderr, "cgtui: fork: %s\n", strerror(errno));
+		rc = -1;
+	} else {
+		if (!c->log) {
+			free(r->log);
+			r->log = xasprintf("cgtui.log.%d", (int)r->pid);
+		}
+		char msg[512];
+		ssize_t len = read(ep[0], msg, sizeof(msg) - 1);
+		if (len > 0) {
+			msg[len] = 0;
+			fprintf(stderr, "cgtui: cannot start the program: %s\n", msg);
+			waitpid(r->pid, NULL, 0);
+			rc = -1;
+		}
+	}
+	if (ep[0] >= 0)
+		close(ep[0]);
+	/* the profile's name: %p is the program's pid (Valgrind runs in the
+	 * process started here) */
+	char pid[32];
+	snprintf(pid, sizeof(pid), "%d", (int)r->pid);
+	size_t cap = strlen(out) * 2 + 64, k = 0;
+	r->out = xcalloc(cap, 1);
+	for (const char *s = out; *s && k + 32 < cap; s++) {
+		if (s[0] == '%' && s[1] == 'p') {
+			k += (size_t)snprintf(r->out + k, cap - k, "%s", pid);
+			s++;
+		} else {
+			r->out[k++] = *s;
+		}
+	}
+	if (!has_p)
+		r->out_pid = xasprintf("%s.%s", r->out, pid);
+	r->logs[0] = r->log;
+	r->logs[1] = r->vglog;
+	for (int i = 0; i < n; i++)
+		free(args[i]);
+	free(args);
+	free(vglib);
+	return rc;
+}
+
+/* Appends Valgrind's messages to the program's log, removes the
+ * temporary directory. */
+static void rec_cleanup(struct rec *r)
+{
+	FILE *in = r->vglog ? fopen(r->vglog, "r") : NULL;
+	FILE *out = in && r->log ? fopen(r->log, "a") : NULL;
+	if (in && out) {
+		char buf[8192];
+		size_t n;
+		fprintf(out, "==== Valgrind ====\n");
+		while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, n, out);
+	}
+	if (out)
+		fclose(out);
+	if (in)
+		fclose(in);
+	/* the temporary directory is ours: snapshots (per thread too) and
+	 * Valgrind's log */
+	DIR *d = r->tmpdir ? opendir(r->tmpdir) : NULL;
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		char *f = xasprintf("%s/%s", r->tmpdir, de->d_name);
+		unlink(f);
+		free(f);
+	}
+	if (d)
+		closedir(d);
+	if (r->tmpdir)
+		rmdir(r->tmpdir);
+	free(r->tmpdir);
+	free(r->live);
+	free(r->vglog);
+	free(r->out);
+	free(r->out_pid);
+	free(r->log);
+}
+
+/* Waits for the program without the explorer; SIGTERM/SIGHUP (and SIGINT
+ * when the program is not in the foreground) stop it. */
+static void rec_wait(struct rec *r, int record)
+{
+	struct sigaction sa, oint, oterm, ohup, oquit;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	sigaction(SIGTERM, &sa, &oterm);
+	sigaction(SIGHUP, &sa, &ohup);
+	if (record) { /* the program has the terminal: Ctrl-C is its */
+		sa.sa_handler = SIG_IGN;
+	}
+	sigaction(SIGINT, &sa, &oint);
+	sigaction(SIGQUIT, &sa, &oquit);
+	while (!rec_check(r)) {
+		if (rec_signal) {
+			rec_stop(r);
+			break;
+		}
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	sigaction(SIGTERM, &oterm, NULL);
+	sigaction(SIGHUP, &ohup, NULL);
+	sigaction(SIGINT, &oint, NULL);
+	sigaction(SIGQUIT, &oquit, NULL);
+}
+
+/* Nothing recorded: says so, with the end of Valgrind's messages (a bad
+ * option, a program Valgrind cannot run), which go to the program's log
+ * until Valgrind opens its own. */
+static void no_profile(const struct rec *r)
+{
+	fprintf(stderr, "cgtui: no profile was written (the program's output: %s)\n", r->log);
+	for (int k = 0; k < 2; k++) {
+		FILE *f = r->logs[k] ? fopen(r->logs[k], "r") : NULL;
+		if (!f)
+			continue;
+		char line[512], last[6][512];
+		int n = 0;
+		while (fgets(line, sizeof(line), f)) {
+			if (strspn(line, "=-0123456789 \n") == strlen(line))
+				continue; /* "==123== " alone */
+			memcpy(last[n % 6], line, sizeof(line));
+			n++;
+		}
+		fclose(f);
+		for (int i = n > 6 ? n - 6 : 0; i < n; i++)
+			fprintf(stderr, "  %s%s", last[i % 6], strchr(last[i % 6], '\n') ? "" : "\n");
+	}
+}
+
+/* The explorer on the recorded profile, with live data while it runs. */
+static int explore(struct rec *r, int live)
+{
+	struct tui_loader ld = { .load = rec_load, .arg = r };
+	struct tui_live tl = { .poll = live_poll, .state = live_state, .running = live_running,
+			       .stop = live_stop, .logs = live_logs, .arg = r };
+	struct profile p;
+	char err[1024];
+	struct stat st;
+	/* the first data: a snapshot (the tool writes one at once), or the end */
+	struct sigaction sa, old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	while (live && !rec_check(r) && live_stamp(r->live, &st) != 0 && !rec_signal) {
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	if (rec_signal) { /* before the explorer was up */
+		rec_stop(r);
+		return 128 + rec_signal;
+	}
+	if (r->ended && !r->final_seen) {
+		r->final_seen = 1;
+		if (rec_finish(r) < 0) {
+			no_profile(r);
+			return 2;
+		}
+	}
+	if (rec_load(r, &p, 0, err, sizeof(err)) < 0) {
+		fprintf(stderr, "cgtui: %s\n", err);
+		rec_stop(r);
+		return 2;
+	}
+	if (r->callgrind)
+		tl.message = r->ended ? "cgtui's Valgrind tool is missing: recorded with callgrind"
+				      : "cgtui's Valgrind tool is missing: recording with callgrind "
+					"(no live data)";
+	if (live || r->callgrind)
+		tui_set_live(&tl);
+	const char *dirs[1] = { "." };
+	int rc = tui_run(&p, &ld, dirs, 1);
+	profile_free(&p);
+	/* SIGTERM, SIGHUP, the end of a test script: stop the program, keep
+	 * its profile (q has asked and stopped it already) */
+	rec_stop(r);
+	return rc;
+}
+
+int launch_main(int argc, char **argv, int prog)
+{
+	struct launch_cfg c;
+	memset(&c, 0, sizeof(c));
+	optind = 1;
+	opterr = 1;
+	int ch, longi;
+	while ((ch = getopt_long(prog, argv, "o:", launch_opts, &longi)) != -1) {
+		switch (ch) {
+		case LO_OUTPUT: c.out = optarg; break;
+		case LO_STDIN: c.in = optarg; break;
+		case LO_LOG: c.log = optarg; break;
+		case LO_RECORD: c.record = 1; break;
+		case LO_NO_OPEN: c.no_open = 1; break;
+		case LO_TOOL_OPT:
+			c.toolargs = xreallocarray(c.toolargs, (size_t)c.ntoolargs + 1, sizeof(char *));
+			c.toolargs[c.ntoolargs++] = xstrdup(optarg);
+			break;
+		case LO_TOOLARG:
+			c.toolargs = xreallocarray(c.toolargs, (size_t)c.ntoolargs + 1, sizeof(char *));
+			c.toolargs[c.ntoolargs++] = xasprintf("--%s=%s", launch_opts[longi].name, optarg);
+			break;
+		default:
+			fprintf(stderr, "cgtui: this option does not go with recording a program "
+					"(cgtui --help)\n");
+			return 1;
+		}
+	}
+	if (optind < prog && strcmp(argv[optind], "--") != 0) {
+		fprintf(stderr, "cgtui: '%s': one program at a time (cgtui --help)\n", argv[optind]);
+		return 1;
+	}
+	if (c.in && access(c.in, R_OK) != 0) {
+		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in, strerror(errno));
+		return 1;
+	}
+
+	struct rec r;
+	memset(&r, 0, sizeof(r));
+	const char *sm = getenv("CGTUI_STOP_TIMEOUT_MS");
+	r.stop_ms = sm && atoi(sm) > 0 ? atoi(sm) : 5000;
+	if (c.log)
+		r.log = xstrdup(c.log);
+	const char *script = getenv("CGTUI_SCRIPT");
+	int tty = (script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO));
+	int live = tty && !c.record && !c.no_open;
+	int rc;
+	/* from now on, SIGINT/SIGTERM/SIGHUP stop the program rather than
+	 * leave it running (explore and rec_wait set their own handlers) */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (!c.record)
+		sigaction(SIGINT, &sa, NULL);
+	if (rec_start(&r, &c, live, argv + prog, argc - prog) < 0) {
+		rc = 2;
+		r.pid = -1;
+	} else if (live) {
+		rc = explore(&r, 1);
+	} else {
+		if (r.callgrind)
+			fprintf(stderr, "cgtui: cgtui's Valgrind tool is missing: recording with "
+					"valgrind --tool=callgrind\n");
+		rec_wait(&r, c.record);
+		rc = rec_signal ? 128 + rec_signal : 0;
+		if (rec_finish(&r) < 0) {
+			no_profile(&r);
+			rc = 2;
+		} else if (!rec_signal && c.record && !c.no_open && tty) {
+			r.final_seen = 1;
+			rc = explore(&r, 0);
+		}
+	}
+	if (r.pid > 0 && rec_check(&r)) {
+		rec_finish(&r);
+		char how[64];
+		describe_end(&r, how, sizeof(how));
+		char **v;
+		int nf = run_files(r.out, &v);
+		free_files(v, nf);
+		if (nf)
+			fprintf(stderr, "cgtui: program %s; profile: %s%s%s\n", how, r.out,
+				c.record ? "" : "; its output: ", c.record ? "" : r.log);
+	}
+	rec_cleanup(&r);
+	for (int i = 0; i < c.ntoolargs; i++)
+		free(c.toolargs[i]);
+	free(c.toolargs);
+	return rc;
+}

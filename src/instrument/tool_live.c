@@ -1,0 +1,253 @@
+/* tool_live.c -- live snapshots, --instr-at-start and the client requests
+ * of cgtui.h, and the options recorded in the profile's header.
+ *
+ * Live snapshots (--cgtui-live=FILE): whenever the core is about to run
+ * client code (each scheduler time slice and after each system call), if
+ * --cgtui-live-ms have passed since the last snapshot, the counts so far
+ * are written with the same writer as at exit to FILE.tmp, which is then
+ * renamed to FILE: a reader sees a whole profile or the previous one, never
+ * half a file, and the tool never waits for the reader.  The file is opened
+ * and closed within one snapshot, so no descriptor of ours stays in the
+ * client's range for it to close.  After a fork the child stops writing
+ * snapshots (they would be the parent's FILE) unless FILE has a %p.
+ *
+ * --instr-at-start=no: nothing is counted until CGTUI_START_INSTRUMENTATION
+ * (or callgrind's CALLGRIND_START_INSTRUMENTATION).  Switching drops every
+ * translation (their counts are kept: the core tells cgt_sb_discard), so
+ * blocks are translated again with or without counting, as callgrind does.
+ *
+ * Copyright (C) the cgtui authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_clientstate.h"
+#include "pub_tool_clreq.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+#include "pub_tool_transtab.h"
+#include "pub_tool_xarray.h"
+
+#include "instrument/cgtui.h"
+#include "tool.h"
+
+/* callgrind's requests (valgrind/callgrind.h), accepted too */
+#define CLG_BASE VG_USERREQ_TOOL_BASE('C', 'T')
+#define CLG_START_INSTRUMENTATION (CLG_BASE + 4)
+#define CLG_STOP_INSTRUMENTATION (CLG_BASE + 5)
+
+Bool cgt_instr_on = True;
+static Bool clo_instr_at_start = True;
+static const HChar *clo_live;  /* --cgtui-live=FILE */
+static Long clo_live_ms = 500; /* --cgtui-live-ms=N */
+
+/* snapshots take at most 1/LIVE_SHARE of the run (3 %) */
+#define LIVE_SHARE 33
+
+static HChar *live_path, *live_tmp; /* expanded for this process */
+static UInt live_last;              /* ms timer at the end of the last snapshot */
+static UInt live_cost;              /* ms the last snapshot took */
+static ULong live_count, live_ms;   /* snapshots written, ms spent */
+static Bool live_done;              /* a snapshot was written */
+
+Bool cgt_live_option(const HChar *arg)
+{
+	if (VG_STR_CLO(arg, "--cgtui-live", clo_live)) {
+	} else if (VG_BINT_CLO(arg, "--cgtui-live-ms", clo_live_ms, 10, 3600000)) {
+	} else if (VG_BOOL_CLO(arg, "--instr-at-start", clo_instr_at_start)) {
+	} else {
+		return False;
+	}
+	return True;
+}
+
+void cgt_live_usage(void)
+{
+	VG_(printf)("    --instr-at-start=yes|no   count from the start, or only after\n"
+		    "                              CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n"
+		    "    --cgtui-live=<file>       write a snapshot of the profile to <file>\n"
+		    "                              now and then while the program runs\n"
+		    "    --cgtui-live-ms=<n>       at most one snapshot every <n> ms [500]\n");
+}
+
+static void live_names(void)
+{
+	if (live_path)
+		VG_(free)(live_path);
+	if (live_tmp)
+		VG_(free)(live_tmp);
+	live_path = VG_(expand_file_name)("--cgtui-live", clo_live);
+	live_tmp = VG_(malloc)("cgtui.live", VG_(strlen)(live_path) + 5);
+	VG_(sprintf)(live_tmp, "%s.tmp", live_path);
+}
+
+/* A writer that makes one file per thread (FILE-01, FILE-02 ... as
+ * callgrind names them) wrote FILE.tmp-NN: each goes in place. */
+static Bool rename_per_thread(void)
+{
+	SizeT n = VG_(strlen)(live_tmp) + 16;
+	HChar *from = VG_(malloc)("cgtui.live", n), *to = VG_(malloc)("cgtui.live", n);
+	Bool any = False;
+	for (UInt tid = 1; tid < VG_N_THREADS; tid++) {
+		VG_(snprintf)(from, n, "%s-%02u", live_tmp, tid);
+		VG_(snprintf)(to, n, "%s-%02u", live_path, tid);
+		if (VG_(rename)(from, to) == 0)
+			any = True;
+	}
+	VG_(free)(from);
+	VG_(free)(to);
+	return any;
+}
+
+/* Writes a snapshot now; False if it could not. */
+static Bool live_snapshot(void)
+{
+	if (!live_path)
+		return False;
+	UInt t0 = VG_(read_millisecond_timer)();
+	cgt_sb_fold_all();
+	Bool ok = cgt_dump(live_tmp);
+	if (ok && VG_(rename)(live_tmp, live_path) != 0)
+		ok = rename_per_thread();
+	live_last = VG_(read_millisecond_timer)();
+	live_cost = live_last - t0;
+	live_count++;
+	live_ms += live_cost;
+	live_done = True;
+	return ok;
+}
+
+void cgt_live_start_client_code(ThreadId tid, ULong blocks)
+{
+	if (!live_path)
+		return;
+	/* at most one every --cgtui-live-ms, and no more than 1/LIVE_SHARE of
+	 * the time (a big profile takes a while to write) */
+	UInt now = VG_(read_millisecond_timer)();
+	UInt wait = (UInt)clo_live_ms;
+	if (live_cost * LIVE_SHARE > wait)
+		wait = live_cost * LIVE_SHARE;
+	if (live_done && now - live_last < wait)
+		return;
+	/* and all of them (the next one costing what the last did) too */
+	if (live_done && (live_ms + live_cost) * LIVE_SHARE > now)
+		return;
+	live_snapshot();
+}
+
+/* In a forked child: the snapshots are the parent's unless the name has a
+ * %p (then the child writes its own). */
+static void live_child(ThreadId tid)
+{
+	if (!live_path)
+		return;
+	if (VG_(strstr)(clo_live, "%p")) {
+		live_names();
+		live_done = False;
+	} else {
+		VG_(free)(live_path);
+		VG_(free)(live_tmp);
+		live_path = live_tmp = NULL;
+	}
+}
+
+/* Counting on or off: every translation is made again (its counts kept). */
+static void set_instr(Bool on)
+{
+	if (cgt_instr_on == on)
+		return;
+	cgt_instr_on = on;
+	VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "cgtui");
+}
+
+static Bool live_client_request(ThreadId tid, UWord *args, UWord *ret)
+{
+	switch (args[0]) {
+	case CGTUI_USERREQ_START_INSTRUMENTATION:
+	case CLG_START_INSTRUMENTATION:
+		set_instr(True);
+		break;
+	case CGTUI_USERREQ_STOP_INSTRUMENTATION:
+	case CLG_STOP_INSTRUMENTATION:
+		set_instr(False);
+		break;
+	case CGTUI_USERREQ_SNAPSHOT:
+		live_snapshot();
+		break;
+	default:
+		return False;
+	}
+	*ret = 0;
+	return True;
+}
+
+void cgt_live_pre_clo_init(void)
+{
+	VG_(needs_client_requests)(live_client_request);
+}
+
+void cgt_live_post_clo_init(void)
+{
+	cgt_instr_on = clo_instr_at_start;
+	if (clo_live && *clo_live) {
+		live_names();
+		VG_(track_start_client_code)(cgt_live_start_client_code);
+		VG_(atfork)(NULL, NULL, live_child);
+	}
+}
+
+void cgt_live_fini(void)
+{
+	/* the final profile is written: the snapshot is no longer needed */
+	if (live_path)
+		VG_(unlink)(live_path);
+	if (live_path && VG_(clo_verbosity) > 1)
+		VG_(dmsg)("cgtui: %llu live snapshots, %llu ms\n", live_count, live_ms);
+}
+
+/* One argument of the command for the "cmd:" line: a line break in it
+ * would end the line (and make the rest a bad header line). */
+void cgt_put_arg(struct _VgFile *fp, const HChar *arg)
+{
+	VG_(fprintf)(fp, " ");
+	for (const HChar *s = arg; *s; s++)
+		VG_(fprintf)(fp, "%c", *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+/* "desc: Options: ..." -- the options the tool ran with (not those naming
+ * files or for the launcher's own use). */
+void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg)
+{
+	static const HChar *const skip[] = { "--tool=", "--log-file=", "--log-fd=", "--cgtui-",
+					     "-q", "--quiet", "-v", "--verbose" };
+	XArray *a = VG_(args_for_valgrind);
+	SizeT len = 16;
+	for (Word i = 0; i < VG_(sizeXA)(a); i++)
+		len += VG_(strlen)(*(HChar **)VG_(indexXA)(a, i)) + 1;
+	HChar *s = VG_(malloc)("cgtui.desc", len);
+	VG_(strcpy)(s, "Options:");
+	Bool any = False;
+	for (Word i = 0; i < VG_(sizeXA)(a); i++) {
+		const HChar *o = *(HChar **)VG_(indexXA)(a, i);
+		Bool drop = False;
+		for (UInt k = 0; k < sizeof(skip) / sizeof(skip[0]); k++) {
+			SizeT n = VG_(strlen)(skip[k]);
+			if (skip[k][n - 1] == '=' || skip[k][n - 1] == '-' ? VG_(strncmp)(o, skip[k], n) == 0
+									   : VG_(strcmp)(o, skip[k]) == 0)
+				drop = True;
+		}
+		if (drop)
+			continue;
+		VG_(strcat)(s, " ");
+		VG_(strcat)(s, o);
+		any = True;
+	}
+	if (any)
+		put(s, arg);
+	VG_(free)(s);
+}

@@ -1,0 +1,177 @@
+/* live-prog.c -- a program for the recording tests (tests/live): one mode
+ * per case of `cgtui prog args` that must not lose the profile or hang.
+ *
+ *   live-prog spin MS          compute for MS milliseconds (wall clock)
+ *   live-prog wait FILE        compute until FILE exists (at most 60 s)
+ *   live-prog work N           N rounds of work(), then exit 0
+ *   live-prog exit N           work, then exit with status N
+ *   live-prog segv             work, then a NULL dereference
+ *   live-prog fork             work in a child and in the parent
+ *   live-prog threads          work in two threads
+ *   live-prog closefds         close every descriptor, then work
+ *   live-prog flood MB         write MB megabytes to stdout and stderr
+ *   live-prog stdin            copy stdin to stdout, count its bytes
+ *   live-prog window           before(); measured() between
+ *                              CGTUI_START/STOP_INSTRUMENTATION; after()
+ *                              (callgrind's requests with -DUSE_CALLGRIND_H)
+ *   live-prog nointr MS        ignore SIGINT, compute for MS milliseconds
+ *   live-prog forkspin MS      fork (the parent calls forked()); both
+ *                              compute for MS milliseconds
+ *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef USE_CALLGRIND_H
+#include <valgrind/callgrind.h>
+#define CGTUI_START_INSTRUMENTATION CALLGRIND_START_INSTRUMENTATION
+#define CGTUI_STOP_INSTRUMENTATION CALLGRIND_STOP_INSTRUMENTATION
+#else
+#include "cgtui.h"
+#endif
+#include <signal.h>
+
+static volatile unsigned long sink;
+
+__attribute__((noinline)) static void work(int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < 100; j++)
+			sink += (unsigned long)(i ^ j);
+}
+
+__attribute__((noinline)) static void before(void)
+{
+	work(50);
+}
+
+__attribute__((noinline)) static void measured(void)
+{
+	for (int i = 0; i < 1000; i++)
+		sink += (unsigned long)i * 3;
+	work(10);
+}
+
+__attribute__((noinline)) static void forked(void)
+{
+	work(1);
+}
+
+__attribute__((noinline)) static void after(void)
+{
+	work(70);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void *thread_main(void *arg)
+{
+	work(*(int *)arg);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "work";
+	const char *arg = argc > 2 ? argv[2] : "100";
+	if (!strcmp(mode, "spin")) {
+		double end = now_ms() + atof(arg);
+		while (now_ms() < end)
+			work(100);
+	} else if (!strcmp(mode, "nointr")) {
+		signal(SIGINT, SIG_IGN);
+		double end = now_ms() + atof(arg);
+		while (now_ms() < end)
+			work(100);
+	} else if (!strcmp(mode, "forkspin")) {
+		pid_t pid = fork();
+		if (pid > 0)
+			forked();
+		double end = now_ms() + atof(arg);
+		while (now_ms() < end)
+			work(100);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	} else if (!strcmp(mode, "tty")) {
+		FILE *f = fopen("/dev/tty", "w");
+		printf("tty: %s\n", f ? "yes" : "no");
+		if (f)
+			fclose(f);
+	} else if (!strcmp(mode, "wait")) {
+		struct stat st;
+		double end = now_ms() + 60000;
+		while (stat(arg, &st) != 0 && now_ms() < end)
+			work(100);
+	} else if (!strcmp(mode, "work")) {
+		work(atoi(arg));
+	} else if (!strcmp(mode, "exit")) {
+		work(100);
+		printf("exiting with %d\n", atoi(arg));
+		return atoi(arg);
+	} else if (!strcmp(mode, "segv")) {
+		work(100);
+		fflush(stdout);
+		volatile int *p = NULL;
+		return *p;
+	} else if (!strcmp(mode, "fork")) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			work(300);
+			_exit(0);
+		}
+		work(200);
+		int st;
+		waitpid(pid, &st, 0);
+	} else if (!strcmp(mode, "threads")) {
+		pthread_t a, b;
+		int na = 200, nb = 300;
+		pthread_create(&a, NULL, thread_main, &na);
+		pthread_create(&b, NULL, thread_main, &nb);
+		pthread_join(a, NULL);
+		pthread_join(b, NULL);
+	} else if (!strcmp(mode, "closefds")) {
+		struct rlimit rl;
+		getrlimit(RLIMIT_NOFILE, &rl);
+		for (int fd = 0; fd < (int)rl.rlim_cur; fd++)
+			close(fd);
+		work(200);
+	} else if (!strcmp(mode, "flood")) {
+		static char buf[65536];
+		memset(buf, 'x', sizeof(buf));
+		for (int i = 0; i < atoi(arg) * 16; i++) {
+			if (fwrite(buf, 1, sizeof(buf), i % 2 ? stderr : stdout) != sizeof(buf))
+				return 3;
+		}
+	} else if (!strcmp(mode, "stdin")) {
+		char buf[4096];
+		size_t n, total = 0;
+		while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0) {
+			fwrite(buf, 1, n, stdout);
+			total += n;
+		}
+		printf("stdin: %zu bytes\n", total);
+	} else if (!strcmp(mode, "window")) {
+		before();
+		CGTUI_START_INSTRUMENTATION;
+		measured();
+		CGTUI_STOP_INSTRUMENTATION;
+		after();
+	} else {
+		fprintf(stderr, "live-prog: unknown mode %s\n", mode);
+		return 2;
+	}
+	return 0;
+}

@@ -1,0 +1,478 @@
+#!/usr/bin/env bash
+# run-live.sh -- `cgtui [options] prog args`: the launcher and the live view.
+#
+# Every profile the launcher saves is compared with what an independent
+# tool writes for the same program run the same way (same directory, same
+# environment, stdin /dev/null, output to a file): cachegrind (Ir, or all
+# events with the simulations; profdiff.py per file:function:line),
+# callgrind for the fallback, cg_annotate/callgrind_annotate per function
+# for --instr-at-start=no.  Screens come from the headless mode
+# (CGTUI_SCRIPT, :wait-data, :wait-fn, :wait-end, :dump) and from tmux; the numbers on
+# them are compared with the totals: line of the file the tool wrote.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Prints "PASS: name" or "FAIL: name: reason" per check; exits 0 when all
+# pass, 1 when any fails, 77 (skip) when the tool or a prerequisite is
+# missing.  LIVE_KEEP=1 keeps the work directory.
+
+# shellcheck disable=SC2086
+set -u
+export LC_ALL=C.UTF-8
+
+here=$(cd "$(dirname "$0")" && pwd)
+skip() {
+	echo "SKIP: live: $*"
+	exit 77
+}
+: "${CGTUI:=../../cgtui}"
+case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
+[ -x "$CGTUI" ] || skip "cgtui not built: $CGTUI"
+VGLIB=${VGLIB:-$(dirname "$CGTUI")/vglib}
+tool=""
+for f in "$VGLIB"/cgtui-*-*; do
+	[ -e "$f" ] && tool=$f && break
+done
+[ -n "$tool" ] || skip "the Valgrind tool is not built (no $VGLIB/cgtui-PLATFORM)"
+plat=${tool##*/cgtui-}
+[ -e "$VGLIB/cachegrind-$plat" ] || skip "no cachegrind-$plat in $VGLIB"
+for t in valgrind cg_annotate callgrind_annotate python3 cc; do
+	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
+done
+[ -f /usr/include/valgrind/callgrind.h ] || skip "no valgrind/callgrind.h"
+srcdir=${top_srcdir:-$here/../..}
+profdiff=$srcdir/tests/recorder/profdiff.py
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-live.XXXXXX") || exit 99
+tmux_socks=""
+cleanup() {
+	for s in $tmux_socks; do tmux -S "$s" kill-server 2>/dev/null; done
+	if [ "${LIVE_KEEP:-0}" = 1 ]; then echo "live: kept $T"; else rm -rf "$T"; fi
+}
+trap cleanup EXIT
+cd "$T" || exit 99
+fails=0
+pass() { echo "PASS: $1"; }
+fail() {
+	echo "FAIL: $1: $2"
+	fails=$((fails + 1))
+}
+check() { # name, status (0 = pass), detail
+	if [ "$2" = 0 ]; then pass "$1"; else fail "$1" "$3"; fi
+}
+
+cc -g -O1 -I"$srcdir/src/instrument" -o live-prog "$here/live-prog.c" -pthread 2>build.log &&
+	cc -g -O1 -DUSE_CALLGRIND_H -o live-prog-clg "$here/live-prog.c" -pthread 2>>build.log ||
+	{ fail build "$(head -c 300 build.log)"; exit 1; }
+mkdir empty-vglib in
+seq 1 2000 | head -c 12345 >in/input
+unset VALGRIND_LIB VALGRIND_OPTS CGTUI_SCRIPT CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS
+export CGTUI_CONFIG=/dev/null COLUMNS=80 LINES=24 TERM=xterm-256color
+
+# address space randomisation off for both sides where counts depend on
+# addresses (an ASan build of cgtui turns it off for its children anyway)
+norand=""
+setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
+
+# the pid in "profile: callgrind.out.PID" of cgtui's last message
+saved() { sed -n 's/.*profile: \([^;]*\);.*/\1/p' "$1" | tail -1; }
+totals() { sed -n 's/^totals: *//p' "$1"; }
+# cachegrind on the same program, run as the launcher runs it
+cachegrind() { # out-file, options and program...
+	local out=$1
+	shift
+	# --log-file as the launcher gives it: Valgrind's log descriptor changes
+	# what a program closing all descriptors executes
+	(VALGRIND_LIB=$VGLIB valgrind -q --tool=cachegrind --cachegrind-out-file="$out" \
+		--log-file="$T/cg-vg.log" "$@" </dev/null >cg-prog.log 2>&1; :) 2>/dev/null
+}
+# the cost of function $2 in cg_annotate's or callgrind_annotate's summary
+fn_cost() { # annotate-output, function
+	sed -n "s/^ *\([0-9,]*\) .*:$2 .*/\1/p; s/^ *\([0-9,]*\) .*:$2\$/\1/p" "$1" | head -1 | tr -d ,
+}
+
+# --- the command line ---------------------------------------------------------------
+"$CGTUI" --help >help.txt 2>&1
+missing=""
+for o in -o --stdin --log --record --no-open --cache-sim --branch-sim --I1 --D1 --LL \
+	--instr-at-start --trace-children --separate-threads --tool-option; do
+	grep -q -- "$o" help.txt || missing="$missing $o"
+done
+check "cgtui --help lists the recording options" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
+if [ -n "$srcdir" ] && [ -f "$srcdir/man/cgtui.1" ]; then
+	missing=""
+	for o in output stdin log record no-open cache-sim instr-at-start trace-children tool-option \
+		CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS; do
+		sed 's/\\//g' "$srcdir/man/cgtui.1" | grep -q -- "$o" || missing="$missing $o"
+	done
+	check "the man page describes them" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
+fi
+"$CGTUI" --no-such-option ./live-prog >/dev/null 2>rec.err
+check "an unknown option before the program: usage error (1)" "$([ $? = 1 ]; echo $?)" "$(cat rec.err)"
+"$CGTUI" --stdin=/nonexistent ./live-prog >/dev/null 2>rec.err
+check "--stdin of a missing file: usage error (1), nothing run" \
+	"$([ $? = 1 ] && ! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+"$CGTUI" --no-open --tool-option=--no-such-tool-option=1 ./live-prog >/dev/null 2>rec.err
+rc=$?
+grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
+check "an option Valgrind rejects: exit 2, Valgrind's message shown" \
+	"$([ $? = 0 ] && [ $rc = 2 ]; echo $?)" "rc=$rc $(cat rec.err)"
+"$CGTUI" --no-open -o nl.out ./live-prog work "$(printf '5\n0')" >/dev/null 2>&1
+grep -qx "cmd: ./live-prog work 5 0" nl.out && "$CGTUI" --batch nl.out >/dev/null 2>&1
+check "an argument with a line break: the cmd: line stays one line" "$?" "$(grep -A1 cmd: nl.out)"
+printf 'events: Ir\nfl=a.c\nfn=f\n1 5\n' >prof.out
+chmod +x prof.out
+"$CGTUI" --batch prof.out >batch.txt 2>&1
+grep -q "PROGRAM TOTALS" batch.txt
+check "an executable profile is still a profile" "$?" "$(head -3 batch.txt)"
+
+# --- recording without the explorer: the profiles -------------------------------
+# --no-open (and stdout not a terminal): record only; Ir per line equal to
+# cachegrind's
+"$CGTUI" --no-open ./live-prog work 3000 >rec.out 2>rec.err
+rc=$?
+f=$(saved rec.err)
+check "no-open: exit status 0, a message naming the profile" \
+	"$([ $rc = 0 ] && [ -n "$f" ] && [ -f "$f" ]; echo $?)" "rc=$rc: $(cat rec.err)"
+check "no-open: nothing on stdout" "$([ ! -s rec.out ]; echo $?)" "$(head -3 rec.out)"
+pid=${f##*.}
+check "no-open: profile callgrind.out.PID and log cgtui.log.PID" \
+	"$([ "$f" = "callgrind.out.$pid" ] && [ -f "cgtui.log.$pid" ]; echo $?)" "$f"
+cachegrind cg.work --cache-sim=no ./live-prog work 3000
+python3 "$profdiff" cg.work "$f" >diff.log 2>&1
+check "no-open: Ir per file:function:line equal to cachegrind's" "$?" "$(grep FAIL diff.log | head -5)"
+
+# -o and the simulations: all 13 events equal, options in desc:
+SIM="--cache-sim=yes --branch-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+# (misses depend on addresses, and some, such as the vDSO's, change from
+# run to run unless address space randomisation is off: setarch -R)
+$norand "$CGTUI" $SIM -o sim.out --no-open ./live-prog work 500 >/dev/null 2>rec.err
+check "-o FILE: the profile is FILE" "$([ -f sim.out ] && [ "$(saved rec.err)" = sim.out ]; echo $?)" \
+	"$(cat rec.err)"
+VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=cachegrind --cachegrind-out-file=cg.sim \
+	--log-file="$T/cg-vg.log" $SIM ./live-prog work 500 </dev/null >cg-prog.log 2>&1
+python3 "$profdiff" cg.sim sim.out Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim \
+	>diff.log 2>&1
+check "simulations: 13 events per line equal to cachegrind's" "$?" "$(grep FAIL diff.log | head -5)"
+grep -qx "desc: Options: $SIM" sim.out
+check "options recorded as desc: Options:" "$?" "$(grep desc: sim.out)"
+grep -qx "cmd: ./live-prog work 500" sim.out
+check "the command recorded as cmd:" "$?" "$(grep cmd: sim.out)"
+printf 'S\n:dump summary.txt\n' >summary.keys
+CGTUI_SCRIPT=summary.keys LINES=40 "$CGTUI" sim.out >/dev/null 2>&1
+grep -q "Options: --cache-sim=yes --branch-sim=yes --I1=32768,8,64" summary.txt
+check "the summary view shows the options" "$?" "$(cat summary.txt)"
+
+# stdin: /dev/null unless --stdin
+"$CGTUI" --no-open --log=stdin1.log ./live-prog stdin <in/input >/dev/null 2>&1
+grep -qx "stdin: 0 bytes" stdin1.log
+check "stdin is /dev/null by default" "$?" "$(tail -3 stdin1.log)"
+"$CGTUI" --no-open --stdin=in/input --log=stdin2.log ./live-prog stdin >/dev/null 2>&1
+n=$(wc -c <in/input)
+grep -qx "stdin: $n bytes" stdin2.log && cmp -s -n "$n" in/input stdin2.log
+check "--stdin FILE: the program reads FILE (its output in --log)" "$?" "$(tail -c 200 stdin2.log)"
+grep -q "^==== Valgrind ====" stdin2.log
+check "Valgrind's messages appended to the log" "$?" "$(tail -3 stdin2.log)"
+
+# exit status, crash, descriptors closed, output flood, threads, fork
+for c in "exit 3:exited 3" "segv:killed by SIGSEGV" "closefds:exited 0"; do
+	args=${c%%:*}
+	"$CGTUI" --no-open ./live-prog $args >/dev/null 2>rec.err
+	f=$(saved rec.err)
+	grep -q "program ${c#*:};" rec.err
+	check "live-prog $args: the end is reported (${c#*:})" "$?" "$(cat rec.err)"
+	cachegrind cg.x --cache-sim=no ./live-prog $args
+	python3 "$profdiff" cg.x "$f" >diff.log 2>&1
+	check "live-prog $args: the profile is kept, equal to cachegrind's" "$?" \
+		"$(grep FAIL diff.log | head -3)"
+done
+timeout 120 "$CGTUI" --no-open --log=flood.log ./live-prog flood 4 >/dev/null 2>rec.err
+rc=$?
+size=$(stat -c %s flood.log)
+check "output flood (4 MiB): no hang, all of it in the log, a profile" \
+	"$([ $rc = 0 ] && [ "$size" -ge 4194304 ] && [ -f "$(saved rec.err)" ]; echo $?)" \
+	"rc=$rc size=$size"
+"$CGTUI" --no-open ./live-prog threads >/dev/null 2>rec.err
+f=$(saved rec.err)
+cachegrind cg.thr --cache-sim=no ./live-prog threads
+python3 "$profdiff" --files 'live-prog\.c' cg.thr "$f" >diff.log 2>&1
+check "threads: the program's lines equal to cachegrind's" "$?" "$(grep FAIL diff.log | head -3)"
+rm -rf fork && mkdir fork
+"$CGTUI" --no-open -o 'fork/ours.%p' ./live-prog fork >/dev/null 2>rec.err
+cachegrind 'fork/cg.%p' --cache-sim=no ./live-prog fork
+ours=$(for f in fork/ours.*; do totals "$f"; done | sort | tr '\n' ' ')
+theirs=$(for f in fork/cg.*; do sed -n 's/^summary: *//p' "$f"; done | sort | tr '\n' ' ')
+check "fork: one profile per process (%p), totals equal to cachegrind's" \
+	"$([ "$(ls fork/ours.* | wc -l)" = 2 ] && [ "$ours" = "$theirs" ]; echo $?)" \
+	"ours: $ours cachegrind: $theirs"
+"$CGTUI" --no-open -o fork/o.out ./live-prog fork >/dev/null 2>rec.err
+# cachegrind's files by pid: the parent's first (pids grow)
+cgp=$(ls fork/cg.* | sort -t. -k2 -n | head -1) cgc=$(ls fork/cg.* | sort -t. -k2 -n | tail -1)
+f=$(ls fork/o.out.*)
+check "fork, -o FILE: the program's profile FILE, the child's FILE.PID" \
+	"$([ "$(totals fork/o.out)" = "$(sed -n 's/^summary: *//p' "$cgp")" ] &&
+		[ "$(totals "$f")" = "$(sed -n 's/^summary: *//p' "$cgc")" ] &&
+		[ "$(saved rec.err)" = fork/o.out ]; echo $?)" "$(ls fork) $(cat rec.err)"
+rm -rf tc && mkdir tc
+"$CGTUI" --no-open --trace-children=yes -o 'tc/ours.%p' /bin/sh -c './live-prog work 20; exit 0' \
+	>/dev/null 2>&1
+check "--trace-children=yes: the shell and the program, one file each" \
+	"$([ "$(ls tc/ours.* | wc -l)" = 2 ] && grep -lqx 'cmd: ./live-prog work 20' tc/ours.*; echo $?)" \
+	"$(grep -h cmd: tc/ours.*)"
+
+# --instr-at-start=no with cgtui.h's requests, and with callgrind.h's
+cachegrind cg.win --cache-sim=no ./live-prog window
+cg_annotate --threshold=0 cg.win >cg.ann 2>&1
+for prog in live-prog live-prog-clg; do
+	"$CGTUI" --no-open --instr-at-start=no -o "win.$prog" ./$prog window >/dev/null 2>&1
+	callgrind_annotate --threshold=100 "win.$prog" >ours.ann 2>&1
+	m_ours=$(fn_cost ours.ann measured) m_cg=$(fn_cost cg.ann measured)
+	check "$prog --instr-at-start=no: measured() as in cachegrind's full run ($m_cg)" \
+		"$([ -n "$m_cg" ] && [ "$m_ours" = "$m_cg" ]; echo $?)" "ours: $m_ours"
+	check "$prog --instr-at-start=no: before() and after() not counted" \
+		"$([ -z "$(fn_cost ours.ann before)$(fn_cost ours.ann after)" ] &&
+			[ -n "$(fn_cost cg.ann before)" ]; echo $?)" "$(grep -E ':(before|after)' ours.ann)"
+done
+
+# the tool missing: callgrind records, and says so
+CGTUI_VGLIB=$T/empty-vglib $norand "$CGTUI" --no-open -o fb.out ./live-prog work 300 >/dev/null 2>rec.err
+grep -q "recording with valgrind --tool=callgrind" rec.err && grep -q "^creator: callgrind" fb.out
+check "tool missing: callgrind records, with a message" "$?" "$(cat rec.err)"
+CGTUI_VGLIB=$T/empty-vglib $norand valgrind -q --tool=callgrind --callgrind-out-file=clg.out \
+	./live-prog work 300 </dev/null >/dev/null 2>&1
+check "tool missing: totals equal to callgrind's run directly" \
+	"$([ "$(totals fb.out)" = "$(totals clg.out)" ]; echo $?)" "$(totals fb.out) vs $(totals clg.out)"
+
+# --- the live view, headless --------------------------------------------------------
+live() { # name, keys (\n-separated), program and arguments...
+	local name=$1 keys=$2
+	shift 2
+	printf "$keys" >"$name.keys"
+	CGTUI_SCRIPT=$name.keys timeout 120 "$CGTUI" "$@" >"$name.out" 2>"$name.err"
+	echo $? >"$name.rc"
+}
+hdr_ir() { sed -n '1s/.* Ir \([0-9,]*\)$/\1/p' "$1" | tr -d ,; }
+
+live run ':wait-fn main\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-data\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
+	./live-prog spin 2000
+f=$(saved run.err)
+check "live: exit status 0" "$(cat run.rc)" "$(cat run.err)"
+grep -q "running [0-9]*s | Ir [0-9,]*$" run-1.txt && [ "$(hdr_ir run-1.txt)" -gt 0 ]
+check "live: data while it runs (header: running, Ir > 0)" "$?" "$(head -1 run-1.txt)"
+[ "$(hdr_ir run-1.txt)" -lt "$(totals "$f")" ]
+check "live: the data then is partial" "$?" "$(head -1 run-1.txt) vs $(totals "$f")"
+grep -q "exited 0 after [0-9.]*s | Ir" run-2.txt
+check "live: the end in the header" "$?" "$(head -1 run-2.txt)"
+check "live: the final profile loaded (header Ir = the file's totals)" \
+	"$([ "$(hdr_ir run-2.txt)" = "$(totals "$f")" ]; echo $?)" "$(head -1 run-2.txt) vs $(totals "$f")"
+grep -q '^ *[0-9,]* *[0-9.]*% .*\* main$' run-3.txt
+check "live: the selection (main) kept across reloads" "$?" "$(sed -n 3,6p run-3.txt)"
+grep -q "==== the program's output" run-4.txt && grep -q "I refs:" run-4.txt
+check "live: L shows the program's output and Valgrind's messages" "$?" "$(head -8 run-4.txt)"
+
+for c in "segv:killed by SIGSEGV" "exit 3:exited 3"; do
+	live end ':wait-end\n:dump end.txt\nS\n:dump end-s.txt\n' ./live-prog ${c%%:*}
+	f=$(saved end.err)
+	grep -q "${c#*:} after [0-9.]*s | Ir" end.txt && grep -q "Program: *${c#*:} after" end-s.txt &&
+		[ "$(hdr_ir end.txt)" = "$(totals "$f")" ]
+	check "live: live-prog ${c%%:*}: the header and the summary say ${c#*:}, the profile loaded" "$?" \
+		"$(head -1 end.txt) $(grep Program: end-s.txt)"
+done
+
+live quit ':wait-fn work\nq\ny\n' ./live-prog spin 60000
+f=$(saved quit.err)
+grep -q "program killed by SIGINT" quit.err && [ "$(totals "$f")" -gt 0 ] && [ "$(cat quit.rc)" = 0 ]
+check "live: q, y stops the program (SIGINT) and keeps its profile" "$?" \
+	"rc=$(cat quit.rc) $(cat quit.err)"
+
+live intr ':wait-fn work\n<C-c>\n:dump intr-1.txt\nn\n:dump intr-2.txt\n<C-c>\ny\n:dump intr-3.txt\nq\n' \
+	./live-prog spin 60000
+grep -q "Stop the program? (y/n)" intr-1.txt
+check "live: Ctrl-C asks" "$?" "$(tail -1 intr-1.txt)"
+grep -q "running" intr-2.txt
+check "live: n: the program goes on" "$?" "$(head -1 intr-2.txt)"
+grep -q "killed by SIGINT after" intr-3.txt && grep -q "the profile so far is kept" intr-3.txt
+check "live: y: stopped, the explorer stays with the profile so far" "$?" "$(cat intr-3.txt)"
+check "live: then q quits without asking" "$(cat intr.rc)" "$(cat intr.err)"
+
+live scriptend ':wait-fn work\n' ./live-prog spin 60000
+f=$(saved scriptend.err)
+p=${f##*.}
+grep -q "program killed by SIGINT" scriptend.err && [ "$(totals "$f")" -gt 0 ] &&
+	! kill -0 "$p" 2>/dev/null
+check "live: the explorer left otherwise (end of script): the program stopped, profile kept" "$?" \
+	"$(cat scriptend.err)"
+
+rm -rf fs && mkdir fs
+live forkspin ':wait-fn forked\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
+ok=$(for f in fs/ours.*; do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
+left=$(for f in fs/ours.*; do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
+check "live: q stops the program and its child; both profiles kept" \
+	"$([ "$ok" = 2 ] && [ -z "$left" ]; echo $?)" "$(ls fs) left running: $left"
+
+live tty ':wait-end\n' --log=tty.log ./live-prog tty
+grep -qx "tty: no" tty.log
+check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
+
+CGTUI_STOP_TIMEOUT_MS=300 live kill ':wait-fn work\nq\ny\n' ./live-prog nointr 60000
+f=$(saved kill.err)
+grep -q "program killed by SIGKILL" kill.err && [ "$(totals "$f")" -gt 0 ]
+check "live: a program ignoring SIGINT is killed; the last snapshot is kept" "$?" "$(cat kill.err)"
+
+for sig in TERM HUP; do
+	printf ':wait-end\n' >sig.keys
+	CGTUI_SCRIPT=sig.keys "$CGTUI" ./live-prog spin 60000 >/dev/null 2>sig.err &
+	cg=$!
+	for _ in $(seq 100); do [ -n "$(ls cgtui.log.* 2>/dev/null)" ] && sleep 1 && break; sleep 0.1; done
+	kill -$sig $cg
+	wait $cg
+	rc=$?
+	f=$(saved sig.err)
+	p=${f##*.}
+	sleep 0.2
+	ok=1
+	[ -n "$f" ] && [ "$(totals "$f")" -gt 0 ] && ! kill -0 "$p" 2>/dev/null &&
+		[ "$rc" = $((128 + $(kill -l $sig))) ] && ok=0
+	check "SIG$sig to cgtui: the program stopped, its profile kept, exit 128+$sig" \
+		"$ok" "rc=$rc $(cat sig.err)"
+	rm -f cgtui.log.*
+done
+
+CGTUI_VGLIB=$T/empty-vglib live fb ':dump fb-1.txt\n:wait-end\n:dump fb-2.txt\n' ./live-prog work 300
+grep -q "tool is missing: recording with callgrind" fb-1.txt
+check "live, tool missing: said on the status line" "$?" "$(tail -1 fb-1.txt)"
+f=$(saved fb.err)
+check "live, tool missing: the final profile is loaded" \
+	"$([ "$(hdr_ir fb-2.txt)" = "$(totals "$f")" ]; echo $?)" "$(head -1 fb-2.txt)"
+
+# --- tmux: a real terminal ---------------------------------------------------------
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "SKIP: live: tmux not found"
+	[ $fails = 0 ] && exit 0 || exit 1
+fi
+n=0
+tm() { tmux -S "$T/tmux.$n" "$@"; }
+screen() { tm capture-pane -p -t t; }
+wait_for() { # pattern [tenths]: polls the screen
+	for _ in $(seq "${2:-150}"); do
+		screen | grep -q -- "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+start() { # cols, lines, command...
+	local c=$1 l=$2
+	shift 2
+	n=$((n + 1))
+	tmux_socks="$tmux_socks $T/tmux.$n"
+	rm -f "status.$n"
+	tm -f /dev/null new-session -d -s t -x "$c" -y "$l" \
+		"cd '$T' && sh -c 'echo \$\$ >pid.$n; exec env -u CGTUI_SCRIPT $*'; echo \$? >status.$n; sleep 60"
+}
+ended() { # waits for cgtui to end; prints its exit status
+	for _ in $(seq 150); do
+		[ -s "status.$n" ] && cat "status.$n" && return 0
+		sleep 0.1
+	done
+	echo none
+}
+
+start 80 24 "$CGTUI" ./live-prog spin 5000
+wait_for "running [0-9]*s | Ir"
+check "tmux 80x24: the live view" "$?" "$(screen)"
+a=$(screen | sed -n '1s/.* Ir \([0-9,]*\)$/\1/p')
+sleep 1.3
+b=$(screen | sed -n '1s/.* Ir \([0-9,]*\)$/\1/p')
+check "tmux: refreshed within 1.3 s ($a, then $b)" "$([ -n "$a" ] && [ "$a" != "$b" ]; echo $?)" "$(screen)"
+tm resize-window -t t -x 20 -y 5
+sleep 0.6
+tm resize-window -t t -x 80 -y 24
+wait_for "running [0-9]*s | Ir"
+check "tmux: resized to 20x5 and back while it runs" "$?" "$(screen)"
+tm send-keys -t t L
+wait_for "the program's output"
+check "tmux: L shows the log" "$?" "$(screen)"
+tm send-keys -t t Escape
+tm send-keys -t t C-c
+wait_for "Stop the program? (y/n)"
+check "tmux: Ctrl-C asks" "$?" "$(screen)"
+tm send-keys -t t y
+wait_for "killed by SIGINT"
+check "tmux: the program stopped, shown in the header" "$?" "$(screen)"
+tm send-keys -t t q
+st=$(ended)
+check "tmux: q quits, exit status 0" "$([ "$st" = 0 ]; echo $?)" "status $st"
+screen | grep -q "running\|functions |"
+check "tmux: the terminal restored" "$([ $? = 1 ]; echo $?)" "$(screen)"
+tm kill-server
+
+start 200 60 "$CGTUI" ./live-prog spin 1500
+wait_for "exited 0 after"
+f=$(ls -t callgrind.out.* | head -1)
+h=$(screen | sed -n '1s/.* Ir \([0-9,]*\)$/\1/p' | tr -d ,)
+check "tmux 200x60: the final profile loaded (Ir $h)" "$([ "$h" = "$(totals "$f")" ]; echo $?)" \
+	"$(screen | head -2) vs $(totals "$f")"
+tm send-keys -t t q
+st=$(ended)
+check "tmux 200x60: q after the end quits without asking" "$([ "$st" = 0 ]; echo $?)" "status $st"
+tm kill-server
+
+start 80 24 "$CGTUI" --record --no-open ./live-prog exit 3
+st=$(ended)
+screen | grep -qx "exiting with 3" && screen | grep -q "program exited 3; profile: callgrind.out"
+check "tmux --record --no-open: the program's output on the terminal" \
+	"$([ $? = 0 ] && [ "$st" = 0 ]; echo $?)" "status $st: $(screen)"
+tm kill-server
+start 80 24 "$CGTUI" --record ./live-prog exit 0
+wait_for "functions |"
+check "tmux --record: the explorer opens at the end" "$?" "$(screen)"
+tm send-keys -t t q
+st=$(ended)
+check "tmux --record: q quits" "$([ "$st" = 0 ]; echo $?)" "status $st"
+tm kill-server
+
+# Ctrl-Z and fg in a shell with job control: the program goes on meanwhile
+n=$((n + 1))
+tmux_socks="$tmux_socks $T/tmux.$n"
+tm -f /dev/null new-session -d -s t -x 80 -y 24 "cd '$T' && PS1='$ ' exec bash --norc -i"
+sleep 0.5
+tm send-keys -t t "$CGTUI ./live-prog spin 4000" Enter
+wait_for "running [0-9]*s | Ir"
+tm send-keys -t t C-z
+wait_for "Stopped"
+check "tmux: Ctrl-Z suspends cgtui, the terminal restored" "$?" "$(screen)"
+sleep 4
+tm send-keys -t t fg Enter
+wait_for "exited 0 after"
+check "tmux: fg: the explorer again, the program ended meanwhile" "$?" "$(screen)"
+tm send-keys -t t q
+wait_for "program exited 0; profile"
+check "tmux: then q quits" "$?" "$(screen)"
+tm kill-server
+
+start 80 24 "$CGTUI" ./live-prog spin 60000
+wait_for "running [0-9]*s | Ir"
+kill -TERM "$(cat "pid.$n")"
+st=$(ended)
+screen | grep -q "running\|functions |"
+check "tmux: SIGTERM stops, exit 143, the terminal restored" \
+	"$([ $? = 1 ] && [ "$st" = 143 ]; echo $?)" "status $st: $(screen)"
+tm kill-server
+
+# the terminal goes away (an ssh connection dropped): SIGHUP
+rm -f callgrind.out.*
+start 80 24 "$CGTUI" ./live-prog spin 60000
+wait_for "running [0-9]*s | Ir"
+tm kill-server
+for _ in $(seq 100); do
+	f=$(ls callgrind.out.* 2>/dev/null | head -1)
+	[ -n "$f" ] && ! kill -0 "${f##*.}" 2>/dev/null && ! kill -0 "$(cat "pid.$n")" 2>/dev/null &&
+		break
+	sleep 0.1
+done
+[ -n "$f" ] && [ "$(totals "$f")" -gt 0 ] && ! kill -0 "${f##*.}" 2>/dev/null &&
+	! kill -0 "$(cat "pid.$n")" 2>/dev/null
+check "tmux: the terminal closed: cgtui and the program end, the profile is kept" "$?" "${f:-no profile}"
+
+[ $fails = 0 ]
