@@ -166,9 +166,11 @@ static void switch_thread(ThreadId tid)
 	}
 }
 
+/* Valgrind keeps one such hook: the live snapshots are taken from here too. */
 static void cgt_start_client_code(ThreadId tid, ULong blocks_done)
 {
 	switch_thread(tid);
+	cgt_live_start_client_code(tid, blocks_done);
 }
 
 /* ---- call sites -------------------------------------------------------------------- */

@@ -196,7 +196,8 @@ void cgt_live_post_clo_init(void)
 	cgt_instr_on = clo_instr_at_start;
 	if (clo_live && *clo_live) {
 		live_names();
-		VG_(track_start_client_code)(cgt_live_start_client_code);
+		/* called from the call tracker's start-of-client-code hook
+		 * (Valgrind keeps only one) */
 		VG_(atfork)(NULL, NULL, live_child);
 	}
 }
