@@ -44,16 +44,15 @@ UInt cgt_packed_lane(UInt e)
 	return n_lanes++;
 }
 
+/* Without branches (called at every call and return with a simulation): a
+ * lane not in use is 0 and adds 0 to event 0. */
 void cgt_packed_fold(void)
 {
 	for (UInt w = 0; w < CGT_PACKED_WORDS; w++) {
 		ULong v = cgt_packed[w];
-		if (!v)
-			continue;
 		cgt_packed[w] = 0;
 		cgt_tot[lane_ev[2 * w]] += v & 0xffffffffULL;
-		if (2 * w + 1 < n_lanes)
-			cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
+		cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
 	}
 }
 
@@ -377,7 +376,7 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 	struct cgt_insn *to = x->to ? x->to : target_of(target);
 	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
 		push(t, x, from, to, sp, x->ret_addr);
-		/* an indirect call remembers its last target for h_xfer */
+		/* an indirect call remembers its last target for h_call_ind */
 		remember(x, target, to);
 		return;
 	}
@@ -605,6 +604,10 @@ static union {
 	ULong pad[32];
 } sink __attribute__((aligned(64)));
 
+/* read instead of a call site not made yet: from no instruction (the sink
+ * is not: it holds whatever was sent there) */
+static const struct cgt_arc no_arc;
+
 static IRExpr *tmp(IRSB *out, IRExpr *e)
 {
 	IRTemp t = newIRTemp(out->tyenv, typeOfIRExpr(out->tyenv, e));
@@ -701,8 +704,8 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	IRExpr *cap = ld(out, Ity_I32, plus(out, t, offsetof(struct thread, cap)));
 	IRExpr *tns = ld(out, Ity_I64, plus(out, t, offsetof(struct thread, nonskipped)));
 	IRExpr *arc = ld(out, Ity_I64, c64((HWord)&x->arc));
-	IRExpr *arc_or_sink = ite(out, bin(out, Iop_CmpNE64, arc, c64(0)), arc, sink_addr);
-	IRExpr *from = ld(out, Ity_I64, plus(out, arc_or_sink, offsetof(struct cgt_arc, from)));
+	IRExpr *arc_or_none = ite(out, bin(out, Iop_CmpNE64, arc, c64(0)), arc, c64((HWord)&no_arc));
+	IRExpr *from = ld(out, Ity_I64, plus(out, arc_or_none, offsetof(struct cgt_arc, from)));
 	ok = and1(out, bin(out, Iop_CmpEQ64, tns, c64(0)), bin(out, Iop_CmpLT32U, n, cap));
 	ok = and1(out, ok, tmp(out, IRExpr_Unop(Iop_Not1, bin(out, Iop_CmpLT64U, top_sp, sp))));
 	ok = and1(out, ok, bin(out, Iop_CmpEQ64, from, c64((HWord)x->from)));
@@ -714,7 +717,7 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	st(out, plus(out, nf, offsetof(struct frame, ret_addr)), c64(x->ret_addr));
 	st(out, plus(out, nf, offsetof(struct frame, nonskipped)), c64(0));
 	st(out, plus(out, nf, offsetof(struct frame, enter)), tot);
-	IRExpr *count = ite(out, ok, plus(out, arc_or_sink, offsetof(struct cgt_arc, count)), sink_addr);
+	IRExpr *count = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, count)), sink_addr);
 	st(out, count, bin(out, Iop_Add64, ld(out, Ity_I64, count), c64(1)));
 	st(out, n_addr, ite(out, ok, bin(out, Iop_Add32, n, IRExpr_Const(IRConst_U32(1))), n));
 	return ok;
