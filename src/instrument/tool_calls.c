@@ -7,10 +7,12 @@
  * block end and side exit, and cgt_calls_chased() where VEX went on
  * translating at the target of a direct call or jump (a superblock may
  * follow them); it decides at translation time which can move between
- * functions and only those call the helper `h_xfer` when taken.  Costs: the executed code adds to the running totals `cgt_tot`
- * (inline for Ir, in the simulators' helpers for the other events); a call
- * remembers the totals of its thread when it is pushed, and adds the
- * difference to its call site when it is popped.
+ * functions and only those call a helper (`h_ret`, `h_call`, `h_call_ind`,
+ * `h_jump`) when taken; with Ir only, the common return and direct call are
+ * done inline and call it only otherwise.  Costs: the executed code adds to
+ * the running totals `cgt_tot` (inline for Ir, in the simulators' helpers
+ * for the other events); a call remembers the totals of its thread when it
+ * is pushed, and adds the difference to its call site when it is popped.
  *
  * Copyright (C) the cgtui authors.
  * SPDX-License-Identifier: GPL-2.0-or-later */
@@ -42,16 +44,15 @@ UInt cgt_packed_lane(UInt e)
 	return n_lanes++;
 }
 
+/* Without branches (called at every call and return with a simulation): a
+ * lane not in use is 0 and adds 0 to event 0. */
 void cgt_packed_fold(void)
 {
 	for (UInt w = 0; w < CGT_PACKED_WORDS; w++) {
 		ULong v = cgt_packed[w];
-		if (!v)
-			continue;
 		cgt_packed[w] = 0;
 		cgt_tot[lane_ev[2 * w]] += v & 0xffffffffULL;
-		if (2 * w + 1 < n_lanes)
-			cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
+		cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
 	}
 }
 
@@ -79,6 +80,8 @@ struct sigmark {
 #define MAX_SIG_NEST 16
 
 struct thread {
+	/* [0, cap), after two sentinel frames (f[-2], f[-1]: SP all ones, no
+	 * call site) that the inline code reads below the stack */
 	struct frame *f;
 	UInt n, cap;
 	/* set while inside a skipped call: the call site in the last function
@@ -139,6 +142,10 @@ static struct thread *thread_get(ThreadId tid)
 	tl_assert(tid < VG_N_THREADS);
 	if (!threads[tid]) {
 		struct thread *t = VG_(calloc)("cgtui.calls.thread", 1, sizeof(*t));
+		t->cap = 64;
+		t->f = VG_(calloc)("cgtui.calls.stack", t->cap + 2, sizeof(*t->f));
+		t->f += 2;
+		t->f[-2].sp = t->f[-1].sp = ~(Addr)0;
 		for (UInt e = 0; e < cgt_n_events; e++)
 			t->off[e] = t->paused[e] = cgt_tot[e];
 		threads[tid] = t;
@@ -203,8 +210,9 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		 struct cgt_insn *to, Addr sp, Addr ret_addr)
 {
 	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->f = VG_(realloc)("cgtui.calls.stack", t->f, t->cap * sizeof(*t->f));
+		t->cap *= 2;
+		t->f = VG_(realloc)("cgtui.calls.stack", t->f - 2, (t->cap + 2) * sizeof(*t->f));
+		t->f += 2;
 	}
 	struct frame *f = &t->f[t->n++];
 	f->sp = sp;
@@ -311,7 +319,7 @@ static void cgt_post_deliver_signal(ThreadId tid, Int sigNo)
 
 /* ---- the helper, at exits that may go to another function ---------------------- */
 
-static UInt tc_gen = 1;
+static UInt tc_gen = 1; /* changes when code is discarded */
 
 #define TC_SIZE 4096
 static struct {
@@ -338,20 +346,10 @@ static struct cgt_insn *target_of(Addr a)
  * and by the target (a jump to a function's first instruction, or into
  * another object or section, is a call); then the frames the stack pointer
  * has left are popped. */
-/* An indirect exit's call sites by target: the one for `target`, or NULL. */
-static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
-{
-	if (x->gen != tc_gen)
-		return NULL;
-	for (UInt i = 0; i < 4; i++)
-		if (x->seen_target[i] == target)
-			return x->seen_arc[i];
-	return NULL;
-}
-
 /* After a push from an indirect exit: its call site for `target`. */
 static void remember(struct cgt_exit *x, Addr target, const struct cgt_insn *to)
 {
+	/* (x->arc never goes to a PLT stub: push makes no call site there) */
 	if (x->to || !x->arc || x->arc->to != to || x->arc->from != x->from)
 		return;
 	if (x->gen != tc_gen) {
@@ -378,7 +376,7 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 	struct cgt_insn *to = x->to ? x->to : target_of(target);
 	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
 		push(t, x, from, to, sp, x->ret_addr);
-		/* an indirect call remembers its last target for h_xfer */
+		/* an indirect call remembers its last target for h_call_ind */
 		remember(x, target, to);
 		return;
 	}
@@ -446,50 +444,104 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 	}
 }
 
-/* The helper.  The two common cases first, in few steps and without the
- * general code's registers: a return that leaves the top frame (outside a
- * signal handler), and a direct call with nothing to unwind, skip or grow;
- * they do what xfer would. */
-static VG_REGPARM(3) void h_xfer(struct cgt_exit *x, Addr target, Addr sp)
+/* The helpers, one per kind of exit (so that each has branches of its own
+ * to predict).  Each first does the common case in few steps and without
+ * the general code's registers, as xfer would; the rest goes to xfer.  With
+ * a simulation the totals are cgt_tot and the packed lanes, folded first. */
+
+/* A return that leaves the top frame, outside a signal handler: the frames
+ * the stack pointer left are popped. */
+static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 {
 	if (cgt_n_events > 1)
 		cgt_packed_fold();
 	struct thread *t = cur;
 	UInt n = t->n;
-	if (x->kind == CGT_XFER_RET) {
-		if (n > 0 && !t->nsig && sp > t->f[n - 1].sp) {
-			do {
-				struct frame *f = &t->f[--n];
-				t->nonskipped = f->nonskipped;
-				if (f->arc)
-					add_since(f->arc->incl, f->enter);
-			} while (n > 0 && t->f[n - 1].sp < sp);
-			t->n = n;
-			return;
-		}
-	} else if (!t->nonskipped && n < t->cap && (n == 0 || t->f[n - 1].sp >= sp)) {
-		/* the call site of the last call from this exit, if the call
-		 * goes to the same place (for an indirect call: the same
-		 * target address, the code there unchanged).  A jump that
-		 * made a call there does so again (tail calls through a
-		 * table), from the SP of the frame below. */
-		struct cgt_arc *a = x->to ? x->arc : seen(x, target);
-		Bool call = x->kind == CGT_XFER_CALL;
-		Bool jump = x->kind == CGT_XFER_JUMP && n > 0 && !t->nsig &&
-			    !(x->from->flags & CGT_F_POPJ);
-		if ((call || jump) && a && a->from == x->from && (!x->to || a->to == x->to) &&
-		    !(a->to->flags & CGT_F_PLT) && a->tid == (cgt_clo_separate_threads ? cur_tid : 0)) {
-			struct frame *f = &t->f[n];
-			f->sp = call ? sp : t->f[n - 1].sp;
-			f->ret_addr = call ? x->ret_addr : 0;
-			f->nonskipped = NULL;
-			f->arc = a;
-			a->count++;
-			snap(f->enter);
-			t->n = n + 1;
-			return;
-		}
+	if (LIKELY(n > 0 && !t->nsig && sp > t->f[n - 1].sp)) {
+		do {
+			struct frame *f = &t->f[--n];
+			t->nonskipped = f->nonskipped;
+			if (f->arc)
+				add_since(f->arc->incl, f->enter);
+		} while (n > 0 && t->f[n - 1].sp < sp);
+		t->n = n;
+		return;
 	}
+	xfer(x, target, sp);
+}
+
+/* A call (or a jump that made a call before) with no frame to unwind, skip
+ * or grow, to the call site `a` that the exit remembers: pushes a frame
+ * and returns True.  A jump makes its call from the SP of the frame below
+ * (tail calls through a table).  The call sites an exit remembers never go
+ * to a PLT stub; those by target (seen) are from the exit's own instruction
+ * (remember), x->arc may not be (a call made from a skipped call). */
+static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct cgt_arc *a,
+			     Bool call, Addr sp)
+{
+	UInt n = t->n;
+	if (UNLIKELY(!a || t->nonskipped || n == t->cap))
+		return False;
+	if (UNLIKELY(a->tid != (cgt_clo_separate_threads ? cur_tid : 0)))
+		return False;
+	if (call) {
+		if (n > 0 && t->f[n - 1].sp < sp)
+			return False;
+	} else {
+		if (n == 0 || t->nsig || (x->from->flags & CGT_F_POPJ) || t->f[n - 1].sp < sp)
+			return False;
+		sp = t->f[n - 1].sp;
+	}
+	struct frame *f = &t->f[n];
+	f->sp = sp;
+	f->ret_addr = call ? x->ret_addr : 0;
+	f->nonskipped = NULL;
+	f->arc = a;
+	a->count++;
+	snap(f->enter);
+	t->n = n + 1;
+	return True;
+}
+
+/* An indirect exit's call site for `target`, or NULL: without branches
+ * (which of the four it is varies from call to call). */
+static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
+{
+	struct cgt_arc *a = NULL;
+	for (UInt i = 0; i < 4; i++)
+		a = x->seen_target[i] == target ? x->seen_arc[i] : a;
+	return x->gen == tc_gen ? a : NULL;
+}
+
+/* A direct call: the exit's last call site, if from its own instruction. */
+static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp)
+{
+	if (cgt_n_events > 1)
+		cgt_packed_fold();
+	struct cgt_arc *a = x->arc;
+	if (LIKELY(a && a->from == x->from && fast_call(cur, x, a, True, sp)))
+		return;
+	xfer(x, target, sp);
+}
+
+static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp)
+{
+	if (cgt_n_events > 1)
+		cgt_packed_fold();
+	if (LIKELY(fast_call(cur, x, seen(x, target), True, sp)))
+		return;
+	xfer(x, target, sp);
+}
+
+/* A jump that may make a call (to a function's first instruction, another
+ * object or section) or pop frames. */
+static VG_REGPARM(3) void h_jump(struct cgt_exit *x, Addr target, Addr sp)
+{
+	if (cgt_n_events > 1)
+		cgt_packed_fold();
+	struct cgt_arc *a = x->to ? x->arc : seen(x, target);
+	if (a && a->from == x->from && fast_call(cur, x, a, False, sp))
+		return;
 	xfer(x, target, sp);
 }
 
@@ -540,12 +592,163 @@ static struct cgt_exit *classify(struct cgt_insn *from, UInt kind, struct cgt_in
 	return x;
 }
 
+/* ---- the common return and direct call, inline -------------------------------------
+ * Ir only, the costs of all threads together, 64-bit hosts: the translated
+ * code does what h_ret and h_call do in their common case, without a call
+ * (it reads the running thread's stack through `cur`); only otherwise is
+ * the helper called.  Stores that must not happen go to `sink`. */
+
+static union {
+	struct frame f;
+	struct cgt_arc a;
+	ULong pad[32];
+} sink __attribute__((aligned(64)));
+
+/* read instead of a call site not made yet: from no instruction (the sink
+ * is not: it holds whatever was sent there) */
+static const struct cgt_arc no_arc;
+
+static IRExpr *tmp(IRSB *out, IRExpr *e)
+{
+	IRTemp t = newIRTemp(out->tyenv, typeOfIRExpr(out->tyenv, e));
+	addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+	return IRExpr_RdTmp(t);
+}
+
+static IRExpr *c64(ULong v)
+{
+	return IRExpr_Const(IRConst_U64(v));
+}
+
+static IRExpr *bin(IRSB *out, IROp op, IRExpr *a, IRExpr *b)
+{
+	return tmp(out, IRExpr_Binop(op, a, b));
+}
+
+static IRExpr *plus(IRSB *out, IRExpr *a, ULong off)
+{
+	return bin(out, Iop_Add64, a, c64(off));
+}
+
+static IRExpr *ld(IRSB *out, IRType ty, IRExpr *addr)
+{
+	return tmp(out, IRExpr_Load(Iend_LE, ty, addr));
+}
+
+static void st(IRSB *out, IRExpr *addr, IRExpr *val)
+{
+	addStmtToIRSB(out, IRStmt_Store(Iend_LE, addr, val));
+}
+
+static IRExpr *ite(IRSB *out, IRExpr *cond, IRExpr *yes, IRExpr *no)
+{
+	return tmp(out, IRExpr_ITE(cond, yes, no));
+}
+
+static IRExpr *and1(IRSB *out, IRExpr *a, IRExpr *b)
+{
+	return bin(out, Iop_And1, a, b);
+}
+
+static Bool inline_on(const struct cgt_exit *x)
+{
+	return cgt_n_events == 1 && !cgt_clo_separate_threads && sizeof(Addr) == 8 &&
+	       (x->kind == CGT_XFER_RET || (x->kind == CGT_XFER_CALL && x->to));
+}
+
+/* Adds the inline code of exit x (SP in `sp`, taken when `guard` holds or
+ * is NULL): returns the condition under which it did the work. */
+static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *guard)
+{
+	const ULong size = sizeof(struct frame);
+	IRExpr *t = ld(out, Ity_I64, c64((HWord)&cur));
+	IRExpr *n = ld(out, Ity_I32, plus(out, t, offsetof(struct thread, n)));
+	IRExpr *f = ld(out, Ity_I64, plus(out, t, offsetof(struct thread, f)));
+	/* the top frame (n = 0: the sentinel f[-1]) */
+	IRExpr *top = bin(out, Iop_Add64, f,
+			  bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, n)), c64(size)));
+	top = bin(out, Iop_Sub64, top, c64(size));
+	IRExpr *top_sp = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, sp)));
+	IRExpr *tot = ld(out, Ity_I64, c64((HWord)&cgt_tot[CGT_EV_IR]));
+	IRExpr *sink_addr = c64((HWord)&sink);
+	IRExpr *n_addr = plus(out, t, offsetof(struct thread, n));
+	IRExpr *ok;
+
+	if (x->kind == CGT_XFER_RET) {
+		/* outside signal handlers, SP above the top frame's and not above
+		 * the one below (one pop), the top frame a call */
+		IRExpr *nsig = ld(out, Ity_I32, plus(out, t, offsetof(struct thread, nsig)));
+		IRExpr *below_sp = ld(out, Ity_I64,
+				      bin(out, Iop_Sub64, top, c64(size - offsetof(struct frame, sp))));
+		IRExpr *arc = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, arc)));
+		ok = and1(out, bin(out, Iop_CmpEQ32, nsig, IRExpr_Const(IRConst_U32(0))),
+			  bin(out, Iop_CmpLT64U, top_sp, sp));
+		ok = and1(out, ok, tmp(out, IRExpr_Unop(Iop_Not1, bin(out, Iop_CmpLT64U, below_sp, sp))));
+		ok = and1(out, ok, bin(out, Iop_CmpNE64, arc, c64(0)));
+		if (guard)
+			ok = and1(out, ok, guard);
+		IRExpr *enter = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, enter)));
+		IRExpr *ns = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, nonskipped)));
+		/* arc->incl += tot - enter; n--; nonskipped = the frame's */
+		IRExpr *incl = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, incl)), sink_addr);
+		st(out, incl, bin(out, Iop_Add64, ld(out, Ity_I64, incl), bin(out, Iop_Sub64, tot, enter)));
+		st(out, n_addr, ite(out, ok, bin(out, Iop_Sub32, n, IRExpr_Const(IRConst_U32(1))), n));
+		st(out, ite(out, ok, plus(out, t, offsetof(struct thread, nonskipped)), sink_addr), ns);
+		return ok;
+	}
+	/* a direct call: not in a skipped call, room for a frame, nothing to
+	 * unwind, and the exit's call site from its own instruction (an exit's
+	 * call site never goes to a PLT stub).  (Indirect calls, looking up
+	 * the call site by target inline, were 20 % slower on the calls bench
+	 * than with h_call_ind.) */
+	IRExpr *cap = ld(out, Ity_I32, plus(out, t, offsetof(struct thread, cap)));
+	IRExpr *tns = ld(out, Ity_I64, plus(out, t, offsetof(struct thread, nonskipped)));
+	IRExpr *arc = ld(out, Ity_I64, c64((HWord)&x->arc));
+	IRExpr *arc_or_none = ite(out, bin(out, Iop_CmpNE64, arc, c64(0)), arc, c64((HWord)&no_arc));
+	IRExpr *from = ld(out, Ity_I64, plus(out, arc_or_none, offsetof(struct cgt_arc, from)));
+	ok = and1(out, bin(out, Iop_CmpEQ64, tns, c64(0)), bin(out, Iop_CmpLT32U, n, cap));
+	ok = and1(out, ok, tmp(out, IRExpr_Unop(Iop_Not1, bin(out, Iop_CmpLT64U, top_sp, sp))));
+	ok = and1(out, ok, bin(out, Iop_CmpEQ64, from, c64((HWord)x->from)));
+	if (guard)
+		ok = and1(out, ok, guard);
+	IRExpr *nf = ite(out, ok, plus(out, top, size), sink_addr);
+	st(out, plus(out, nf, offsetof(struct frame, arc)), arc);
+	st(out, plus(out, nf, offsetof(struct frame, sp)), sp);
+	st(out, plus(out, nf, offsetof(struct frame, ret_addr)), c64(x->ret_addr));
+	st(out, plus(out, nf, offsetof(struct frame, nonskipped)), c64(0));
+	st(out, plus(out, nf, offsetof(struct frame, enter)), tot);
+	IRExpr *count = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, count)), sink_addr);
+	st(out, count, bin(out, Iop_Add64, ld(out, Ity_I64, count), c64(1)));
+	st(out, n_addr, ite(out, ok, bin(out, Iop_Add32, n, IRExpr_Const(IRConst_U32(1))), n));
+	return ok;
+}
+
 static void emit(IRSB *out, struct cgt_exit *x, IRExpr *dst, IRExpr *guard, Int offset_SP)
 {
 	IRType ty = typeOfIRExpr(out->tyenv, dst);
 	IRTemp sp = newIRTemp(out->tyenv, ty);
 	addStmtToIRSB(out, IRStmt_WrTmp(sp, IRExpr_Get(offset_SP, ty)));
-	IRDirty *di = unsafeIRDirty_0_N(3, "h_xfer", VG_(fnptr_to_fnentry)(h_xfer),
+	if (inline_on(x)) {
+		IRExpr *ok = emit_inline(out, x, IRExpr_RdTmp(sp), guard);
+		IRExpr *call = tmp(out, IRExpr_Unop(Iop_Not1, ok));
+		guard = guard ? and1(out, guard, call) : call;
+	}
+	const HChar *name;
+	void *fn;
+	if (x->kind == CGT_XFER_RET) {
+		name = "h_ret";
+		fn = h_ret;
+	} else if (x->kind == CGT_XFER_JUMP) {
+		name = "h_jump";
+		fn = h_jump;
+	} else if (x->to) {
+		name = "h_call";
+		fn = h_call;
+	} else {
+		name = "h_call_ind";
+		fn = h_call_ind;
+	}
+	IRDirty *di = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fn),
 					mkIRExprVec_3(mkIRExpr_HWord((HWord)x), dst,
 						      IRExpr_RdTmp(sp)));
 	if (guard)
