@@ -24,6 +24,7 @@ void linestore_free(struct linestore *ls)
 	free(ls->afile);
 	free(ls->aline);
 	free(ls->aslot);
+	free(ls->awidth);
 	free(ls->acost);
 	free(ls->slots);
 	free(ls->ff);
@@ -78,12 +79,14 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 		ls->afile = xreallocarray(ls->afile, ls->acap, sizeof(*ls->afile));
 		ls->aline = xreallocarray(ls->aline, ls->acap, sizeof(*ls->aline));
 		ls->aslot = xreallocarray(ls->aslot, ls->acap, sizeof(*ls->aslot));
+		ls->awidth = xreallocarray(ls->awidth, ls->acap, sizeof(*ls->awidth));
 		ls->acost = xreallocarray(ls->acost, (size_t)ls->acap * nr, sizeof(cost_t));
 	}
 	uint32_t e = ls->an++;
 	ls->afile[e] = file;
 	ls->aline[e] = line;
 	ls->aslot[e] = i;
+	ls->awidth[e] = 0;
 	ls->slots[i] = e + 1;
 	memset(&ls->acost[e * nr], 0, nr * sizeof(cost_t));
 	ls->last = e;
@@ -156,7 +159,7 @@ void linestore_flush(struct linestore *ls)
 		}
 		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
 		uint64_t mask = 0;
-		for (size_t i = 0; i < nr; i++) {
+		for (size_t i = 0, w = ls->awidth[e]; i < w; i++) {
 			sub[i] = cost_add(sub[i], v[i]);
 			mask |= (uint64_t)(v[i] != 0) << i;
 		}

@@ -204,7 +204,11 @@ struct parser {
 	int use_obj;        /* ob= seen: functions keyed by object */
 	uint32_t ob, fl, fi, fnname, fn;
 	uint32_t fnobj, fnfile; /* object and file at the fn= line */
-	uint32_t *name_fn;      /* name id -> the function last found for it */
+	/* name id -> the function last found for it, with its key: checked
+	 * without reading the function (a cache miss per call otherwise) */
+	struct name_fn {
+		uint32_t fn, obj, kfile;
+	} *name_fn;
 	uint32_t nname_fn;
 	uint32_t cob, cfl, cfn;
 	int pending;
@@ -566,7 +570,7 @@ static uint32_t cur_file(struct parser *ps)
 static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
 {
 	/* a name nearly always means the same function: try the last one first */
-	uint32_t kfile = ps->use_obj ? NO_ID : file, id;
+	uint32_t kfile = ps->use_obj ? NO_ID : file;
 	if (name >= ps->nname_fn) {
 		uint32_t n = ps->nname_fn ? ps->nname_fn : 1024;
 		while (n <= name)
@@ -575,18 +579,17 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 		memset(ps->name_fn + ps->nname_fn, 0xff, (n - ps->nname_fn) * sizeof(*ps->name_fn));
 		ps->nname_fn = n;
 	}
-	id = ps->name_fn[name];
-	if (id == NO_ID || ps->p->fns[id].obj != obj || ps->p->fns[id].kfile != kfile ||
-	    ps->p->fns[id].name != name) {
-		id = profile_fn(ps->p, obj, kfile, name, file);
-		ps->name_fn[name] = id;
+	struct name_fn *nf = &ps->name_fn[name];
+	if (nf->fn == NO_ID || nf->obj != obj || nf->kfile != kfile)
+		*nf = (struct name_fn){ profile_fn(ps->p, obj, kfile, name, file), obj, kfile };
+	if (define) {
+		struct function *f = &ps->p->fns[nf->fn];
+		if (!f->defined) {
+			f->defined = 1;
+			f->file = file;
+		}
 	}
-	struct function *f = &ps->p->fns[id];
-	if (define && !f->defined) {
-		f->defined = 1;
-		f->file = file;
-	}
-	return id;
+	return nf->fn;
 }
 
 /* The current function, made on first use. */
@@ -935,6 +938,7 @@ static int cost_line(struct parser *ps, const char *s)
 	if (p->ls.open_fn != ps->fn)
 		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
+	linestore_width(&p->ls, p->nreal);
 	return parse_costs_into(ps, s, dst);
 }
 
@@ -1064,6 +1068,9 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
 				return -1;
 			ps->cfn = id;
+			/* get_fn() reads it two lines on, at the call's cost line */
+			if (id < ps->nname_fn)
+				__builtin_prefetch(&ps->name_fn[id]);
 			return 0;
 		}
 		if (KEY("cfl") || KEY("cfi")) {
@@ -1136,9 +1143,12 @@ static inline __attribute__((always_inline)) const char *fast_dec(const char *s,
 {
 	const char *b = s;
 	uint64_t x = 0;
-	for (int i = 0; i < 18 && (unsigned)(*s - '0') < 10; i++)
-		x = x * 10 + (unsigned)(*s++ - '0');
-	if (s == b || (unsigned)(*s - '0') < 10)
+	unsigned d;
+	while ((d = (unsigned)(*s - '0')) < 10 && s - b < 18) {
+		x = x * 10 + d;
+		s++;
+	}
+	if (s == b || d < 10) /* none, or a 19th digit */
 		return NULL;
 	*v = x;
 	return s;
@@ -1165,6 +1175,24 @@ static inline __attribute__((always_inline)) const char *fast_hex(const char *s,
 	return s;
 }
 
+/* One subposition "*", "N", "+N", "-N" or with 0x hex numbers, relative
+ * to *pos: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_subpos(const char *s, int64_t *pos)
+{
+	char c = *s;
+	if (c == '*')
+		return s + 1;
+	uint64_t x, l = (uint64_t)*pos;
+	const char *d = s + (c == '+' || c == '-');
+	if (d[0] == '0' && d[1] == 'x')
+		s = fast_hex(d + 2, &x);
+	else
+		s = fast_dec(d, &x);
+	if (s)
+		*pos = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
+	return s;
+}
+
 static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim)
 {
 	struct profile *p = ps->p;
@@ -1174,21 +1202,8 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 			s++;
 		if (s >= lim)
 			return NULL;
-		char c = *s;
-		if (c == '*') {
-			s++;
-		} else {
-			uint64_t x;
-			const char *d = s + (c == '+' || c == '-');
-			if (d[0] == '0' && d[1] == 'x')
-				s = fast_hex(d + 2, &x);
-			else
-				s = fast_dec(d, &x);
-			if (!s)
-				return NULL;
-			uint64_t l = (uint64_t)ps->last[k];
-			pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
-		}
+		if (!(s = fast_subpos(s, &pos[k])))
+			return NULL;
 		if (*s != ' ' && *s != '\t' && !line_end(*s))
 			return NULL;
 	}
@@ -1207,6 +1222,7 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		dst = callc;
 	} else {
 		dst = linestore_slot(&p->ls, ps->fi, line);
+		linestore_width(&p->ls, ps->nev);
 	}
 	cost_t *lc = ps->lastcost;
 	int n = 0, nev = ps->nev;
@@ -1214,15 +1230,11 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		s++;
 	if (s < lim && !line_end(*s)) {
 		for (;;) {
-			unsigned d = (unsigned)(*s - '0');
-			if (d >= 10 || n >= nev)
+			uint64_t x;
+			const char *e;
+			if (n >= nev || !(e = fast_dec(s, &x)))
 				goto undo;
-			const char *b = s;
-			uint64_t x = d;
-			while ((d = (unsigned)(*++s - '0')) < 10 && s - b < 19)
-				x = x * 10 + d;
-			if (s - b > 18)
-				goto undo;
+			s = e;
 			dst[n] = cost_add(dst[n], (cost_t)x);
 			lc[n++] = (cost_t)x;
 			if (*s == ' ') {
@@ -1260,6 +1272,76 @@ undo:
 	return NULL;
 }
 
+static inline int cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+}
+
+/* A run of plain cost lines, nothing pending (no calls=/jump= before): the
+ * parser's position, file and line store stay in locals.  A line is taken
+ * only in its simplest form, single spaces, short decimal costs, ending at
+ * '\n'; it is read whole before anything changes, so the first line that is
+ * not that form stops the run, untouched, for cost_line_fast() and
+ * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
+ * Returns where it stopped; *nlines says how many lines it took. */
+static const char *fast_run(struct parser *ps, const char *s, const char *end,
+			    uint64_t *nlines)
+{
+	struct linestore *ls = &ps->p->ls;
+	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
+	const uint32_t fi = ps->fi;
+	int64_t last0 = ps->last[0], last1 = ps->last[1];
+	cost_t *lc = ps->lastcost;
+	uint64_t nl = 0;
+	while (s < end) {
+		const char *t = s, *lim = s + FAST_MAX_LINE;
+		int64_t pos[2] = { last0, last1 };
+		for (int k = 0; k < npos; k++) {
+			if (!(t = fast_subpos(t, &pos[k])))
+				goto out;
+			if (*t == '\n')
+				break; /* the other subpositions stay */
+			if (*t != ' ')
+				goto out;
+			t++;
+		}
+		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
+			goto out;
+		cost_t v[MAX_EVENTS];
+		int n = 0;
+		while (*t != '\n') {
+			uint64_t x;
+			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
+				goto out;
+			v[n++] = (cost_t)x;
+			if (*t == ' ')
+				t++;
+			else if (*t != '\n')
+				goto out;
+		}
+		cost_t *dst = linestore_slot(ls, fi, linek >= 0 ? (uint32_t)pos[linek] : 0);
+		linestore_width(ls, n);
+		for (int i = 0; i < n; i++) {
+			dst[i] = cost_add(dst[i], v[i]);
+			lc[i] = v[i];
+		}
+		last0 = pos[0];
+		last1 = pos[1];
+		nl++;
+		s = t + 1;
+		if (!cost_start(*s))
+			break;
+	}
+out:
+	if (nl) {
+		ps->last[0] = last0;
+		ps->last[1] = last1;
+		ps->any_cost = 1;
+	}
+	*nlines = nl;
+	return s;
+}
+
 /* Can cost lines go to cost_line_fast() in the parser's present state?  It
  * changes only on other lines. */
 static inline int fast_state(const struct parser *ps)
@@ -1267,11 +1349,6 @@ static inline int fast_state(const struct parser *ps)
 	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
 	       ps->o->sign > 0 && !ps->o->instr &&
 	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
-}
-
-static inline int cost_start(char c)
-{
-	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
 }
 
 /* Can the line at s go to cost_line_fast()? */
@@ -1364,17 +1441,29 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		const char *s = m->s;
 		ps->lineno++;
 		if (fast && s < fast_end && cost_start(*s)) {
-			const char *next;
-			/* runs of cost lines stay in this loop */
-			while ((next = cost_line_fast(ps, s, s + FAST_MAX_LINE))) {
-				s = next;
-				if (s >= fast_end || !cost_start(*s))
+			/* runs of cost lines stay in this loop; lineno counts the
+			 * line at next, not done yet when the loop ends */
+			const char *next = s, *t;
+			for (;;) {
+				if (ps->pending == PEND_NONE) {
+					uint64_t nl;
+					next = fast_run(ps, next, fast_end, &nl);
+					ps->lineno += nl;
+					if (next >= fast_end || !cost_start(*next))
+						break;
+				}
+				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE)))
 					break;
+				next = t;
 				ps->lineno++;
+				if (next >= fast_end || !cost_start(*next))
+					break;
 			}
-			m->s = s;
-			if (next)
+			if (next != s) {
+				m->s = next;
+				ps->lineno--; /* counted again above */
 				continue;
+			}
 		}
 		const char *nl = memchr(s, '\n', (size_t)(m->end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);

@@ -267,6 +267,57 @@ static void test_fast_path(void)
 	}
 }
 
+/* Runs of cost lines read in one go (the mapped file's fast path): the
+ * forms it takes and those it leaves to the general parser, mixed; sums by
+ * hand.  Then the line number of an error after such runs. */
+static void test_fast_run(void)
+{
+	static const char text[] =
+		"positions: instr line\nevents: A B C\nfl=a.c\nfn=f\n"
+		"0x10 3 1 2 3\n"                 /* line 3: 1 2 3 (opens the block) */
+		"+2 +1 4\n"                      /* line 4: 4 */
+		"+1 * 5 6\n"                     /* line 4: 5 6 */
+		"+1\n"                           /* line 4, no cost */
+		"+1 -1 7 \n"                     /* line 3: 7, trailing space */
+		"+1 +2 8  9\n"                   /* line 5: 8 9, two spaces */
+		"+1 * 1 2 3\n"                   /* line 5: 1 2 3 */
+		"+1 * 123456789012345678\n"      /* 18 digits */
+		"+1 * 1234567890123456789\n"     /* 19 digits */
+		"0x40 9 .\n"                     /* line 9: '.' */
+		"* * 2 * 1\n"                    /* line 9: 2, B as the last B (2), 1 */
+		"+1 +1 0 0 0\n";                 /* line 10: zeros */
+	char padded[sizeof(text) + 512];
+	snprintf(padded, sizeof(padded), "%s#%0400d\n", text, 0);
+	struct profile p;
+	ok(load(&p, padded) == 0, "fast run: loads: %s", lasterr);
+	is(line_cost(&p, "f", "a.c", 3, 0), 8, "fast run: line 3 A = 1 + 7");
+	is(line_cost(&p, "f", "a.c", 3, 1), 2, "fast run: line 3 B");
+	is(line_cost(&p, "f", "a.c", 4, 0), 9, "fast run: line 4 A = 4 + 5");
+	is(line_cost(&p, "f", "a.c", 4, 1), 6, "fast run: line 4 B");
+	is(line_cost(&p, "f", "a.c", 4, 2), 0, "fast run: line 4 C");
+	is(line_cost(&p, "f", "a.c", 5, 0), 1358024679135802476,
+	   "fast run: line 5 A = 8 + 1 + 123456789012345678 + 1234567890123456789");
+	is(line_cost(&p, "f", "a.c", 5, 1), 11, "fast run: line 5 B = 9 + 2");
+	is(line_cost(&p, "f", "a.c", 5, 2), 3, "fast run: line 5 C");
+	is(line_cost(&p, "f", "a.c", 9, 0), 2, "fast run: line 9 A");
+	is(line_cost(&p, "f", "a.c", 9, 1), 2, "fast run: line 9 B ('*')");
+	is(line_cost(&p, "f", "a.c", 9, 2), 1, "fast run: line 9 C");
+	is(line_cost(&p, "f", "a.c", 10, 0), 0, "fast run: line 10 A");
+	is(self(&p, "f", 2), 7, "fast run: f self C = 3 + 3 + 1");
+	profile_free(&p);
+
+	static const char bad[] = "events: A B C\nfl=a.c\nfn=f\n"
+				  "1 1\n2 2\n3 3\n"     /* lines 4-6 */
+				  "cfn=g\ncalls=1 9\n3 5\n" /* lines 7-9 */
+				  "4 4\n5 5\n"          /* lines 10-11 */
+				  "6 1 2 3 4\n";        /* line 12: 4 costs, 3 events */
+	char bad_padded[sizeof(bad) + 512];
+	snprintf(bad_padded, sizeof(bad_padded), "%s#%0400d\n", bad, 0);
+	ok(load(&p, bad_padded) != 0 && strstr(lasterr, "p.out:12: more costs"),
+	   "fast run: error at line 12: %s", lasterr);
+	profile_free(&p);
+}
+
 static void test_calls(void)
 {
 	struct profile p;
@@ -595,6 +646,7 @@ int main(void)
 	test_inline_files();
 	test_calls();
 	test_fast_path();
+	test_fast_run();
 	test_recursion();
 	test_parts_and_misc();
 	test_gzip();
