@@ -942,6 +942,51 @@ static int cost_line(struct parser *ps, const char *s)
 	return parse_costs_into(ps, s, dst);
 }
 
+/* What calls=, jump=/jcnd= and the name lines set, once read (also by
+ * spec_fast()). */
+static void set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
+{
+	ps->call_count = (cost_t)cnt;
+	ps->ctaddr = addr_of(ps, tpos);
+	ps->pending = PEND_CALL;
+	ps->p->is_callgrind = 1;
+}
+
+static void set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
+{
+	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
+	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
+	ps->jcond = cond;
+	ps->jexe = cond ? (cost_t)b : (cost_t)a;
+	ps->jtaken = (cost_t)a;
+	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
+	ps->jfi = NO_ID;
+	ps->jtline = line_of(ps, tpos);
+	ps->jtaddr = addr_of(ps, tpos);
+	ps->pending = PEND_JUMP;
+	ps->p->is_callgrind = 1;
+}
+
+static void set_cfn(struct parser *ps, uint32_t id)
+{
+	ps->cfn = id;
+	/* get_fn() reads it two lines on, at the call's cost line */
+	if (id < ps->nname_fn)
+		__builtin_prefetch(&ps->name_fn[id]);
+}
+
+static void set_fi(struct parser *ps, uint32_t id)
+{
+	cur_file(ps);
+	ps->fi = id;
+}
+
+static void set_cob(struct parser *ps, uint32_t id)
+{
+	ps->cob = id;
+	ps->use_obj = 1;
+}
+
 static int calls_line(struct parser *ps, const char *s)
 {
 	uint64_t cnt;
@@ -966,10 +1011,7 @@ static int calls_line(struct parser *ps, const char *s)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
-	ps->call_count = (cost_t)cnt;
-	ps->ctaddr = addr_of(ps, tpos);
-	ps->pending = PEND_CALL;
-	ps->p->is_callgrind = 1;
+	set_call(ps, cnt, tpos);
 	return 0;
 }
 
@@ -1002,17 +1044,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
-	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
-	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
-	ps->jcond = cond;
-	ps->jexe = cond ? (cost_t)b : (cost_t)a;
-	ps->jtaken = (cost_t)a;
-	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
-	ps->jfi = NO_ID;
-	ps->jtline = line_of(ps, tpos);
-	ps->jtaddr = addr_of(ps, tpos);
-	ps->pending = PEND_JUMP;
-	ps->p->is_callgrind = 1;
+	set_jump(ps, cond, a, b, tpos);
 	return 0;
 }
 
@@ -1047,8 +1079,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("fi") || KEY("fe")) {
 			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
 				return -1;
-			cur_file(ps);
-			ps->fi = id;
+			set_fi(ps, id);
 			return 0;
 		}
 		break;
@@ -1067,10 +1098,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("cfn")) {
 			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
 				return -1;
-			ps->cfn = id;
-			/* get_fn() reads it two lines on, at the call's cost line */
-			if (id < ps->nname_fn)
-				__builtin_prefetch(&ps->name_fn[id]);
+			set_cfn(ps, id);
 			return 0;
 		}
 		if (KEY("cfl") || KEY("cfi")) {
@@ -1083,8 +1111,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("cob")) {
 			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
 				return -1;
-			ps->cob = id;
-			ps->use_obj = 1;
+			set_cob(ps, id);
 			return 0;
 		}
 		break;
@@ -1342,6 +1369,87 @@ out:
 	return s;
 }
 
+/* "(N)\n" with N already defined in map: the interned name in *id and the
+ * next line, or NULL. */
+static const char *known_id(struct idmap *m, const char *s, uint32_t *id)
+{
+	uint64_t x;
+	if (*s != '(' || !(s = fast_dec(s + 1, &x)) || s[0] != ')' || s[1] != '\n')
+		return NULL;
+	uint32_t *v = idmap_slot(m, (int64_t)x, 0);
+	if (!v || !*v || (*v & ID_PENDING))
+		return NULL;
+	*id = *v - 1;
+	return s + 2;
+}
+
+/* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
+ * the end of the line (a trailing space allowed), relative to the last cost
+ * line; missing trailing subpositions keep it.  The next line, or NULL. */
+static const char *fast_target(const struct parser *ps, const char *s, int64_t tpos[2])
+{
+	tpos[0] = ps->last[0];
+	tpos[1] = ps->last[1];
+	for (int k = 0; k < ps->npos && *s == ' ' && s[1] != '\n'; k++)
+		if (!(s = fast_subpos(s + 1, &tpos[k])))
+			return NULL;
+	s += *s == ' ';
+	return *s == '\n' ? s + 1 : NULL;
+}
+
+/* The common specification lines of a body, read in place in the mapped
+ * file (no copy, no search for the line's end): cfn=/cfi=/cfl=/cob=/fi=/fe=
+ * with an id already defined, calls=, jump= and jcnd= with plain numbers.
+ * Only in the state fast_state() allows, at least FAST_MAX_LINE + 32 bytes
+ * before the end.  Returns the next line, or NULL to leave the line to
+ * parse_line() (nothing has been changed then). */
+static const char *spec_fast(struct parser *ps, const char *s)
+{
+	uint32_t id;
+	uint64_t a, b = 0;
+	int64_t tpos[2];
+	const char *t;
+	if (s[0] == 'c' && s[3] == '=') {
+		if (!memcmp(s, "cfn", 3)) {
+			if ((t = known_id(&ps->fnmap, s + 4, &id)))
+				set_cfn(ps, id);
+		} else if (!memcmp(s, "cfi", 3) || !memcmp(s, "cfl", 3)) {
+			if ((t = known_id(&ps->flmap, s + 4, &id)))
+				ps->cfl = id;
+		} else if (!memcmp(s, "cob", 3)) {
+			if ((t = known_id(&ps->obmap, s + 4, &id)))
+				set_cob(ps, id);
+		} else {
+			return NULL;
+		}
+		return t;
+	}
+	if (ps->pending == PEND_CALL) /* only the lines above may come between */
+		return NULL;
+	if (s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=') {
+		if ((t = known_id(&ps->flmap, s + 3, &id)))
+			set_fi(ps, id);
+		return t;
+	}
+	if (ps->stale) /* relative targets need checking: parse_line() */
+		return NULL;
+	if (!memcmp(s, "calls=", 6)) {
+		if (ps->cfn == NO_ID || !(t = fast_dec(s + 6, &a)) ||
+		    !(t = fast_target(ps, t, tpos)))
+			return NULL;
+		set_call(ps, a, tpos);
+		return t;
+	}
+	int cond = !memcmp(s, "jcnd=", 5);
+	if (!cond && memcmp(s, "jump=", 5))
+		return NULL;
+	if (!(t = fast_dec(s + 5, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
+	    !(t = fast_target(ps, t, tpos)))
+		return NULL;
+	set_jump(ps, cond, a, b, tpos);
+	return t;
+}
+
 /* Can cost lines go to cost_line_fast() in the parser's present state?  It
  * changes only on other lines. */
 static inline int fast_state(const struct parser *ps)
@@ -1465,7 +1573,12 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 				continue;
 			}
 		}
-		const char *nl = memchr(s, '\n', (size_t)(m->end - s));
+		const char *nl;
+		if (fast && s < fast_end && (nl = spec_fast(ps, s))) {
+			m->s = nl;
+			goto done;
+		}
+		nl = memchr(s, '\n', (size_t)(m->end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
 		if (l >= MAX_LINE_LEN)
 			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
@@ -1486,6 +1599,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			fast = fast_state(ps);
 		}
 		m->s = nl ? nl + 1 : m->end;
+done:
 		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
 			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
