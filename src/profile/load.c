@@ -1334,30 +1334,33 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 		}
 		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
 			goto out;
-		cost_t v[MAX_EVENTS];
+		/* added as read; taken back if the line is not for this path (the
+		 * general parser then reads it again, lastcost included) */
+		cost_t *dst = linestore_slot(ls, fi, linek >= 0 ? (uint32_t)pos[linek] : 0);
 		int n = 0;
 		while (*t != '\n') {
 			uint64_t x;
 			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
-				goto out;
-			v[n++] = (cost_t)x;
+				goto undo;
+			dst[n] = cost_add(dst[n], (cost_t)x);
+			lc[n++] = (cost_t)x;
 			if (*t == ' ')
 				t++;
 			else if (*t != '\n')
-				goto out;
+				goto undo;
 		}
-		cost_t *dst = linestore_slot(ls, fi, linek >= 0 ? (uint32_t)pos[linek] : 0);
 		linestore_width(ls, n);
-		for (int i = 0; i < n; i++) {
-			dst[i] = cost_add(dst[i], v[i]);
-			lc[i] = v[i];
-		}
 		last0 = pos[0];
 		last1 = pos[1];
 		nl++;
 		s = t + 1;
 		if (!cost_start(*s))
 			break;
+		continue;
+undo:
+		for (int i = 0; i < n; i++)
+			dst[i] = cost_add(dst[i], -lc[i]);
+		break;
 	}
 out:
 	if (nl) {
