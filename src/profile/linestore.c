@@ -101,7 +101,8 @@ void linestore_flush(struct linestore *ls)
 	ls->open_fn = UINT32_MAX;
 	ls->last = UINT32_MAX;
 	if (fn == UINT32_MAX || ls->an == 0) {
-		memset(ls->acost, 0, (size_t)ls->an * (size_t)ls->nreal * sizeof(cost_t));
+		if (ls->an) /* not reached: the loader opens a block first */
+			memset(ls->acost, 0, (size_t)ls->an * (size_t)ls->nreal * sizeof(cost_t));
 		ls->an = 0;
 		return;
 	}
