@@ -24,6 +24,7 @@ void linestore_free(struct linestore *ls)
 	free(ls->afile);
 	free(ls->aline);
 	free(ls->aslot);
+	free(ls->awidth);
 	free(ls->acost);
 	free(ls->slots);
 	free(ls->ff);
@@ -74,18 +75,22 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 		}
 	}
 	if (ls->an == ls->acap) {
+		uint32_t oc = ls->acap;
 		ls->acap = ls->acap ? ls->acap * 2 : 64;
 		ls->afile = xreallocarray(ls->afile, ls->acap, sizeof(*ls->afile));
 		ls->aline = xreallocarray(ls->aline, ls->acap, sizeof(*ls->aline));
 		ls->aslot = xreallocarray(ls->aslot, ls->acap, sizeof(*ls->aslot));
+		ls->awidth = xreallocarray(ls->awidth, ls->acap, sizeof(*ls->awidth));
 		ls->acost = xreallocarray(ls->acost, (size_t)ls->acap * nr, sizeof(cost_t));
+		/* entries are zero while unused: flush clears what it read */
+		memset(&ls->acost[(size_t)oc * nr], 0, (size_t)(ls->acap - oc) * nr * sizeof(cost_t));
 	}
 	uint32_t e = ls->an++;
 	ls->afile[e] = file;
 	ls->aline[e] = line;
 	ls->aslot[e] = i;
+	ls->awidth[e] = 0;
 	ls->slots[i] = e + 1;
-	memset(&ls->acost[e * nr], 0, nr * sizeof(cost_t));
 	ls->last = e;
 	return &ls->acost[e * nr];
 }
@@ -96,6 +101,8 @@ void linestore_flush(struct linestore *ls)
 	ls->open_fn = UINT32_MAX;
 	ls->last = UINT32_MAX;
 	if (fn == UINT32_MAX || ls->an == 0) {
+		if (ls->an) /* not reached: the loader opens a block first */
+			memset(ls->acost, 0, (size_t)ls->an * (size_t)ls->nreal * sizeof(cost_t));
 		ls->an = 0;
 		return;
 	}
@@ -137,7 +144,8 @@ void linestore_flush(struct linestore *ls)
 	uint32_t ff0 = ls->nff, ffj = UINT32_MAX;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t e = k;
-		const cost_t *v = &ls->acost[e * nr];
+		cost_t *v = &ls->acost[e * nr];
+		size_t w = ls->awidth[e];
 		/* the block's subtotal for this record's file */
 		if (ffj == UINT32_MAX || ls->ff[ffj].file != ls->afile[e]) {
 			for (ffj = ff0; ffj < ls->nff && ls->ff[ffj].file != ls->afile[e]; ffj++)
@@ -156,15 +164,18 @@ void linestore_flush(struct linestore *ls)
 		}
 		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
 		uint64_t mask = 0;
-		for (size_t i = 0; i < nr; i++) {
+		for (size_t i = 0; i < w; i++) {
 			sub[i] = cost_add(sub[i], v[i]);
 			mask |= (uint64_t)(v[i] != 0) << i;
 		}
 		p = varint_put(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
 		p = varint_put(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
 		p = varint_put(p, mask);
-		for (uint64_t mk = mask; mk; mk &= mk - 1)
-			p = varint_put(p, zigzag(v[__builtin_ctzll(mk)]));
+		for (uint64_t mk = mask; mk; mk &= mk - 1) {
+			int i = __builtin_ctzll(mk);
+			p = varint_put(p, zigzag(v[i]));
+			v[i] = 0; /* unused entries stay zero for the next block */
+		}
 		pfile = ls->afile[e];
 		pline = ls->aline[e];
 		ls->slots[ls->aslot[e]] = 0;

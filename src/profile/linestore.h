@@ -62,6 +62,7 @@ struct linestore {
 	/* the open block */
 	uint32_t open_fn;       /* UINT32_MAX when none */
 	uint32_t *afile, *aline, *aslot;
+	uint8_t *awidth;        /* values that may not be zero: [0, awidth) */
 	cost_t *acost;          /* acap * nreal */
 	uint32_t an, acap;
 	uint32_t *slots;        /* entry + 1 */
@@ -82,6 +83,13 @@ static inline cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32
 	if (l < ls->an && ls->aline[l] == line && ls->afile[l] == file)
 		return &ls->acost[(size_t)l * (size_t)ls->nreal];
 	return linestore_slot_slow(ls, file, line);
+}
+/* The cost vector last returned has values only below n (the caller wrote
+ * no others): flushing looks at no more.  Every writer must say so. */
+static inline void linestore_width(struct linestore *ls, int n)
+{
+	if (ls->awidth[ls->last] < n)
+		ls->awidth[ls->last] = (uint8_t)n;
 }
 /* Encodes the open block into the buffer. */
 void linestore_flush(struct linestore *ls);

@@ -204,7 +204,11 @@ struct parser {
 	int use_obj;        /* ob= seen: functions keyed by object */
 	uint32_t ob, fl, fi, fnname, fn;
 	uint32_t fnobj, fnfile; /* object and file at the fn= line */
-	uint32_t *name_fn;      /* name id -> the function last found for it */
+	/* name id -> the function last found for it, with its key: checked
+	 * without reading the function (a cache miss per call otherwise) */
+	struct name_fn {
+		uint32_t fn, obj, kfile;
+	} *name_fn;
 	uint32_t nname_fn;
 	uint32_t cob, cfl, cfn;
 	int pending;
@@ -566,7 +570,7 @@ static uint32_t cur_file(struct parser *ps)
 static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
 {
 	/* a name nearly always means the same function: try the last one first */
-	uint32_t kfile = ps->use_obj ? NO_ID : file, id;
+	uint32_t kfile = ps->use_obj ? NO_ID : file;
 	if (name >= ps->nname_fn) {
 		uint32_t n = ps->nname_fn ? ps->nname_fn : 1024;
 		while (n <= name)
@@ -575,18 +579,17 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 		memset(ps->name_fn + ps->nname_fn, 0xff, (n - ps->nname_fn) * sizeof(*ps->name_fn));
 		ps->nname_fn = n;
 	}
-	id = ps->name_fn[name];
-	if (id == NO_ID || ps->p->fns[id].obj != obj || ps->p->fns[id].kfile != kfile ||
-	    ps->p->fns[id].name != name) {
-		id = profile_fn(ps->p, obj, kfile, name, file);
-		ps->name_fn[name] = id;
+	struct name_fn *nf = &ps->name_fn[name];
+	if (nf->fn == NO_ID || nf->obj != obj || nf->kfile != kfile)
+		*nf = (struct name_fn){ profile_fn(ps->p, obj, kfile, name, file), obj, kfile };
+	if (define) {
+		struct function *f = &ps->p->fns[nf->fn];
+		if (!f->defined) {
+			f->defined = 1;
+			f->file = file;
+		}
 	}
-	struct function *f = &ps->p->fns[id];
-	if (define && !f->defined) {
-		f->defined = 1;
-		f->file = file;
-	}
-	return id;
+	return nf->fn;
 }
 
 /* The current function, made on first use. */
@@ -935,7 +938,53 @@ static int cost_line(struct parser *ps, const char *s)
 	if (p->ls.open_fn != ps->fn)
 		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
+	linestore_width(&p->ls, p->nreal);
 	return parse_costs_into(ps, s, dst);
+}
+
+/* What calls=, jump=/jcnd= and the name lines set, once read (also by
+ * spec_fast()). */
+static void set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
+{
+	ps->call_count = (cost_t)cnt;
+	ps->ctaddr = addr_of(ps, tpos);
+	ps->pending = PEND_CALL;
+	ps->p->is_callgrind = 1;
+}
+
+static void set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
+{
+	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
+	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
+	ps->jcond = cond;
+	ps->jexe = cond ? (cost_t)b : (cost_t)a;
+	ps->jtaken = (cost_t)a;
+	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
+	ps->jfi = NO_ID;
+	ps->jtline = line_of(ps, tpos);
+	ps->jtaddr = addr_of(ps, tpos);
+	ps->pending = PEND_JUMP;
+	ps->p->is_callgrind = 1;
+}
+
+static void set_cfn(struct parser *ps, uint32_t id)
+{
+	ps->cfn = id;
+	/* get_fn() reads it two lines on, at the call's cost line */
+	if (id < ps->nname_fn)
+		__builtin_prefetch(&ps->name_fn[id]);
+}
+
+static void set_fi(struct parser *ps, uint32_t id)
+{
+	cur_file(ps);
+	ps->fi = id;
+}
+
+static void set_cob(struct parser *ps, uint32_t id)
+{
+	ps->cob = id;
+	ps->use_obj = 1;
 }
 
 static int calls_line(struct parser *ps, const char *s)
@@ -962,10 +1011,7 @@ static int calls_line(struct parser *ps, const char *s)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
-	ps->call_count = (cost_t)cnt;
-	ps->ctaddr = addr_of(ps, tpos);
-	ps->pending = PEND_CALL;
-	ps->p->is_callgrind = 1;
+	set_call(ps, cnt, tpos);
 	return 0;
 }
 
@@ -998,17 +1044,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
-	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
-	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
-	ps->jcond = cond;
-	ps->jexe = cond ? (cost_t)b : (cost_t)a;
-	ps->jtaken = (cost_t)a;
-	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
-	ps->jfi = NO_ID;
-	ps->jtline = line_of(ps, tpos);
-	ps->jtaddr = addr_of(ps, tpos);
-	ps->pending = PEND_JUMP;
-	ps->p->is_callgrind = 1;
+	set_jump(ps, cond, a, b, tpos);
 	return 0;
 }
 
@@ -1043,8 +1079,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("fi") || KEY("fe")) {
 			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
 				return -1;
-			cur_file(ps);
-			ps->fi = id;
+			set_fi(ps, id);
 			return 0;
 		}
 		break;
@@ -1063,7 +1098,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("cfn")) {
 			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
 				return -1;
-			ps->cfn = id;
+			set_cfn(ps, id);
 			return 0;
 		}
 		if (KEY("cfl") || KEY("cfi")) {
@@ -1076,8 +1111,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("cob")) {
 			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
 				return -1;
-			ps->cob = id;
-			ps->use_obj = 1;
+			set_cob(ps, id);
 			return 0;
 		}
 		break;
@@ -1136,9 +1170,12 @@ static inline __attribute__((always_inline)) const char *fast_dec(const char *s,
 {
 	const char *b = s;
 	uint64_t x = 0;
-	for (int i = 0; i < 18 && (unsigned)(*s - '0') < 10; i++)
-		x = x * 10 + (unsigned)(*s++ - '0');
-	if (s == b || (unsigned)(*s - '0') < 10)
+	unsigned d;
+	while ((d = (unsigned)(*s - '0')) < 10 && s - b < 18) {
+		x = x * 10 + d;
+		s++;
+	}
+	if (s == b || d < 10) /* none, or a 19th digit */
 		return NULL;
 	*v = x;
 	return s;
@@ -1165,6 +1202,24 @@ static inline __attribute__((always_inline)) const char *fast_hex(const char *s,
 	return s;
 }
 
+/* One subposition "*", "N", "+N", "-N" or with 0x hex numbers, relative
+ * to *pos: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_subpos(const char *s, int64_t *pos)
+{
+	char c = *s;
+	if (c == '*')
+		return s + 1;
+	uint64_t x, l = (uint64_t)*pos;
+	const char *d = s + (c == '+' || c == '-');
+	if (d[0] == '0' && d[1] == 'x')
+		s = fast_hex(d + 2, &x);
+	else
+		s = fast_dec(d, &x);
+	if (s)
+		*pos = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
+	return s;
+}
+
 static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim)
 {
 	struct profile *p = ps->p;
@@ -1174,21 +1229,8 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 			s++;
 		if (s >= lim)
 			return NULL;
-		char c = *s;
-		if (c == '*') {
-			s++;
-		} else {
-			uint64_t x;
-			const char *d = s + (c == '+' || c == '-');
-			if (d[0] == '0' && d[1] == 'x')
-				s = fast_hex(d + 2, &x);
-			else
-				s = fast_dec(d, &x);
-			if (!s)
-				return NULL;
-			uint64_t l = (uint64_t)ps->last[k];
-			pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
-		}
+		if (!(s = fast_subpos(s, &pos[k])))
+			return NULL;
 		if (*s != ' ' && *s != '\t' && !line_end(*s))
 			return NULL;
 	}
@@ -1207,6 +1249,7 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		dst = callc;
 	} else {
 		dst = linestore_slot(&p->ls, ps->fi, line);
+		linestore_width(&p->ls, ps->nev);
 	}
 	cost_t *lc = ps->lastcost;
 	int n = 0, nev = ps->nev;
@@ -1214,15 +1257,11 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		s++;
 	if (s < lim && !line_end(*s)) {
 		for (;;) {
-			unsigned d = (unsigned)(*s - '0');
-			if (d >= 10 || n >= nev)
+			uint64_t x;
+			const char *e;
+			if (n >= nev || !(e = fast_dec(s, &x)))
 				goto undo;
-			const char *b = s;
-			uint64_t x = d;
-			while ((d = (unsigned)(*++s - '0')) < 10 && s - b < 19)
-				x = x * 10 + d;
-			if (s - b > 18)
-				goto undo;
+			s = e;
 			dst[n] = cost_add(dst[n], (cost_t)x);
 			lc[n++] = (cost_t)x;
 			if (*s == ' ') {
@@ -1260,6 +1299,160 @@ undo:
 	return NULL;
 }
 
+static inline int cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+}
+
+/* A run of plain cost lines, nothing pending (no calls=/jump= before): the
+ * parser's position, file and line store stay in locals.  A line is taken
+ * only in its simplest form, single spaces, short decimal costs, ending at
+ * '\n'; it is read whole before anything changes, so the first line that is
+ * not that form stops the run, untouched, for cost_line_fast() and
+ * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
+ * Returns where it stopped; *nlines says how many lines it took. */
+static const char *fast_run(struct parser *ps, const char *s, const char *end,
+			    uint64_t *nlines)
+{
+	struct linestore *ls = &ps->p->ls;
+	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
+	const uint32_t fi = ps->fi;
+	int64_t last0 = ps->last[0], last1 = ps->last[1];
+	cost_t *lc = ps->lastcost;
+	uint64_t nl = 0;
+	while (s < end) {
+		const char *t = s, *lim = s + FAST_MAX_LINE;
+		int64_t pos[2] = { last0, last1 };
+		for (int k = 0; k < npos; k++) {
+			if (!(t = fast_subpos(t, &pos[k])))
+				goto out;
+			if (*t == '\n')
+				break; /* the other subpositions stay */
+			if (*t != ' ')
+				goto out;
+			t++;
+		}
+		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
+			goto out;
+		/* added as read; taken back if the line is not for this path (the
+		 * general parser then reads it again, lastcost included) */
+		cost_t *dst = linestore_slot(ls, fi, linek >= 0 ? (uint32_t)pos[linek] : 0);
+		int n = 0;
+		while (*t != '\n') {
+			uint64_t x;
+			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
+				goto undo;
+			dst[n] = cost_add(dst[n], (cost_t)x);
+			lc[n++] = (cost_t)x;
+			if (*t == ' ')
+				t++;
+			else if (*t != '\n')
+				goto undo;
+		}
+		linestore_width(ls, n);
+		last0 = pos[0];
+		last1 = pos[1];
+		nl++;
+		s = t + 1;
+		if (!cost_start(*s))
+			break;
+		continue;
+undo:
+		for (int i = 0; i < n; i++)
+			dst[i] = cost_add(dst[i], -lc[i]);
+		break;
+	}
+out:
+	if (nl) {
+		ps->last[0] = last0;
+		ps->last[1] = last1;
+		ps->any_cost = 1;
+	}
+	*nlines = nl;
+	return s;
+}
+
+/* "(N)\n" with N already defined in map: the interned name in *id and the
+ * next line, or NULL. */
+static const char *known_id(struct idmap *m, const char *s, uint32_t *id)
+{
+	uint64_t x;
+	if (*s != '(' || !(s = fast_dec(s + 1, &x)) || s[0] != ')' || s[1] != '\n')
+		return NULL;
+	uint32_t *v = idmap_slot(m, (int64_t)x, 0);
+	if (!v || !*v || (*v & ID_PENDING))
+		return NULL;
+	*id = *v - 1;
+	return s + 2;
+}
+
+/* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
+ * the end of the line (a trailing space allowed), relative to the last cost
+ * line; missing trailing subpositions keep it.  The next line, or NULL. */
+static const char *fast_target(const struct parser *ps, const char *s, int64_t tpos[2])
+{
+	tpos[0] = ps->last[0];
+	tpos[1] = ps->last[1];
+	for (int k = 0; k < ps->npos && *s == ' ' && s[1] != '\n'; k++)
+		if (!(s = fast_subpos(s + 1, &tpos[k])))
+			return NULL;
+	s += *s == ' ';
+	return *s == '\n' ? s + 1 : NULL;
+}
+
+/* The common specification lines of a body, read in place in the mapped
+ * file (no copy, no search for the line's end): cfn=/cfi=/cfl=/cob=/fi=/fe=
+ * with an id already defined, calls=, jump= and jcnd= with plain numbers.
+ * Only in the state fast_state() allows, at least FAST_MAX_LINE + 32 bytes
+ * before the end.  Returns the next line, or NULL to leave the line to
+ * parse_line() (nothing has been changed then). */
+static const char *spec_fast(struct parser *ps, const char *s)
+{
+	uint32_t id;
+	uint64_t a, b = 0;
+	int64_t tpos[2];
+	const char *t;
+	if (s[0] == 'c' && s[3] == '=') {
+		if (!memcmp(s, "cfn", 3)) {
+			if ((t = known_id(&ps->fnmap, s + 4, &id)))
+				set_cfn(ps, id);
+		} else if (!memcmp(s, "cfi", 3) || !memcmp(s, "cfl", 3)) {
+			if ((t = known_id(&ps->flmap, s + 4, &id)))
+				ps->cfl = id;
+		} else if (!memcmp(s, "cob", 3)) {
+			if ((t = known_id(&ps->obmap, s + 4, &id)))
+				set_cob(ps, id);
+		} else {
+			return NULL;
+		}
+		return t;
+	}
+	if (ps->pending == PEND_CALL) /* only the lines above may come between */
+		return NULL;
+	if (s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=') {
+		if ((t = known_id(&ps->flmap, s + 3, &id)))
+			set_fi(ps, id);
+		return t;
+	}
+	if (ps->stale) /* relative targets need checking: parse_line() */
+		return NULL;
+	if (!memcmp(s, "calls=", 6)) {
+		if (ps->cfn == NO_ID || !(t = fast_dec(s + 6, &a)) ||
+		    !(t = fast_target(ps, t, tpos)))
+			return NULL;
+		set_call(ps, a, tpos);
+		return t;
+	}
+	int cond = !memcmp(s, "jcnd=", 5);
+	if (!cond && memcmp(s, "jump=", 5))
+		return NULL;
+	if (!(t = fast_dec(s + 5, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
+	    !(t = fast_target(ps, t, tpos)))
+		return NULL;
+	set_jump(ps, cond, a, b, tpos);
+	return t;
+}
+
 /* Can cost lines go to cost_line_fast() in the parser's present state?  It
  * changes only on other lines. */
 static inline int fast_state(const struct parser *ps)
@@ -1267,11 +1460,6 @@ static inline int fast_state(const struct parser *ps)
 	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
 	       ps->o->sign > 0 && !ps->o->instr &&
 	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
-}
-
-static inline int cost_start(char c)
-{
-	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
 }
 
 /* Can the line at s go to cost_line_fast()? */
@@ -1364,19 +1552,36 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		const char *s = m->s;
 		ps->lineno++;
 		if (fast && s < fast_end && cost_start(*s)) {
-			const char *next;
-			/* runs of cost lines stay in this loop */
-			while ((next = cost_line_fast(ps, s, s + FAST_MAX_LINE))) {
-				s = next;
-				if (s >= fast_end || !cost_start(*s))
+			/* runs of cost lines stay in this loop; lineno counts the
+			 * line at next, not done yet when the loop ends */
+			const char *next = s, *t;
+			for (;;) {
+				if (ps->pending == PEND_NONE) {
+					uint64_t nl;
+					next = fast_run(ps, next, fast_end, &nl);
+					ps->lineno += nl;
+					if (next >= fast_end || !cost_start(*next))
+						break;
+				}
+				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE)))
 					break;
+				next = t;
 				ps->lineno++;
+				if (next >= fast_end || !cost_start(*next))
+					break;
 			}
-			m->s = s;
-			if (next)
+			if (next != s) {
+				m->s = next;
+				ps->lineno--; /* counted again above */
 				continue;
+			}
 		}
-		const char *nl = memchr(s, '\n', (size_t)(m->end - s));
+		const char *nl;
+		if (fast && s < fast_end && (nl = spec_fast(ps, s))) {
+			m->s = nl;
+			goto done;
+		}
+		nl = memchr(s, '\n', (size_t)(m->end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
 		if (l >= MAX_LINE_LEN)
 			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
@@ -1397,6 +1602,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			fast = fast_state(ps);
 		}
 		m->s = nl ? nl + 1 : m->end;
+done:
 		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
 			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);

@@ -267,6 +267,116 @@ static void test_fast_path(void)
 	}
 }
 
+/* Runs of cost lines read in one go (the mapped file's fast path): the
+ * forms it takes and those it leaves to the general parser, mixed; sums by
+ * hand.  Then the line number of an error after such runs. */
+static void test_fast_run(void)
+{
+	static const char text[] =
+		"positions: instr line\nevents: A B C\nfl=a.c\nfn=f\n"
+		"0x10 3 1 2 3\n"                 /* line 3: 1 2 3 (opens the block) */
+		"+2 +1 4\n"                      /* line 4: 4 */
+		"+1 * 5 6\n"                     /* line 4: 5 6 */
+		"+1\n"                           /* line 4, no cost */
+		"+1 -1 7 \n"                     /* line 3: 7, trailing space */
+		"+1 +2 8  9\n"                   /* line 5: 8 9, two spaces */
+		"+1 * 1 2 3\n"                   /* line 5: 1 2 3 */
+		"+1 * 123456789012345678\n"      /* 18 digits */
+		"+1 * 1234567890123456789\n"     /* 19 digits */
+		"0x40 9 .\n"                     /* line 9: '.' */
+		"* * 2 * 1\n"                    /* line 9: 2, B as the last B (2), 1 */
+		"+1 +1 0 0 0\n";                 /* line 10: zeros */
+	char padded[sizeof(text) + 512];
+	snprintf(padded, sizeof(padded), "%s#%0400d\n", text, 0);
+	struct profile p;
+	ok(load(&p, padded) == 0, "fast run: loads: %s", lasterr);
+	is(line_cost(&p, "f", "a.c", 3, 0), 8, "fast run: line 3 A = 1 + 7");
+	is(line_cost(&p, "f", "a.c", 3, 1), 2, "fast run: line 3 B");
+	is(line_cost(&p, "f", "a.c", 4, 0), 9, "fast run: line 4 A = 4 + 5");
+	is(line_cost(&p, "f", "a.c", 4, 1), 6, "fast run: line 4 B");
+	is(line_cost(&p, "f", "a.c", 4, 2), 0, "fast run: line 4 C");
+	is(line_cost(&p, "f", "a.c", 5, 0), 1358024679135802476,
+	   "fast run: line 5 A = 8 + 1 + 123456789012345678 + 1234567890123456789");
+	is(line_cost(&p, "f", "a.c", 5, 1), 11, "fast run: line 5 B = 9 + 2");
+	is(line_cost(&p, "f", "a.c", 5, 2), 3, "fast run: line 5 C");
+	is(line_cost(&p, "f", "a.c", 9, 0), 2, "fast run: line 9 A");
+	is(line_cost(&p, "f", "a.c", 9, 1), 2, "fast run: line 9 B ('*')");
+	is(line_cost(&p, "f", "a.c", 9, 2), 1, "fast run: line 9 C");
+	is(line_cost(&p, "f", "a.c", 10, 0), 0, "fast run: line 10 A");
+	is(self(&p, "f", 2), 7, "fast run: f self C = 3 + 3 + 1");
+	profile_free(&p);
+
+	static const char bad[] = "events: A B C\nfl=a.c\nfn=f\n"
+				  "1 1\n2 2\n3 3\n"     /* lines 4-6 */
+				  "cfn=g\ncalls=1 9\n3 5\n" /* lines 7-9 */
+				  "4 4\n5 5\n"          /* lines 10-11 */
+				  "6 1 2 3 4\n";        /* line 12: 4 costs, 3 events */
+	char bad_padded[sizeof(bad) + 512];
+	snprintf(bad_padded, sizeof(bad_padded), "%s#%0400d\n", bad, 0);
+	ok(load(&p, bad_padded) != 0 && strstr(lasterr, "p.out:12: more costs"),
+	   "fast run: error at line 12: %s", lasterr);
+	profile_free(&p);
+}
+
+/* The specification lines read in place on the fast path (cfn=/cfi=/cob=/
+ * fi=/fe= with known ids, calls=, jump=, jcnd=), mixed with the forms left
+ * to the general parser; values by hand. */
+static void test_fast_specs(void)
+{
+	static const char text[] =
+		"positions: instr line\nevents: A B\nob=(1) a.out\nfl=(1) a.c\nfn=(1) main\n"
+		"0x10 3 1\n+1 4 1\n"           /* a.c:3 A 1, a.c:4 A 1 */
+		"cob=(1)\ncfi=(1)\ncfn=(2) g\n" /* g defined: general parser */
+		"calls=2 0x40 9 \n+1 5 20 2\n"  /* main -> g 2x, A 20 B 2 */
+		"cfn=(2)\ncalls=3 0x40\n* * 30\n" /* 3x, A 30, target line kept */
+		"fi=(2) h.h\n+1 7 5\n"          /* h.h:7 A 5 */
+		"fe=(1)\n+1 8 6\n"              /* a.c:8 A 6 */
+		"fi=(2)\n+1 9 7\n"              /* h.h:9 A 7 */
+		"jcnd=1/4 +5 +1 \n* *\n"        /* h.h:9 -> 10, 4 executed, 1 taken */
+		"jump=3 0x80 12\n+1 10 \n"      /* h.h:10 -> 12, 3 times */
+		"jcnd=2 5 +1 *\n* *\n"          /* space, general parser: 10 -> 10 */
+		"cfn=(3) k\ncalls=1 0x90 20\n+1 11 4 4\n"; /* main -> k 1x, A 4 */
+	char padded[sizeof(text) + 512];
+	snprintf(padded, sizeof(padded), "%s#%0400d\n", text, 0);
+	struct profile p;
+	cost_t n;
+	ok(load(&p, padded) == 0, "fast specs: loads: %s", lasterr);
+	is(line_cost(&p, "main", "a.c", 4, 0), 1, "fast specs: a.c:4");
+	is(line_cost(&p, "main", "h.h", 7, 0), 5, "fast specs: h.h:7 (fi=)");
+	is(line_cost(&p, "main", "a.c", 8, 0), 6, "fast specs: a.c:8 (fe=(1))");
+	is(line_cost(&p, "main", "h.h", 9, 0), 7, "fast specs: h.h:9 (fi=(2))");
+	is(self(&p, "main", 0), 20, "fast specs: main self A = 1 + 1 + 5 + 6 + 7");
+	is(call(&p, "main", "g", &n, 0), 50, "fast specs: main -> g A = 20 + 30");
+	is(n, 5, "fast specs: main -> g count 2 + 3");
+	is(call(&p, "main", "g", &n, 1), 2, "fast specs: main -> g B");
+	is(call(&p, "main", "k", &n, 0), 4, "fast specs: main -> k A");
+	is(n, 1, "fast specs: main -> k count");
+	size_t off = 0;
+	struct jump_rec jr;
+	int seen[3] = { 0, 0, 0 };
+	while (jump_next(&p, &off, &jr)) {
+		int hh = strcmp(file_name(&p, jr.file), "h.h") == 0 &&
+			 strcmp(file_name(&p, jr.tfile), "h.h") == 0;
+		seen[0] += hh && jr.cond && jr.line == 9 && jr.tline == 10 && jr.executed == 4 &&
+			   jr.taken == 1;
+		seen[1] += hh && !jr.cond && jr.line == 10 && jr.tline == 12 && jr.executed == 3;
+		seen[2] += hh && jr.cond && jr.line == 10 && jr.tline == 10 && jr.executed == 5 &&
+			   jr.taken == 2;
+	}
+	ok(seen[0] == 1 && seen[1] == 1 && seen[2] == 1,
+	   "fast specs: jumps h.h:9->10 1/4, 10->12 x3, 10->10 2/5 (%d %d %d)", seen[0], seen[1],
+	   seen[2]);
+	profile_free(&p);
+
+	static const char bad[] = "events: A\nfl=(1) a.c\nfn=(1) main\n1 1\n2 2\n"
+				  "cfn=(2) g\ncalls=1 9\nfi=(1)\n"; /* line 8: no call cost */
+	char bad_padded[sizeof(bad) + 512];
+	snprintf(bad_padded, sizeof(bad_padded), "%s#%0400d\n", bad, 0);
+	ok(load(&p, bad_padded) != 0 && strstr(lasterr, "p.out:8: calls= line not followed"),
+	   "fast specs: error at line 8: %s", lasterr);
+	profile_free(&p);
+}
+
 static void test_calls(void)
 {
 	struct profile p;
@@ -595,6 +705,8 @@ int main(void)
 	test_inline_files();
 	test_calls();
 	test_fast_path();
+	test_fast_run();
+	test_fast_specs();
 	test_recursion();
 	test_parts_and_misc();
 	test_gzip();
