@@ -291,17 +291,24 @@ static inline __attribute__((always_inline)) unsigned access2(struct sim_level *
 	return access2_slow(l1, a, size);
 }
 
+/* The misses of one access (access2's result: 0 hit, 1 L1 miss, 2 LL miss
+ * too) into the instruction's events l1 and ll. */
+static inline __attribute__((always_inline)) void count_misses(struct cgt_insn *n,
+							       unsigned missed, int l1, int ll)
+{
+	if (missed) {
+		CGT_COUNT(n, l1);
+		if (missed > 1)
+			CGT_COUNT(n, ll);
+	}
+}
+
 /* An instruction fetch (its Ir is counted inline, by segments, as without
  * a simulation).  Cachegrind passes sizes to its simulator as 8-bit
  * values: so do we. */
 static VG_REGPARM(1) void h_ir(struct cgt_insn *n)
 {
-	unsigned missed = access2(&hier.level[SIM_I1], n->addr, (UChar)n->len);
-	if (missed) {
-		CGT_COUNT(n, ev_i1mr);
-		if (missed > 1)
-			CGT_COUNT(n, ev_ilmr);
-	}
+	count_misses(n, access2(&hier.level[SIM_I1], n->addr, (UChar)n->len), ev_i1mr, ev_ilmr);
 }
 
 /* Two or three fetches in a row, or a fetch and its instruction's first
@@ -338,22 +345,12 @@ static VG_REGPARM(3) void h_ir_dw(struct cgt_insn *n, Addr a, UWord size)
  * (Dr itself is counted with the segment that holds it). */
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size)
 {
-	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	if (missed) {
-		CGT_COUNT(n, ev_d1mr);
-		if (missed > 1)
-			CGT_COUNT(n, ev_dlmr);
-	}
+	count_misses(n, access2(&hier.level[SIM_D1], a, (UChar)size), ev_d1mr, ev_dlmr);
 }
 
 static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size)
 {
-	unsigned missed = access2(&hier.level[SIM_D1], a, (UChar)size);
-	if (missed) {
-		CGT_COUNT(n, ev_d1mw);
-		if (missed > 1)
-			CGT_COUNT(n, ev_dlmw);
-	}
+	count_misses(n, access2(&hier.level[SIM_D1], a, (UChar)size), ev_d1mw, ev_dlmw);
 }
 
 /* A guarded load or store, called under its guard: it counts itself. */
@@ -373,22 +370,12 @@ static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
  * most-recent hit: the lookup, and the misses counted. */
 static VG_REGPARM(3) void h_dr_slow(struct cgt_insn *n, Addr a, UWord size)
 {
-	unsigned missed = access2_slow(&hier.level[SIM_D1], a, (UChar)size);
-	if (missed) {
-		CGT_COUNT(n, ev_d1mr);
-		if (missed > 1)
-			CGT_COUNT(n, ev_dlmr);
-	}
+	count_misses(n, access2_slow(&hier.level[SIM_D1], a, (UChar)size), ev_d1mr, ev_dlmr);
 }
 
 static VG_REGPARM(3) void h_dw_slow(struct cgt_insn *n, Addr a, UWord size)
 {
-	unsigned missed = access2_slow(&hier.level[SIM_D1], a, (UChar)size);
-	if (missed) {
-		CGT_COUNT(n, ev_d1mw);
-		if (missed > 1)
-			CGT_COUNT(n, ev_dlmw);
-	}
+	count_misses(n, access2_slow(&hier.level[SIM_D1], a, (UChar)size), ev_d1mw, ev_dlmw);
 }
 
 /* A conditional branch (taken or not) and an indirect one (its target),
