@@ -18,46 +18,26 @@
 # missing.  LIVE_KEEP=1 keeps the work directory.
 
 # shellcheck disable=SC2086
-set -u
+# options, finding cgtui and the tool, $T, pass/fail: as the recorder's tests
+name=live ref=cachegrind
+RECORDER_KEEP=${LIVE_KEEP:-0}
+# shellcheck source=../recorder/rec-common.sh
+. "$(cd "$(dirname "$0")" && pwd)/../recorder/rec-common.sh"
 export LC_ALL=C.UTF-8
-
-here=$(cd "$(dirname "$0")" && pwd)
-skip() {
-	echo "SKIP: live: $*"
-	exit 77
-}
-: "${CGTUI:=../../cgtui}"
-case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
-[ -x "$CGTUI" ] || skip "cgtui not built: $CGTUI"
-VGLIB=${VGLIB:-$(dirname "$CGTUI")/vglib}
-tool=""
-for f in "$VGLIB"/cgtui-*-*; do
-	[ -e "$f" ] && tool=$f && break
-done
-[ -n "$tool" ] || skip "the Valgrind tool is not built (no $VGLIB/cgtui-PLATFORM)"
-plat=${tool##*/cgtui-}
-[ -e "$VGLIB/cachegrind-$plat" ] || skip "no cachegrind-$plat in $VGLIB"
-for t in valgrind cg_annotate callgrind_annotate python3 cc; do
+for t in cg_annotate; do
 	command -v "$t" >/dev/null 2>&1 || skip "$t not found"
 done
 [ -f /usr/include/valgrind/callgrind.h ] || skip "no valgrind/callgrind.h"
 srcdir=${top_srcdir:-$here/../..}
 profdiff=$srcdir/tests/recorder/profdiff.py
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-live.XXXXXX") || exit 99
 tmux_socks=""
-cleanup() {
+live_cleanup() {
 	for s in $tmux_socks; do tmux -S "$s" kill-server 2>/dev/null; done
-	if [ "${LIVE_KEEP:-0}" = 1 ]; then echo "live: kept $T"; else rm -rf "$T"; fi
+	cleanup
 }
-trap cleanup EXIT
+trap live_cleanup EXIT
 cd "$T" || exit 99
-fails=0
-pass() { echo "PASS: $1"; }
-fail() {
-	echo "FAIL: $1: $2"
-	fails=$((fails + 1))
-}
 check() { # name, status (0 = pass), detail
 	if [ "$2" = 0 ]; then pass "$1"; else fail "$1" "$3"; fi
 }
