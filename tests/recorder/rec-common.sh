@@ -73,3 +73,14 @@ fail() {
 	echo "FAIL: $1: $2"
 	fails=$((fails + 1))
 }
+# Passes on the PASS:/FAIL: lines a checker script wrote to FILE, under
+# NAME; any other line is a failure of the checker itself.
+relay() { # name, file
+	while IFS= read -r line; do
+		case $line in
+		PASS:*) pass "$1: ${line#PASS: }" ;;
+		FAIL:*) fail "$1" "${line#FAIL: }" ;;
+		*) fail "$1: checker" "$line" ;;
+		esac
+	done <"$2"
+}

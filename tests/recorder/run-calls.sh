@@ -93,13 +93,7 @@ callsdiff() {  # name, callsdiff.py's arguments: its PASS/FAIL lines as ours
 	local name=$1 line
 	shift
 	python3 "$here/callsdiff.py" "$@" >"$T/out/callsdiff-$name.log" 2>&1
-	while IFS= read -r line; do
-		case $line in
-		PASS:*) pass "$name: ${line#PASS: }" ;;
-		FAIL:*) fail "$name" "${line#FAIL: }" ;;
-		*) fail "$name: callsdiff" "$line" ;;
-		esac
-	done <"$T/out/callsdiff-$name.log"
+	relay "$name" "$T/out/callsdiff-$name.log"
 }
 
 # the first file of a run: DIR, name prefix (ours, cg)

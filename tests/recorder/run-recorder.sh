@@ -72,13 +72,7 @@ compare() {  # name [profdiff options]: our profile against cachegrind's
 	shift
 	# our own readers: totals and every (file, function, line)
 	python3 "$here/profdiff.py" "$@" "$cg" "$ours" >"$T/out/profdiff-$name.log" 2>&1
-	while IFS= read -r line; do
-		case $line in
-		PASS:*) pass "$name: ${line#PASS: }" ;;
-		FAIL:*) fail "$name: ${line#FAIL: }" "" ;;
-		*) fail "$name: profdiff" "$line" ;;
-		esac
-	done <"$T/out/profdiff-$name.log"
+	relay "$name" "$T/out/profdiff-$name.log"
 	# cgtui's report of both files, from the summary on, is the same
 	if [ $# != 0 ]; then
 		if "$CGTUI" --batch --threshold=0 "$ours" >"$T/out/cgtui-ours-$name.txt" 2>&1; then
