@@ -150,9 +150,11 @@ static void ccp_init(struct ccp *c, const cost_t *min, const cost_t *max, const 
 	}
 }
 
-static void extremes(const struct profile *p, const cost_t *cc, cost_t *min, cost_t *max)
+/* The least and greatest of the first n events (n is p->nevents unless the
+ * vectors leave out derived events no one uses). */
+static void extremes(int n, const cost_t *cc, cost_t *min, cost_t *max)
 {
-	for (int e = 0; e < p->nevents; e++) {
+	for (int e = 0; e < n; e++) {
 		if (cc[e] < min[e])
 			min[e] = cc[e];
 		if (cc[e] > max[e])
@@ -287,6 +289,7 @@ static int above(const struct report_opts *o, const cost_t *summary, const cost_
 struct section {
 	struct group *g;
 	int ng;
+	int ccw;               /* the entries' cost vectors have this many events */
 	struct inner *pool_in; /* when set, every group's entries live here */
 	cost_t *pool_cc;       /* and their cost vectors here */
 	cost_t *pool_outer;    /* and the groups' */
@@ -343,7 +346,11 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	}
 	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
 	s->pool_in = xcalloc(nff + 1, sizeof(*s->pool_in));
-	s->pool_cc = xcalloc((nff + 1) * ne, sizeof(cost_t));
+	/* without derived events in use an entry's costs are ff's own (which
+	 * must outlive the section's entries); otherwise expanded copies */
+	int share = p->nreal == MAX_EVENTS || !(used_derived >> p->nreal);
+	s->ccw = share ? p->nreal : p->nevents;
+	s->pool_cc = share ? NULL : xcalloc((nff + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
 	for (size_t i = 0; i < nff; i++)
 		s->g[gi[by_file ? ff[i].file : ff[i].name]].capin++;
@@ -362,9 +369,13 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		g->name = by_file ? p->files.str[key] : p->names.str[key];
 		struct inner *in = &g->in[g->nin++];
 		in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
-		in->cc = s->pool_cc + i * ne;
-		expand_into(p, ff[i].cost, in->cc);
-		for (size_t e = 0; e < ne; e++)
+		if (share) {
+			in->cc = ff[i].cost;
+		} else {
+			in->cc = s->pool_cc + i * ne;
+			expand_into(p, ff[i].cost, in->cc);
+		}
+		for (int e = 0; e < s->ccw; e++)
 			g->outer[e] = cost_add(g->outer[e], in->cc[e]);
 	}
 	free(gi);
@@ -401,13 +412,13 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 		const struct group *g = &s->g[i];
 		if (!g->kept)
 			continue;
-		extremes(p, g->outer, min, max);
+		extremes(ne, g->outer, min, max);
 		for (int k = 0; k < g->nin; k++)
 			if (g->in[k].kept)
-				extremes(p, g->in[k].cc, min, max);
+				extremes(s->ccw, g->in[k].cc, min, max);
 		for (int e = 0; e < ne; e++)
 			cum[e] = cost_add(cum[e], g->outer[e]);
-		extremes(p, cum, minc, maxc);
+		extremes(p->nevents, cum, minc, maxc);
 	}
 	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
 			 .nshow = o->nshow, .prefix = "  " };
@@ -434,7 +445,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 			for (int k = 0; k < g->nin; k++)
 				if (g->in[k].kept)
 					only = &g->in[k];
-		if (only && memcmp(only->cc, g->outer, sizeof(cost_t) * (size_t)ne) == 0) {
+		if (only && memcmp(only->cc, g->outer, sizeof(cost_t) * (size_t)s->ccw) == 0) {
 			char *t = xasprintf("%s:%s", g->name, only->name);
 			print_cc(&c, g->outer, cumulative ? cum : NULL, t);
 			free(t);
@@ -469,6 +480,7 @@ static void inclusive_section(struct profile *p, struct section *s)
 	int ne = p->nevents;
 	s->g = xcalloc((size_t)p->nfns + 1, sizeof(*s->g));
 	s->ng = (int)p->nfns;
+	s->ccw = ne;
 	for (uint32_t f = 0; f < p->nfns; f++) {
 		struct group *g = &s->g[f];
 		g->id = p->fns[f].name;
@@ -562,13 +574,13 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
 	for (size_t i = 0; i < nl; i++) {
 		cost_t *x = expand(p, agg_incl(a, list[i]));
-		extremes(p, x, min, max);
+		extremes(p->nevents, x, min, max);
 		free(x);
 		for (int side = 0; side < 2; side++) {
 			struct xedge *ed;
 			int n = collect_edges(p, list[i], side == 0, &ed);
 			for (int k = 0; k < n; k++) {
-				extremes(p, ed[k].cc, min, max);
+				extremes(p->nevents, ed[k].cc, min, max);
 				free(ed[k].cc);
 			}
 			free(ed);
@@ -691,7 +703,7 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 	/* widths over every line CC of the file */
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
 	for (size_t i = 0; i < nl; i++)
-		extremes(p, l[i].cc, min, max);
+		extremes(p->nevents, l[i].cc, min, max);
 	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
 			 .nshow = o->nshow, .prefix = "" };
 	ccp_init(&c, min, max, NULL, NULL);
@@ -810,7 +822,7 @@ static void annotate_all(FILE *out, struct profile *p, const struct report_opts 
 	}
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
 	for (int b = 0; b < B_N; b++)
-		extremes(p, buckets[b], min, max);
+		extremes(p->nevents, buckets[b], min, max);
 	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
 			 .nshow = o->nshow, .prefix = "" };
 	ccp_init(&c, min, max, NULL, NULL);
@@ -904,7 +916,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		cost_t *zero = xcalloc((size_t)p->nevents, sizeof(cost_t));
 		cost_t *mn = xcalloc((size_t)p->nevents, sizeof(cost_t));
 		cost_t *mx = xcalloc((size_t)p->nevents, sizeof(cost_t));
-		extremes(p, summary, mn, mx);
+		extremes(p->nevents, summary, mn, mx);
 		struct ccp c = { .out = out, .p = p, .o = &o, .summary = summary, .show = o.show,
 				 .nshow = o.nshow, .prefix = "" };
 		ccp_init(&c, mn, mx, NULL, NULL);
@@ -938,9 +950,6 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 			      "function:file", "> ", 0);
 	} else {
 		build_section(p, ff, nff, 0, &byfn);
-		filefn_free(ff, nff);
-		ff = NULL;
-		nff = 0;
 		select_section(&byfn, &o, summary, 0);
 		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
 			      "> ", 1);
@@ -948,6 +957,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	if (o.tree)
 		print_tree(out, p, &o, summary, &byfn);
 	section_free(&byfn);
+	filefn_free(ff, nff); /* after the sections that may point into it */
 	if (o.annotate)
 		annotate_all(out, p, &o, summary, &byfile);
 	section_free(&byfile);

@@ -74,6 +74,35 @@ printf 'events: Ir Bcm Bim\nfl=a.c\nfn=main\n1 100 3 4\n' >br.out
 out=$("$CGTUI" --batch --show=Bm,CEst --sort=CEst br.out)
 echo "$out" | grep -q '^ *7 (100.0%) *170 (100.0%)  PROGRAM TOTALS'
 check "standard derived events Bm = Bim + Bcm, CEst = Ir + 10 Bm" "$?" "$(echo "$out" | grep TOTALS)"
+# the file:function and function:file rows, by hand: a.c:main Ir 100 Bm 7,
+# a.c:g 10 and 1, b.c:g 50 and 2; CEst = Ir + 10 Bm.  Shown with derived
+# events the report works on expanded copies of the costs, without them on
+# the aggregated costs themselves: both must give the same rows.
+printf 'events: Ir Bcm Bim\nfl=a.c\nfn=main\n1 100 3 4\nfn=g\n2 10 1 0\nfl=b.c\nfn=g\n3 50 0 2\n' >br2.out
+out=$("$CGTUI" --batch --show=Bm,CEst --sort=CEst --no-annotate br2.out | tr -s ' ' | sed 's/ ([^)]*)//g')
+want='< 8 190 a.c:
+ 7 170 main
+ 1 20 g
+< 2 70 b.c:g
+> 7 170 main:a.c
+> 3 90 g:
+ 2 70 b.c
+ 1 20 a.c'
+got=$(echo "$out" | grep -E '^(<|>| [0-9])' | grep -v TOTALS)
+check "derived events in the file:function and function:file rows" \
+	"$([ "$got" = "$want" ]; echo $?)" "got: $got"
+out=$("$CGTUI" --batch --show=Ir --no-annotate br2.out | tr -s ' ' | sed 's/ ([^)]*)//g')
+want='< 110 a.c:
+ 100 main
+ 10 g
+< 50 b.c:g
+> 100 main:a.c
+> 60 g:
+ 50 b.c
+ 10 a.c'
+got=$(echo "$out" | grep -E '^(<|>| [0-9])' | grep -v TOTALS)
+check "real events in the file:function and function:file rows" \
+	"$([ "$got" = "$want" ]; echo $?)" "got: $got"
 out=$("$CGTUI" --batch --event='Twice = 2 Ir' --show=Twice br.out)
 echo "$out" | grep -q '^200 (100.0%)  PROGRAM TOTALS'
 check "--event defines a formula" "$?" "$(echo "$out" | grep TOTALS)"
