@@ -1536,10 +1536,28 @@ static void on_sigbus(int sig)
 
 struct mapread {
 	const char *base, *end, *s, *dropped;
+	const char *ready; /* mapped in up to here (map_ahead) */
 	char *scratch;
 	size_t scap;
 	uint64_t next_progress;
 };
+
+/* The file's pages are mapped in ahead of the reader, 4 MiB per call,
+ * rather than by a page fault every few pages (a fault costs microseconds
+ * in a virtual machine).  Advice only: without it the faults do the same. */
+#define MAP_AHEAD (4u << 20)
+static void map_ahead(struct mapread *m)
+{
+#ifdef MADV_POPULATE_READ
+	if (m->ready >= m->end || (size_t)(m->ready - m->s) > MAP_AHEAD / 2)
+		return;
+	size_t n = (size_t)(m->end - m->ready) < MAP_AHEAD ? (size_t)(m->end - m->ready) : MAP_AHEAD;
+	madvise((void *)m->ready, n, MADV_POPULATE_READ);
+	m->ready += n;
+#else
+	(void)m;
+#endif
+}
 
 static int read_mapped_lines(struct parser *ps, struct mapread *m)
 {
@@ -1548,6 +1566,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 	/* bytes to spare: a number starting before the limit is read up to 20
 	 * digits */
 	const char *fast_end = m->end - (FAST_MAX_LINE + 32);
+	map_ahead(m);
 	while (m->s < m->end) {
 		const char *s = m->s;
 		ps->lineno++;
@@ -1603,6 +1622,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		}
 		m->s = nl ? nl + 1 : m->end;
 done:
+		map_ahead(m);
 		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
 			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
@@ -1622,7 +1642,8 @@ done:
 
 static int read_mapped(struct parser *ps, const char *base, size_t size)
 {
-	struct mapread m = { .base = base, .end = base + size, .s = base, .dropped = base };
+	struct mapread m = { .base = base, .end = base + size, .s = base, .dropped = base,
+			     .ready = base };
 	struct sigaction sa, old;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_sigbus;
