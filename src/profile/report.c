@@ -381,23 +381,36 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	free(gi);
 }
 
-/* Applies the threshold and sorts; inclusive groups are kept on their own. */
+/* Applies the threshold and sorts.  Inclusive groups are kept on their
+ * own.  Every reader skips what is not kept, so only the kept entries and
+ * groups are sorted, moved to the front first: with a million functions
+ * and a threshold, most are not. */
 static void select_section(struct section *s, const struct report_opts *o, const cost_t *summary,
 			   int group_threshold)
 {
+	int nk = 0;
 	for (int i = 0; i < s->ng; i++) {
 		struct group *g = &s->g[i];
 		g->nkept = 0;
 		for (int k = 0; k < g->nin; k++) {
 			g->in[k].kept = above(o, summary, g->in[k].cc);
-			g->nkept += g->in[k].kept;
+			if (g->in[k].kept) {
+				struct inner t = g->in[k];
+				g->in[k] = g->in[g->nkept];
+				g->in[g->nkept++] = t;
+			}
 		}
 		g->kept = group_threshold ? above(o, summary, g->outer) : g->nkept > 0;
-		if (g->nin > 1)
-			qsort(g->in, (size_t)g->nin, sizeof(*g->in), cmp_inner);
+		if (!g->kept)
+			continue;
+		if (g->nkept > 1)
+			qsort(g->in, (size_t)g->nkept, sizeof(*g->in), cmp_inner);
+		struct group t = *g;
+		*g = s->g[nk];
+		s->g[nk++] = t;
 	}
-	if (s->ng > 1)
-		qsort(s->g, (size_t)s->ng, sizeof(*s->g), cmp_group);
+	if (nk > 1)
+		qsort(s->g, (size_t)nk, sizeof(*s->g), cmp_group);
 }
 
 static void print_section(FILE *out, struct profile *p, const struct report_opts *o,
