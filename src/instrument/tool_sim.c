@@ -44,6 +44,8 @@ static struct sim_geom clo_geom[3]; /* from --I1, --D1, --LL */
 static Bool clo_given[3];
 static UInt min_line_size;
 
+static void fill_cond_step(void);
+
 /* ---- options ----------------------------------------------------------------- */
 
 static Bool parse_u32(const HChar *s, HChar end, const HChar **next, UInt *v)
@@ -230,6 +232,7 @@ void cgt_sim_setup(void)
 		for (Int i = 0; i < 4; i++)
 			cgt_event_name[n++] = branch_ev[i];
 		sim_branch_init(&branch, lo_zero_bits());
+		fill_cond_step();
 	}
 	cgt_n_events = n;
 }
@@ -486,6 +489,117 @@ static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
 }
 
+/* ---- the branch predictors inline ------------------------------------------------
+ * 64-bit hosts: a conditional or indirect branch is predicted by the
+ * translated code itself, on src/sim's state, with no call.  The address
+ * is a constant there, so is its part of the counter's index and the
+ * indirect branch's slot; the step of a 2-bit counter and whether it
+ * mispredicted come from a table of the 8 (counter, outcome) pairs filled
+ * by sim_cond_branch itself at start-up. */
+
+/* [counter << 1 | taken]: the next counter, plus 4 when it mispredicted */
+static UChar cond_step[8];
+
+static void fill_cond_step(void)
+{
+	static struct sim_branch scratch;
+	for (UInt i = 0; i < 8; i++) {
+		sim_branch_init(&scratch, 0);
+		scratch.counter[0] = (uint8_t)(i >> 1);
+		Bool miss = sim_cond_branch(&scratch, 0, i & 1);
+		cond_step[i] = (UChar)(scratch.counter[0] | (miss ? 4 : 0));
+	}
+}
+
+static Bool inline_branch(void)
+{
+	return sizeof(HWord) == 8;
+}
+
+static IRExpr *c32(UInt v)
+{
+	return IRExpr_Const(IRConst_U32(v));
+}
+
+/* `*p += v` (v an I64 expression) */
+static void add_to(IRSB *out, IRExpr *p, IRExpr *v)
+{
+	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, p));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, p,
+					tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, old, v))));
+}
+
+/* CGT_COUNT in IR: event ev of instruction n grows by v (0 or 1), in its
+ * cost (or the running thread's table) and in the running total. */
+static void count_inline(IRSB *out, struct cgt_insn *n, UInt ev, IRExpr *v)
+{
+	if (cgt_clo_separate_threads) {
+		IRExpr *base = tmp(out, Ity_I64,
+				   IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)&cgt_cur_tcost)));
+		ULong off = ((ULong)n->id * cgt_n_events + ev) * sizeof(ULong);
+		add_to(out, tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, base, IRExpr_Const(IRConst_U64(off)))),
+		       v);
+	} else {
+		add_to(out, mkIRExpr_HWord((HWord)&n->cost[ev]), v);
+	}
+	add_to(out, mkIRExpr_HWord((HWord)&cgt_tot[ev]), v);
+}
+
+/* sim_cond_branch for the branch of instruction n, `taken` an I64 of 0 or 1 */
+static void add_inline_bc(IRSB *out, struct cgt_insn *n, IRExpr *taken, UInt bcm)
+{
+	const UInt addr_mask = (1u << SIM_BR_ADDR_BITS) - 1;
+	const UInt hist_mask = (1u << SIM_BR_HIST_BITS) - 1;
+	IRExpr *t = tmp(out, Ity_I32, IRExpr_Unop(Iop_64to32, taken));
+	IRExpr *hp = mkIRExpr_HWord((HWord)&branch.history);
+	IRExpr *h = tmp(out, Ity_I32, IRExpr_Load(CGT_END, Ity_I32, hp));
+	UInt a = (UInt)(n->addr >> branch.lo_zero_bits) & addr_mask;
+	IRExpr *idx = tmp(out, Ity_I32,
+			  IRExpr_Binop(Iop_Or32,
+				       tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, h,
+								      IRExpr_Const(IRConst_U8(SIM_BR_ADDR_BITS)))),
+				       c32(a)));
+	IRExpr *cp = tmp(out, Ity_I64,
+			 IRExpr_Binop(Iop_Add64, mkIRExpr_HWord((HWord)branch.counter),
+				      tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, idx))));
+	IRExpr *c = tmp(out, Ity_I32,
+			IRExpr_Unop(Iop_8Uto32, tmp(out, Ity_I8, IRExpr_Load(CGT_END, Ity_I8, cp))));
+	IRExpr *i2 = tmp(out, Ity_I32,
+			 IRExpr_Binop(Iop_Or32,
+				      tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, c, IRExpr_Const(IRConst_U8(1)))),
+				      t));
+	IRExpr *sp = tmp(out, Ity_I64,
+			 IRExpr_Binop(Iop_Add64, mkIRExpr_HWord((HWord)cond_step),
+				      tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, i2))));
+	IRExpr *v = tmp(out, Ity_I32,
+			IRExpr_Unop(Iop_8Uto32, tmp(out, Ity_I8, IRExpr_Load(CGT_END, Ity_I8, sp))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, cp,
+					tmp(out, Ity_I8, IRExpr_Unop(Iop_32to8,
+								     tmp(out, Ity_I32, IRExpr_Binop(Iop_And32, v, c32(3)))))));
+	IRExpr *nh = tmp(out, Ity_I32,
+			 IRExpr_Binop(Iop_Or32,
+				      tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, h, IRExpr_Const(IRConst_U8(1)))),
+				      t));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, hp,
+					tmp(out, Ity_I32, IRExpr_Binop(Iop_And32, nh, c32(hist_mask)))));
+	IRExpr *miss = tmp(out, Ity_I64,
+			   IRExpr_Unop(Iop_32Uto64,
+				       tmp(out, Ity_I32, IRExpr_Binop(Iop_Shr32, v, IRExpr_Const(IRConst_U8(2))))));
+	count_inline(out, n, bcm, miss);
+}
+
+/* sim_ind_branch for the indirect branch of instruction n to `target` */
+static void add_inline_bi(IRSB *out, struct cgt_insn *n, IRExpr *target, UInt bim)
+{
+	uintptr_t *slot = &branch.btac[(n->addr >> branch.lo_zero_bits) & (SIM_BTAC_SIZE - 1)];
+	IRExpr *sp = mkIRExpr_HWord((HWord)slot);
+	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, sp));
+	IRExpr *miss = tmp(out, Ity_I64,
+			   IRExpr_Unop(Iop_1Uto64, tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, sp, target));
+	count_inline(out, n, bim, miss);
+}
+
 /* Calls the helpers for what is queued, in order, and counts the queued
  * instructions' Ir (one inline increment). */
 static void flush(struct sim_state *s)
@@ -541,14 +655,20 @@ static void flush(struct sim_state *s)
 				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_BC:
-			if (cgt_clo_cache_sim)
+			if (inline_branch())
+				add_inline_bc(s->out, e->insn, e->atom,
+					      (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE) + ev_bcm);
+			else if (cgt_clo_cache_sim)
 				call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
 			else
 				call(s->out, "h_bc_alone", h_bc_alone, 2,
 				     mkIRExprVec_2(insn, e->atom), NULL);
 			break;
 		case EV_BI:
-			if (cgt_clo_cache_sim)
+			if (inline_branch())
+				add_inline_bi(s->out, e->insn, e->atom,
+					      (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE) + ev_bim);
+			else if (cgt_clo_cache_sim)
 				call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
 			else
 				call(s->out, "h_bi_alone", h_bi_alone, 2,
