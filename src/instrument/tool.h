@@ -187,14 +187,14 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
 extern ULong cgt_tot[CGT_EV_PAD];
 
 /* With several events, the translated code adds the events counted by
- * segments (Ir, Dr, Dw, Bc, Bi) two to a word, 32 bits each, here: fewer
- * additions per segment.  cgt_packed_fold() moves them into cgt_tot; it
- * runs at least once per scheduler time slice (100,000 blocks: a lane
- * cannot overflow) and before cgt_tot is read. */
-#define CGT_PACKED_WORDS 3
+ * segments (Ir, Dr, Dw, Bc, Bi) to 32-bit lanes here, two to a 64-bit word
+ * (fewer additions per segment): word p holds events 2p and 2p+1, as
+ * cgt_tot's pair p.  The running total of event e is cgt_tot[e] plus its
+ * lane (the call helpers read both); cgt_packed_fold() moves the lanes into
+ * cgt_tot.  It runs at least once per scheduler time slice (100,000 blocks:
+ * a lane cannot overflow) and before cgt_tot is read alone. */
+#define CGT_PACKED_WORDS (CGT_EV_PAD / 2)
 extern ULong cgt_packed[CGT_PACKED_WORDS];
-/* the lane of event e (given out in the order asked) */
-UInt cgt_packed_lane(UInt e);
 void cgt_packed_fold(void);
 
 /* A call site: calls from one instruction to one target instruction. */

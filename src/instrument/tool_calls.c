@@ -28,31 +28,28 @@
 
 #include "tool.h"
 
-ULong cgt_tot[CGT_EV_PAD];
-ULong cgt_packed[CGT_PACKED_WORDS];
+ULong cgt_tot[CGT_EV_PAD] __attribute__((aligned(16)));
+ULong cgt_packed[CGT_PACKED_WORDS] __attribute__((aligned(16)));
 
-static UInt lane_ev[2 * CGT_PACKED_WORDS]; /* the event of each lane */
-static UInt n_lanes;
+/* two events at a time (GCC's and clang's vector extension): the totals,
+ * a frame's `enter`, a call site's `incl` are arrays of such pairs */
+typedef ULong ev2 __attribute__((vector_size(16), aligned(8)));
+typedef UInt lane2 __attribute__((vector_size(8), aligned(8)));
 
-UInt cgt_packed_lane(UInt e)
+/* Event pair p (events 2p, 2p+1) of the running totals: cgt_tot's and
+ * the packed lanes' (zero-extended), so that nothing need be folded */
+static inline ev2 tot_pair(UInt p)
 {
-	for (UInt l = 0; l < n_lanes; l++)
-		if (lane_ev[l] == e)
-			return l;
-	tl_assert(n_lanes < 2 * CGT_PACKED_WORDS);
-	lane_ev[n_lanes] = e;
-	return n_lanes++;
+	return *(const ev2 *)&cgt_tot[2 * p] +
+	       __builtin_convertvector(*(const lane2 *)&cgt_packed[p], ev2);
 }
 
-/* Without branches (called at every call and return with a simulation): a
- * lane not in use is 0 and adds 0 to event 0. */
+/* Without branches: a lane not in use is 0. */
 void cgt_packed_fold(void)
 {
-	for (UInt w = 0; w < CGT_PACKED_WORDS; w++) {
-		ULong v = cgt_packed[w];
-		cgt_packed[w] = 0;
-		cgt_tot[lane_ev[2 * w]] += v & 0xffffffffULL;
-		cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
+	for (UInt p = 0; p < CGT_PACKED_WORDS; p++) {
+		*(ev2 *)&cgt_tot[2 * p] = tot_pair(p);
+		cgt_packed[p] = 0;
 	}
 }
 
@@ -99,30 +96,32 @@ static struct thread *cur;
 static ThreadId cur_tid = VG_INVALID_THREADID;
 
 /* A frame's `enter` at a push, and its cost added to `incl` at the pop.
- * With several events all CGT_EV_PAD are done (those not counted stay 0):
- * loops of known, even length the compiler turns into vector code. */
-/* two events at a time (GCC's and clang's vector extension; any alignment
- * of 8) */
-typedef ULong ev2 __attribute__((vector_size(16), aligned(8)));
-
-static inline void snap(ULong *enter)
+ * With several events, the pairs of events in use (the last one's second
+ * event stays 0): the running totals read as cgt_tot plus the packed
+ * lanes, each pair's in one vector. */
+static inline UInt ev_pairs(void)
 {
-	if (cgt_n_events == 1) {
-		enter[0] = cgt_tot[0];
-		return;
-	}
-	for (UInt e = 0; e < CGT_EV_PAD; e += 2)
-		*(ev2 *)&enter[e] = *(const ev2 *)&cgt_tot[e];
+	return (cgt_n_events + 1) / 2;
 }
 
-static inline void add_since(ULong *incl, const ULong *enter)
+static inline void snap(struct frame *f)
 {
 	if (cgt_n_events == 1) {
-		incl[0] += cgt_tot[0] - enter[0];
+		f->enter[0] = cgt_tot[0];
 		return;
 	}
-	for (UInt e = 0; e < CGT_EV_PAD; e += 2)
-		*(ev2 *)&incl[e] += *(const ev2 *)&cgt_tot[e] - *(const ev2 *)&enter[e];
+	for (UInt p = 0; p < ev_pairs(); p++)
+		*(ev2 *)&f->enter[2 * p] = tot_pair(p);
+}
+
+static inline void add_since(ULong *incl, const struct frame *f)
+{
+	if (cgt_n_events == 1) {
+		incl[0] += cgt_tot[0] - f->enter[0];
+		return;
+	}
+	for (UInt p = 0; p < ev_pairs(); p++)
+		*(ev2 *)&incl[2 * p] += tot_pair(p) - *(const ev2 *)&f->enter[2 * p];
 }
 
 /* The thread's `off` grows by delta (costs that are not its own, or a
@@ -236,7 +235,7 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		a = x->arc = arc_get(from, to, tid);
 	f->arc = a;
 	a->count++;
-	snap(f->enter);
+	snap(f);
 }
 
 static void end_signal(struct thread *t);
@@ -247,7 +246,7 @@ static void pop(struct thread *t)
 	struct frame *f = &t->f[--t->n];
 	t->nonskipped = f->nonskipped;
 	if (f->arc)
-		add_since(f->arc->incl, f->enter);
+		add_since(f->arc->incl, f);
 	/* left a signal handler's section (longjmp out of a handler) */
 	while (t->nsig && t->n < t->sig[t->nsig - 1].bottom)
 		end_signal(t);
@@ -368,6 +367,8 @@ static void remember(struct cgt_exit *x, Addr target, const struct cgt_insn *to)
 
 static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr sp)
 {
+	/* cgt_tot up to date (a signal handler's end reads it) */
+	cgt_packed_fold();
 	struct thread *t = cur;
 	struct cgt_insn *from = x->from;
 	UInt kind = x->kind;
@@ -446,15 +447,14 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 
 /* The helpers, one per kind of exit (so that each has branches of its own
  * to predict).  Each first does the common case in few steps and without
- * the general code's registers, as xfer would; the rest goes to xfer.  With
- * a simulation the totals are cgt_tot and the packed lanes, folded first. */
+ * the general code's registers, as xfer would; the rest goes to xfer.  The
+ * totals are cgt_tot and, with a simulation, the packed lanes (not folded:
+ * each frame keeps their values too, see add_since). */
 
 /* A return that leaves the top frame, outside a signal handler: the frames
  * the stack pointer left are popped. */
 static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 {
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
 	struct thread *t = cur;
 	UInt n = t->n;
 	if (LIKELY(n > 0 && !t->nsig && sp > t->f[n - 1].sp)) {
@@ -462,7 +462,7 @@ static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 			struct frame *f = &t->f[--n];
 			t->nonskipped = f->nonskipped;
 			if (f->arc)
-				add_since(f->arc->incl, f->enter);
+				add_since(f->arc->incl, f);
 		} while (n > 0 && t->f[n - 1].sp < sp);
 		t->n = n;
 		return;
@@ -498,7 +498,7 @@ static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct 
 	f->nonskipped = NULL;
 	f->arc = a;
 	a->count++;
-	snap(f->enter);
+	snap(f);
 	t->n = n + 1;
 	return True;
 }
@@ -507,17 +507,16 @@ static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct 
  * (which of the four it is varies from call to call). */
 static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
 {
-	struct cgt_arc *a = NULL;
+	/* masks, not `?:`, which the compiler turns into branches */
+	UWord a = 0;
 	for (UInt i = 0; i < 4; i++)
-		a = x->seen_target[i] == target ? x->seen_arc[i] : a;
-	return x->gen == tc_gen ? a : NULL;
+		a |= (UWord)x->seen_arc[i] & -(UWord)(x->seen_target[i] == target);
+	return (struct cgt_arc *)(a & -(UWord)(x->gen == tc_gen));
 }
 
 /* A direct call: the exit's last call site, if from its own instruction. */
 static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp)
 {
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
 	struct cgt_arc *a = x->arc;
 	if (LIKELY(a && a->from == x->from && fast_call(cur, x, a, True, sp)))
 		return;
@@ -526,8 +525,6 @@ static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp)
 
 static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp)
 {
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
 	if (LIKELY(fast_call(cur, x, seen(x, target), True, sp)))
 		return;
 	xfer(x, target, sp);
@@ -537,8 +534,6 @@ static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp)
  * object or section) or pop frames. */
 static VG_REGPARM(3) void h_jump(struct cgt_exit *x, Addr target, Addr sp)
 {
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
 	struct cgt_arc *a = x->to ? x->arc : seen(x, target);
 	if (a && a->from == x->from && fast_call(cur, x, a, False, sp))
 		return;

@@ -122,8 +122,7 @@ void cgt_count_end_segment(struct cgt_count *s)
 		s->ev_pending[CGT_EV_IR] = s->tot_pending;
 		for (UInt e = 0; e < cgt_n_events; e++)
 			if (s->ev_pending[e]) {
-				UInt lane = cgt_packed_lane(e);
-				add[lane / 2] += (ULong)s->ev_pending[e] << (32 * (lane % 2));
+				add[e / 2] += (ULong)s->ev_pending[e] << (32 * (e % 2));
 				s->ev_pending[e] = 0;
 			}
 		for (UInt w = 0; w < CGT_PACKED_WORDS; w++)
