@@ -456,31 +456,46 @@ static Bool inline_data(void)
 static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 {
 	const struct sim_level *d1 = &hier.level[SIM_D1];
-	IRExpr *bits = IRExpr_Const(IRConst_U8((UChar)d1->line_bits));
-	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, bits));
-	IRExpr *set = tmp(out, Ity_I64,
-			  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+	const UInt lb = d1->line_bits;
+	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, IRExpr_Const(IRConst_U8((UChar)lb))));
+	/* the set's offset in the tags, ((a >> lb) & set_mask) * stride: with
+	 * a stride of 2^shift one shift and one mask */
 	ULong stride = (ULong)d1->assoc * sizeof(uintptr_t);
 	UInt shift = 0;
 	while (shift < 63 && (1ULL << shift) < stride)
 		shift++;
-	IRExpr *off = tmp(out, Ity_I64,
-			  (1ULL << shift) == stride
-				  ? IRExpr_Binop(Iop_Shl64, set, IRExpr_Const(IRConst_U8((UChar)shift)))
-				  : IRExpr_Binop(Iop_Mul64, set, IRExpr_Const(IRConst_U64(stride))));
+	IRExpr *off;
+	if ((1ULL << shift) != stride) {
+		IRExpr *set = tmp(out, Ity_I64,
+				  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+		off = tmp(out, Ity_I64, IRExpr_Binop(Iop_Mul64, set, IRExpr_Const(IRConst_U64(stride))));
+	} else {
+		IRExpr *moved = shift == lb ? e->atom
+				: tmp(out, Ity_I64,
+				      shift < lb ? IRExpr_Binop(Iop_Shr64, e->atom,
+								IRExpr_Const(IRConst_U8((UChar)(lb - shift))))
+						 : IRExpr_Binop(Iop_Shl64, e->atom,
+								IRExpr_Const(IRConst_U8((UChar)(shift - lb)))));
+		off = tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, moved,
+						     IRExpr_Const(IRConst_U64((ULong)d1->set_mask << shift))));
+	}
 	IRExpr *tp = tmp(out, Ity_I64,
 			 IRExpr_Binop(Iop_Add64, off, IRExpr_Const(IRConst_U64((HWord)d1->tags))));
 	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
-	IRExpr *hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, tag, blk));
+	/* nonzero unless the first way holds the block */
+	IRExpr *differ = tmp(out, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, blk));
 	if (e->size > 1) {
+		/* or the access ends in another block */
 		IRExpr *end = tmp(out, Ity_I64,
 				  IRExpr_Binop(Iop_Add64, e->atom,
 					       IRExpr_Const(IRConst_U64(e->size - 1))));
-		IRExpr *lastb = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, end, bits));
-		IRExpr *one = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, lastb, blk));
-		hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_And1, hit, one));
+		IRExpr *lastb = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, end,
+								IRExpr_Const(IRConst_U8((UChar)lb))));
+		differ = tmp(out, Ity_I64,
+			     IRExpr_Binop(Iop_Or64, differ,
+					  tmp(out, Ity_I64, IRExpr_Binop(Iop_Xor64, lastb, blk))));
 	}
-	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Unop(Iop_Not1, hit));
+	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, differ, IRExpr_Const(IRConst_U64(0))));
 	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)e->insn), e->atom,
 				      mkIRExpr_HWord(e->size));
 	if (write)
