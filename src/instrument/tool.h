@@ -194,6 +194,9 @@ extern ULong cgt_tot[CGT_EV_PAD];
  * cgt_tot.  It runs at least once per scheduler time slice (100,000 blocks:
  * a lane cannot overflow) and before cgt_tot is read alone. */
 #define CGT_PACKED_WORDS (CGT_EV_PAD / 2)
+/* the events counted by segments (bit e: event e), in cgt_packed with a
+ * simulation */
+extern UInt cgt_seg_events;
 extern ULong cgt_packed[CGT_PACKED_WORDS];
 void cgt_packed_fold(void);
 

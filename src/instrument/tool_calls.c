@@ -645,10 +645,34 @@ static IRExpr *and1(IRSB *out, IRExpr *a, IRExpr *b)
 	return bin(out, Iop_And1, a, b);
 }
 
+/* The return inline in every mode; the direct call with Ir only (with a
+ * simulation its snapshot of every event costs more code than the call
+ * saves). */
 static Bool inline_on(const struct cgt_exit *x)
 {
-	return cgt_n_events == 1 && !cgt_clo_separate_threads && sizeof(Addr) == 8 &&
-	       (x->kind == CGT_XFER_RET || (x->kind == CGT_XFER_CALL && x->to));
+	return !cgt_clo_separate_threads && sizeof(Addr) == 8 &&
+	       (x->kind == CGT_XFER_RET ||
+		(x->kind == CGT_XFER_CALL && x->to && cgt_n_events == 1));
+}
+
+/* add_since in IR: incl += totals - enter, two events at a time (V128),
+ * the totals being cgt_tot plus, for the pairs that have them, the packed
+ * lanes zero-extended. */
+static void emit_add_since(IRSB *out, IRExpr *incl, IRExpr *enter)
+{
+	for (UInt p = 0; p < (cgt_n_events + 1) / 2; p++) {
+		IRExpr *tv = ld(out, Ity_V128, c64((HWord)&cgt_tot[2 * p]));
+		if (cgt_seg_events & (3u << (2 * p))) {
+			IRExpr *pk = tmp(out, IRExpr_Unop(Iop_64UtoV128,
+							  ld(out, Ity_I64, c64((HWord)&cgt_packed[p]))));
+			IRExpr *lanes = bin(out, Iop_InterleaveLO32x4,
+					    IRExpr_Const(IRConst_V128(0)), pk);
+			tv = bin(out, Iop_Add64x2, tv, lanes);
+		}
+		IRExpr *ev = ld(out, Ity_V128, plus(out, enter, 16 * p));
+		IRExpr *ip = plus(out, incl, 16 * p);
+		st(out, ip, bin(out, Iop_Add64x2, ld(out, Ity_V128, ip), bin(out, Iop_Sub64x2, tv, ev)));
+	}
 }
 
 /* Adds the inline code of exit x (SP in `sp`, taken when `guard` holds or
@@ -664,7 +688,6 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 			  bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, n)), c64(size)));
 	top = bin(out, Iop_Sub64, top, c64(size));
 	IRExpr *top_sp = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, sp)));
-	IRExpr *tot = ld(out, Ity_I64, c64((HWord)&cgt_tot[CGT_EV_IR]));
 	IRExpr *sink_addr = c64((HWord)&sink);
 	IRExpr *n_addr = plus(out, t, offsetof(struct thread, n));
 	IRExpr *ok;
@@ -682,11 +705,16 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 		ok = and1(out, ok, bin(out, Iop_CmpNE64, arc, c64(0)));
 		if (guard)
 			ok = and1(out, ok, guard);
-		IRExpr *enter = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, enter)));
 		IRExpr *ns = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, nonskipped)));
 		/* arc->incl += tot - enter; n--; nonskipped = the frame's */
 		IRExpr *incl = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, incl)), sink_addr);
-		st(out, incl, bin(out, Iop_Add64, ld(out, Ity_I64, incl), bin(out, Iop_Sub64, tot, enter)));
+		if (cgt_n_events == 1) {
+			IRExpr *enter = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, enter)));
+			st(out, incl, bin(out, Iop_Add64, ld(out, Ity_I64, incl),
+					  bin(out, Iop_Sub64, ld(out, Ity_I64, c64((HWord)&cgt_tot[0])), enter)));
+		} else {
+			emit_add_since(out, incl, plus(out, top, offsetof(struct frame, enter)));
+		}
 		st(out, n_addr, ite(out, ok, bin(out, Iop_Sub32, n, IRExpr_Const(IRConst_U32(1))), n));
 		st(out, ite(out, ok, plus(out, t, offsetof(struct thread, nonskipped)), sink_addr), ns);
 		return ok;
@@ -711,7 +739,7 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	st(out, plus(out, nf, offsetof(struct frame, sp)), sp);
 	st(out, plus(out, nf, offsetof(struct frame, ret_addr)), c64(x->ret_addr));
 	st(out, plus(out, nf, offsetof(struct frame, nonskipped)), c64(0));
-	st(out, plus(out, nf, offsetof(struct frame, enter)), tot);
+	st(out, plus(out, nf, offsetof(struct frame, enter)), ld(out, Ity_I64, c64((HWord)&cgt_tot[0])));
 	IRExpr *count = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, count)), sink_addr);
 	st(out, count, bin(out, Iop_Add64, ld(out, Ity_I64, count), c64(1)));
 	st(out, n_addr, ite(out, ok, bin(out, Iop_Add32, n, IRExpr_Const(IRConst_U32(1))), n));

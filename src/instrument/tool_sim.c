@@ -24,6 +24,7 @@ Bool cgt_clo_cache_sim = False;
 Bool cgt_clo_branch_sim = False;
 
 UInt cgt_n_events = 1;
+UInt cgt_seg_events = 1u << CGT_EV_IR;
 const HChar *cgt_event_name[CGT_EV_MAX] = { "Ir" };
 
 /* indices in cgt_insn.cost of the events that are on */
@@ -226,6 +227,7 @@ void cgt_sim_setup(void)
 		for (Int i = 0; i < 8; i++)
 			cgt_event_name[n++] = cache_ev[i];
 		setup_caches();
+		cgt_seg_events |= 1u << ev_dr | 1u << ev_dw;
 	}
 	if (cgt_clo_branch_sim) {
 		tl_assert(n == (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE));
@@ -233,6 +235,7 @@ void cgt_sim_setup(void)
 			cgt_event_name[n++] = branch_ev[i];
 		sim_branch_init(&branch, lo_zero_bits());
 		fill_cond_step();
+		cgt_seg_events |= 1u << (n - 4 + ev_bc) | 1u << (n - 4 + ev_bi);
 	}
 	cgt_n_events = n;
 }
@@ -327,6 +330,14 @@ static VG_REGPARM(3) void h_3ir(struct cgt_insn *n, struct cgt_insn *n2, struct 
 	h_ir(n);
 	h_ir(n2);
 	h_ir(n3);
+}
+
+/* The rest of a fetch whose inline check (add_inline_fetch) found its line
+ * not the most recent of its set. */
+static VG_REGPARM(1) void h_ir_slow(struct cgt_insn *n)
+{
+	count_misses(n, access2_slow(&hier.level[SIM_I1], n->addr, (UChar)n->len), ev_i1mr,
+		     ev_ilmr);
 }
 
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size);
@@ -504,6 +515,24 @@ static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
 }
 
+/* A fetch checked in the translation itself, as a data access is: its
+ * address is a constant there, so is the place of the first tag of its
+ * set; the helper is called only when that tag is not its line's.  An
+ * instruction that spans two lines is not checked so (False). */
+static Bool add_inline_fetch(IRSB *out, struct cgt_insn *n)
+{
+	const struct sim_level *i1 = &hier.level[SIM_I1];
+	Addr blk = n->addr >> i1->line_bits;
+	if (!inline_data() || (n->addr + (UChar)n->len - 1) >> i1->line_bits != blk)
+		return False;
+	const uintptr_t *tp = &i1->tags[(SizeT)(blk & i1->set_mask) * i1->assoc];
+	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)tp)));
+	IRExpr *miss = tmp(out, Ity_I1,
+			   IRExpr_Binop(Iop_CmpNE64, tag, IRExpr_Const(IRConst_U64((ULong)blk))));
+	call(out, "h_ir_slow", h_ir_slow, 1, mkIRExprVec_1(mkIRExpr_HWord((HWord)n)), miss);
+	return True;
+}
+
 /* ---- the branch predictors inline ------------------------------------------------
  * 64-bit hosts: a conditional or indirect branch is predicted by the
  * translated code itself, on src/sim's state, with no call.  The address
@@ -626,6 +655,8 @@ static void flush(struct sim_state *s)
 		const struct event *e3 = i + 2 < s->n ? &s->q[i + 2] : NULL;
 		if (e->kind == EV_IR && !e->fetch)
 			continue; /* a fetch that must hit: nothing to simulate */
+		if (e->kind == EV_IR && add_inline_fetch(s->out, e->insn))
+			continue;
 		if (e->kind == EV_IR && e2) {
 			if (e2->kind == EV_DR || e2->kind == EV_DM || e2->kind == EV_DW) {
 				tl_assert(e2->insn == e->insn);
