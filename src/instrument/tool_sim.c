@@ -382,14 +382,22 @@ static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
 
 /* The rest of a data access whose inline check (add_inline_data) found no
  * most-recent hit: the lookup, and the misses counted. */
-static VG_REGPARM(3) void h_dr_slow(struct cgt_insn *n, Addr a, UWord size)
+/* (the instruction and the size in one argument: fewer to pass) */
+struct data_ref {
+	struct cgt_insn *insn;
+	UWord size;
+};
+
+static VG_REGPARM(2) void h_dr_slow(const struct data_ref *r, Addr a)
 {
-	count_misses(n, access2_slow(&hier.level[SIM_D1], a, (UChar)size), ev_d1mr, ev_dlmr);
+	count_misses(r->insn, access2_slow(&hier.level[SIM_D1], a, (UChar)r->size), ev_d1mr,
+		     ev_dlmr);
 }
 
-static VG_REGPARM(3) void h_dw_slow(struct cgt_insn *n, Addr a, UWord size)
+static VG_REGPARM(2) void h_dw_slow(const struct data_ref *r, Addr a)
 {
-	count_misses(n, access2_slow(&hier.level[SIM_D1], a, (UChar)size), ev_d1mw, ev_dlmw);
+	count_misses(r->insn, access2_slow(&hier.level[SIM_D1], a, (UChar)r->size), ev_d1mw,
+		     ev_dlmw);
 }
 
 /* A conditional branch (taken or not) and an indirect one (its target),
@@ -436,7 +444,12 @@ struct sim_state {
 	struct cgt_count cnt; /* Ir, counted inline at each flush */
 	Bool have_line;
 	Addr last_line;       /* the I1 line the previous fetch ended in */
+	IRExpr *d1_tags;      /* the D1 tags' address, loaded once per block */
 };
+
+/* the D1 tags' address, read by the translated code: a register then, not
+ * a 64-bit constant to load before every check */
+static uintptr_t *d1_tags;
 
 static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **args,
 		 IRExpr *guard)
@@ -464,8 +477,9 @@ static Bool inline_data(void)
  * line that is the most recent of its D1 set (sim_level_mru_hit, with the
  * geometry as constants), it is a hit that changes nothing; only otherwise
  * is the helper called, under that guard. */
-static void add_inline_data(IRSB *out, const struct event *e, Bool write)
+static void add_inline_data(struct sim_state *s, const struct event *e, Bool write)
 {
+	IRSB *out = s->out;
 	const struct sim_level *d1 = &hier.level[SIM_D1];
 	const UInt lb = d1->line_bits;
 	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, IRExpr_Const(IRConst_U8((UChar)lb))));
@@ -490,8 +504,11 @@ static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 		off = tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, moved,
 						     IRExpr_Const(IRConst_U64((ULong)d1->set_mask << shift))));
 	}
-	IRExpr *tp = tmp(out, Ity_I64,
-			 IRExpr_Binop(Iop_Add64, off, IRExpr_Const(IRConst_U64((HWord)d1->tags))));
+	if (!s->d1_tags) {
+		d1_tags = d1->tags;
+		s->d1_tags = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)&d1_tags)));
+	}
+	IRExpr *tp = tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, s->d1_tags, off));
 	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
 	/* nonzero unless the first way holds the block */
 	IRExpr *differ = tmp(out, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, blk));
@@ -507,12 +524,14 @@ static void add_inline_data(IRSB *out, const struct event *e, Bool write)
 					  tmp(out, Ity_I64, IRExpr_Binop(Iop_Xor64, lastb, blk))));
 	}
 	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, differ, IRExpr_Const(IRConst_U64(0))));
-	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)e->insn), e->atom,
-				      mkIRExpr_HWord(e->size));
+	struct data_ref *r = cgt_perm_alloc(sizeof(*r));
+	r->insn = e->insn;
+	r->size = e->size;
+	IRExpr **args = mkIRExprVec_2(mkIRExpr_HWord((HWord)r), e->atom);
 	if (write)
-		call(out, "h_dw_slow", h_dw_slow, 3, args, miss);
+		call(out, "h_dw_slow", h_dw_slow, 2, args, miss);
 	else
-		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
+		call(out, "h_dr_slow", h_dr_slow, 2, args, miss);
 }
 
 /* A fetch checked in the translation itself, as a data access is: its
@@ -688,14 +707,14 @@ static void flush(struct sim_state *s)
 		case EV_DR:
 		case EV_DM:
 			if (inline_data())
-				add_inline_data(s->out, e, False);
+				add_inline_data(s, e, False);
 			else
 				call(s->out, "h_dr", h_dr, 3,
 				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_DW:
 			if (inline_data())
-				add_inline_data(s->out, e, True);
+				add_inline_data(s, e, True);
 			else
 				call(s->out, "h_dw", h_dw, 3,
 				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
@@ -841,6 +860,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 	s.n = 0;
 	s.have_line = False;
 	s.last_line = 0;
+	s.d1_tags = NULL;
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
 		addStmtToIRSB(s.out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);
