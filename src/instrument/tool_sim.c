@@ -482,7 +482,16 @@ static void add_inline_data(struct sim_state *s, const struct event *e, Bool wri
 	IRSB *out = s->out;
 	const struct sim_level *d1 = &hier.level[SIM_D1];
 	const UInt lb = d1->line_bits;
-	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, IRExpr_Const(IRConst_U8((UChar)lb))));
+	IRExpr *bits = IRExpr_Const(IRConst_U8((UChar)lb));
+	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, bits));
+	/* the block the access ends in */
+	IRExpr *lastb = e->size == 1 ? blk
+			: tmp(out, Ity_I64,
+			      IRExpr_Binop(Iop_Shr64,
+					   tmp(out, Ity_I64,
+					       IRExpr_Binop(Iop_Add64, e->atom,
+							    IRExpr_Const(IRConst_U64(e->size - 1)))),
+					   bits));
 	/* the set's offset in the tags, ((a >> lb) & set_mask) * stride: with
 	 * a stride of 2^shift one shift and one mask */
 	ULong stride = (ULong)d1->assoc * sizeof(uintptr_t);
@@ -510,20 +519,16 @@ static void add_inline_data(struct sim_state *s, const struct event *e, Bool wri
 	}
 	IRExpr *tp = tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, s->d1_tags, off));
 	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
-	/* nonzero unless the first way holds the block */
-	IRExpr *differ = tmp(out, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, blk));
-	if (e->size > 1) {
-		/* or the access ends in another block */
-		IRExpr *end = tmp(out, Ity_I64,
-				  IRExpr_Binop(Iop_Add64, e->atom,
-					       IRExpr_Const(IRConst_U64(e->size - 1))));
-		IRExpr *lastb = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, end,
-								IRExpr_Const(IRConst_U8((UChar)lb))));
-		differ = tmp(out, Ity_I64,
-			     IRExpr_Binop(Iop_Or64, differ,
-					  tmp(out, Ity_I64, IRExpr_Binop(Iop_Xor64, lastb, blk))));
-	}
-	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, differ, IRExpr_Const(IRConst_U64(0))));
+	/* The first tag of the access's first set compared with the block the
+	 * access ends in: with more than one set, a tag there is never the
+	 * next block (which belongs to the next set), so an access that spans
+	 * two lines always fails the check and gets the full lookup.  With a
+	 * single set both ends are compared. */
+	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, tag, lastb));
+	if (d1->set_mask == 0 && lastb != blk)
+		miss = tmp(out, Ity_I1,
+			   IRExpr_Binop(Iop_Or1, miss,
+					tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, lastb, blk))));
 	struct data_ref *r = cgt_perm_alloc(sizeof(*r));
 	r->insn = e->insn;
 	r->size = e->size;
