@@ -104,6 +104,21 @@ static inline UInt ev_pairs(void)
 	return (cgt_n_events + 1) / 2;
 }
 
+/* With both simulations (13 events, CGT_ALL_EVENTS) the helpers are
+ * compiled for that case too: the pairs known, the loop unrolled, and the
+ * lanes only read for the pairs that have some (Ir Dr, Dw, Bc, Bi: pairs
+ * 0, 1, 4, 5, checked by cgt_calls_init). */
+#define CGT_ALL_EVENTS 13
+#define ALL_LANE_PAIRS 0x33u
+
+static inline __attribute__((always_inline)) void snap_all(struct frame *f)
+{
+#pragma GCC unroll 8
+	for (UInt p = 0; p < (CGT_ALL_EVENTS + 1) / 2; p++)
+		*(ev2 *)&f->enter[2 * p] = ALL_LANE_PAIRS >> p & 1 ? tot_pair(p)
+								  : *(const ev2 *)&cgt_tot[2 * p];
+}
+
 static inline void snap(struct frame *f)
 {
 	if (cgt_n_events == 1) {
@@ -476,8 +491,10 @@ static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
  * (tail calls through a table).  The call sites an exit remembers never go
  * to a PLT stub; those by target (seen) are from the exit's own instruction
  * (remember), x->arc may not be (a call made from a skipped call). */
-static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct cgt_arc *a,
-			     Bool call, Addr sp)
+static inline __attribute__((always_inline)) Bool fast_call(struct thread *t,
+							      const struct cgt_exit *x,
+							      struct cgt_arc *a, Bool call,
+							      Addr sp, Bool all)
 {
 	UInt n = t->n;
 	if (UNLIKELY(!a || t->nonskipped || n == t->cap))
@@ -498,7 +515,10 @@ static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct 
 	f->nonskipped = NULL;
 	f->arc = a;
 	a->count++;
-	snap(f);
+	if (all)
+		snap_all(f);
+	else
+		snap(f);
 	t->n = n + 1;
 	return True;
 }
@@ -514,31 +534,35 @@ static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
 	return (struct cgt_arc *)(a & -(UWord)(x->gen == tc_gen));
 }
 
-/* A direct call: the exit's last call site, if from its own instruction. */
-static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp)
-{
-	struct cgt_arc *a = x->arc;
-	if (LIKELY(a && a->from == x->from && fast_call(cur, x, a, True, sp)))
-		return;
-	xfer(x, target, sp);
-}
+/* A direct call: the exit's last call site, if from its own instruction.
+ * An indirect call: the call site it remembers for the target.  A jump
+ * that may make a call (to a function's first instruction, another object
+ * or section) or pop frames.  Each in two variants: any events, and
+ * CGT_ALL_EVENTS. */
+#define CALL_HELPERS(ALL, h_call, h_call_ind, h_jump)                         \
+	static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp) \
+	{                                                                     \
+		struct cgt_arc *a = x->arc;                                   \
+		if (LIKELY(a && a->from == x->from && fast_call(cur, x, a, True, sp, ALL))) \
+			return;                                               \
+		xfer(x, target, sp);                                          \
+	}                                                                     \
+	static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp) \
+	{                                                                     \
+		if (LIKELY(fast_call(cur, x, seen(x, target), True, sp, ALL)))   \
+			return;                                               \
+		xfer(x, target, sp);                                          \
+	}                                                                     \
+	static VG_REGPARM(3) void h_jump(struct cgt_exit *x, Addr target, Addr sp) \
+	{                                                                     \
+		struct cgt_arc *a = x->to ? x->arc : seen(x, target);         \
+		if (a && a->from == x->from && fast_call(cur, x, a, False, sp, ALL)) \
+			return;                                               \
+		xfer(x, target, sp);                                          \
+	}
 
-static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp)
-{
-	if (LIKELY(fast_call(cur, x, seen(x, target), True, sp)))
-		return;
-	xfer(x, target, sp);
-}
-
-/* A jump that may make a call (to a function's first instruction, another
- * object or section) or pop frames. */
-static VG_REGPARM(3) void h_jump(struct cgt_exit *x, Addr target, Addr sp)
-{
-	struct cgt_arc *a = x->to ? x->arc : seen(x, target);
-	if (a && a->from == x->from && fast_call(cur, x, a, False, sp))
-		return;
-	xfer(x, target, sp);
-}
+CALL_HELPERS(False, h_call, h_call_ind, h_jump)
+CALL_HELPERS(True, h_call_all, h_call_ind_all, h_jump_all)
 
 /* ---- instrumentation --------------------------------------------------------------- */
 
@@ -758,18 +782,19 @@ static void emit(IRSB *out, struct cgt_exit *x, IRExpr *dst, IRExpr *guard, Int 
 	}
 	const HChar *name;
 	void *fn;
+	Bool all = cgt_n_events == CGT_ALL_EVENTS;
 	if (x->kind == CGT_XFER_RET) {
 		name = "h_ret";
 		fn = h_ret;
 	} else if (x->kind == CGT_XFER_JUMP) {
 		name = "h_jump";
-		fn = h_jump;
+		fn = all ? h_jump_all : h_jump;
 	} else if (x->to) {
 		name = "h_call";
-		fn = h_call;
+		fn = all ? h_call_all : h_call;
 	} else {
 		name = "h_call_ind";
-		fn = h_call_ind;
+		fn = all ? h_call_ind_all : h_call_ind;
 	}
 	IRDirty *di = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fn),
 					mkIRExprVec_3(mkIRExpr_HWord((HWord)x), dst,
@@ -809,6 +834,11 @@ Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Boo
 
 void cgt_calls_init(void)
 {
+	UInt pairs = 0;
+	for (UInt e = 0; e < cgt_n_events; e++)
+		if (cgt_seg_events >> e & 1)
+			pairs |= 1u << (e / 2);
+	tl_assert(cgt_n_events != CGT_ALL_EVENTS || pairs == ALL_LANE_PAIRS);
 	threads = VG_(calloc)("cgtui.calls.threads", VG_N_THREADS, sizeof(*threads));
 	VG_(track_start_client_code)(cgt_start_client_code);
 	VG_(track_pre_deliver_signal)(cgt_pre_deliver_signal);
