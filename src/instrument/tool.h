@@ -130,7 +130,14 @@ struct cgt_count {
 	UInt tot_pending; /* instructions not yet added to the running total */
 	UInt max_segs, cap_ev;
 	UInt ev_pending[CGT_EV_MAX]; /* other events of the open segment */
+	IRExpr *base;     /* the tool's statics' address in a temporary, or NULL */
 };
+
+/* The address `p` as an expression for the translation: for the tool's
+ * own statics (counters, totals, predictors) an offset from a base read
+ * once per block (an immediate in the host's addressing, where a 64-bit
+ * constant would have to be loaded before each use), else a constant. */
+IRExpr *cgt_count_addr(struct cgt_count *c, const void *p);
 
 /* max_segs: at most how many segments (n_insns when only Ir is counted) */
 void cgt_count_start(struct cgt_count *c, IRSB *out, Addr key, UInt n_insns, UInt max_segs);

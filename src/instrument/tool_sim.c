@@ -599,27 +599,29 @@ static void add_to(IRSB *out, IRExpr *p, IRExpr *v)
 
 /* CGT_COUNT in IR: event ev of instruction n grows by v (0 or 1), in its
  * cost (or the running thread's table) and in the running total. */
-static void count_inline(IRSB *out, struct cgt_insn *n, UInt ev, IRExpr *v)
+static void count_inline(struct sim_state *s, struct cgt_insn *n, UInt ev, IRExpr *v)
 {
+	IRSB *out = s->out;
 	if (cgt_clo_separate_threads) {
 		IRExpr *base = tmp(out, Ity_I64,
-				   IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)&cgt_cur_tcost)));
+				   IRExpr_Load(CGT_END, Ity_I64, cgt_count_addr(&s->cnt, &cgt_cur_tcost)));
 		ULong off = ((ULong)n->id * cgt_n_events + ev) * sizeof(ULong);
 		add_to(out, tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, base, IRExpr_Const(IRConst_U64(off)))),
 		       v);
 	} else {
 		add_to(out, mkIRExpr_HWord((HWord)&n->cost[ev]), v);
 	}
-	add_to(out, mkIRExpr_HWord((HWord)&cgt_tot[ev]), v);
+	add_to(out, cgt_count_addr(&s->cnt, &cgt_tot[ev]), v);
 }
 
 /* sim_cond_branch for the branch of instruction n, `taken` an I64 of 0 or 1 */
-static void add_inline_bc(IRSB *out, struct cgt_insn *n, IRExpr *taken, UInt bcm)
+static void add_inline_bc(struct sim_state *s, struct cgt_insn *n, IRExpr *taken, UInt bcm)
 {
+	IRSB *out = s->out;
 	const UInt addr_mask = (1u << SIM_BR_ADDR_BITS) - 1;
 	const UInt hist_mask = (1u << SIM_BR_HIST_BITS) - 1;
 	IRExpr *t = tmp(out, Ity_I32, IRExpr_Unop(Iop_64to32, taken));
-	IRExpr *hp = mkIRExpr_HWord((HWord)&branch.history);
+	IRExpr *hp = cgt_count_addr(&s->cnt, &branch.history);
 	IRExpr *h = tmp(out, Ity_I32, IRExpr_Load(CGT_END, Ity_I32, hp));
 	UInt a = (UInt)(n->addr >> branch.lo_zero_bits) & addr_mask;
 	IRExpr *idx = tmp(out, Ity_I32,
@@ -628,7 +630,7 @@ static void add_inline_bc(IRSB *out, struct cgt_insn *n, IRExpr *taken, UInt bcm
 								      IRExpr_Const(IRConst_U8(SIM_BR_ADDR_BITS)))),
 				       c32(a)));
 	IRExpr *cp = tmp(out, Ity_I64,
-			 IRExpr_Binop(Iop_Add64, mkIRExpr_HWord((HWord)branch.counter),
+			 IRExpr_Binop(Iop_Add64, cgt_count_addr(&s->cnt, branch.counter),
 				      tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, idx))));
 	IRExpr *c = tmp(out, Ity_I32,
 			IRExpr_Unop(Iop_8Uto32, tmp(out, Ity_I8, IRExpr_Load(CGT_END, Ity_I8, cp))));
@@ -637,7 +639,7 @@ static void add_inline_bc(IRSB *out, struct cgt_insn *n, IRExpr *taken, UInt bcm
 				      tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, c, IRExpr_Const(IRConst_U8(1)))),
 				      t));
 	IRExpr *sp = tmp(out, Ity_I64,
-			 IRExpr_Binop(Iop_Add64, mkIRExpr_HWord((HWord)cond_step),
+			 IRExpr_Binop(Iop_Add64, cgt_count_addr(&s->cnt, cond_step),
 				      tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, i2))));
 	IRExpr *v = tmp(out, Ity_I32,
 			IRExpr_Unop(Iop_8Uto32, tmp(out, Ity_I8, IRExpr_Load(CGT_END, Ity_I8, sp))));
@@ -653,19 +655,20 @@ static void add_inline_bc(IRSB *out, struct cgt_insn *n, IRExpr *taken, UInt bcm
 	IRExpr *miss = tmp(out, Ity_I64,
 			   IRExpr_Unop(Iop_32Uto64,
 				       tmp(out, Ity_I32, IRExpr_Binop(Iop_Shr32, v, IRExpr_Const(IRConst_U8(2))))));
-	count_inline(out, n, bcm, miss);
+	count_inline(s, n, bcm, miss);
 }
 
 /* sim_ind_branch for the indirect branch of instruction n to `target` */
-static void add_inline_bi(IRSB *out, struct cgt_insn *n, IRExpr *target, UInt bim)
+static void add_inline_bi(struct sim_state *s, struct cgt_insn *n, IRExpr *target, UInt bim)
 {
+	IRSB *out = s->out;
 	uintptr_t *slot = &branch.btac[(n->addr >> branch.lo_zero_bits) & (SIM_BTAC_SIZE - 1)];
-	IRExpr *sp = mkIRExpr_HWord((HWord)slot);
+	IRExpr *sp = cgt_count_addr(&s->cnt, slot);
 	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, sp));
 	IRExpr *miss = tmp(out, Ity_I64,
 			   IRExpr_Unop(Iop_1Uto64, tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target))));
 	addStmtToIRSB(out, IRStmt_Store(CGT_END, sp, target));
-	count_inline(out, n, bim, miss);
+	count_inline(s, n, bim, miss);
 }
 
 /* Calls the helpers for what is queued, in order, and counts the queued
@@ -726,7 +729,7 @@ static void flush(struct sim_state *s)
 			break;
 		case EV_BC:
 			if (inline_branch())
-				add_inline_bc(s->out, e->insn, e->atom,
+				add_inline_bc(s, e->insn, e->atom,
 					      (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE) + ev_bcm);
 			else if (cgt_clo_cache_sim)
 				call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
@@ -736,7 +739,7 @@ static void flush(struct sim_state *s)
 			break;
 		case EV_BI:
 			if (inline_branch())
-				add_inline_bi(s->out, e->insn, e->atom,
+				add_inline_bi(s, e->insn, e->atom,
 					      (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE) + ev_bim);
 			else if (cgt_clo_cache_sim)
 				call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
