@@ -527,11 +527,10 @@ static inline __attribute__((always_inline)) Bool fast_call(struct thread *t,
  * (which of the four it is varies from call to call). */
 static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
 {
-	/* masks, not `?:`, which the compiler turns into branches */
-	UWord a = 0;
+	struct cgt_arc *a = NULL;
 	for (UInt i = 0; i < 4; i++)
-		a |= (UWord)x->seen_arc[i] & -(UWord)(x->seen_target[i] == target);
-	return (struct cgt_arc *)(a & -(UWord)(x->gen == tc_gen));
+		a = x->seen_target[i] == target ? x->seen_arc[i] : a;
+	return x->gen == tc_gen ? a : NULL;
 }
 
 /* A direct call: the exit's last call site, if from its own instruction.
