@@ -467,10 +467,11 @@ static IRExpr *tmp(IRSB *out, IRType ty, IRExpr *e)
 	return IRExpr_RdTmp(t);
 }
 
-/* Can a data access be checked inline?  A 64-bit host. */
+/* Can a data access be checked inline?  A 64-bit host, and a D1 of more
+ * than one set (see add_inline_data). */
 static Bool inline_data(void)
 {
-	return sizeof(HWord) == 8;
+	return sizeof(HWord) == 8 && hier.level[SIM_D1].set_mask != 0;
 }
 
 /* A data access checked in the translation itself: when it stays in one
@@ -520,15 +521,11 @@ static void add_inline_data(struct sim_state *s, const struct event *e, Bool wri
 	IRExpr *tp = tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, s->d1_tags, off));
 	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
 	/* The first tag of the access's first set compared with the block the
-	 * access ends in: with more than one set, a tag there is never the
-	 * next block (which belongs to the next set), so an access that spans
-	 * two lines always fails the check and gets the full lookup.  With a
-	 * single set both ends are compared. */
+	 * access ends in: with more than one set (inline_data), a tag there is
+	 * never the next block (which belongs to the next set), so an access
+	 * that spans two lines always fails the check and gets the full
+	 * lookup. */
 	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, tag, lastb));
-	if (d1->set_mask == 0 && lastb != blk)
-		miss = tmp(out, Ity_I1,
-			   IRExpr_Binop(Iop_Or1, miss,
-					tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, lastb, blk))));
 	struct data_ref *r = cgt_perm_alloc(sizeof(*r));
 	r->insn = e->insn;
 	r->size = e->size;
@@ -547,7 +544,7 @@ static Bool add_inline_fetch(IRSB *out, struct cgt_insn *n)
 {
 	const struct sim_level *i1 = &hier.level[SIM_I1];
 	Addr blk = n->addr >> i1->line_bits;
-	if (!inline_data() || (n->addr + (UChar)n->len - 1) >> i1->line_bits != blk)
+	if (sizeof(HWord) != 8 || (n->addr + (UChar)n->len - 1) >> i1->line_bits != blk)
 		return False;
 	const uintptr_t *tp = &i1->tags[(SizeT)(blk & i1->set_mask) * i1->assoc];
 	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)tp)));
