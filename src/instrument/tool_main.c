@@ -68,8 +68,10 @@ static const ULong *const statics_base = cgt_packed;
 
 IRExpr *cgt_count_addr(struct cgt_count *c, const void *p)
 {
+	/* with Ir only a block uses one such address or two: the constant is
+	 * cheaper than the base's load */
 	Long d = (Long)((HWord)p - (HWord)statics_base);
-	if (sizeof(HWord) != 8 || d < -(1L << 30) || d > (1L << 30))
+	if (sizeof(HWord) != 8 || cgt_n_events == 1 || d < -(1L << 30) || d > (1L << 30))
 		return mkIRExpr_HWord((HWord)p);
 	IRSB *out = c->out;
 	if (!c->base) {
