@@ -8,11 +8,13 @@
  * translating at the target of a direct call or jump (a superblock may
  * follow them); it decides at translation time which can move between
  * functions and only those call a helper (`h_ret`, `h_call`, `h_call_ind`,
- * `h_jump`) when taken; with Ir only, the common return and direct call are
- * done inline and call it only otherwise.  Costs: the executed code adds to
- * the running totals `cgt_tot` (inline for Ir, in the simulators' helpers
- * for the other events); a call remembers the totals of its thread when it
- * is pushed, and adds the difference to its call site when it is popped.
+ * `h_jump`) when taken; the common return (and with Ir only the direct
+ * call) is done inline and calls it only otherwise.  Costs: the executed
+ * code adds to the running totals `cgt_tot` and `cgt_packed` (inline for
+ * the events counted by segments and for the mispredictions, in the
+ * simulators' helpers for the misses); a call remembers the totals of its
+ * thread when it is pushed, and adds the difference to its call site when
+ * it is popped.
  *
  * Copyright (C) the cgtui authors.
  * SPDX-License-Identifier: GPL-2.0-or-later */
