@@ -132,6 +132,17 @@ record branch-prog ../src/rec-prog && compare branch-prog
 SIM="--cache-sim=yes --branch-sim=yes --I1=4096,64,64 --D1=4096,64,64 --LL=262144,8,64"
 SHOW="--show=Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim --sort=Ir"
 record sim-branch ../src/rec-branch && compare sim-branch
+# the same with --separate-threads=yes: the inline predictors count into
+# the running thread's table (one thread: its file equals cachegrind's)
+if (cd "$T/run" && valgrind -q --tool=cgtui $SIM --separate-threads=yes \
+	--cgtui-out-file="$T/prof/ours.sim-branch-sep" ../src/rec-branch) >"$T/out/ours-sim-branch-sep.log" 2>&1 &&
+	[ -f "$T/prof/ours.sim-branch-sep-01" ]; then
+	python3 "$here/profdiff.py" "$T/prof/cg.sim-branch" "$T/prof/ours.sim-branch-sep-01" \
+		>"$T/out/profdiff-sim-branch-sep.log" 2>&1
+	relay sim-branch-sep "$T/out/profdiff-sim-branch-sep.log"
+else
+	fail "record-sim-branch-sep" "$(head -c 400 "$T/out/ours-sim-branch-sep.log")"
+fi
 SIM="--cache-sim=no --branch-sim=yes"
 SHOW="--show=Ir,Bc,Bcm,Bi,Bim --sort=Ir"
 record branch-only ../src/rec-branch && compare branch-only
