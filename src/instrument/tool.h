@@ -130,7 +130,14 @@ struct cgt_count {
 	UInt tot_pending; /* instructions not yet added to the running total */
 	UInt max_segs, cap_ev;
 	UInt ev_pending[CGT_EV_MAX]; /* other events of the open segment */
+	IRExpr *base;     /* the tool's statics' address in a temporary, or NULL */
 };
+
+/* The address `p` as an expression for the translation: for the tool's
+ * own statics (counters, totals, predictors) an offset from a base read
+ * once per block (an immediate in the host's addressing, where a 64-bit
+ * constant would have to be loaded before each use), else a constant. */
+IRExpr *cgt_count_addr(struct cgt_count *c, const void *p);
 
 /* max_segs: at most how many segments (n_insns when only Ir is counted) */
 void cgt_count_start(struct cgt_count *c, IRSB *out, Addr key, UInt n_insns, UInt max_segs);
@@ -187,14 +194,17 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
 extern ULong cgt_tot[CGT_EV_PAD];
 
 /* With several events, the translated code adds the events counted by
- * segments (Ir, Dr, Dw, Bc, Bi) two to a word, 32 bits each, here: fewer
- * additions per segment.  cgt_packed_fold() moves them into cgt_tot; it
- * runs at least once per scheduler time slice (100,000 blocks: a lane
- * cannot overflow) and before cgt_tot is read. */
-#define CGT_PACKED_WORDS 3
+ * segments (Ir, Dr, Dw, Bc, Bi) to 32-bit lanes here, two to a 64-bit word
+ * (fewer additions per segment): word p holds events 2p and 2p+1, as
+ * cgt_tot's pair p.  The running total of event e is cgt_tot[e] plus its
+ * lane (the call helpers read both); cgt_packed_fold() moves the lanes into
+ * cgt_tot.  It runs at least once per scheduler time slice (100,000 blocks:
+ * a lane cannot overflow) and before cgt_tot is read alone. */
+#define CGT_PACKED_WORDS (CGT_EV_PAD / 2)
+/* the events counted by segments (bit e: event e), in cgt_packed with a
+ * simulation */
+extern UInt cgt_seg_events;
 extern ULong cgt_packed[CGT_PACKED_WORDS];
-/* the lane of event e (given out in the order asked) */
-UInt cgt_packed_lane(UInt e);
 void cgt_packed_fold(void);
 
 /* A call site: calls from one instruction to one target instruction. */

@@ -8,11 +8,13 @@
  * translating at the target of a direct call or jump (a superblock may
  * follow them); it decides at translation time which can move between
  * functions and only those call a helper (`h_ret`, `h_call`, `h_call_ind`,
- * `h_jump`) when taken; with Ir only, the common return and direct call are
- * done inline and call it only otherwise.  Costs: the executed code adds to
- * the running totals `cgt_tot` (inline for Ir, in the simulators' helpers
- * for the other events); a call remembers the totals of its thread when it
- * is pushed, and adds the difference to its call site when it is popped.
+ * `h_jump`) when taken; the common return (and with Ir only the direct
+ * call) is done inline and calls it only otherwise.  Costs: the executed
+ * code adds to the running totals `cgt_tot` and `cgt_packed` (inline for
+ * the events counted by segments and for the mispredictions, in the
+ * simulators' helpers for the misses); a call remembers the totals of its
+ * thread when it is pushed, and adds the difference to its call site when
+ * it is popped.
  *
  * Copyright (C) the cgtui authors.
  * SPDX-License-Identifier: GPL-2.0-or-later */
@@ -28,31 +30,28 @@
 
 #include "tool.h"
 
-ULong cgt_tot[CGT_EV_PAD];
-ULong cgt_packed[CGT_PACKED_WORDS];
+ULong cgt_tot[CGT_EV_PAD] __attribute__((aligned(16)));
+ULong cgt_packed[CGT_PACKED_WORDS] __attribute__((aligned(16)));
 
-static UInt lane_ev[2 * CGT_PACKED_WORDS]; /* the event of each lane */
-static UInt n_lanes;
+/* two events at a time (GCC's and clang's vector extension): the totals,
+ * a frame's `enter`, a call site's `incl` are arrays of such pairs */
+typedef ULong ev2 __attribute__((vector_size(16), aligned(8)));
+typedef UInt lane2 __attribute__((vector_size(8), aligned(8)));
 
-UInt cgt_packed_lane(UInt e)
+/* Event pair p (events 2p, 2p+1) of the running totals: cgt_tot's and
+ * the packed lanes' (zero-extended), so that nothing need be folded */
+static inline ev2 tot_pair(UInt p)
 {
-	for (UInt l = 0; l < n_lanes; l++)
-		if (lane_ev[l] == e)
-			return l;
-	tl_assert(n_lanes < 2 * CGT_PACKED_WORDS);
-	lane_ev[n_lanes] = e;
-	return n_lanes++;
+	return *(const ev2 *)&cgt_tot[2 * p] +
+	       __builtin_convertvector(*(const lane2 *)&cgt_packed[p], ev2);
 }
 
-/* Without branches (called at every call and return with a simulation): a
- * lane not in use is 0 and adds 0 to event 0. */
+/* Without branches: a lane not in use is 0. */
 void cgt_packed_fold(void)
 {
-	for (UInt w = 0; w < CGT_PACKED_WORDS; w++) {
-		ULong v = cgt_packed[w];
-		cgt_packed[w] = 0;
-		cgt_tot[lane_ev[2 * w]] += v & 0xffffffffULL;
-		cgt_tot[lane_ev[2 * w + 1]] += v >> 32;
+	for (UInt p = 0; p < CGT_PACKED_WORDS; p++) {
+		*(ev2 *)&cgt_tot[2 * p] = tot_pair(p);
+		cgt_packed[p] = 0;
 	}
 }
 
@@ -99,30 +98,47 @@ static struct thread *cur;
 static ThreadId cur_tid = VG_INVALID_THREADID;
 
 /* A frame's `enter` at a push, and its cost added to `incl` at the pop.
- * With several events all CGT_EV_PAD are done (those not counted stay 0):
- * loops of known, even length the compiler turns into vector code. */
-/* two events at a time (GCC's and clang's vector extension; any alignment
- * of 8) */
-typedef ULong ev2 __attribute__((vector_size(16), aligned(8)));
-
-static inline void snap(ULong *enter)
+ * With several events, the pairs of events in use (the last one's second
+ * event stays 0): the running totals read as cgt_tot plus the packed
+ * lanes, each pair's in one vector. */
+static inline UInt ev_pairs(void)
 {
-	if (cgt_n_events == 1) {
-		enter[0] = cgt_tot[0];
-		return;
-	}
-	for (UInt e = 0; e < CGT_EV_PAD; e += 2)
-		*(ev2 *)&enter[e] = *(const ev2 *)&cgt_tot[e];
+	return (cgt_n_events + 1) / 2;
 }
 
-static inline void add_since(ULong *incl, const ULong *enter)
+/* With both simulations (13 events, CGT_ALL_EVENTS) the helpers are
+ * compiled for that case too: the pairs known, the loop unrolled, and the
+ * lanes only read for the pairs that have some (Ir Dr, Dw, Bc, Bi: pairs
+ * 0, 1, 4, 5, checked by cgt_calls_init). */
+#define CGT_ALL_EVENTS 13
+#define ALL_LANE_PAIRS 0x33u
+
+static inline __attribute__((always_inline)) void snap_all(struct frame *f)
+{
+#pragma GCC unroll 8
+	for (UInt p = 0; p < (CGT_ALL_EVENTS + 1) / 2; p++)
+		*(ev2 *)&f->enter[2 * p] = ALL_LANE_PAIRS >> p & 1 ? tot_pair(p)
+								  : *(const ev2 *)&cgt_tot[2 * p];
+}
+
+static inline void snap(struct frame *f)
 {
 	if (cgt_n_events == 1) {
-		incl[0] += cgt_tot[0] - enter[0];
+		f->enter[0] = cgt_tot[0];
 		return;
 	}
-	for (UInt e = 0; e < CGT_EV_PAD; e += 2)
-		*(ev2 *)&incl[e] += *(const ev2 *)&cgt_tot[e] - *(const ev2 *)&enter[e];
+	for (UInt p = 0; p < ev_pairs(); p++)
+		*(ev2 *)&f->enter[2 * p] = tot_pair(p);
+}
+
+static inline void add_since(ULong *incl, const struct frame *f)
+{
+	if (cgt_n_events == 1) {
+		incl[0] += cgt_tot[0] - f->enter[0];
+		return;
+	}
+	for (UInt p = 0; p < ev_pairs(); p++)
+		*(ev2 *)&incl[2 * p] += tot_pair(p) - *(const ev2 *)&f->enter[2 * p];
 }
 
 /* The thread's `off` grows by delta (costs that are not its own, or a
@@ -236,7 +252,7 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		a = x->arc = arc_get(from, to, tid);
 	f->arc = a;
 	a->count++;
-	snap(f->enter);
+	snap(f);
 }
 
 static void end_signal(struct thread *t);
@@ -247,7 +263,7 @@ static void pop(struct thread *t)
 	struct frame *f = &t->f[--t->n];
 	t->nonskipped = f->nonskipped;
 	if (f->arc)
-		add_since(f->arc->incl, f->enter);
+		add_since(f->arc->incl, f);
 	/* left a signal handler's section (longjmp out of a handler) */
 	while (t->nsig && t->n < t->sig[t->nsig - 1].bottom)
 		end_signal(t);
@@ -368,6 +384,8 @@ static void remember(struct cgt_exit *x, Addr target, const struct cgt_insn *to)
 
 static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr sp)
 {
+	/* cgt_tot up to date (a signal handler's end reads it) */
+	cgt_packed_fold();
 	struct thread *t = cur;
 	struct cgt_insn *from = x->from;
 	UInt kind = x->kind;
@@ -446,15 +464,14 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 
 /* The helpers, one per kind of exit (so that each has branches of its own
  * to predict).  Each first does the common case in few steps and without
- * the general code's registers, as xfer would; the rest goes to xfer.  With
- * a simulation the totals are cgt_tot and the packed lanes, folded first. */
+ * the general code's registers, as xfer would; the rest goes to xfer.  The
+ * totals are cgt_tot and, with a simulation, the packed lanes (not folded:
+ * each frame keeps their values too, see add_since). */
 
 /* A return that leaves the top frame, outside a signal handler: the frames
  * the stack pointer left are popped. */
 static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 {
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
 	struct thread *t = cur;
 	UInt n = t->n;
 	if (LIKELY(n > 0 && !t->nsig && sp > t->f[n - 1].sp)) {
@@ -462,7 +479,7 @@ static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 			struct frame *f = &t->f[--n];
 			t->nonskipped = f->nonskipped;
 			if (f->arc)
-				add_since(f->arc->incl, f->enter);
+				add_since(f->arc->incl, f);
 		} while (n > 0 && t->f[n - 1].sp < sp);
 		t->n = n;
 		return;
@@ -476,8 +493,10 @@ static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
  * (tail calls through a table).  The call sites an exit remembers never go
  * to a PLT stub; those by target (seen) are from the exit's own instruction
  * (remember), x->arc may not be (a call made from a skipped call). */
-static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct cgt_arc *a,
-			     Bool call, Addr sp)
+static inline __attribute__((always_inline)) Bool fast_call(struct thread *t,
+							      const struct cgt_exit *x,
+							      struct cgt_arc *a, Bool call,
+							      Addr sp, Bool all)
 {
 	UInt n = t->n;
 	if (UNLIKELY(!a || t->nonskipped || n == t->cap))
@@ -498,7 +517,10 @@ static inline Bool fast_call(struct thread *t, const struct cgt_exit *x, struct 
 	f->nonskipped = NULL;
 	f->arc = a;
 	a->count++;
-	snap(f->enter);
+	if (all)
+		snap_all(f);
+	else
+		snap(f);
 	t->n = n + 1;
 	return True;
 }
@@ -513,37 +535,35 @@ static inline struct cgt_arc *seen(const struct cgt_exit *x, Addr target)
 	return x->gen == tc_gen ? a : NULL;
 }
 
-/* A direct call: the exit's last call site, if from its own instruction. */
-static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp)
-{
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
-	struct cgt_arc *a = x->arc;
-	if (LIKELY(a && a->from == x->from && fast_call(cur, x, a, True, sp)))
-		return;
-	xfer(x, target, sp);
-}
+/* A direct call: the exit's last call site, if from its own instruction.
+ * An indirect call: the call site it remembers for the target.  A jump
+ * that may make a call (to a function's first instruction, another object
+ * or section) or pop frames.  Each in two variants: any events, and
+ * CGT_ALL_EVENTS. */
+#define CALL_HELPERS(ALL, h_call, h_call_ind, h_jump)                         \
+	static VG_REGPARM(3) void h_call(struct cgt_exit *x, Addr target, Addr sp) \
+	{                                                                     \
+		struct cgt_arc *a = x->arc;                                   \
+		if (LIKELY(a && a->from == x->from && fast_call(cur, x, a, True, sp, ALL))) \
+			return;                                               \
+		xfer(x, target, sp);                                          \
+	}                                                                     \
+	static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp) \
+	{                                                                     \
+		if (LIKELY(fast_call(cur, x, seen(x, target), True, sp, ALL)))   \
+			return;                                               \
+		xfer(x, target, sp);                                          \
+	}                                                                     \
+	static VG_REGPARM(3) void h_jump(struct cgt_exit *x, Addr target, Addr sp) \
+	{                                                                     \
+		struct cgt_arc *a = x->to ? x->arc : seen(x, target);         \
+		if (a && a->from == x->from && fast_call(cur, x, a, False, sp, ALL)) \
+			return;                                               \
+		xfer(x, target, sp);                                          \
+	}
 
-static VG_REGPARM(3) void h_call_ind(struct cgt_exit *x, Addr target, Addr sp)
-{
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
-	if (LIKELY(fast_call(cur, x, seen(x, target), True, sp)))
-		return;
-	xfer(x, target, sp);
-}
-
-/* A jump that may make a call (to a function's first instruction, another
- * object or section) or pop frames. */
-static VG_REGPARM(3) void h_jump(struct cgt_exit *x, Addr target, Addr sp)
-{
-	if (cgt_n_events > 1)
-		cgt_packed_fold();
-	struct cgt_arc *a = x->to ? x->arc : seen(x, target);
-	if (a && a->from == x->from && fast_call(cur, x, a, False, sp))
-		return;
-	xfer(x, target, sp);
-}
+CALL_HELPERS(False, h_call, h_call_ind, h_jump)
+CALL_HELPERS(True, h_call_all, h_call_ind_all, h_jump_all)
 
 /* ---- instrumentation --------------------------------------------------------------- */
 
@@ -650,10 +670,34 @@ static IRExpr *and1(IRSB *out, IRExpr *a, IRExpr *b)
 	return bin(out, Iop_And1, a, b);
 }
 
+/* The return inline in every mode; the direct call with Ir only (with a
+ * simulation its snapshot of every event costs more code than the call
+ * saves). */
 static Bool inline_on(const struct cgt_exit *x)
 {
-	return cgt_n_events == 1 && !cgt_clo_separate_threads && sizeof(Addr) == 8 &&
-	       (x->kind == CGT_XFER_RET || (x->kind == CGT_XFER_CALL && x->to));
+	return !cgt_clo_separate_threads && sizeof(Addr) == 8 &&
+	       (x->kind == CGT_XFER_RET ||
+		(x->kind == CGT_XFER_CALL && x->to && cgt_n_events == 1));
+}
+
+/* add_since in IR: incl += totals - enter, two events at a time (V128),
+ * the totals being cgt_tot plus, for the pairs that have them, the packed
+ * lanes zero-extended. */
+static void emit_add_since(IRSB *out, IRExpr *incl, IRExpr *enter)
+{
+	for (UInt p = 0; p < (cgt_n_events + 1) / 2; p++) {
+		IRExpr *tv = ld(out, Ity_V128, c64((HWord)&cgt_tot[2 * p]));
+		if (cgt_seg_events & (3u << (2 * p))) {
+			IRExpr *pk = tmp(out, IRExpr_Unop(Iop_64UtoV128,
+							  ld(out, Ity_I64, c64((HWord)&cgt_packed[p]))));
+			IRExpr *lanes = bin(out, Iop_InterleaveLO32x4,
+					    IRExpr_Const(IRConst_V128(0)), pk);
+			tv = bin(out, Iop_Add64x2, tv, lanes);
+		}
+		IRExpr *ev = ld(out, Ity_V128, plus(out, enter, 16 * p));
+		IRExpr *ip = plus(out, incl, 16 * p);
+		st(out, ip, bin(out, Iop_Add64x2, ld(out, Ity_V128, ip), bin(out, Iop_Sub64x2, tv, ev)));
+	}
 }
 
 /* Adds the inline code of exit x (SP in `sp`, taken when `guard` holds or
@@ -669,7 +713,6 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 			  bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, n)), c64(size)));
 	top = bin(out, Iop_Sub64, top, c64(size));
 	IRExpr *top_sp = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, sp)));
-	IRExpr *tot = ld(out, Ity_I64, c64((HWord)&cgt_tot[CGT_EV_IR]));
 	IRExpr *sink_addr = c64((HWord)&sink);
 	IRExpr *n_addr = plus(out, t, offsetof(struct thread, n));
 	IRExpr *ok;
@@ -687,11 +730,16 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 		ok = and1(out, ok, bin(out, Iop_CmpNE64, arc, c64(0)));
 		if (guard)
 			ok = and1(out, ok, guard);
-		IRExpr *enter = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, enter)));
 		IRExpr *ns = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, nonskipped)));
 		/* arc->incl += tot - enter; n--; nonskipped = the frame's */
 		IRExpr *incl = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, incl)), sink_addr);
-		st(out, incl, bin(out, Iop_Add64, ld(out, Ity_I64, incl), bin(out, Iop_Sub64, tot, enter)));
+		if (cgt_n_events == 1) {
+			IRExpr *enter = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, enter)));
+			st(out, incl, bin(out, Iop_Add64, ld(out, Ity_I64, incl),
+					  bin(out, Iop_Sub64, ld(out, Ity_I64, c64((HWord)&cgt_tot[0])), enter)));
+		} else {
+			emit_add_since(out, incl, plus(out, top, offsetof(struct frame, enter)));
+		}
 		st(out, n_addr, ite(out, ok, bin(out, Iop_Sub32, n, IRExpr_Const(IRConst_U32(1))), n));
 		st(out, ite(out, ok, plus(out, t, offsetof(struct thread, nonskipped)), sink_addr), ns);
 		return ok;
@@ -716,7 +764,7 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	st(out, plus(out, nf, offsetof(struct frame, sp)), sp);
 	st(out, plus(out, nf, offsetof(struct frame, ret_addr)), c64(x->ret_addr));
 	st(out, plus(out, nf, offsetof(struct frame, nonskipped)), c64(0));
-	st(out, plus(out, nf, offsetof(struct frame, enter)), tot);
+	st(out, plus(out, nf, offsetof(struct frame, enter)), ld(out, Ity_I64, c64((HWord)&cgt_tot[0])));
 	IRExpr *count = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, count)), sink_addr);
 	st(out, count, bin(out, Iop_Add64, ld(out, Ity_I64, count), c64(1)));
 	st(out, n_addr, ite(out, ok, bin(out, Iop_Add32, n, IRExpr_Const(IRConst_U32(1))), n));
@@ -735,18 +783,19 @@ static void emit(IRSB *out, struct cgt_exit *x, IRExpr *dst, IRExpr *guard, Int 
 	}
 	const HChar *name;
 	void *fn;
+	Bool all = cgt_n_events == CGT_ALL_EVENTS;
 	if (x->kind == CGT_XFER_RET) {
 		name = "h_ret";
 		fn = h_ret;
 	} else if (x->kind == CGT_XFER_JUMP) {
 		name = "h_jump";
-		fn = h_jump;
+		fn = all ? h_jump_all : h_jump;
 	} else if (x->to) {
 		name = "h_call";
-		fn = h_call;
+		fn = all ? h_call_all : h_call;
 	} else {
 		name = "h_call_ind";
-		fn = h_call_ind;
+		fn = all ? h_call_ind_all : h_call_ind;
 	}
 	IRDirty *di = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fn),
 					mkIRExprVec_3(mkIRExpr_HWord((HWord)x), dst,
@@ -786,6 +835,11 @@ Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Boo
 
 void cgt_calls_init(void)
 {
+	UInt pairs = 0;
+	for (UInt e = 0; e < cgt_n_events; e++)
+		if (cgt_seg_events >> e & 1)
+			pairs |= 1u << (e / 2);
+	tl_assert(cgt_n_events != CGT_ALL_EVENTS || pairs == ALL_LANE_PAIRS);
 	threads = VG_(calloc)("cgtui.calls.threads", VG_N_THREADS, sizeof(*threads));
 	VG_(track_start_client_code)(cgt_start_client_code);
 	VG_(track_pre_deliver_signal)(cgt_pre_deliver_signal);

@@ -63,17 +63,41 @@ static void cgt_print_debug_usage(void)
  * in mid-block) count the instructions cachegrind counts. */
 #define CG_QUEUE_LEN 16
 
-/* `*p += n` in IR, with the counter's address as a constant: no helper
- * call, three host instructions. */
-static void add_increment(IRSB *out, ULong *p, ULong n)
+/* the statics' base, read by the translated code (cgt_count_addr) */
+static const ULong *const statics_base = cgt_packed;
+
+IRExpr *cgt_count_addr(struct cgt_count *c, const void *p)
 {
+	/* with Ir only a block uses one such address or two: the constant is
+	 * cheaper than the base's load */
+	Long d = (Long)((HWord)p - (HWord)statics_base);
+	if (sizeof(HWord) != 8 || cgt_n_events == 1 || d < -(1L << 30) || d > (1L << 30))
+		return mkIRExpr_HWord((HWord)p);
+	IRSB *out = c->out;
+	if (!c->base) {
+		IRTemp b = newIRTemp(out->tyenv, Ity_I64);
+		addStmtToIRSB(out, IRStmt_WrTmp(b, IRExpr_Load(CGT_END, Ity_I64,
+							     mkIRExpr_HWord((HWord)&statics_base))));
+		c->base = IRExpr_RdTmp(b);
+	}
+	IRTemp a = newIRTemp(out->tyenv, Ity_I64);
+	addStmtToIRSB(out, IRStmt_WrTmp(a, IRExpr_Binop(Iop_Add64, c->base,
+							IRExpr_Const(IRConst_U64((ULong)d)))));
+	return IRExpr_RdTmp(a);
+}
+
+/* `*p += n` in IR: no helper call, three host instructions (and the
+ * address's constant when p is not one of the statics). */
+static void add_increment(struct cgt_count *s, ULong *p, ULong n)
+{
+	IRSB *out = s->out;
+	IRExpr *addr = cgt_count_addr(s, p);
 	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
 	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
-	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64,
-							   mkIRExpr_HWord((HWord)p))));
+	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64, addr)));
 	addStmtToIRSB(out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
 							  IRExpr_Const(IRConst_U64(n)))));
-	addStmtToIRSB(out, IRStmt_Store(CGT_END, mkIRExpr_HWord((HWord)p), IRExpr_RdTmp(new)));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, addr, IRExpr_RdTmp(new)));
 }
 
 /* `cgt_cur_slots[slot] += 1` (--separate-threads): the running thread's
@@ -112,23 +136,22 @@ void cgt_count_end_segment(struct cgt_count *s)
 	if (cgt_clo_separate_threads)
 		add_slot_increment(s->out, sb->slot + sb->n_segs);
 	else
-		add_increment(s->out, &sb->count[sb->n_segs], 1);
+		add_increment(s, &sb->count[sb->n_segs], 1);
 	if (cgt_n_events == 1) {
 		if (s->tot_pending)
-			add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+			add_increment(s, &cgt_tot[CGT_EV_IR], s->tot_pending);
 	} else {
 		/* several events: two to a 64-bit word (cgt_packed) */
 		ULong add[CGT_PACKED_WORDS] = { 0 };
 		s->ev_pending[CGT_EV_IR] = s->tot_pending;
 		for (UInt e = 0; e < cgt_n_events; e++)
 			if (s->ev_pending[e]) {
-				UInt lane = cgt_packed_lane(e);
-				add[lane / 2] += (ULong)s->ev_pending[e] << (32 * (lane % 2));
+				add[e / 2] += (ULong)s->ev_pending[e] << (32 * (e % 2));
 				s->ev_pending[e] = 0;
 			}
 		for (UInt w = 0; w < CGT_PACKED_WORDS; w++)
 			if (add[w])
-				add_increment(s->out, &cgt_packed[w], add[w]);
+				add_increment(s, &cgt_packed[w], add[w]);
 	}
 	s->tot_pending = 0;
 	sb->n_segs++;
@@ -155,7 +178,7 @@ void cgt_count_event(struct cgt_count *s, struct cgt_insn *n, UInt ev)
 void cgt_count_flush_total(struct cgt_count *s)
 {
 	if (s->tot_pending)
-		add_increment(s->out, &cgt_tot[CGT_EV_IR], s->tot_pending);
+		add_increment(s, &cgt_tot[CGT_EV_IR], s->tot_pending);
 	s->tot_pending = 0;
 }
 
@@ -175,6 +198,7 @@ void cgt_count_start(struct cgt_count *s, IRSB *out, Addr key, UInt n_insns, UIn
 	s->tot_pending = 0;
 	s->max_segs = max_segs;
 	s->cap_ev = 0;
+	s->base = NULL;
 	VG_(memset)(s->ev_pending, 0, sizeof(s->ev_pending));
 }
 

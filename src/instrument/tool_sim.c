@@ -24,6 +24,7 @@ Bool cgt_clo_cache_sim = False;
 Bool cgt_clo_branch_sim = False;
 
 UInt cgt_n_events = 1;
+UInt cgt_seg_events = 1u << CGT_EV_IR;
 const HChar *cgt_event_name[CGT_EV_MAX] = { "Ir" };
 
 /* indices in cgt_insn.cost of the events that are on */
@@ -43,6 +44,8 @@ static struct sim_geom geom[3];     /* I1, D1, LL simulated */
 static struct sim_geom clo_geom[3]; /* from --I1, --D1, --LL */
 static Bool clo_given[3];
 static UInt min_line_size;
+
+static void fill_cond_step(void);
 
 /* ---- options ----------------------------------------------------------------- */
 
@@ -224,12 +227,15 @@ void cgt_sim_setup(void)
 		for (Int i = 0; i < 8; i++)
 			cgt_event_name[n++] = cache_ev[i];
 		setup_caches();
+		cgt_seg_events |= 1u << ev_dr | 1u << ev_dw;
 	}
 	if (cgt_clo_branch_sim) {
 		tl_assert(n == (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE));
 		for (Int i = 0; i < 4; i++)
 			cgt_event_name[n++] = branch_ev[i];
 		sim_branch_init(&branch, lo_zero_bits());
+		fill_cond_step();
+		cgt_seg_events |= 1u << (n - 4 + ev_bc) | 1u << (n - 4 + ev_bi);
 	}
 	cgt_n_events = n;
 }
@@ -326,6 +332,14 @@ static VG_REGPARM(3) void h_3ir(struct cgt_insn *n, struct cgt_insn *n2, struct 
 	h_ir(n3);
 }
 
+/* The rest of a fetch whose inline check (add_inline_fetch) found its line
+ * not the most recent of its set. */
+static VG_REGPARM(1) void h_ir_slow(struct cgt_insn *n)
+{
+	count_misses(n, access2_slow(&hier.level[SIM_I1], n->addr, (UChar)n->len), ev_i1mr,
+		     ev_ilmr);
+}
+
 static VG_REGPARM(3) void h_dr(struct cgt_insn *n, Addr a, UWord size);
 static VG_REGPARM(3) void h_dw(struct cgt_insn *n, Addr a, UWord size);
 
@@ -368,14 +382,22 @@ static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
 
 /* The rest of a data access whose inline check (add_inline_data) found no
  * most-recent hit: the lookup, and the misses counted. */
-static VG_REGPARM(3) void h_dr_slow(struct cgt_insn *n, Addr a, UWord size)
+/* (the instruction and the size in one argument: fewer to pass) */
+struct data_ref {
+	struct cgt_insn *insn;
+	UWord size;
+};
+
+static VG_REGPARM(2) void h_dr_slow(const struct data_ref *r, Addr a)
 {
-	count_misses(n, access2_slow(&hier.level[SIM_D1], a, (UChar)size), ev_d1mr, ev_dlmr);
+	count_misses(r->insn, access2_slow(&hier.level[SIM_D1], a, (UChar)r->size), ev_d1mr,
+		     ev_dlmr);
 }
 
-static VG_REGPARM(3) void h_dw_slow(struct cgt_insn *n, Addr a, UWord size)
+static VG_REGPARM(2) void h_dw_slow(const struct data_ref *r, Addr a)
 {
-	count_misses(n, access2_slow(&hier.level[SIM_D1], a, (UChar)size), ev_d1mw, ev_dlmw);
+	count_misses(r->insn, access2_slow(&hier.level[SIM_D1], a, (UChar)r->size), ev_d1mw,
+		     ev_dlmw);
 }
 
 /* A conditional branch (taken or not) and an indirect one (its target),
@@ -422,7 +444,12 @@ struct sim_state {
 	struct cgt_count cnt; /* Ir, counted inline at each flush */
 	Bool have_line;
 	Addr last_line;       /* the I1 line the previous fetch ended in */
+	IRExpr *d1_tags;      /* the D1 tags' address, loaded once per block */
 };
+
+/* the D1 tags' address, read by the translated code: a register then, not
+ * a 64-bit constant to load before every check */
+static uintptr_t *d1_tags;
 
 static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **args,
 		 IRExpr *guard)
@@ -440,50 +467,205 @@ static IRExpr *tmp(IRSB *out, IRType ty, IRExpr *e)
 	return IRExpr_RdTmp(t);
 }
 
-/* Can a data access be checked inline?  A 64-bit host. */
+/* Can a data access be checked inline?  A 64-bit host, and a D1 of more
+ * than one set (see add_inline_data). */
 static Bool inline_data(void)
 {
-	return sizeof(HWord) == 8;
+	return sizeof(HWord) == 8 && hier.level[SIM_D1].set_mask != 0;
 }
 
 /* A data access checked in the translation itself: when it stays in one
  * line that is the most recent of its D1 set (sim_level_mru_hit, with the
  * geometry as constants), it is a hit that changes nothing; only otherwise
  * is the helper called, under that guard. */
-static void add_inline_data(IRSB *out, const struct event *e, Bool write)
+static void add_inline_data(struct sim_state *s, const struct event *e, Bool write)
 {
+	IRSB *out = s->out;
 	const struct sim_level *d1 = &hier.level[SIM_D1];
-	IRExpr *bits = IRExpr_Const(IRConst_U8((UChar)d1->line_bits));
+	const UInt lb = d1->line_bits;
+	IRExpr *bits = IRExpr_Const(IRConst_U8((UChar)lb));
 	IRExpr *blk = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, e->atom, bits));
-	IRExpr *set = tmp(out, Ity_I64,
-			  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+	/* the block the access ends in */
+	IRExpr *lastb = e->size == 1 ? blk
+			: tmp(out, Ity_I64,
+			      IRExpr_Binop(Iop_Shr64,
+					   tmp(out, Ity_I64,
+					       IRExpr_Binop(Iop_Add64, e->atom,
+							    IRExpr_Const(IRConst_U64(e->size - 1)))),
+					   bits));
+	/* the set's offset in the tags, ((a >> lb) & set_mask) * stride: with
+	 * a stride of 2^shift one shift and one mask */
 	ULong stride = (ULong)d1->assoc * sizeof(uintptr_t);
 	UInt shift = 0;
 	while (shift < 63 && (1ULL << shift) < stride)
 		shift++;
-	IRExpr *off = tmp(out, Ity_I64,
-			  (1ULL << shift) == stride
-				  ? IRExpr_Binop(Iop_Shl64, set, IRExpr_Const(IRConst_U8((UChar)shift)))
-				  : IRExpr_Binop(Iop_Mul64, set, IRExpr_Const(IRConst_U64(stride))));
-	IRExpr *tp = tmp(out, Ity_I64,
-			 IRExpr_Binop(Iop_Add64, off, IRExpr_Const(IRConst_U64((HWord)d1->tags))));
-	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
-	IRExpr *hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, tag, blk));
-	if (e->size > 1) {
-		IRExpr *end = tmp(out, Ity_I64,
-				  IRExpr_Binop(Iop_Add64, e->atom,
-					       IRExpr_Const(IRConst_U64(e->size - 1))));
-		IRExpr *lastb = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, end, bits));
-		IRExpr *one = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, lastb, blk));
-		hit = tmp(out, Ity_I1, IRExpr_Binop(Iop_And1, hit, one));
+	IRExpr *off;
+	if ((1ULL << shift) != stride) {
+		IRExpr *set = tmp(out, Ity_I64,
+				  IRExpr_Binop(Iop_And64, blk, IRExpr_Const(IRConst_U64(d1->set_mask))));
+		off = tmp(out, Ity_I64, IRExpr_Binop(Iop_Mul64, set, IRExpr_Const(IRConst_U64(stride))));
+	} else {
+		IRExpr *moved = shift == lb ? e->atom
+				: tmp(out, Ity_I64,
+				      shift < lb ? IRExpr_Binop(Iop_Shr64, e->atom,
+								IRExpr_Const(IRConst_U8((UChar)(lb - shift))))
+						 : IRExpr_Binop(Iop_Shl64, e->atom,
+								IRExpr_Const(IRConst_U8((UChar)(shift - lb)))));
+		off = tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, moved,
+						     IRExpr_Const(IRConst_U64((ULong)d1->set_mask << shift))));
 	}
-	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Unop(Iop_Not1, hit));
-	IRExpr **args = mkIRExprVec_3(mkIRExpr_HWord((HWord)e->insn), e->atom,
-				      mkIRExpr_HWord(e->size));
+	if (!s->d1_tags) {
+		d1_tags = d1->tags;
+		s->d1_tags = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)&d1_tags)));
+	}
+	IRExpr *tp = tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, s->d1_tags, off));
+	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, tp));
+	/* The first tag of the access's first set compared with the block the
+	 * access ends in: with more than one set (inline_data), a tag there is
+	 * never the next block (which belongs to the next set), so an access
+	 * that spans two lines always fails the check and gets the full
+	 * lookup. */
+	IRExpr *miss = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, tag, lastb));
+	struct data_ref *r = cgt_perm_alloc(sizeof(*r));
+	r->insn = e->insn;
+	r->size = e->size;
+	IRExpr **args = mkIRExprVec_2(mkIRExpr_HWord((HWord)r), e->atom);
 	if (write)
-		call(out, "h_dw_slow", h_dw_slow, 3, args, miss);
+		call(out, "h_dw_slow", h_dw_slow, 2, args, miss);
 	else
-		call(out, "h_dr_slow", h_dr_slow, 3, args, miss);
+		call(out, "h_dr_slow", h_dr_slow, 2, args, miss);
+}
+
+/* A fetch checked in the translation itself, as a data access is: its
+ * address is a constant there, so is the place of the first tag of its
+ * set; the helper is called only when that tag is not its line's.  An
+ * instruction that spans two lines is not checked so (False). */
+static Bool add_inline_fetch(IRSB *out, struct cgt_insn *n)
+{
+	const struct sim_level *i1 = &hier.level[SIM_I1];
+	Addr blk = n->addr >> i1->line_bits;
+	if (sizeof(HWord) != 8 || (n->addr + (UChar)n->len - 1) >> i1->line_bits != blk)
+		return False;
+	const uintptr_t *tp = &i1->tags[(SizeT)(blk & i1->set_mask) * i1->assoc];
+	IRExpr *tag = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, mkIRExpr_HWord((HWord)tp)));
+	IRExpr *miss = tmp(out, Ity_I1,
+			   IRExpr_Binop(Iop_CmpNE64, tag, IRExpr_Const(IRConst_U64((ULong)blk))));
+	call(out, "h_ir_slow", h_ir_slow, 1, mkIRExprVec_1(mkIRExpr_HWord((HWord)n)), miss);
+	return True;
+}
+
+/* ---- the branch predictors inline ------------------------------------------------
+ * 64-bit hosts: a conditional or indirect branch is predicted by the
+ * translated code itself, on src/sim's state, with no call.  The address
+ * is a constant there, so is its part of the counter's index and the
+ * indirect branch's slot; the step of a 2-bit counter and whether it
+ * mispredicted come from a table of the 8 (counter, outcome) pairs filled
+ * by sim_cond_branch itself at start-up. */
+
+/* [counter << 1 | taken]: the next counter, plus 4 when it mispredicted */
+static UChar cond_step[8];
+
+static void fill_cond_step(void)
+{
+	static struct sim_branch scratch;
+	for (UInt i = 0; i < 8; i++) {
+		sim_branch_init(&scratch, 0);
+		scratch.counter[0] = (uint8_t)(i >> 1);
+		Bool miss = sim_cond_branch(&scratch, 0, i & 1);
+		cond_step[i] = (UChar)(scratch.counter[0] | (miss ? 4 : 0));
+	}
+}
+
+static Bool inline_branch(void)
+{
+	return sizeof(HWord) == 8;
+}
+
+static IRExpr *c32(UInt v)
+{
+	return IRExpr_Const(IRConst_U32(v));
+}
+
+/* `*p += v` (v an I64 expression) */
+static void add_to(IRSB *out, IRExpr *p, IRExpr *v)
+{
+	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, p));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, p,
+					tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, old, v))));
+}
+
+/* CGT_COUNT in IR: event ev of instruction n grows by v (0 or 1), in its
+ * cost (or the running thread's table) and in the running total. */
+static void count_inline(struct sim_state *s, struct cgt_insn *n, UInt ev, IRExpr *v)
+{
+	IRSB *out = s->out;
+	if (cgt_clo_separate_threads) {
+		IRExpr *base = tmp(out, Ity_I64,
+				   IRExpr_Load(CGT_END, Ity_I64, cgt_count_addr(&s->cnt, &cgt_cur_tcost)));
+		ULong off = ((ULong)n->id * cgt_n_events + ev) * sizeof(ULong);
+		add_to(out, tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, base, IRExpr_Const(IRConst_U64(off)))),
+		       v);
+	} else {
+		add_to(out, mkIRExpr_HWord((HWord)&n->cost[ev]), v);
+	}
+	add_to(out, cgt_count_addr(&s->cnt, &cgt_tot[ev]), v);
+}
+
+/* sim_cond_branch for the branch of instruction n, `taken` an I64 of 0 or 1 */
+static void add_inline_bc(struct sim_state *s, struct cgt_insn *n, IRExpr *taken, UInt bcm)
+{
+	IRSB *out = s->out;
+	const UInt addr_mask = (1u << SIM_BR_ADDR_BITS) - 1;
+	const UInt hist_mask = (1u << SIM_BR_HIST_BITS) - 1;
+	IRExpr *t = tmp(out, Ity_I32, IRExpr_Unop(Iop_64to32, taken));
+	IRExpr *hp = cgt_count_addr(&s->cnt, &branch.history);
+	IRExpr *h = tmp(out, Ity_I32, IRExpr_Load(CGT_END, Ity_I32, hp));
+	UInt a = (UInt)(n->addr >> branch.lo_zero_bits) & addr_mask;
+	IRExpr *idx = tmp(out, Ity_I32,
+			  IRExpr_Binop(Iop_Or32,
+				       tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, h,
+								      IRExpr_Const(IRConst_U8(SIM_BR_ADDR_BITS)))),
+				       c32(a)));
+	IRExpr *cp = tmp(out, Ity_I64,
+			 IRExpr_Binop(Iop_Add64, cgt_count_addr(&s->cnt, branch.counter),
+				      tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, idx))));
+	IRExpr *c = tmp(out, Ity_I32,
+			IRExpr_Unop(Iop_8Uto32, tmp(out, Ity_I8, IRExpr_Load(CGT_END, Ity_I8, cp))));
+	IRExpr *i2 = tmp(out, Ity_I32,
+			 IRExpr_Binop(Iop_Or32,
+				      tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, c, IRExpr_Const(IRConst_U8(1)))),
+				      t));
+	IRExpr *sp = tmp(out, Ity_I64,
+			 IRExpr_Binop(Iop_Add64, cgt_count_addr(&s->cnt, cond_step),
+				      tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, i2))));
+	IRExpr *v = tmp(out, Ity_I32,
+			IRExpr_Unop(Iop_8Uto32, tmp(out, Ity_I8, IRExpr_Load(CGT_END, Ity_I8, sp))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, cp,
+					tmp(out, Ity_I8, IRExpr_Unop(Iop_32to8,
+								     tmp(out, Ity_I32, IRExpr_Binop(Iop_And32, v, c32(3)))))));
+	IRExpr *nh = tmp(out, Ity_I32,
+			 IRExpr_Binop(Iop_Or32,
+				      tmp(out, Ity_I32, IRExpr_Binop(Iop_Shl32, h, IRExpr_Const(IRConst_U8(1)))),
+				      t));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, hp,
+					tmp(out, Ity_I32, IRExpr_Binop(Iop_And32, nh, c32(hist_mask)))));
+	IRExpr *miss = tmp(out, Ity_I64,
+			   IRExpr_Unop(Iop_32Uto64,
+				       tmp(out, Ity_I32, IRExpr_Binop(Iop_Shr32, v, IRExpr_Const(IRConst_U8(2))))));
+	count_inline(s, n, bcm, miss);
+}
+
+/* sim_ind_branch for the indirect branch of instruction n to `target` */
+static void add_inline_bi(struct sim_state *s, struct cgt_insn *n, IRExpr *target, UInt bim)
+{
+	IRSB *out = s->out;
+	uintptr_t *slot = &branch.btac[(n->addr >> branch.lo_zero_bits) & (SIM_BTAC_SIZE - 1)];
+	IRExpr *sp = cgt_count_addr(&s->cnt, slot);
+	IRExpr *old = tmp(out, Ity_I64, IRExpr_Load(CGT_END, Ity_I64, sp));
+	IRExpr *miss = tmp(out, Ity_I64,
+			   IRExpr_Unop(Iop_1Uto64, tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, sp, target));
+	count_inline(s, n, bim, miss);
 }
 
 /* Calls the helpers for what is queued, in order, and counts the queued
@@ -497,6 +679,8 @@ static void flush(struct sim_state *s)
 		const struct event *e3 = i + 2 < s->n ? &s->q[i + 2] : NULL;
 		if (e->kind == EV_IR && !e->fetch)
 			continue; /* a fetch that must hit: nothing to simulate */
+		if (e->kind == EV_IR && add_inline_fetch(s->out, e->insn))
+			continue;
 		if (e->kind == EV_IR && e2) {
 			if (e2->kind == EV_DR || e2->kind == EV_DM || e2->kind == EV_DW) {
 				tl_assert(e2->insn == e->insn);
@@ -528,27 +712,33 @@ static void flush(struct sim_state *s)
 		case EV_DR:
 		case EV_DM:
 			if (inline_data())
-				add_inline_data(s->out, e, False);
+				add_inline_data(s, e, False);
 			else
 				call(s->out, "h_dr", h_dr, 3,
 				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_DW:
 			if (inline_data())
-				add_inline_data(s->out, e, True);
+				add_inline_data(s, e, True);
 			else
 				call(s->out, "h_dw", h_dw, 3,
 				     mkIRExprVec_3(insn, e->atom, mkIRExpr_HWord(e->size)), NULL);
 			break;
 		case EV_BC:
-			if (cgt_clo_cache_sim)
+			if (inline_branch())
+				add_inline_bc(s, e->insn, e->atom,
+					      (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE) + ev_bcm);
+			else if (cgt_clo_cache_sim)
 				call(s->out, "h_bc", h_bc, 2, mkIRExprVec_2(insn, e->atom), NULL);
 			else
 				call(s->out, "h_bc_alone", h_bc_alone, 2,
 				     mkIRExprVec_2(insn, e->atom), NULL);
 			break;
 		case EV_BI:
-			if (cgt_clo_cache_sim)
+			if (inline_branch())
+				add_inline_bi(s, e->insn, e->atom,
+					      (cgt_clo_cache_sim ? BR_AFTER_CACHE : BR_ALONE) + ev_bim);
+			else if (cgt_clo_cache_sim)
 				call(s->out, "h_bi", h_bi, 2, mkIRExprVec_2(insn, e->atom), NULL);
 			else
 				call(s->out, "h_bi_alone", h_bi_alone, 2,
@@ -675,6 +865,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 	s.n = 0;
 	s.have_line = False;
 	s.last_line = 0;
+	s.d1_tags = NULL;
 	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
 		addStmtToIRSB(s.out, in->stmts[i++]);
 	tl_assert(i < in->stmts_used);

@@ -42,6 +42,7 @@ build rec-prog -g -O1 -o rec-prog rec-prog.c -pthread || exit 1
 build rec-prog-O0 -g -O0 -o rec-prog-O0 rec-prog.c -pthread || exit 1
 build rec-plug -g -O1 -fPIC -shared -o librec-plug.so rec-plug.c || exit 1
 build rec-dl -g -O1 -o rec-dl rec-dl.c -ldl || exit 1
+build rec-branch -g -O1 -o rec-branch rec-branch.c || exit 1
 
 # --- record -----------------------------------------------------------------
 # Both tools run from the same directory with the same environment: what
@@ -123,6 +124,28 @@ record cache-prog-O0 ../src/rec-prog-O0 && compare cache-prog-O0
 SIM="--cache-sim=no --branch-sim=yes"
 SHOW="--show=Ir,Bc,Bcm,Bi,Bim --sort=Ir"
 record branch-prog ../src/rec-prog && compare branch-prog
+# the predictors, inline in our translations, on 1024 indirect call sites
+# sharing cachegrind's 512 slots and on branches whose history matters
+# (a predictor indexed with one address or history bit less, or a table of
+# 256 slots, fails here); caches of a single set (fetches checked inline
+# against a set of 64 ways, data accesses through the helpers)
+SIM="--cache-sim=yes --branch-sim=yes --I1=4096,64,64 --D1=4096,64,64 --LL=262144,8,64"
+SHOW="--show=Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim --sort=Ir"
+record sim-branch ../src/rec-branch && compare sim-branch
+# the same with --separate-threads=yes: the inline predictors count into
+# the running thread's table (one thread: its file equals cachegrind's)
+if (cd "$T/run" && valgrind -q --tool=cgtui $SIM --separate-threads=yes \
+	--cgtui-out-file="$T/prof/ours.sim-branch-sep" ../src/rec-branch) >"$T/out/ours-sim-branch-sep.log" 2>&1 &&
+	[ -f "$T/prof/ours.sim-branch-sep-01" ]; then
+	python3 "$here/profdiff.py" "$T/prof/cg.sim-branch" "$T/prof/ours.sim-branch-sep-01" \
+		>"$T/out/profdiff-sim-branch-sep.log" 2>&1
+	relay sim-branch-sep "$T/out/profdiff-sim-branch-sep.log"
+else
+	fail "record-sim-branch-sep" "$(head -c 400 "$T/out/ours-sim-branch-sep.log")"
+fi
+SIM="--cache-sim=no --branch-sim=yes"
+SHOW="--show=Ir,Bc,Bcm,Bi,Bim --sort=Ir"
+record branch-only ../src/rec-branch && compare branch-only
 SIM="--cache-sim=no"
 SHOW=""
 
