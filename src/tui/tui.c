@@ -1149,6 +1149,10 @@ static void live_tick(struct tui *t, int wait, const char *fn)
 	if (!t->live)
 		return;
 	int reloads0 = nreloads;
+	/* a poll made after the program had ended found nothing newer: the
+	 * final profile is loaded (polling is not repeated to find out: the
+	 * poll that sees the end hands over the final profile once) */
+	int all_loaded = 0;
 	for (int waited = 0;; waited += 20) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		double ms = (double)(now.tv_sec - last.tv_sec) * 1e3 +
@@ -1158,7 +1162,9 @@ static void live_tick(struct tui *t, int wait, const char *fn)
 		if (wait || (ms >= 250 && ms >= 4 * reload_ms)) {
 			last = now;
 			int was = t->live->running(t->live->arg);
-			if (t->live->poll(t->live->arg)) {
+			int polled = t->live->poll(t->live->arg);
+			all_loaded = !was && !polled;
+			if (polled) {
 				live_reload(t);
 				nreloads++;
 				struct timespec end;
@@ -1173,7 +1179,7 @@ static void live_tick(struct tui *t, int wait, const char *fn)
 			}
 		}
 		if (!wait || waited > 120000 || got_signal ||
-		    (wait == 1 && !t->live->running(t->live->arg) && !t->live->poll(t->live->arg)) ||
+		    (wait == 1 && all_loaded) ||
 		    (wait == 2 && nreloads > reloads0 && t->p->nreal && t->p->totals[0] > 0) ||
 		    (wait == 2 && !t->live->running(t->live->arg)) ||
 		    (wait == 3 && (has_fn(t->p, fn) || !t->live->running(t->live->arg))))
