@@ -18,6 +18,7 @@
 
 #include "pub_tool_basics.h"
 #include "pub_tool_clientstate.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
@@ -52,22 +53,6 @@ struct collect {
 	UInt n;
 };
 
-static void collect_one(struct cgt_insn *n, void *arg)
-{
-	struct collect *c = arg;
-	for (const struct cgt_arc *a = n->arcs; a; a = a->next)
-		if (arc_shown(a)) {
-			c->v[c->n++] = n;
-			return;
-		}
-	const ULong *cost = cost_of(n);
-	for (UInt e = 0; e < cgt_n_events; e++)
-		if (cost[e]) {
-			c->v[c->n++] = n;
-			return;
-		}
-}
-
 static Int cmp_insn(const void *pa, const void *pb)
 {
 	const struct cgt_insn *a = *(struct cgt_insn *const *)pa;
@@ -83,6 +68,58 @@ static Int cmp_insn(const void *pa, const void *pb)
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
 	return 0;
+}
+
+/* Every instruction record in the order the profile lists them (cmp_insn),
+ * kept from one dump to the next: records are never freed and their keys
+ * never change, so a live snapshot sorts only the records made since the
+ * previous one and merges them in (sorting them all took most of a
+ * snapshot's time). */
+static struct cgt_insn **sorted;
+static UInt nsorted;
+
+static void collect_new(struct cgt_insn *n, void *arg)
+{
+	struct collect *c = arg;
+	if (n->id >= nsorted)
+		c->v[c->n++] = n;
+}
+
+static void sort_new_insns(void)
+{
+	UInt total = cgt_insn_count();
+	if (total == nsorted)
+		return;
+	struct collect c = { VG_(malloc)("cgtui.dump.new", (total - nsorted) * sizeof(*c.v)), 0 };
+	cgt_insn_foreach(collect_new, &c);
+	tl_assert(c.n == total - nsorted);
+	VG_(ssort)(c.v, c.n, sizeof(*c.v), cmp_insn);
+	struct cgt_insn **m = VG_(malloc)("cgtui.dump.sorted", total * sizeof(*m));
+	UInt i = 0, j = 0, k = 0;
+	while (i < nsorted && j < c.n)
+		m[k++] = cmp_insn(&sorted[i], &c.v[j]) <= 0 ? sorted[i++] : c.v[j++];
+	while (i < nsorted)
+		m[k++] = sorted[i++];
+	while (j < c.n)
+		m[k++] = c.v[j++];
+	if (sorted)
+		VG_(free)(sorted);
+	VG_(free)(c.v);
+	sorted = m;
+	nsorted = total;
+}
+
+/* Is n in the profile written: a call, or a cost? */
+static Bool insn_shown(const struct cgt_insn *n)
+{
+	for (const struct cgt_arc *a = n->arcs; a; a = a->next)
+		if (arc_shown(a))
+			return True;
+	const ULong *cost = cost_of(n);
+	for (UInt e = 0; e < cgt_n_events; e++)
+		if (cost[e])
+			return True;
+	return False;
 }
 
 /* "prefix(id) name" the first time an id is written, "prefix(id)" after. */
@@ -150,12 +187,13 @@ static Bool dump_file(const HChar *path)
 		return False;
 	}
 
+	sort_new_insns();
 	struct collect c = { NULL, 0 };
-	UInt total_insns = cgt_insn_count();
-	if (total_insns)
-		c.v = VG_(malloc)("cgtui.dump.v", total_insns * sizeof(*c.v));
-	cgt_insn_foreach(collect_one, &c);
-	VG_(ssort)(c.v, c.n, sizeof(*c.v), cmp_insn);
+	if (nsorted)
+		c.v = VG_(malloc)("cgtui.dump.v", nsorted * sizeof(*c.v));
+	for (UInt i = 0; i < nsorted; i++)
+		if (insn_shown(sorted[i]))
+			c.v[c.n++] = sorted[i];
 
 	ULong totals[CGT_EV_MAX];
 	VG_(memset)(totals, 0, sizeof(totals));

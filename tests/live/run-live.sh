@@ -249,6 +249,14 @@ grep -q "exited 0 after [0-9.]*s | Ir" run-2.txt
 check "live: the end in the header" "$?" "$(head -1 run-2.txt)"
 check "live: the final profile loaded (header Ir = the file's totals)" \
 	"$([ "$(hdr_ir run-2.txt)" = "$(totals "$f")" ]; echo $?)" "$(head -1 run-2.txt) vs $(totals "$f")"
+# the tool keeps its records sorted from one snapshot to the next and
+# merges in the new ones: the final profile (written after snapshots) must
+# still list each function of each file once, its addresses increasing
+awk '/^ob=/ { ob = $1 } /^fl=/ { fl = $1 } /^(cob|cfi|cfl|cfn|calls)=/ { next }
+	/^fn=/ { k = ob " " fl " " $1; if (k in seen) { print "twice: " k; bad = 1 } seen[k] = 1; next }
+	/^-/ { print "address going back: " $0; bad = 1 }
+	END { exit bad }' "$f" >order.log
+check "live: after snapshots, each function once, its addresses in order" "$?" "$(head -3 order.log)"
 grep -q '^ *[0-9,]* *[0-9.]*% .*\* main$' run-3.txt
 check "live: the selection (main) kept across reloads" "$?" "$(sed -n 3,6p run-3.txt)"
 grep -q "==== the program's output" run-4.txt && grep -q "I refs:" run-4.txt
