@@ -327,33 +327,56 @@ static void section_free(struct section *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* Is the real cost vector c's sort event above the threshold (above(),
+ * without expanding c)? */
+static int real_above(const struct profile *p, const struct report_opts *o, const cost_t *summary,
+		      const cost_t *c)
+{
+	int e = o->sort[0];
+	cost_t x[MAX_EVENTS];
+	x[e] = e < p->nreal ? c[e] : event_value(p, c, e);
+	return above(o, summary, x);
+}
+
 /* Builds groups keyed by `by_file` (file:function) or by function name.
- * Inner entries and cost vectors come from two pools (s->pool_*). */
+ * Inner entries and cost vectors come from two pools (s->pool_*).  All the
+ * files are kept (the annotation sums those below the threshold), but only
+ * the names with an entry above the threshold: the others would never be
+ * shown, and a profile may have millions. */
 static void build_section(struct profile *p, const struct filefn *ff, size_t nff, int by_file,
-			  struct section *s)
+			  const struct report_opts *o, const cost_t *summary, struct section *s)
 {
 	size_t ne = (size_t)p->nevents;
 	uint32_t nkeys = by_file ? p->files.n : p->names.n;
 	int *gi = xmalloc(((size_t)nkeys + 1) * sizeof(int));
 	for (uint32_t k = 0; k < nkeys; k++)
-		gi[k] = -1;
+		gi[k] = by_file ? -2 : -1; /* -2: wanted */
+	if (!by_file)
+		for (size_t i = 0; i < nff; i++)
+			if (gi[ff[i].name] == -1 && real_above(p, o, summary, ff[i].cost))
+				gi[ff[i].name] = -2;
 	/* pass 1: groups and their sizes */
 	s->ng = 0;
+	size_t nin = 0;
 	for (size_t i = 0; i < nff; i++) {
 		uint32_t key = by_file ? ff[i].file : ff[i].name;
-		if (gi[key] < 0)
+		if (gi[key] == -2)
 			gi[key] = s->ng++;
+		nin += gi[key] >= 0;
 	}
 	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
-	s->pool_in = xcalloc(nff + 1, sizeof(*s->pool_in));
+	s->pool_in = xcalloc(nin + 1, sizeof(*s->pool_in));
 	/* without derived events in use an entry's costs are ff's own (which
 	 * must outlive the section's entries); otherwise expanded copies */
 	int share = p->nreal == MAX_EVENTS || !(used_derived >> p->nreal);
 	s->ccw = share ? p->nreal : p->nevents;
-	s->pool_cc = share ? NULL : xcalloc((nff + 1) * ne, sizeof(cost_t));
+	s->pool_cc = share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
-	for (size_t i = 0; i < nff; i++)
-		s->g[gi[by_file ? ff[i].file : ff[i].name]].capin++;
+	for (size_t i = 0; i < nff; i++) {
+		int k = gi[by_file ? ff[i].file : ff[i].name];
+		if (k >= 0)
+			s->g[k].capin++;
+	}
 	size_t off = 0;
 	for (int k = 0; k < s->ng; k++) {
 		s->g[k].in = s->pool_in + off;
@@ -362,8 +385,10 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		s->g[k].fnid = NO_ID;
 	}
 	/* pass 2: fill */
-	for (size_t i = 0; i < nff; i++) {
+	for (size_t i = 0, j = 0; i < nff; i++) {
 		uint32_t key = by_file ? ff[i].file : ff[i].name;
+		if (gi[key] < 0)
+			continue;
 		struct group *g = &s->g[gi[key]];
 		g->id = key;
 		g->name = by_file ? p->files.str[key] : p->names.str[key];
@@ -372,7 +397,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		if (share) {
 			in->cc = ff[i].cost;
 		} else {
-			in->cc = s->pool_cc + i * ne;
+			in->cc = s->pool_cc + j++ * ne;
 			expand_into(p, ff[i].cost, in->cc);
 		}
 		for (int e = 0; e < s->ccw; e++)
@@ -947,7 +972,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	size_t nff;
 	struct filefn *ff = agg_filefn(p, &nff);
 	struct section byfile = { 0 }, byfn = { 0 };
-	build_section(p, ff, nff, 1, &byfile);
+	build_section(p, ff, nff, 1, &o, summary, &byfile);
 	select_section(&byfile, &o, summary, 0);
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
@@ -962,7 +987,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 			      "Function:file summary (inclusive costs on function lines)",
 			      "function:file", "> ", 0);
 	} else {
-		build_section(p, ff, nff, 0, &byfn);
+		build_section(p, ff, nff, 0, &o, summary, &byfn);
 		select_section(&byfn, &o, summary, 0);
 		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
 			      "> ", 1);

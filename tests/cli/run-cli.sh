@@ -91,6 +91,16 @@ want='< 8 190 a.c:
 got=$(echo "$out" | grep -E '^(<|>| [0-9])' | grep -v TOTALS)
 check "derived events in the file:function and function:file rows" \
 	"$([ "$got" = "$want" ]; echo $?)" "got: $got"
+# threshold 30% of CEst 260 = 78: only a.c:main (170) is above it; g's
+# entries (20, 70) are not, and neither is g (90) in function:file
+out=$("$CGTUI" --batch --show=Bm,CEst --sort=CEst --threshold=30 --no-annotate br2.out |
+	tr -s ' ' | sed 's/ ([^)]*)//g')
+want='< 8 190 a.c:
+ 7 170 main
+> 7 170 main:a.c'
+got=$(echo "$out" | grep -E '^(<|>| [0-9])' | grep -v TOTALS)
+check "a threshold on a derived event keeps only the rows above it" \
+	"$([ "$got" = "$want" ]; echo $?)" "got: $got"
 out=$("$CGTUI" --batch --show=Ir --no-annotate br2.out | tr -s ' ' | sed 's/ ([^)]*)//g')
 want='< 110 a.c:
  100 main
