@@ -24,6 +24,10 @@ void linestore_free(struct linestore *ls)
 	free(ls->afile);
 	free(ls->aline);
 	free(ls->aslot);
+	free(ls->aff);
+	free(ls->aorder);
+	free(ls->fslot);
+	free(ls->ffoff);
 	free(ls->awidth);
 	free(ls->acost);
 	free(ls->slots);
@@ -80,6 +84,8 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 		ls->afile = xreallocarray(ls->afile, ls->acap, sizeof(*ls->afile));
 		ls->aline = xreallocarray(ls->aline, ls->acap, sizeof(*ls->aline));
 		ls->aslot = xreallocarray(ls->aslot, ls->acap, sizeof(*ls->aslot));
+		ls->aff = xreallocarray(ls->aff, ls->acap, sizeof(*ls->aff));
+		ls->aorder = xreallocarray(ls->aorder, ls->acap, sizeof(*ls->aorder));
 		ls->awidth = xreallocarray(ls->awidth, ls->acap, sizeof(*ls->awidth));
 		ls->acost = xreallocarray(ls->acost, (size_t)ls->acap * nr, sizeof(cost_t));
 		/* entries are zero while unused: flush clears what it read */
@@ -139,36 +145,76 @@ void linestore_flush(struct linestore *ls)
 		ls->chunks[ls->fn_last[fn]].next = c;
 	ls->fn_last[fn] = c;
 
+	/* the block's files: a slot each (in the order they came), the
+	 * entries counted per slot */
+	uint32_t ff0 = ls->nff;
+	for (uint32_t e = 0; e < n; e++) {
+		uint32_t file = ls->afile[e];
+		if (file >= ls->nfslot) {
+			uint32_t oc = ls->nfslot, nc = oc ? oc : 64;
+			while (nc <= file)
+				nc *= 2;
+			ls->fslot = xreallocarray(ls->fslot, nc, sizeof(*ls->fslot));
+			memset(ls->fslot + oc, 0, (nc - oc) * sizeof(*ls->fslot));
+			ls->nfslot = nc;
+		}
+		if (!ls->fslot[file]) {
+			if (ls->nff == ls->capff) {
+				ls->capff = ls->capff ? ls->capff * 2 : 256;
+				ls->ff = xreallocarray(ls->ff, ls->capff, sizeof(*ls->ff));
+				ls->ffoff = xreallocarray(ls->ffoff, ls->capff, sizeof(*ls->ffoff));
+				ls->ffcost = xreallocarray(ls->ffcost, (size_t)ls->capff * nr,
+							   sizeof(cost_t));
+			}
+			ls->ff[ls->nff] = (struct fnfile){ fn, file };
+			memset(&ls->ffcost[(size_t)ls->nff * nr], 0, nr * sizeof(cost_t));
+			ls->nff++;
+			ls->fslot[file] = ls->nff - ff0;
+		}
+		ls->aff[e] = ls->fslot[file] - 1;
+	}
+	/* the entries grouped by file, stably (a counting sort): aorder */
+	uint32_t nfiles = ls->nff - ff0;
+	if (nfiles == 1) {
+		for (uint32_t e = 0; e < n; e++)
+			ls->aorder[e] = e;
+	} else {
+		uint64_t *start = &ls->ffoff[ff0]; /* counts first, set below */
+		memset(start, 0, nfiles * sizeof(*start));
+		for (uint32_t e = 0; e < n; e++)
+			start[ls->aff[e]]++;
+		uint64_t at = 0;
+		for (uint32_t f = 0; f < nfiles; f++) {
+			uint64_t cnt = start[f];
+			start[f] = at;
+			at += cnt;
+		}
+		for (uint32_t e = 0; e < n; e++)
+			ls->aorder[start[ls->aff[e]]++] = e;
+	}
+
 	uint8_t *p = ls->buf + ls->len;
-	uint32_t pfile = 0, pline = 0;
-	uint32_t ff0 = ls->nff, ffj = UINT32_MAX;
+	uint32_t pfile = UINT32_MAX, pline = 0;
 	for (uint32_t k = 0; k < n; k++) {
-		uint32_t e = k;
+		uint32_t e = ls->aorder[k];
 		cost_t *v = &ls->acost[e * nr];
 		size_t w = ls->awidth[e];
+		uint32_t ffj = ff0 + ls->aff[e];
 		/* the block's subtotal for this record's file */
-		if (ffj == UINT32_MAX || ls->ff[ffj].file != ls->afile[e]) {
-			for (ffj = ff0; ffj < ls->nff && ls->ff[ffj].file != ls->afile[e]; ffj++)
-				;
-			if (ffj == ls->nff) {
-				if (ls->nff == ls->capff) {
-					ls->capff = ls->capff ? ls->capff * 2 : 256;
-					ls->ff = xreallocarray(ls->ff, ls->capff, sizeof(*ls->ff));
-					ls->ffcost = xreallocarray(ls->ffcost, (size_t)ls->capff * nr,
-								   sizeof(cost_t));
-				}
-				ls->ff[ls->nff] = (struct fnfile){ fn, ls->afile[e] };
-				memset(&ls->ffcost[(size_t)ls->nff * nr], 0, nr * sizeof(cost_t));
-				ls->nff++;
-			}
-		}
 		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
 		uint64_t mask = 0;
 		for (size_t i = 0; i < w; i++) {
 			sub[i] = cost_add(sub[i], v[i]);
 			mask |= (uint64_t)(v[i] != 0) << i;
 		}
-		p = varint_put(p, zigzag((int64_t)ls->afile[e] - (int64_t)pfile));
+		if (ls->afile[e] != pfile) { /* a run starts */
+			ls->ffoff[ffj] = (uint64_t)(p - ls->buf);
+			p = varint_put(p, (uint64_t)ls->afile[e] + 1);
+			pfile = ls->afile[e];
+			pline = 0;
+		} else {
+			*p++ = 0;
+		}
 		p = varint_put(p, zigzag((int64_t)ls->aline[e] - (int64_t)pline));
 		p = varint_put(p, mask);
 		for (uint64_t mk = mask; mk; mk &= mk - 1) {
@@ -176,10 +222,11 @@ void linestore_flush(struct linestore *ls)
 			p = varint_put(p, zigzag(v[i]));
 			v[i] = 0; /* unused entries stay zero for the next block */
 		}
-		pfile = ls->afile[e];
 		pline = ls->aline[e];
 		ls->slots[ls->aslot[e]] = 0;
 	}
+	for (uint32_t f = ff0; f < ls->nff; f++)
+		ls->fslot[ls->ff[f].file] = 0;
 	ls->len = (size_t)(p - ls->buf);
 	ls->nrecords += n;
 	ls->an = 0;
@@ -244,6 +291,17 @@ void line_iter_fn(struct line_iter *it, const struct linestore *ls, uint32_t fn)
 	iter_enter(it, fn < ls->nfn_cap ? ls->fn_first[fn] : UINT32_MAX);
 }
 
+void line_iter_ff(struct line_iter *it, const struct linestore *ls, uint32_t k)
+{
+	memset(it, 0, sizeof(*it));
+	it->ls = ls;
+	it->one_run = 1;
+	it->chunk = UINT32_MAX; /* nothing after the run */
+	it->left = 1;           /* a run has at least one record */
+	it->pos = ls->buf + ls->ffoff[k];
+	it->fn = ls->ff[k].fn;
+}
+
 int line_iter_next(struct line_iter *it)
 {
 	while (it->left == 0) {
@@ -259,10 +317,16 @@ int line_iter_next(struct line_iter *it)
 	const uint8_t *p = it->pos;
 	uint64_t u;
 	p = varint_get(p, &u);
-	it->file = (uint32_t)((int64_t)it->file + unzigzag(u));
+	if (u) { /* a run starts: its file, its first line absolute */
+		it->file = (uint32_t)(u - 1);
+		it->line = 0;
+	}
 	p = varint_get(p, &u);
 	it->line = (uint32_t)((int64_t)it->line + unzigzag(u));
 	it->pos = cost_decode(p, it->cost, it->ls->nreal);
-	it->left--;
+	if (it->one_run) /* the run goes on while records say "same file" */
+		it->left = it->pos < it->ls->buf + it->ls->len && *it->pos == 0;
+	else
+		it->left--;
 	return 1;
 }

@@ -2,9 +2,14 @@
  *
  * The loader adds the cost lines of one `fn=` block into a small dense
  * accumulator (a function's lines are few and repeat within the block); at
- * the end of the block they are sorted by (file, line) and appended to one
- * byte buffer as a chunk of varint-encoded records: file, line delta, a mask
- * of the events that are not zero, and those values.  Most lines have a few
+ * the end of the block they are grouped by file (in the order the files
+ * came, each file's lines in the order they came) and appended to one byte
+ * buffer as a chunk of varint-encoded records: the file (file + 1 at the
+ * first record of a file's run, 0 after), the line (relative to the
+ * previous record's within a run, absolute at its start), a mask of the
+ * events that are not zero, and those values.  A run can so be read on its
+ * own, from where ffoff says it starts: the lines of one file are found
+ * without reading the other files' records of the same blocks.  Most lines have a few
  * non-zero events out of 13, so a record takes about 15 bytes instead of the
  * 100+ of a dense vector.  A function seen in several blocks has several
  * chunks; readers add up records of the same (file, line).
@@ -57,11 +62,15 @@ struct linestore {
 		uint32_t fn, file;
 	} *ff;
 	cost_t *ffcost; /* nff * nreal */
+	uint64_t *ffoff; /* where each one's run of records starts in buf */
 	uint32_t nff, capff;
 
 	/* the open block */
 	uint32_t open_fn;       /* UINT32_MAX when none */
 	uint32_t *afile, *aline, *aslot;
+	uint32_t *aff, *aorder; /* flush: each entry's file slot, the order */
+	uint32_t *fslot;        /* flush: file -> its slot in the block + 1 */
+	uint32_t nfslot;
 	uint8_t *awidth;        /* values that may not be zero: [0, awidth) */
 	cost_t *acost;          /* acap * nreal */
 	uint32_t an, acap;
@@ -100,6 +109,7 @@ struct line_iter {
 	uint32_t chunk;     /* current chunk */
 	uint32_t left;      /* records left in it */
 	int one_fn;         /* follow one function's chain */
+	int one_run;        /* read one (block, file) run */
 	uint32_t next_all;  /* next chunk index when reading all */
 	const uint8_t *pos;
 	uint32_t fn, file, line;
@@ -113,6 +123,8 @@ void line_iter_all(struct line_iter *it, const struct linestore *ls);
 uint8_t *cost_encode(uint8_t *dst, const cost_t *v, int nr);
 const uint8_t *cost_decode(const uint8_t *src, cost_t *v, int nr);
 void line_iter_fn(struct line_iter *it, const struct linestore *ls, uint32_t fn);
+/* The records of ff entry k: one block's lines of one file. */
+void line_iter_ff(struct line_iter *it, const struct linestore *ls, uint32_t k);
 int line_iter_next(struct line_iter *it);
 
 #endif

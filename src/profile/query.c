@@ -37,12 +37,6 @@ int query_edges(struct profile *p, uint32_t f, int callers, struct edge **out)
 	return n;
 }
 
-static int cmp_u32(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	return a < b ? -1 : a > b;
-}
-
 struct lrec {
 	uint32_t line;
 	uint64_t off; /* index of its cost vector */
@@ -54,30 +48,39 @@ static int cmp_lrec(const void *x, const void *y)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-/* The lines of file in functions fns[0..nf), summed per line. */
-static void lines_of(struct profile *p, const uint32_t *fns, size_t nf, uint32_t file,
-		     struct file_lines *out)
+/* Line records being collected, to be summed per line (lines_done). */
+struct lines_acc {
+	struct lrec *r;
+	cost_t *pool;
+	size_t n, cap, poolcap;
+};
+
+/* Adds the records of `it` that are of file. */
+static void lines_add(struct profile *p, struct line_iter *it, uint32_t file,
+		      struct lines_acc *a)
 {
-	size_t nr = (size_t)p->nreal, n = 0, cap = 0;
-	struct lrec *r = NULL;
-	cost_t *pool = NULL;
-	size_t poolcap = 0;
-	for (size_t i = 0; i < nf; i++) {
-		struct line_iter it;
-		for (line_iter_fn(&it, &p->ls, fns[i]); line_iter_next(&it);) {
-			if (it.file != file)
-				continue;
-			VEC_RESERVE(r, cap, n + 1);
-			if ((n + 1) * nr > poolcap) {
-				poolcap = poolcap ? poolcap * 2 : 64 * nr;
-				pool = xreallocarray(pool, poolcap, sizeof(cost_t));
-			}
-			memcpy(&pool[n * nr], it.cost, nr * sizeof(cost_t));
-			r[n].line = it.line;
-			r[n].off = n;
-			n++;
+	size_t nr = (size_t)p->nreal;
+	while (line_iter_next(it)) {
+		if (it->file != file)
+			continue;
+		VEC_RESERVE(a->r, a->cap, a->n + 1);
+		if ((a->n + 1) * nr > a->poolcap) {
+			a->poolcap = a->poolcap ? a->poolcap * 2 : 64 * nr;
+			a->pool = xreallocarray(a->pool, a->poolcap, sizeof(cost_t));
 		}
+		memcpy(&a->pool[a->n * nr], it->cost, nr * sizeof(cost_t));
+		a->r[a->n].line = it->line;
+		a->r[a->n].off = a->n;
+		a->n++;
 	}
+}
+
+/* The records collected, summed per line, into out. */
+static void lines_done(struct profile *p, struct lines_acc *a, struct file_lines *out)
+{
+	size_t nr = (size_t)p->nreal, n = a->n;
+	struct lrec *r = a->r;
+	cost_t *pool = a->pool;
 	if (n)
 		qsort(r, n, sizeof(*r), cmp_lrec);
 	out->line = xmalloc((n ? n : 1) * sizeof(*out->line));
@@ -101,31 +104,26 @@ static void lines_of(struct profile *p, const uint32_t *fns, size_t nf, uint32_t
 void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 {
 	const struct agg *a = profile_agg(p);
-	/* only the functions with costs in this file, each once */
-	uint32_t *fns = NULL;
-	size_t nf = 0;
-	if (file < a->nfiles) {
-		size_t m = a->file_start[file + 1] - a->file_start[file];
-		fns = xmalloc((m + 1) * sizeof(*fns));
-		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++)
-			fns[nf++] = p->ls.ff[a->file_idx[k]].fn;
-		/* each function once: sort and drop repeats (no per-call table
-		 * of all functions: a report annotates many files) */
-		if (nf > 1)
-			qsort(fns, nf, sizeof(*fns), cmp_u32);
-		size_t w = 0;
-		for (size_t i = 0; i < nf; i++)
-			if (!w || fns[w - 1] != fns[i])
-				fns[w++] = fns[i];
-		nf = w;
-	}
-	lines_of(p, fns, nf, file, out);
-	free(fns);
+	struct lines_acc acc = { 0 };
+	/* only this file's runs of records (one per block with lines in it):
+	 * a function with lines in thousands of files is not read again for
+	 * each of them */
+	if (file < a->nfiles)
+		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++) {
+			struct line_iter it;
+			line_iter_ff(&it, &p->ls, a->file_idx[k]);
+			lines_add(p, &it, file, &acc);
+		}
+	lines_done(p, &acc, out);
 }
 
 void query_fn_file_lines(struct profile *p, uint32_t fn, uint32_t file, struct file_lines *out)
 {
-	lines_of(p, &fn, 1, file, out);
+	struct lines_acc acc = { 0 };
+	struct line_iter it;
+	line_iter_fn(&it, &p->ls, fn);
+	lines_add(p, &it, file, &acc);
+	lines_done(p, &acc, out);
 }
 
 int query_fn_files(struct profile *p, uint32_t fn, uint32_t **files, cost_t **costs)

@@ -509,13 +509,30 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 	free(cum);
 }
 
+struct fnfile_key {
+	uint32_t fn, file, k;
+};
+
+static int cmp_fnfile_key(const void *x, const void *y)
+{
+	const struct fnfile_key *a = x, *b = y;
+	if (a->fn != b->fn)
+		return a->fn < b->fn ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
 /* Function:file with inclusive costs on the group lines: one group per
  * function (an inclusive cost belongs to one function, not to a name shared
- * by several objects), its files' self costs below. */
+ * by several objects), its files' self costs below: the blocks' subtotals
+ * per file (ls.ff, ls.ffcost) put in (function, file) order and summed (the
+ * formulas of derived events are linear: expanding the sum is the same). */
 static void inclusive_section(struct profile *p, struct section *s)
 {
 	const struct agg *a = profile_agg(p);
-	int ne = p->nevents;
+	const struct linestore *ls = &p->ls;
+	int ne = p->nevents, nr = p->nreal;
 	s->g = xcalloc((size_t)p->nfns + 1, sizeof(*s->g));
 	s->ng = (int)p->nfns;
 	s->ccw = ne;
@@ -525,24 +542,26 @@ static void inclusive_section(struct profile *p, struct section *s)
 		g->fnid = f;
 		g->name = fn_name(p, f);
 		g->outer = expand(p, agg_incl(a, f));
-		struct line_iter it;
-		for (line_iter_fn(&it, &p->ls, f); line_iter_next(&it);) {
-			const char *file = file_name(p, it.file);
-			int j;
-			for (j = 0; j < g->nin; j++)
-				if (g->in[j].name == file)
-					break;
-			if (j == g->nin) {
-				VEC_RESERVE(g->in, g->capin, g->nin + 1);
-				g->in[j].name = file;
-				g->in[j].cc = xcalloc((size_t)ne, sizeof(cost_t));
-				g->nin++;
-			}
-			cost_t *x = expand(p, it.cost);
-			add_to(g->in[j].cc, x, ne);
-			free(x);
-		}
 	}
+	struct fnfile_key *key = xmalloc(((size_t)ls->nff + 1) * sizeof(*key));
+	for (uint32_t k = 0; k < ls->nff; k++)
+		key[k] = (struct fnfile_key){ ls->ff[k].fn, ls->ff[k].file, k };
+	if (ls->nff > 1)
+		qsort(key, ls->nff, sizeof(*key), cmp_fnfile_key);
+	cost_t sum[MAX_EVENTS];
+	for (uint32_t i = 0; i < ls->nff;) {
+		uint32_t j = i;
+		memset(sum, 0, sizeof(cost_t) * (size_t)nr);
+		for (; j < ls->nff && key[j].fn == key[i].fn && key[j].file == key[i].file; j++)
+			add_to(sum, &ls->ffcost[(size_t)key[j].k * (size_t)nr], nr);
+		struct group *g = &s->g[key[i].fn];
+		VEC_RESERVE(g->in, g->capin, g->nin + 1);
+		g->in[g->nin].name = file_name(p, key[i].file);
+		g->in[g->nin].cc = expand(p, sum);
+		g->nin++;
+		i = j;
+	}
+	free(key);
 }
 
 /* ---- callers and callees (--tree) ------------------------------------------------ */

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Hostile sizes and shapes: a 1 MB name, a call chain a million deep,
-# two million tiny functions, and files that shrink or grow while they are
+# two million tiny functions, one function in 50,000 files, and files that
+# shrink or grow while they are
 # read.  Each must load (or fail with a message), never crash or hang.
 # Expected totals are the counts written below.
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -37,6 +38,17 @@ check "a call chain a million deep in the explorer (exit $rc)" "$([ $rc = 0 ] &&
 awk 'BEGIN { print "events: Ir"; print "fl=a.c"; for (i = 0; i < 2000000; i++) { print "fn=f" i; print "1 1" } }' >tiny.out
 got=$(timeout 120 "$CGTUI" --batch --no-annotate --threshold=100 tiny.out | totals)
 check "two million tiny functions" "$([ "$got" = 2000000 ]; echo $?)" "totals '$got'"
+
+# one function with lines in 50,000 files, annotated (threshold 0) and with
+# inclusive costs: each file's lines are read on their own (it took 31 s
+# when every file re-read all of the function's lines)
+awk 'BEGIN { print "events: Ir"; print "fn=f"; for (i = 0; i < 50000; i++) { print "fl=" i ".c"; print "1 1"; print "2 1" } }' >manyfiles.out
+timeout 20 "$CGTUI" --batch --threshold=0 --inclusive=yes manyfiles.out >manyfiles.txt 2>&1
+rc=$?
+got=$(totals <manyfiles.txt)
+n=$(grep -Ec '^ +2 +\(0\.0%\) +[0-9]+\.c$' manyfiles.txt)
+check "one function in 50,000 files: totals 100000, 50000 files under f, in time (exit $rc)" \
+	"$([ $rc = 0 ] && [ "$got" = 100000 ] && [ "$n" = 50000 ]; echo $?)" "totals '$got', $n file rows"
 
 # a file that shrinks while it is read: a message or a shorter profile, no crash
 cp tiny.out shrink.out

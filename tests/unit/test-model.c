@@ -16,6 +16,7 @@
 #include "profile/load.h"
 #include "profile/model.h"
 #include "profile/modname.h"
+#include "profile/query.h"
 #include "profile/report.h"
 #include "fixture.h"
 #include "tap.h"
@@ -197,6 +198,35 @@ static void test_inline_files(void)
 	struct filefn *ff = agg_filefn(&p, &n);
 	is(n, 3, "file:function pairs a.c:f, h.h:f, a.c:g");
 	filefn_free(ff, n);
+	profile_free(&p);
+
+	/* A block's records are stored grouped by file, so that one file's
+	 * lines are read without the others': files interleaved within a
+	 * block, and f in a second block.  By hand: a.c: 1 -> 1, 3 -> 100,
+	 * 5 -> 7 (g), 6 -> 3 (f again); h.h: 2 -> 10, 4 -> 1000 + 5. */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 1\nfi=h.h\n2 10\nfe=a.c\n3 100\nfi=h.h\n4 1000\n"
+		    "fn=g\n5 7\nfn=f\nfi=h.h\n4 5\nfe=a.c\n6 3\n") == 0,
+	   "interleaved files: %s", lasterr);
+	const uint32_t want_a[][2] = { { 1, 1 }, { 3, 100 }, { 5, 7 }, { 6, 3 } };
+	const uint32_t want_h[][2] = { { 2, 10 }, { 4, 1005 } };
+	const struct {
+		const char *file;
+		const uint32_t (*want)[2];
+		uint32_t n;
+	} cases[] = { { "a.c", want_a, 4 }, { "h.h", want_h, 2 } };
+	for (int c = 0; c < 2; c++) {
+		struct file_lines fl;
+		query_file_lines(&p, strtab_find(&p.files, cases[c].file, strlen(cases[c].file)), &fl);
+		int good = fl.n == cases[c].n;
+		for (uint32_t i = 0; good && i < fl.n; i++)
+			good = fl.line[i] == cases[c].want[i][0] &&
+			       fl.cost[i] == (cost_t)cases[c].want[i][1];
+		ok(good, "the lines of %s, from its runs of records only (%u lines)", cases[c].file,
+		   fl.n);
+		file_lines_free(&fl);
+	}
+	is(line_cost(&p, "f", "h.h", 4, 0), 1005, "every record still read in order: f h.h:4");
+	is(line_cost(&p, "f", "a.c", 6, 0), 3, "f a.c:6 after a file's run");
 	profile_free(&p);
 }
 
