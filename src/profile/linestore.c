@@ -151,8 +151,8 @@ void linestore_flush(struct linestore *ls)
 	for (uint32_t e = 0; e < n; e++) {
 		uint32_t file = ls->afile[e];
 		if (file >= ls->nfslot) {
-			uint32_t oc = ls->nfslot, nc = oc ? oc : 64;
-			while (nc <= file)
+			size_t oc = ls->nfslot, nc = oc ? oc : 64;
+			while (nc <= file) /* size_t: ends for any file id */
 				nc *= 2;
 			ls->fslot = xreallocarray(ls->fslot, nc, sizeof(*ls->fslot));
 			memset(ls->fslot + oc, 0, (nc - oc) * sizeof(*ls->fslot));

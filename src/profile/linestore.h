@@ -70,7 +70,7 @@ struct linestore {
 	uint32_t *afile, *aline, *aslot;
 	uint32_t *aff, *aorder; /* flush: each entry's file slot, the order */
 	uint32_t *fslot;        /* flush: file -> its slot in the block + 1 */
-	uint32_t nfslot;
+	size_t nfslot;
 	uint8_t *awidth;        /* values that may not be zero: [0, awidth) */
 	cost_t *acost;          /* acap * nreal */
 	uint32_t an, acap;
