@@ -1155,7 +1155,8 @@ static void reset_for_new_file(struct parser *ps)
 /* The common cost line, read in one pass: every subposition "N", "+N", "-N"
  * or "*", every cost a short decimal, in a block already open, events in
  * the profile's order, not a diff's first file.  The line ends at '\n' (or
- * "\r\n", or a NUL); nothing at or after lim is read, so it works in place
+ * "\r\n", or the NUL of a line copied out when nul_ends); nothing at or
+ * after lim is read, so it works in place
  * in a mapped file.  Returns where the next line starts, or NULL to leave
  * the line to cost_line() (nothing has been changed then). */
 #define FAST_MAX_LINE 256
@@ -1220,7 +1221,8 @@ static inline __attribute__((always_inline)) const char *fast_subpos(const char 
 	return s;
 }
 
-static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim)
+static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim,
+					 int nul_ends)
 {
 	struct profile *p = ps->p;
 	int64_t pos[2] = { ps->last[0], ps->last[1] };
@@ -1278,7 +1280,11 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 	}
 	if (s >= lim)
 		goto undo;
-	/* the end of the line: "\n", "\r\n" or NUL */
+	/* the end of the line: "\n", "\r\n", or the NUL that ends a line
+	 * copied out; in the mapped file a NUL is binary data, for
+	 * parse_line() to report */
+	if (*s == 0 && !nul_ends)
+		goto undo;
 	if (*s == '\r') {
 		if (s + 1 >= lim || s[1] != '\n')
 			goto undo;
@@ -1472,6 +1478,8 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 {
 	char c = s[0];
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
+		if (memchr(s, 0, len))
+			return perr(ps, "binary data (NUL byte): not a profile");
 		if (ps->o->only_part && ps->p->nparts != ps->o->only_part) {
 			ps->pending = PEND_NONE; /* another part's costs: not shown */
 			return 0;
@@ -1481,7 +1489,7 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 			ps->stale = 1;
 			return 0;
 		}
-		if (fast_ok(ps, c) && cost_line_fast(ps, s, s + len + 1))
+		if (fast_ok(ps, c) && cost_line_fast(ps, s, s + len + 1, 1))
 			return 0;
 		return cost_line(ps, s);
 	}
@@ -1489,6 +1497,8 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 		return 0;
 	if (ps->pending == PEND_CALL && c != 'c')
 		return perr(ps, "calls= line not followed by its cost line");
+	if (memchr(s, 0, len))
+		return perr(ps, "binary data (NUL byte): not a profile");
 	if (is_space(c)) {
 		const char *t = skip_ws(s);
 		if (!*t)
@@ -1497,8 +1507,6 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 			return cost_line(ps, t);
 		return perr(ps, "unexpected indented line");
 	}
-	if (memchr(s, 0, len))
-		return perr(ps, "binary data (NUL byte): not a profile");
 	if (c == '=' && strncmp(s, "==== NEW PROFILING FILE", 23) == 0) {
 		/* Xdebug appends profiles to one file */
 		reset_for_new_file(ps);
@@ -1582,7 +1590,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 					if (next >= fast_end || !cost_start(*next))
 						break;
 				}
-				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE)))
+				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
 					break;
 				next = t;
 				ps->lineno++;
@@ -1712,7 +1720,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	int rc = 0;
 	uint64_t next_progress = 0;
 	void *map = MAP_FAILED;
-	if (!r.gz && S_ISREG(st.st_mode) && st.st_size > 0)
+	if (!r.gz && !o->no_map && S_ISREG(st.st_mode) && st.st_size > 0)
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (map != MAP_FAILED) {
 		rc = read_mapped(&ps, map, (size_t)st.st_size);

@@ -46,6 +46,9 @@ struct load_opts {
 	int (*progress)(void *arg, uint64_t done, uint64_t size);
 	void *progress_arg;
 	const struct instr_sink *instr;   /* NULL: not wanted */
+	/* read a plain file with read() as if it were a pipe, never mapped in
+	 * place (the fuzzer checks that both ways give the same profile) */
+	int no_map;
 };
 
 /* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,

@@ -28,6 +28,13 @@
  *      other options (no --inclusive, --tree=caller, threshold 0.1,
  *      context 1, no percentages, sorted on every event in reverse).
  * Both reports show every event, derived ones too.
+ * For a plain (not gzip) input with the "#diff" mark, also:
+ *   3. the input loaded again with no_map (read like a pipe instead of in
+ *      place in the mapped file) and the report of 1 written again: the two
+ *      must be the same bytes, or fail to load with the same message, else
+ *      the target aborts.  The mapped reader has fast paths of its own; this
+ *      is what keeps them equal to the general parser.  The reports are
+ *      compared by length and two 64-bit hashes, not kept.
  * Everything is freed (profile_free): LeakSanitizer checks the error paths
  * too.
  *
@@ -310,21 +317,57 @@ static size_t inflated_size(const uint8_t *d, size_t n, size_t cap)
 	return total;
 }
 
+/* ---- comparing two runs: a stream that only hashes what is written ---------- */
+
+struct digest {
+	uint64_t len, h1, h2;
+};
+
+static ssize_t digest_write(void *cookie, const char *buf, size_t n)
+{
+	struct digest *d = cookie;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = (uint8_t)buf[i];
+		d->h1 = (d->h1 ^ c) * 0x100000001b3ull; /* FNV-1a */
+		d->h2 = (d->h2 + c + 1) * 0x9e3779b97f4a7c15ull;
+		d->h2 ^= d->h2 >> 29;
+	}
+	d->len += n;
+	return (ssize_t)n;
+}
+
+static FILE *digest_open(struct digest *d)
+{
+	*d = (struct digest){ 0, 0xcbf29ce484222325ull, 0 };
+	cookie_io_functions_t io = { .write = digest_write };
+	FILE *f = fopencookie(d, "w", io);
+	if (!f)
+		abort();
+	return f;
+}
+
 /* Loads files[0..n) (the first with sign `sign0`, the others +1); when they
  * load, the whole report is written: with every option on, or (`variant`)
  * without --inclusive, with callers only, cgtui's default threshold, a small
  * context, no percentages, and every event (derived ones too) shown and
  * sorted on in reverse order. */
-static void run(const char *const *files, int n, int sign0, int variant)
+static void run(const char *const *files, int n, int sign0, int variant, int no_map,
+		struct digest *dg)
 {
 	struct profile p;
 	char err[512];
 	profile_init(&p);
 	for (int i = 0; i < n; i++) {
 		/* the variant also keeps only the first part's costs (--part) */
-		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .only_part = variant };
+		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .only_part = variant,
+					.no_map = no_map };
 		if (profile_load(&p, files[i], &lo, err, sizeof(err)) < 0) {
 			profile_free(&p);
+			if (dg) {
+				FILE *f = digest_open(dg);
+				fprintf(f, "load error: %s", err);
+				fclose(f);
+			}
 			return;
 		}
 	}
@@ -353,16 +396,18 @@ static void run(const char *const *files, int n, int sign0, int variant)
 	o.src_dirs = dirs;
 	o.nsrc_dirs = 1;
 	o.invocation = "cgtui --inclusive=yes --tree=both --threshold=0 fuzz";
-	FILE *out = devnull;
+	FILE *base = dg ? digest_open(dg) : devnull, *out = base;
 #ifdef HAVE_ESCAPING_STREAM
 	/* the first report as on a terminal: through the escaping stream */
-	FILE *esc = variant ? NULL : escaping_stream(devnull);
+	FILE *esc = variant ? NULL : escaping_stream(base);
 	if (esc)
 		out = esc;
 #endif
 	report_write(out, &p, &o);
-	if (out != devnull)
+	if (out != base)
 		fclose(out);
+	if (base != devnull)
+		fclose(base);
 	fflush(devnull);
 	profile_free(&p);
 }
@@ -410,10 +455,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	counting = 1;
 
 	static const char *const one[] = { "in.prof" };
-	run(one, 1, 1, 0);
 	static const char *const two[] = { "in.prof", "in2.prof" };
+	if (diff && !is_gz) {
+		struct digest mapped, streamed;
+		run(one, 1, 1, 0, 0, &mapped);
+		run(one, 1, 1, 0, 1, &streamed);
+		if (mapped.len != streamed.len || mapped.h1 != streamed.h1 ||
+		    mapped.h2 != streamed.h2) {
+			fprintf(stderr, "fuzz-load: the profile read in place and read as a "
+					"stream give different reports (%llu and %llu bytes)\n",
+				(unsigned long long)mapped.len, (unsigned long long)streamed.len);
+			abort();
+		}
+	} else {
+		run(one, 1, 1, 0, 0, NULL);
+	}
 	if (diff)
-		run(two, 2, -1, 1);
+		run(two, 2, -1, 1, 0, NULL);
 
 	counting = 0;
 	if (heap_peak > worst_peak) {
