@@ -238,6 +238,16 @@ def main():
                     if row["mbps"] < TARGET_MBPS or \
                             row["rss_ratio"] > TARGET_RSS_RATIO:
                         row["miss"] = True
+                    # the same with every block's line records made while
+                    # loading (what an annotated report does): for the record
+                    r2 = best_of(argv, args.runs,
+                                 dict(os.environ, CGTUI_LAZY_LINES="0"))
+                    if r2.ok:
+                        row["eager"] = r2.wall
+                        row["eager_rss"] = r2.maxrss / 1e6
+                        progress("cgtui, line records made while loading: "
+                                 "%s s, peak RSS %.0f MB" % (runs_text(r2),
+                                                             row["eager_rss"]))
                 else:
                     msg = "cgtui exited %d on %s" % (r.status, name)
                     tail = r.stderr.strip().splitlines()[-5:]
@@ -273,8 +283,8 @@ def main():
 
     # ---- the table ----
     head = ["size", "file MB", "cgtui s", "cgtui MB/s", "cgtui RSS MB",
-            "RSS/file", "wc -l s", "wc MB/s", "c_annotate s",
-            "cgtui/wc", "c_annotate/cgtui"]
+            "RSS/file", "eager s", "eager MB/s", "wc -l s", "wc MB/s",
+            "c_annotate s", "cgtui/wc", "c_annotate/cgtui"]
     table = []
     for row in rows:
         cg = row.get("cg")
@@ -286,8 +296,11 @@ def main():
                         fmt(row["rss"], ".0f"), fmt(row["rss_ratio"], ".2f")]
         wcs = row.get("wc")
         ca = row.get("ca")
+        eager = row.get("eager")
         table.append([
             row["size"], "%.1f" % row["mb"]] + cg_cells + [
+            fmt(eager, ".3f"),
+            fmt(row["mb"] / eager if eager else None, ".0f"),
             fmt(wcs, ".3f"),
             fmt(row["mb"] / wcs if wcs else None, ".0f"),
             fmt(ca, ".2f", row.get("ca_note", "n/a")),
@@ -305,6 +318,10 @@ def main():
     print("cgtui/wc: cgtui's time over wc -l's (1.0x = as fast as counting "
           "lines); c_annotate/cgtui: callgrind_annotate's time over "
           "cgtui's (speedup).")
+    print("eager: the same command with CGTUI_LAZY_LINES=0, every block's line "
+          "records made while loading, as an annotated report does; by "
+          "default the explorer and a report without annotation read them "
+          "when first needed.")
     print("targets: cgtui >= %.0f MB/s single-threaded and peak RSS <= file "
           "size (RSS/file <= %.2f)." % (TARGET_MBPS, TARGET_RSS_RATIO))
     missed = [r["size"] for r in rows if r.get("miss")]

@@ -273,6 +273,14 @@ static int define_events(struct profile *p, char *err, size_t errsz)
 	return 0;
 }
 
+/* Whether to defer line records (load_opts.lazy_lines): `want`, unless the
+ * environment's CGTUI_LAZY_LINES says 0 or 1 (for tests). */
+static int lazy_lines(int want)
+{
+	const char *e = getenv("CGTUI_LAZY_LINES");
+	return e && (*e == '0' || *e == '1') ? *e == '1' : want;
+}
+
 /* Loads every profile file into p (only one part when only_part > 0) and
  * defines the derived events asked for: what main does, and what the
  * explorer asks for when a part is chosen. */
@@ -282,8 +290,11 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 	int diff = *(int *)arg;
 	profile_init(p);
 	for (int i = 0; i < G.nfiles; i++) {
+		/* lines are deferred for the explorer (ignored with a part or a
+		 * sink) */
 		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
-					.modfn = G.modfn, .only_part = only_part, .instr = s };
+					.modfn = G.modfn, .only_part = only_part, .instr = s,
+					.lazy_lines = lazy_lines(1) };
 		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
 			profile_free(p);
 			return -1;
@@ -517,10 +528,15 @@ int main(int argc, char **argv)
 			total += (uint64_t)st.st_size;
 	}
 	struct progress *pr = !batch && isatty(STDOUT_FILENO) ? progress_start(total) : NULL;
+	const char *script = getenv("CGTUI_SCRIPT");
+	int tui = !batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)));
 	for (int i = 0; i < G.nfiles; i++) {
+		/* the explorer, or a report without annotation, needs no per-line
+		 * costs to start: they are read when a view wants them; an
+		 * annotated report reads them all, better at once */
 		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .progress = pr ? progress_update : NULL,
-					.progress_arg = pr };
+					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate) };
 		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));
 		struct stat st;
 		progress_next_file(pr, stat(G.files[i], &st) == 0 ? (uint64_t)st.st_size : 0);
@@ -563,8 +579,7 @@ int main(int argc, char **argv)
 	ro.nsrc_dirs = G.ndirs;
 	ro.look = &G.look;
 
-	const char *script = getenv("CGTUI_SCRIPT");
-	if (!batch && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)))) {
+	if (tui) {
 		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink,
 					 .look = &G.look };
 		recover_symbols(&G.prof); /* names for the functions known by address */

@@ -101,21 +101,11 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 	return &ls->acost[e * nr];
 }
 
-void linestore_flush(struct linestore *ls)
+/* Room in buf for n more records, in the worst case: 3 varints + nr values
+ * of 10 bytes each. */
+static void reserve_records(struct linestore *ls, uint32_t n)
 {
-	uint32_t fn = ls->open_fn;
-	ls->open_fn = UINT32_MAX;
-	ls->last = UINT32_MAX;
-	if (fn == UINT32_MAX || ls->an == 0) {
-		if (ls->an) /* not reached: the loader opens a block first */
-			memset(ls->acost, 0, (size_t)ls->an * (size_t)ls->nreal * sizeof(cost_t));
-		ls->an = 0;
-		return;
-	}
-	size_t nr = (size_t)ls->nreal;
-	uint32_t n = ls->an;
-	/* worst case per record: 3 varints + nr values of 10 bytes */
-	size_t need = ls->len + (size_t)n * (30 + nr * 10);
+	size_t need = ls->len + (size_t)n * (30 + (size_t)ls->nreal * 10);
 	if (need > ls->cap) {
 		size_t nc = ls->cap ? ls->cap : 1 << 16;
 		while (nc < need)
@@ -123,6 +113,11 @@ void linestore_flush(struct linestore *ls)
 		ls->buf = xrealloc(ls->buf, nc);
 		ls->cap = nc;
 	}
+}
+
+/* A new chunk for fn, at the end of fn's chain. */
+static uint32_t new_chunk(struct linestore *ls, uint32_t fn)
+{
 	if (ls->nchunks == ls->capchunks) {
 		ls->capchunks = ls->capchunks ? ls->capchunks * 2 : 256;
 		ls->chunks = xreallocarray(ls->chunks, ls->capchunks, sizeof(*ls->chunks));
@@ -138,48 +133,38 @@ void linestore_flush(struct linestore *ls)
 		ls->nfn_cap = ncap;
 	}
 	uint32_t c = ls->nchunks++;
-	ls->chunks[c] = (struct lchunk){ .off = ls->len, .fn = fn, .nrec = n, .next = UINT32_MAX };
+	ls->chunks[c] = (struct lchunk){ .off = ls->len, .fn = fn, .next = UINT32_MAX };
 	if (ls->fn_last[fn] == UINT32_MAX)
 		ls->fn_first[fn] = c;
 	else
 		ls->chunks[ls->fn_last[fn]].next = c;
 	ls->fn_last[fn] = c;
+	return c;
+}
 
-	/* the block's files: a slot each (in the order they came), the
-	 * entries counted per slot */
-	uint32_t ff0 = ls->nff;
-	for (uint32_t e = 0; e < n; e++) {
-		uint32_t file = ls->afile[e];
-		if (file >= ls->nfslot) {
-			size_t oc = ls->nfslot, nc = oc ? oc : 64;
-			while (nc <= file) /* size_t: ends for any file id */
-				nc *= 2;
-			ls->fslot = xreallocarray(ls->fslot, nc, sizeof(*ls->fslot));
-			memset(ls->fslot + oc, 0, (nc - oc) * sizeof(*ls->fslot));
-			ls->nfslot = nc;
-		}
-		if (!ls->fslot[file]) {
-			if (ls->nff == ls->capff) {
-				ls->capff = ls->capff ? ls->capff * 2 : 256;
-				ls->ff = xreallocarray(ls->ff, ls->capff, sizeof(*ls->ff));
-				ls->ffoff = xreallocarray(ls->ffoff, ls->capff, sizeof(*ls->ffoff));
-				ls->ffcost = xreallocarray(ls->ffcost, (size_t)ls->capff * nr,
-							   sizeof(cost_t));
-			}
-			ls->ff[ls->nff] = (struct fnfile){ fn, file };
-			memset(&ls->ffcost[(size_t)ls->nff * nr], 0, nr * sizeof(cost_t));
-			ls->nff++;
-			ls->fslot[file] = ls->nff - ff0;
-		}
-		ls->aff[e] = ls->fslot[file] - 1;
-	}
-	/* the entries grouped by file, stably (a counting sort): aorder */
-	uint32_t nfiles = ls->nff - ff0;
+static void reserve_fslot(struct linestore *ls, uint32_t file)
+{
+	if (file < ls->nfslot)
+		return;
+	size_t oc = ls->nfslot, nc = oc ? oc : 64;
+	while (nc <= file) /* size_t: ends for any file id */
+		nc *= 2;
+	ls->fslot = xreallocarray(ls->fslot, nc, sizeof(*ls->fslot));
+	memset(ls->fslot + oc, 0, (nc - oc) * sizeof(*ls->fslot));
+	ls->nfslot = nc;
+}
+
+/* The open block's entries in aorder, grouped by file (their slots in aff,
+ * nfiles of them from ff0) stably, with a counting sort.  The files' ffoff
+ * are used for the counts, and left UINT64_MAX: encode_block sets them. */
+static void group_by_file(struct linestore *ls, uint32_t ff0, uint32_t nfiles)
+{
+	uint32_t n = ls->an;
+	uint64_t *start = &ls->ffoff[ff0];
 	if (nfiles == 1) {
 		for (uint32_t e = 0; e < n; e++)
 			ls->aorder[e] = e;
 	} else {
-		uint64_t *start = &ls->ffoff[ff0]; /* counts first, set below */
 		memset(start, 0, nfiles * sizeof(*start));
 		for (uint32_t e = 0; e < n; e++)
 			start[ls->aff[e]]++;
@@ -192,7 +177,19 @@ void linestore_flush(struct linestore *ls)
 		for (uint32_t e = 0; e < n; e++)
 			ls->aorder[start[ls->aff[e]]++] = e;
 	}
+	for (uint32_t f = 0; f < nfiles; f++)
+		start[f] = UINT64_MAX;
+}
 
+/* Encodes the open block's entries (grouped: aorder, file slots from ff0
+ * in aff) at the end of buf; each file's run start goes to ffoff.  With
+ * `sum`, each entry is also added to its file's subtotal.  Leaves the
+ * accumulator empty. */
+static void encode_block(struct linestore *ls, uint32_t ff0, int sum)
+{
+	size_t nr = (size_t)ls->nreal;
+	uint32_t n = ls->an;
+	reserve_records(ls, n);
 	uint8_t *p = ls->buf + ls->len;
 	uint32_t pfile = UINT32_MAX, pline = 0;
 	for (uint32_t k = 0; k < n; k++) {
@@ -200,12 +197,16 @@ void linestore_flush(struct linestore *ls)
 		cost_t *v = &ls->acost[e * nr];
 		size_t w = ls->awidth[e];
 		uint32_t ffj = ff0 + ls->aff[e];
-		/* the block's subtotal for this record's file */
-		cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
 		uint64_t mask = 0;
-		for (size_t i = 0; i < w; i++) {
-			sub[i] = cost_add(sub[i], v[i]);
-			mask |= (uint64_t)(v[i] != 0) << i;
+		if (sum) { /* the block's subtotal for this record's file */
+			cost_t *sub = &ls->ffcost[(size_t)ffj * nr];
+			for (size_t i = 0; i < w; i++) {
+				sub[i] = cost_add(sub[i], v[i]);
+				mask |= (uint64_t)(v[i] != 0) << i;
+			}
+		} else {
+			for (size_t i = 0; i < w; i++)
+				mask |= (uint64_t)(v[i] != 0) << i;
 		}
 		if (ls->afile[e] != pfile) { /* a run starts */
 			ls->ffoff[ffj] = (uint64_t)(p - ls->buf);
@@ -225,11 +226,118 @@ void linestore_flush(struct linestore *ls)
 		pline = ls->aline[e];
 		ls->slots[ls->aslot[e]] = 0;
 	}
-	for (uint32_t f = ff0; f < ls->nff; f++)
-		ls->fslot[ls->ff[f].file] = 0;
 	ls->len = (size_t)(p - ls->buf);
 	ls->nrecords += n;
 	ls->an = 0;
+}
+
+/* Only the open block's file subtotals (a deferred block): the entries are
+ * added to them and cleared. */
+static void sum_block(struct linestore *ls, uint32_t ff0)
+{
+	size_t nr = (size_t)ls->nreal;
+	for (uint32_t e = 0; e < ls->an; e++) {
+		cost_t *v = &ls->acost[e * nr];
+		cost_t *sub = &ls->ffcost[(size_t)(ff0 + ls->aff[e]) * nr];
+		for (size_t i = 0; i < ls->awidth[e]; i++) {
+			sub[i] = cost_add(sub[i], v[i]);
+			v[i] = 0;
+		}
+		ls->slots[ls->aslot[e]] = 0;
+	}
+	ls->an = 0;
+}
+
+void linestore_flush(struct linestore *ls)
+{
+	uint32_t fn = ls->open_fn;
+	ls->open_fn = UINT32_MAX;
+	ls->last = UINT32_MAX;
+	if (fn == UINT32_MAX || ls->an == 0) {
+		if (ls->an) /* not reached: the loader opens a block first */
+			memset(ls->acost, 0, (size_t)ls->an * (size_t)ls->nreal * sizeof(cost_t));
+		ls->an = 0;
+		return;
+	}
+	size_t nr = (size_t)ls->nreal;
+	uint32_t n = ls->an;
+	uint32_t c = new_chunk(ls, fn);
+
+	/* the block's files: a slot each (in the order they came), the
+	 * entries counted per slot */
+	uint32_t ff0 = ls->nff;
+	for (uint32_t e = 0; e < n; e++) {
+		uint32_t file = ls->afile[e];
+		reserve_fslot(ls, file);
+		if (!ls->fslot[file]) {
+			if (ls->nff == ls->capff) {
+				ls->capff = ls->capff ? ls->capff * 2 : 256;
+				ls->ff = xreallocarray(ls->ff, ls->capff, sizeof(*ls->ff));
+				ls->ffoff = xreallocarray(ls->ffoff, ls->capff, sizeof(*ls->ffoff));
+				ls->ffcost = xreallocarray(ls->ffcost, (size_t)ls->capff * nr,
+							   sizeof(cost_t));
+			}
+			ls->ff[ls->nff] = (struct fnfile){ fn, file };
+			ls->ffoff[ls->nff] = UINT64_MAX; /* no run (yet) */
+			memset(&ls->ffcost[(size_t)ls->nff * nr], 0, nr * sizeof(cost_t));
+			ls->nff++;
+			ls->fslot[file] = ls->nff - ff0;
+		}
+		ls->aff[e] = ls->fslot[file] - 1;
+	}
+	uint32_t nfiles = ls->nff - ff0;
+	ls->chunks[c].ff0 = ff0;
+	ls->chunks[c].nff = nfiles & 0x7fffffff;
+	if (ls->lazy) {
+		sum_block(ls, ff0);
+		ls->chunks[c].lazy = 1;
+		ls->nlazy++;
+	} else {
+		group_by_file(ls, ff0, nfiles);
+		ls->chunks[c].nrec = n;
+		encode_block(ls, ff0, 1);
+	}
+	for (uint32_t f = ff0; f < ls->nff; f++)
+		ls->fslot[ls->ff[f].file] = 0;
+}
+
+int linestore_refill(struct linestore *ls, uint32_t c, int ok)
+{
+	struct lchunk *ch = &ls->chunks[c];
+	uint32_t n = ls->an;
+	ls->open_fn = UINT32_MAX;
+	ls->last = UINT32_MAX;
+	for (uint32_t f = 0; f < ch->nff; f++) {
+		reserve_fslot(ls, ls->ff[ch->ff0 + f].file);
+		ls->fslot[ls->ff[ch->ff0 + f].file] = f + 1;
+	}
+	for (uint32_t e = 0; e < n && ok; e++) {
+		uint32_t file = ls->afile[e];
+		if (file >= ls->nfslot || !ls->fslot[file])
+			ok = 0;
+		else
+			ls->aff[e] = ls->fslot[file] - 1;
+	}
+	for (uint32_t f = 0; f < ch->nff; f++)
+		ls->fslot[ls->ff[ch->ff0 + f].file] = 0;
+	if (!ok) { /* not (all) this chunk's lines: dropped, the chunk left empty */
+		for (uint32_t e = 0; e < n; e++) {
+			memset(&ls->acost[(size_t)e * (size_t)ls->nreal], 0,
+			       (size_t)ls->nreal * sizeof(cost_t));
+			ls->slots[ls->aslot[e]] = 0;
+		}
+		ls->an = 0;
+		ch->lazy = 0;
+		ls->nlazy--;
+		return -1;
+	}
+	group_by_file(ls, ch->ff0, ch->nff);
+	ch->off = ls->len;
+	ch->nrec = n;
+	encode_block(ls, ch->ff0, 0);
+	ch->lazy = 0;
+	ls->nlazy--;
+	return 0;
 }
 
 uint8_t *cost_encode(uint8_t *dst, const cost_t *v, int nr)
@@ -297,8 +405,8 @@ void line_iter_ff(struct line_iter *it, const struct linestore *ls, uint32_t k)
 	it->ls = ls;
 	it->one_run = 1;
 	it->chunk = UINT32_MAX; /* nothing after the run */
-	it->left = 1;           /* a run has at least one record */
-	it->pos = ls->buf + ls->ffoff[k];
+	it->left = ls->ffoff[k] != UINT64_MAX; /* a run has at least one record */
+	it->pos = ls->buf + (it->left ? ls->ffoff[k] : 0);
 	it->fn = ls->ff[k].fn;
 }
 

@@ -14,6 +14,15 @@
  * 100+ of a dense vector.  A function seen in several blocks has several
  * chunks; readers add up records of the same (file, line).
  *
+ * Deferred blocks: when the loader reads a file mapped in place, it may set
+ * `lazy`.  Then a block's cost lines are added per file only (the caller
+ * passes line 0), and flush makes the block's chunk and its file subtotals
+ * (ff, ffcost) but no records: the chunk is marked `lazy` and its records
+ * are made later, when a reader needs them, by the loader reading the
+ * block's lines again (profile_need_lines) into the accumulator and calling
+ * linestore_refill.  Totals, file:function and function:file never need
+ * them, so a profile opens without building its line store.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_LINESTORE_H
 #define CGTUI_LINESTORE_H
@@ -44,6 +53,9 @@ struct lchunk {
 	uint32_t fn;
 	uint32_t nrec;
 	uint32_t next;  /* next chunk of the same function, or UINT32_MAX */
+	uint32_t ff0;   /* its ff entries: [ff0, ff0 + nff) */
+	uint32_t nff : 31;
+	uint32_t lazy : 1; /* records not made yet (see above) */
 };
 
 struct linestore {
@@ -77,6 +89,8 @@ struct linestore {
 	uint32_t *slots;        /* entry + 1 */
 	uint32_t mask;
 	uint32_t last;          /* entry of the previous cost line */
+	int lazy;               /* flush makes deferred chunks (see above) */
+	uint32_t nlazy;         /* chunks still deferred */
 };
 
 void linestore_init(struct linestore *ls, int nreal);
@@ -100,8 +114,14 @@ static inline void linestore_width(struct linestore *ls, int n)
 	if (ls->awidth[ls->last] < n)
 		ls->awidth[ls->last] = (uint8_t)n;
 }
-/* Encodes the open block into the buffer. */
+/* Encodes the open block into the buffer (or, when lazy, only sums it). */
 void linestore_flush(struct linestore *ls);
+/* The records of deferred chunk c, collected in the accumulator since
+ * linestore_begin(ls, chunk's fn), encoded into the buffer as its records;
+ * its file subtotals are left as they are.  When !ok, or when a record's
+ * file is not one of the chunk's, they are dropped, the chunk is left with
+ * no records, and -1 returned. */
+int linestore_refill(struct linestore *ls, uint32_t c, int ok);
 
 /* Reading: every record, or those of one function, in storage order. */
 struct line_iter {

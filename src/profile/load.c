@@ -228,6 +228,21 @@ struct parser {
 	/* event: lines are applied when the file ends */
 	char **evdefs;
 	int nevdefs, capevdefs;
+
+	/* deferred line records (load_opts.lazy_lines): NULL when not */
+	struct lazy_lines *lz;
+	uint32_t lz_src;     /* this file's index in lz->src */
+	int seg_open;        /* a segment is being read: seg */
+	struct lz_seg {
+		uint64_t start, end; /* its bytes in the file */
+		int64_t last[2];     /* the positions before its first line */
+		uint64_t lc;         /* its lastcost values in lz->lc, or UINT64_MAX */
+		uint32_t chunk;      /* the line store chunk its costs went to */
+		uint32_t src, fi, fmt;
+		int call;            /* a calls= line waits for its cost line */
+	} seg;
+	cost_t seg_lc[MAX_EVENTS]; /* lastcost when the segment started */
+	int seg_star;        /* and a cost "*" (the previous value) read since */
 };
 
 static int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -403,6 +418,17 @@ parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
 	return s;
 }
 
+/* No positions: line: the default, one line number. */
+static void default_positions(struct parser *ps)
+{
+	if (!ps->npos) {
+		ps->npos = 1;
+		ps->poskind[0] = POS_LINE;
+		ps->linek = 0;
+		ps->instrk = -1;
+	}
+}
+
 static uint32_t line_of(struct parser *ps, const int64_t pos[2])
 {
 	return ps->linek >= 0 ? (uint32_t)pos[ps->linek] : 0;
@@ -457,6 +483,7 @@ static inline __attribute__((always_inline)) int parse_costs_into(struct parser 
 			 * same as the previous cost line" */
 			v = ps->lastcost[i];
 			e = s + 1;
+			ps->seg_star = 1; /* a segment's reader needs lastcost */
 		} else {
 			e = parse_cost(s, &v, &ovf);
 		}
@@ -638,7 +665,7 @@ static int set_events(struct parser *ps, const char *s)
 		size_t len = (size_t)(s - b);
 		int ev = profile_event_index(p, b, len);
 		if (ev < 0 || ev >= p->nreal) {
-			if (p->ls.nrecords || p->ls.an || p->ncalls || p->nreal != p->nevents ||
+			if (p->ls.nchunks || p->ls.an || p->ncalls || p->nreal != p->nevents ||
 			    p->nparts > 1 || ps->any_cost)
 				return perr(ps, "event '%.*s' is not in the first profile's events "
 						"(profiles with different events cannot be combined)",
@@ -890,10 +917,7 @@ static int cost_line(struct parser *ps, const char *s)
 	if (!ps->have_events)
 		return perr(ps, "cost line before the events: line");
 	if (!ps->npos) {
-		ps->npos = 1;
-		ps->poskind[0] = POS_LINE;
-		ps->linek = 0;
-		ps->instrk = -1;
+		default_positions(ps);
 		p->has_line = 1;
 	}
 	if (ps->stale) {
@@ -933,11 +957,13 @@ static int cost_line(struct parser *ps, const char *s)
 			is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), c);
 		return 0;
 	}
-	if (p->ls.nreal != p->nreal)
+	if (p->ls.nreal != p->nreal) {
 		linestore_init(&p->ls, p->nreal);
+		p->ls.lazy = ps->lz != NULL;
+	}
 	if (p->ls.open_fn != ps->fn)
 		linestore_begin(&p->ls, ps->fn);
-	cost_t *dst = linestore_slot(&p->ls, ps->fi, line);
+	cost_t *dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
 	linestore_width(&p->ls, p->nreal);
 	return parse_costs_into(ps, s, dst);
 }
@@ -1000,12 +1026,7 @@ static int calls_line(struct parser *ps, const char *s)
 		return -1;
 	if (ps->cfn == NO_ID)
 		return perr(ps, "calls= line without a preceding cfn= line");
-	if (!ps->npos) {
-		ps->npos = 1;
-		ps->poskind[0] = POS_LINE;
-		ps->linek = 0;
-		ps->instrk = -1;
-	}
+	default_positions(ps);
 	int64_t tpos[2];
 	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
 		return -1;
@@ -1033,12 +1054,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	}
 	if (need_fn(ps, "jump line") < 0)
 		return -1;
-	if (!ps->npos) {
-		ps->npos = 1;
-		ps->poskind[0] = POS_LINE;
-		ps->linek = 0;
-		ps->instrk = -1;
-	}
+	default_positions(ps);
 	int64_t tpos[2];
 	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
 		return -1;
@@ -1250,7 +1266,8 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		memset(callc, 0, sizeof(cost_t) * (size_t)p->nreal);
 		dst = callc;
 	} else {
-		dst = linestore_slot(&p->ls, ps->fi, line);
+		/* deferred blocks are summed per file only */
+		dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
 		linestore_width(&p->ls, ps->nev);
 	}
 	cost_t *lc = ps->lastcost;
@@ -1323,6 +1340,7 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 	struct linestore *ls = &ps->p->ls;
 	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
 	const uint32_t fi = ps->fi;
+	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
 	int64_t last0 = ps->last[0], last1 = ps->last[1];
 	cost_t *lc = ps->lastcost;
 	uint64_t nl = 0;
@@ -1342,7 +1360,7 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 			goto out;
 		/* added as read; taken back if the line is not for this path (the
 		 * general parser then reads it again, lastcost included) */
-		cost_t *dst = linestore_slot(ls, fi, linek >= 0 ? (uint32_t)pos[linek] : 0);
+		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
 		int n = 0;
 		while (*t != '\n') {
 			uint64_t x;
@@ -1527,13 +1545,266 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 	return perr(ps, "not a profile line: '%.40s'", s);
 }
 
-/* ---- reading a mapped file ------------------------------------------------------ */
+/* ---- deferred line records ------------------------------------------------------- */
 
-/* A file mapped in memory is read in place: no copy into a buffer, cost
- * lines parsed where they are; other lines are copied out and given a NUL.
- * Pages already read are dropped from the process (MADV_DONTNEED: they stay
- * in the page cache), so the mapping does not add to the peak memory.  A
- * file that shrinks under the mapping raises SIGBUS: caught, and reported. */
+/* With load_opts.lazy_lines, a file read in place keeps only per-file sums
+ * of each block (see linestore.h), and the loader notes where the block's
+ * lines are: segments, runs of lines that can be read again on their own.
+ * A segment is cost lines and the lines that may come between them without
+ * changing where costs go (calls=, jump=, jcnd=, cfn=, cfi=, cfl=, cob=,
+ * jfi=, jfn=); it starts at a cost line, with the parser's state then (the
+ * file, the positions, a pending call, the format, and the previous cost
+ * line's values when a cost "*" in it needs them), and any other line ends
+ * it.  When a reader
+ * wants a function's lines, profile_need_lines() reads its segments again
+ * with the same parsing functions into the line store.  The file stays
+ * mapped (and open, to see whether it changed) while the profile lives. */
+
+/* How a segment's lines are read: the parser's settings then. */
+struct lz_format {
+	int npos, poskind[2], linek, instrk, nev, sign;
+	int evmap[MAX_EVENTS];
+};
+
+struct lz_src {
+	char *path;
+	int fd;
+	const char *base;
+	size_t size;
+	struct stat st;
+};
+
+struct lazy_lines {
+	struct lz_src *src;
+	uint32_t nsrc, capsrc;
+	struct lz_format *fmt;
+	uint32_t nfmt, capfmt;
+	struct lz_seg *seg; /* in chunk order */
+	size_t nseg, capseg;
+	cost_t *lc;         /* lastcost values (nev) kept for segments */
+	size_t nlc, caplc;
+};
+
+static void lazy_free(void *v)
+{
+	struct lazy_lines *lz = v;
+	for (uint32_t i = 0; i < lz->nsrc; i++) {
+		munmap((void *)lz->src[i].base, lz->src[i].size);
+		close(lz->src[i].fd);
+		free(lz->src[i].path);
+	}
+	free(lz->src);
+	free(lz->fmt);
+	free(lz->seg);
+	free(lz->lc);
+	free(lz);
+}
+
+/* The index of the parser's present format, added when new. */
+static uint32_t lz_format_now(struct parser *ps)
+{
+	struct lazy_lines *lz = ps->lz;
+	struct lz_format f;
+	memset(&f, 0, sizeof(f));
+	f.npos = ps->npos;
+	f.poskind[0] = ps->poskind[0];
+	f.poskind[1] = ps->poskind[1];
+	f.linek = ps->linek;
+	f.instrk = ps->instrk;
+	f.nev = ps->nev;
+	f.sign = ps->o->sign;
+	memcpy(f.evmap, ps->evmap, (size_t)ps->nev * sizeof(int));
+	if (lz->nfmt && memcmp(&lz->fmt[lz->nfmt - 1], &f, sizeof(f)) == 0)
+		return lz->nfmt - 1;
+	VEC_RESERVE(lz->fmt, lz->capfmt, lz->nfmt + 1);
+	lz->fmt[lz->nfmt] = f;
+	return lz->nfmt++;
+}
+
+/* A segment starts at the line at byte off, unless one is open. */
+static void seg_start(struct parser *ps, uint64_t off)
+{
+	if (ps->seg_open)
+		return;
+	struct lz_seg *g = &ps->seg;
+	g->start = off;
+	g->last[0] = ps->last[0];
+	g->last[1] = ps->last[1];
+	g->src = ps->lz_src;
+	g->fi = ps->fi;
+	g->fmt = lz_format_now(ps);
+	g->call = ps->pending == PEND_CALL;
+	g->lc = UINT64_MAX;
+	memcpy(ps->seg_lc, ps->lastcost, (size_t)ps->nev * sizeof(cost_t));
+	ps->seg_star = 0;
+	ps->seg_open = 1;
+}
+
+/* The open segment ends before the line at byte off: it is kept for the
+ * block open now, whose chunk is made next (only a block of another
+ * function, or a part's end, closes it, and lines for those end segments). */
+static void seg_end(struct parser *ps, uint64_t off)
+{
+	if (!ps->seg_open)
+		return;
+	ps->seg_open = 0;
+	struct linestore *ls = &ps->p->ls;
+	struct lazy_lines *lz = ps->lz;
+	if (off <= ps->seg.start || ls->open_fn == UINT32_MAX || !ls->an)
+		return; /* nothing in it, or no cost in it went to a block */
+	ps->seg.end = off;
+	ps->seg.chunk = ls->nchunks;
+	if (ps->seg_star) { /* its reader needs the values before it */
+		size_t nev = (size_t)lz->fmt[ps->seg.fmt].nev;
+		VEC_RESERVE(lz->lc, lz->caplc, lz->nlc + nev);
+		memcpy(&lz->lc[lz->nlc], ps->seg_lc, nev * sizeof(cost_t));
+		ps->seg.lc = lz->nlc;
+		lz->nlc += nev;
+	}
+	VEC_RESERVE(lz->seg, lz->capseg, lz->nseg + 1);
+	lz->seg[lz->nseg++] = ps->seg;
+}
+
+static int lz_key(const char *t, const char *k)
+{
+	return strncmp(t, k, strlen(k)) == 0;
+}
+
+/* Is t (NUL-terminated) a line that may stay in a segment? */
+static int between_costs(const char *t)
+{
+	switch (t[0]) {
+	case 'c':
+		return lz_key(t, "calls=") ||
+		       (((t[1] == 'f' && (t[2] == 'n' || t[2] == 'i' || t[2] == 'l')) ||
+			 (t[1] == 'o' && t[2] == 'b')) &&
+			t[3] == '=');
+	case 'j':
+		return lz_key(t, "jump=") || lz_key(t, "jcnd=") ||
+		       (t[1] == 'f' && (t[2] == 'i' || t[2] == 'n') && t[3] == '=');
+	default:
+		return 0;
+	}
+}
+
+/* Before the general parser reads the line at byte off (t, l bytes, its
+ * copy): it goes on the open segment, starts one, or ends it. */
+static void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l)
+{
+	const char *u = t;
+	while (u < t + l && is_space(*u))
+		u++;
+	if (u < t + l && cost_start(*u)) {
+		seg_start(ps, off);
+		return;
+	}
+	if (!between_costs(t))
+		seg_end(ps, off);
+}
+
+
+/* A cost line read again: into the line store's open block, unless it is
+ * a call's. */
+static int replay_cost(struct parser *rp, struct linestore *ls, const char *s)
+{
+	int64_t pos[2];
+	default_positions(rp);
+	s = parse_positions(rp, s, pos, 1);
+	if (!s || check_line_range(rp, pos) < 0)
+		return -1;
+	rp->last[0] = pos[0];
+	rp->last[1] = pos[1];
+	if (rp->pending == PEND_CALL) {
+		cost_t c[MAX_EVENTS];
+		rp->pending = PEND_NONE;
+		memset(c, 0, sizeof(c));
+		return parse_costs_into(rp, s, c);
+	}
+	rp->pending = PEND_NONE;
+	cost_t *dst = linestore_slot(ls, rp->fi, line_of(rp, pos));
+	linestore_width(ls, ls->nreal);
+	return parse_costs_into(rp, s, dst);
+}
+
+struct scratch {
+	char *buf;
+	size_t cap;
+};
+
+/* The l bytes of a line at s copied out with a NUL (the "\r" of a "\r\n"
+ * taken off, *l made shorter): the copy. */
+static char *line_copy(struct scratch *sc, const char *s, size_t *l)
+{
+	size_t n = *l;
+	if (n + 1 > sc->cap) {
+		sc->cap = n + 1 > 4096 ? n + 1 : 4096;
+		sc->buf = xrealloc(sc->buf, sc->cap);
+	}
+	memcpy(sc->buf, s, n);
+	if (n && sc->buf[n - 1] == '\r')
+		n--;
+	sc->buf[n] = 0;
+	*l = n;
+	return sc->buf;
+}
+
+/* Reads segment g again into the line store's open block. */
+static int replay_seg(struct profile *p, const struct lazy_lines *lz, const struct lz_seg *g,
+		      struct scratch *sc, char *err, size_t errsz)
+{
+	const struct lz_src *src = &lz->src[g->src];
+	const struct lz_format *f = &lz->fmt[g->fmt];
+	struct load_opts lo = { .sign = f->sign };
+	struct parser rp;
+	memset(&rp, 0, sizeof(rp));
+	rp.p = p;
+	rp.o = &lo;
+	rp.path = src->path;
+	rp.err = err;
+	rp.errsz = errsz;
+	rp.npos = f->npos;
+	rp.poskind[0] = f->poskind[0];
+	rp.poskind[1] = f->poskind[1];
+	rp.linek = f->linek;
+	rp.instrk = f->instrk;
+	rp.nev = f->nev;
+	memcpy(rp.evmap, f->evmap, sizeof(rp.evmap));
+	rp.have_events = 1;
+	rp.last[0] = g->last[0];
+	rp.last[1] = g->last[1];
+	rp.fi = g->fi;
+	rp.pending = g->call ? PEND_CALL : PEND_NONE;
+	if (g->lc != UINT64_MAX)
+		memcpy(rp.lastcost, &lz->lc[g->lc], (size_t)f->nev * sizeof(cost_t));
+	const char *s = src->base + g->start, *end = src->base + g->end;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		const char *t = skip_ws(line_copy(sc, s, &l));
+		if (cost_start(*t)) {
+			if (replay_cost(&rp, &p->ls, t) < 0)
+				return -1;
+		} else if (lz_key(t, "calls=")) {
+			default_positions(&rp);
+			rp.pending = PEND_CALL;
+		} else if (lz_key(t, "jump=") || lz_key(t, "jcnd=")) {
+			default_positions(&rp);
+			rp.pending = PEND_JUMP;
+		}
+		s = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+static int src_changed(const struct lz_src *src)
+{
+	struct stat st;
+	return fstat(src->fd, &st) < 0 || st.st_size != src->st.st_size ||
+	       st.st_ino != src->st.st_ino || st.st_dev != src->st.st_dev ||
+	       st.st_mtim.tv_sec != src->st.st_mtim.tv_sec ||
+	       st.st_mtim.tv_nsec != src->st.st_mtim.tv_nsec;
+}
+
 static sigjmp_buf bus_jump;
 
 static void on_sigbus(int sig)
@@ -1542,11 +1813,86 @@ static void on_sigbus(int sig)
 	siglongjmp(bus_jump, 1);
 }
 
+/* Reads chunk c's segments, from segs[first], again; a SIGBUS (the file
+ * shrank under the mapping) is caught. */
+static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t first, uint32_t c,
+		       struct scratch *sc, char *err, size_t errsz)
+{
+	const char *path = lz->src[lz->seg[first].src].path;
+	if (sigsetjmp(bus_jump, 1)) {
+		snprintf(err, errsz, "%s: the file shrank", path);
+		return -1;
+	}
+	for (size_t i = first; i < lz->nseg && lz->seg[i].chunk == c; i++) {
+		const struct lz_seg *g = &lz->seg[i];
+		if (src_changed(&lz->src[g->src])) {
+			snprintf(err, errsz, "%s: changed since it was loaded", lz->src[g->src].path);
+			return -1;
+		}
+		if (replay_seg(p, lz, g, sc, err, errsz) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Makes deferred chunk c's records from its segments. */
+static int replay_chunk(struct profile *p, struct lazy_lines *lz, uint32_t c)
+{
+	struct linestore *ls = &p->ls;
+	size_t lo = 0, hi = lz->nseg;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (lz->seg[mid].chunk < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	char err[512] = "";
+	struct scratch sc = { 0 };
+	int rc = 0;
+	linestore_begin(ls, ls->chunks[c].fn);
+	if (lo < lz->nseg && lz->seg[lo].chunk == c) {
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigbus;
+		sigaction(SIGBUS, &sa, &old);
+		rc = replay_segs(p, lz, lo, c, &sc, err, sizeof(err));
+		sigaction(SIGBUS, &old, NULL);
+	}
+	free(sc.buf);
+	if (linestore_refill(ls, c, rc == 0) < 0) {
+		if (!err[0])
+			snprintf(err, sizeof(err), "%s: changed since it was loaded",
+				 lo < lz->nseg ? lz->src[lz->seg[lo].src].path : "the profile");
+		profile_warn(p, "%s; some line costs are not shown", err);
+		return -1;
+	}
+	return 0;
+}
+
+int profile_need_lines(struct profile *p, uint32_t fn)
+{
+	struct linestore *ls = &p->ls;
+	if (!ls->nlazy || !p->lazy || fn >= ls->nfn_cap)
+		return 0;
+	int rc = 0;
+	for (uint32_t c = ls->fn_first[fn]; c != UINT32_MAX; c = ls->chunks[c].next)
+		if (ls->chunks[c].lazy && replay_chunk(p, p->lazy, c) < 0)
+			rc = -1;
+	return rc;
+}
+
+/* ---- reading a mapped file ------------------------------------------------------ */
+
+/* A file mapped in memory is read in place: no copy into a buffer, cost
+ * lines parsed where they are; other lines are copied out and given a NUL.
+ * Pages already read are dropped from the process (MADV_DONTNEED: they stay
+ * in the page cache), so the mapping does not add to the peak memory.  A
+ * file that shrinks under the mapping raises SIGBUS: caught, and reported. */
 struct mapread {
 	const char *base, *end, *s, *dropped;
 	const char *ready; /* mapped in up to here (map_ahead) */
-	char *scratch;
-	size_t scap;
+	struct scratch sc;  /* lines copied out */
 	uint64_t next_progress;
 };
 
@@ -1579,6 +1925,8 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		const char *s = m->s;
 		ps->lineno++;
 		if (fast && s < fast_end && cost_start(*s)) {
+			if (ps->lz)
+				seg_start(ps, (uint64_t)(s - m->base));
 			/* runs of cost lines stay in this loop; lineno counts the
 			 * line at next, not done yet when the loop ends */
 			const char *next = s, *t;
@@ -1604,9 +1952,14 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			}
 		}
 		const char *nl;
-		if (fast && s < fast_end && (nl = spec_fast(ps, s))) {
-			m->s = nl;
-			goto done;
+		if (fast && s < fast_end) {
+			/* fi=/fe= end a segment (elsewhere seg_line() says so) */
+			if (ps->lz && s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=')
+				seg_end(ps, (uint64_t)(s - m->base));
+			if ((nl = spec_fast(ps, s))) {
+				m->s = nl;
+				goto done;
+			}
 		}
 		nl = memchr(s, '\n', (size_t)(m->end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
@@ -1616,15 +1969,10 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			ps->pending = PEND_NONE;
 			ps->stale = 1;
 		} else {
-			if (l + 1 > m->scap) {
-				m->scap = l + 1 > 4096 ? l + 1 : 4096;
-				m->scratch = xrealloc(m->scratch, m->scap);
-			}
-			memcpy(m->scratch, s, l);
-			if (l && m->scratch[l - 1] == '\r')
-				l--;
-			m->scratch[l] = 0;
-			if (parse_line(ps, m->scratch, l) < 0)
+			char *t = line_copy(&m->sc, s, &l);
+			if (ps->lz)
+				seg_line(ps, (uint64_t)(s - m->base), t, l);
+			if (parse_line(ps, t, l) < 0)
 				return -1;
 			fast = fast_state(ps);
 		}
@@ -1662,8 +2010,10 @@ static int read_mapped(struct parser *ps, const char *base, size_t size)
 		rc = perr(ps, "the file shrank while it was read");
 	else
 		rc = read_mapped_lines(ps, &m);
+	if (ps->lz)
+		seg_end(ps, size);
 	sigaction(SIGBUS, &old, NULL);
-	free(m.scratch);
+	free(m.sc.buf);
 	return rc;
 }
 
@@ -1722,9 +2072,27 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	void *map = MAP_FAILED;
 	if (!r.gz && !o->no_map && S_ISREG(st.st_mode) && st.st_size > 0)
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	int keep = 0; /* the mapping and fd now belong to p->lazy */
+	if (map != MAP_FAILED && o->lazy_lines && !o->instr && !o->only_part) {
+		if (!p->lazy) {
+			p->lazy = xcalloc(1, sizeof(struct lazy_lines));
+			p->lazy_free = lazy_free;
+		}
+		struct lazy_lines *lz = p->lazy;
+		VEC_RESERVE(lz->src, lz->capsrc, lz->nsrc + 1);
+		lz->src[lz->nsrc] = (struct lz_src){ .path = xstrdup(path), .fd = fd, .base = map,
+						     .size = (size_t)st.st_size, .st = st };
+		ps.lz = lz;
+		ps.lz_src = lz->nsrc++;
+		p->ls.lazy = 1;
+		keep = 1;
+	}
 	if (map != MAP_FAILED) {
 		rc = read_mapped(&ps, map, (size_t)st.st_size);
-		munmap(map, (size_t)st.st_size);
+		if (!keep)
+			munmap(map, (size_t)st.st_size);
+		else /* read again only in parts, when asked: out of the process */
+			madvise(map, (size_t)st.st_size, MADV_DONTNEED);
 	}
 	for (; map == MAP_FAILED;) {
 		char *line;
@@ -1795,13 +2163,15 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		free(ps.evdefs[i]);
 	free(ps.evdefs);
 	linestore_flush(&p->ls);
+	p->ls.lazy = 0;
 	free(ps.name_fn);
 	idmap_clear(&ps.obmap);
 	idmap_clear(&ps.flmap);
 	idmap_clear(&ps.fnmap);
 	if (r.gz)
 		gzclose(r.gz);
-	close(fd);
+	if (!keep)
+		close(fd);
 	free(r.buf);
 	return rc;
 }

@@ -49,6 +49,10 @@ struct load_opts {
 	/* read a plain file with read() as if it were a pipe, never mapped in
 	 * place (the fuzzer checks that both ways give the same profile) */
 	int no_map;
+	/* a plain file read in place may leave its blocks' line records to be
+	 * made when first needed (profile_need_lines): the per-file totals,
+	 * calls and everything but per-line costs are there at once */
+	int lazy_lines;
 };
 
 /* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,
@@ -57,6 +61,12 @@ struct load_opts {
 #define LOAD_CANCELLED (-2)
 int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		 char *err, size_t errsz);
+
+/* Makes the line records of fn's deferred blocks (see lazy_lines), reading
+ * them again from the file: every reader of per-line costs calls it first.
+ * Returns 0, or -1 when the file changed since (a warning is added to p and
+ * those blocks show no lines). */
+int profile_need_lines(struct profile *p, uint32_t fn);
 
 /* After the last file: totals, summary checks, standard derived events. */
 void profile_finish(struct profile *p);

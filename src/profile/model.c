@@ -46,6 +46,8 @@ void profile_free(struct profile *p)
 	free(p->fns);
 	free(p->fnhash.slots);
 	linestore_free(&p->ls);
+	if (p->lazy)
+		p->lazy_free(p->lazy);
 	free(p->calls);
 	free(p->callbuf);
 	free(p->jumpbuf);

@@ -117,6 +117,11 @@ struct profile {
 	char **warnings;         /* non-fatal problems found while loading */
 	int nwarnings, capwarnings;
 
+	/* what profile_need_lines() reads deferred line records from (the
+	 * loader's; NULL when every block was stored as it was read) */
+	void *lazy;
+	void (*lazy_free)(void *lazy);
+
 	struct agg *agg;         /* aggregation, computed on demand */
 	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
 				  * function named by its address, or NO_ID;

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "query.h"
 #include "aggregate.h"
+#include "load.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,7 @@ void query_file_lines(struct profile *p, uint32_t file, struct file_lines *out)
 	if (file < a->nfiles)
 		for (uint32_t k = a->file_start[file]; k < a->file_start[file + 1]; k++) {
 			struct line_iter it;
+			profile_need_lines(p, p->ls.ff[a->file_idx[k]].fn);
 			line_iter_ff(&it, &p->ls, a->file_idx[k]);
 			lines_add(p, &it, file, &acc);
 		}
@@ -121,6 +123,7 @@ void query_fn_file_lines(struct profile *p, uint32_t fn, uint32_t file, struct f
 {
 	struct lines_acc acc = { 0 };
 	struct line_iter it;
+	profile_need_lines(p, fn);
 	line_iter_fn(&it, &p->ls, fn);
 	lines_add(p, &it, file, &acc);
 	lines_done(p, &acc, out);
@@ -133,6 +136,7 @@ int query_fn_files(struct profile *p, uint32_t fn, uint32_t **files, cost_t **co
 	int n = 0, cap = 0;
 	size_t nr = (size_t)p->nreal;
 	struct line_iter it;
+	profile_need_lines(p, fn);
 	for (line_iter_fn(&it, &p->ls, fn); line_iter_next(&it);) {
 		int k;
 		for (k = 0; k < n && f[k] != it.file; k++)

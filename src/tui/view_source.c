@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "profile/aggregate.h"
+#include "profile/load.h"
 #include "profile/query.h"
 #include "profile/report.h"
 #include "source/objcode.h"
@@ -149,16 +150,21 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 	struct spart *pt = &s->parts[k];
 	uint32_t file = pt->file;
 	struct file_lines fl;
+	int nw = p->nwarnings;
 	if (whole)
 		query_file_lines(p, file, &fl);
 	else
 		query_fn_file_lines(p, v->fn, file, &fl);
+	/* the profile file changed before its lines were read again */
+	for (int i = nw; i < p->nwarnings; i++)
+		note(s, xasprintf("warning: %s", p->warnings[i]));
 	struct call_site *cs;
 	int ncs = query_fn_file_calls(p, whole ? NO_ID : v->fn, file, &cs);
 
 	/* where the function starts: its first line in this file */
 	uint32_t first = UINT32_MAX;
 	struct line_iter it;
+	profile_need_lines(p, v->fn);
 	for (line_iter_fn(&it, &p->ls, v->fn); line_iter_next(&it);)
 		if (it.file == file && it.line && it.line < first)
 			first = it.line;

@@ -35,6 +35,9 @@
  *      the target aborts.  The mapped reader has fast paths of its own; this
  *      is what keeps them equal to the general parser.  The reports are
  *      compared by length and two 64-bit hashes, not kept.
+ *   4. the same with lazy_lines: the line records made when the report
+ *      asks for them, by reading the blocks again, must give the same
+ *      report.
  * Everything is freed (profile_free): LeakSanitizer checks the error paths
  * too.
  *
@@ -351,7 +354,7 @@ static FILE *digest_open(struct digest *d)
  * without --inclusive, with callers only, cgtui's default threshold, a small
  * context, no percentages, and every event (derived ones too) shown and
  * sorted on in reverse order. */
-static void run(const char *const *files, int n, int sign0, int variant, int no_map,
+static void run(const char *const *files, int n, int sign0, int variant, int no_map, int lazy,
 		struct digest *dg)
 {
 	struct profile p;
@@ -360,7 +363,7 @@ static void run(const char *const *files, int n, int sign0, int variant, int no_
 	for (int i = 0; i < n; i++) {
 		/* the variant also keeps only the first part's costs (--part) */
 		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .only_part = variant,
-					.no_map = no_map };
+					.no_map = no_map, .lazy_lines = lazy };
 		if (profile_load(&p, files[i], &lo, err, sizeof(err)) < 0) {
 			profile_free(&p);
 			if (dg) {
@@ -412,6 +415,17 @@ static void run(const char *const *files, int n, int sign0, int variant, int no_
 	profile_free(&p);
 }
 
+static void same_report(const struct digest *a, const struct digest *b, const char *how)
+{
+	if (a->len == b->len && a->h1 == b->h1 && a->h2 == b->h2)
+		return;
+	fprintf(stderr,
+		"fuzz-load: the profile read in place and %s give different reports "
+		"(%llu and %llu bytes)\n",
+		how, (unsigned long long)a->len, (unsigned long long)b->len);
+	abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!ready)
@@ -457,21 +471,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const one[] = { "in.prof" };
 	static const char *const two[] = { "in.prof", "in2.prof" };
 	if (diff && !is_gz) {
-		struct digest mapped, streamed;
-		run(one, 1, 1, 0, 0, &mapped);
-		run(one, 1, 1, 0, 1, &streamed);
-		if (mapped.len != streamed.len || mapped.h1 != streamed.h1 ||
-		    mapped.h2 != streamed.h2) {
-			fprintf(stderr, "fuzz-load: the profile read in place and read as a "
-					"stream give different reports (%llu and %llu bytes)\n",
-				(unsigned long long)mapped.len, (unsigned long long)streamed.len);
-			abort();
-		}
+		struct digest mapped, streamed, lazy;
+		run(one, 1, 1, 0, 0, 0, &mapped);
+		run(one, 1, 1, 0, 1, 0, &streamed);
+		run(one, 1, 1, 0, 0, 1, &lazy);
+		same_report(&mapped, &streamed, "read as a stream");
+		same_report(&mapped, &lazy, "with its lines read when needed");
 	} else {
-		run(one, 1, 1, 0, 0, NULL);
+		run(one, 1, 1, 0, 0, 0, NULL);
 	}
 	if (diff)
-		run(two, 2, -1, 1, 0, NULL);
+		run(two, 2, -1, 1, 0, 0, NULL);
 
 	counting = 0;
 	if (heap_peak > worst_peak) {

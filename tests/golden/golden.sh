@@ -230,6 +230,10 @@ run_one() {  # run_one NAME REFCMD OURSARGS: write $T/out/NAME.{ref,ours}
 	# shellcheck disable=SC2086  # our arguments are split on purpose
 	(cd "$dir" && "$CGTUI" --batch $ours) >"$T/out/$name.ours" 2>"$T/out/$name.ours.err"
 	echo $? >"$T/out/$name.ours.rc"
+	# the same with the line records left to be read when the report
+	# wants them (load_opts.lazy_lines): the same bytes
+	# shellcheck disable=SC2086
+	(cd "$dir" && CGTUI_LAZY_LINES=1 "$CGTUI" --batch $ours) >"$T/out/$name.lazy" 2>&1
 }
 
 for i in "${!N[@]}"; do
@@ -256,6 +260,11 @@ compare_one() {  # compare_one NAME REF OURSARGS OPTS: write $T/out/NAME.cmp
 	rc=$(cat "$T/out/$name.ours.rc")
 	if [ "$rc" != 0 ]; then
 		echo "FAIL: $name: cgtui --batch $ours exited $rc: $(head -c 300 "$T/out/$name.ours.err")"
+		return 1
+	fi
+	if ! cmp -s "$T/out/$name.ours" "$T/out/$name.lazy"; then
+		echo "FAIL: $name: the report differs when line records are read when needed:"
+		diff "$T/out/$name.ours" "$T/out/$name.lazy" | head -5
 		return 1
 	fi
 	# shellcheck disable=SC2086  # $opts is split on purpose

@@ -205,5 +205,28 @@ check "batch report on a terminal: nothing raw reaches it" $? "$(grep -c pwned r
 "$CGTUI" --batch --no-annotate evil.out | grep -q $'\e]0;pwned'
 check "batch report into a pipe: the bytes as they are" $? ""
 
+# a function's line costs are read from the file again when the source view
+# first shows them: the file's source line (file1.c:16) before a change, a
+# warning on the view when the file changed meanwhile
+cp spec.out lazy.out
+mkdir -p src && printf 'l%s\n' $(seq 20) >src/file1.c
+start 100 30 "$CGTUI" -I src lazy.out
+wait_for "Instructions 820"
+tm send-keys -t t s
+wait_for "file1.c"
+out=$(screen)
+echo "$out" | grep -q '^ *20   2.4% *16 l16$'
+check "source view: main's line 16 (20) read again from the profile" $? "$out"
+tm send-keys -t t q
+start 100 30 "$CGTUI" -I src lazy.out
+wait_for "Instructions 820"
+echo "# changed" >>lazy.out
+tm send-keys -t t s
+wait_for "changed since it was loaded"
+out=$(screen)
+! echo "$out" | grep -q '^ *20   2.4% *16 l16$'
+check "source view: the profile file changed since: a warning, no line costs" $? "$out"
+tm send-keys -t t q
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -624,6 +624,117 @@ static void test_merge_diff_mod(void)
 	free(b);
 }
 
+
+/* Loads text padded as load_padded does, with load_opts.lazy_lines. */
+static int load_lazy(struct profile *p, const char *name, const char *text, int sign, int fresh)
+{
+	size_t n = strlen(text) + 512;
+	char *b = malloc(n);
+	snprintf(b, n, "%s#%0400d\n", text, 0);
+	char *path = write_tmp(name, b, strlen(b));
+	if (fresh)
+		profile_init(p);
+	struct load_opts lo = { .sign = sign, .lazy_lines = 1 };
+	int rc = profile_load(p, path, &lo, lasterr, sizeof(lasterr));
+	free(path);
+	free(b);
+	return rc;
+}
+
+static uint32_t fn_file_id(struct profile *p, const char *name)
+{
+	for (uint32_t f = 0; f < p->files.n; f++)
+		if (strcmp(file_name(p, f), name) == 0)
+			return f;
+	return NO_ID;
+}
+
+static void need_all_lines(struct profile *p)
+{
+	for (uint32_t f = 0; f < p->nfns; f++)
+		profile_need_lines(p, f);
+}
+
+static int has_warning(const struct profile *p, const char *what)
+{
+	for (int i = 0; i < p->nwarnings; i++)
+		if (strstr(p->warnings[i], what))
+			return 1;
+	return 0;
+}
+
+static void test_lazy_lines(void)
+{
+	/* the fast paths' lines, plus: a "*" cost (the previous line's value)
+	 * right after fi=, which ends a segment; a call between self cost
+	 * lines, relative positions going on after it; a comment between two
+	 * runs of the same block */
+	static const char text[] =
+		"positions: instr line\nevents: A B\nob=(1) a.out\nfl=(1) a.c\nfn=(1) main\n"
+		"0x10 3 1\n+1 4 1\n"           /* a.c:3 A 1, a.c:4 A 1 */
+		"cob=(1)\ncfi=(1)\ncfn=(2) g\n" /* g defined: general parser */
+		"calls=2 0x40 9 \n+1 5 20 2\n"  /* call at 0x12 line 5 */
+		"+1 +1 3 4\n"                   /* a.c:6 A 3 B 4 (0x13, 5 + 1) */
+		"fi=(2) h.h\n+1 7 5\n"          /* h.h:7 A 5 */
+		"fe=(1)\n+1 8 6 9\n"            /* a.c:8 A 6 B 9 */
+		"fi=(2)\n+1 9 * *\n"            /* h.h:9 A 6 B 9: the previous line's */
+		"# a comment\n"
+		"+1 * 1 *\n"                    /* h.h:9 A + 1, B + 9 (fi=(2) still) */
+		"fn=(3) other\n0x90 40 2\n"     /* other a.c:40 A 2 */
+		"fn=(1)\n0x11 4 100\n";         /* main a.c:4 A 100 more, a new block */
+	struct profile p;
+	ok(load_lazy(&p, "lazy.out", text, 1, 1) == 0, "lazy: loads: %s", lasterr);
+	profile_finish(&p);
+	ok(p.ls.nlazy > 0 && p.ls.nrecords == 0, "lazy: no line record made yet (%u deferred)",
+	   p.ls.nlazy);
+	/* totals and per-function costs need no line record */
+	is(self(&p, "main", 0), 1 + 1 + 3 + 5 + 6 + 6 + 1 + 100, "lazy: main self A");
+	is(self(&p, "main", 1), 4 + 9 + 9 + 9, "lazy: main self B");
+	is(p.totals[0], 123 + 2, "lazy: total A");
+	need_all_lines(&p);
+	ok(p.ls.nlazy == 0 && p.ls.nrecords > 0, "lazy: records made when needed");
+	is(line_cost(&p, "main", "a.c", 3, 0), 1, "lazy: a.c:3");
+	is(line_cost(&p, "main", "a.c", 4, 0), 101, "lazy: a.c:4 over two blocks");
+	is(line_cost(&p, "main", "a.c", 5, 0), 0, "lazy: a.c:5 only the call's");
+	is(line_cost(&p, "main", "a.c", 6, 0), 3, "lazy: a.c:6 after the call");
+	is(line_cost(&p, "main", "a.c", 6, 1), 4, "lazy: a.c:6 B");
+	is(line_cost(&p, "main", "h.h", 7, 0), 5, "lazy: h.h:7 (fi=)");
+	is(line_cost(&p, "main", "a.c", 8, 1), 9, "lazy: a.c:8 B (fe=)");
+	is(line_cost(&p, "main", "h.h", 9, 0), 6 + 1, "lazy: h.h:9 A, '*' across fi=");
+	is(line_cost(&p, "main", "h.h", 9, 1), 9 + 9, "lazy: h.h:9 B, '*' twice");
+	is(line_cost(&p, "other", "a.c", 40, 0), 2, "lazy: other a.c:40");
+	struct file_lines fl;
+	query_fn_file_lines(&p, fn(&p, "main"), fn_file_id(&p, "h.h"), &fl);
+	ok(fl.n == 2 && fl.line[0] == 7 && fl.line[1] == 9, "lazy: main's lines in h.h: 7, 9");
+	file_lines_free(&fl);
+	profile_free(&p);
+
+	/* a diff: the first file counts negative, read again the same way */
+	static const char ta[] = "events: A\nfl=a.c\nfn=f\n1 10\n2 5\n";
+	static const char tb[] = "events: A\nfl=a.c\nfn=f\n1 25\n3 5\n";
+	ok(load_lazy(&p, "da.out", ta, -1, 1) == 0 && load_lazy(&p, "db.out", tb, 1, 0) == 0,
+	   "lazy diff: loads: %s", lasterr);
+	profile_finish(&p);
+	need_all_lines(&p);
+	is(line_cost(&p, "f", "a.c", 1, 0), 15, "lazy diff: line 1 = 25 - 10");
+	is(line_cost(&p, "f", "a.c", 2, 0), -5, "lazy diff: line 2 = 0 - 5");
+	is(line_cost(&p, "f", "a.c", 3, 0), 5, "lazy diff: line 3 = 5 - 0");
+	profile_free(&p);
+
+	/* the file changes before its lines are read again: a warning, no
+	 * lines for those blocks, nothing else lost */
+	ok(load_lazy(&p, "ch.out", ta, 1, 1) == 0, "lazy, changed: loads");
+	profile_finish(&p);
+	char *path = write_tmp("ch.out", tb, strlen(tb));
+	free(path);
+	ok(profile_need_lines(&p, fn(&p, "f")) < 0, "lazy, changed: need_lines fails");
+	ok(has_warning(&p, "ch.out: changed since it was loaded"), "lazy, changed: warning");
+	is(line_cost(&p, "f", "a.c", 1, 0), 0, "lazy, changed: no line shown");
+	is(self(&p, "f", 0), 15, "lazy, changed: the function's cost stays");
+	ok(profile_need_lines(&p, fn(&p, "f")) == 0, "lazy, changed: not tried again");
+	profile_free(&p);
+}
+
 static void test_escaping(void)
 {
 	char *buf = NULL;
@@ -746,6 +857,7 @@ int main(void)
 	test_gzip();
 	test_only_part();
 	test_merge_diff_mod();
+	test_lazy_lines();
 	test_threshold_format();
 	test_escaping();
 	test_instr();
