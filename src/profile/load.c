@@ -1558,7 +1558,8 @@ static int parse_line(struct parser *ps, char *s, size_t len)
  * it.  When a reader
  * wants a function's lines, profile_need_lines() reads its segments again
  * with the same parsing functions into the line store.  The file stays
- * mapped (and open, to see whether it changed) while the profile lives. */
+ * mapped while the profile lives (it must not change meanwhile: its name's
+ * stat is compared with the one at load time). */
 
 /* How a segment's lines are read: the parser's settings then. */
 struct lz_format {
@@ -1568,10 +1569,9 @@ struct lz_format {
 
 struct lz_src {
 	char *path;
-	int fd;
 	const char *base;
 	size_t size;
-	struct stat st;
+	struct stat st; /* as it was loaded: the file must still be so */
 };
 
 struct lazy_lines {
@@ -1590,7 +1590,6 @@ static void lazy_free(void *v)
 	struct lazy_lines *lz = v;
 	for (uint32_t i = 0; i < lz->nsrc; i++) {
 		munmap((void *)lz->src[i].base, lz->src[i].size);
-		close(lz->src[i].fd);
 		free(lz->src[i].path);
 	}
 	free(lz->src);
@@ -1796,10 +1795,12 @@ static int replay_seg(struct profile *p, const struct lazy_lines *lz, const stru
 	return 0;
 }
 
+/* By its name (no descriptor is kept: a run's thousand per-thread files
+ * would use as many): another file there, or this one written since. */
 static int src_changed(const struct lz_src *src)
 {
 	struct stat st;
-	return fstat(src->fd, &st) < 0 || st.st_size != src->st.st_size ||
+	return stat(src->path, &st) < 0 || st.st_size != src->st.st_size ||
 	       st.st_ino != src->st.st_ino || st.st_dev != src->st.st_dev ||
 	       st.st_mtim.tv_sec != src->st.st_mtim.tv_sec ||
 	       st.st_mtim.tv_nsec != src->st.st_mtim.tv_nsec;
@@ -2072,7 +2073,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	void *map = MAP_FAILED;
 	if (!r.gz && !o->no_map && S_ISREG(st.st_mode) && st.st_size > 0)
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	int keep = 0; /* the mapping and fd now belong to p->lazy */
+	int keep = 0; /* the mapping now belongs to p->lazy */
 	if (map != MAP_FAILED && o->lazy_lines && !o->instr && !o->only_part) {
 		if (!p->lazy) {
 			p->lazy = xcalloc(1, sizeof(struct lazy_lines));
@@ -2080,7 +2081,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		}
 		struct lazy_lines *lz = p->lazy;
 		VEC_RESERVE(lz->src, lz->capsrc, lz->nsrc + 1);
-		lz->src[lz->nsrc] = (struct lz_src){ .path = xstrdup(path), .fd = fd, .base = map,
+		lz->src[lz->nsrc] = (struct lz_src){ .path = xstrdup(path), .base = map,
 						     .size = (size_t)st.st_size, .st = st };
 		ps.lz = lz;
 		ps.lz_src = lz->nsrc++;
@@ -2170,8 +2171,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	idmap_clear(&ps.fnmap);
 	if (r.gz)
 		gzclose(r.gz);
-	if (!keep)
-		close(fd);
+	close(fd);
 	free(r.buf);
 	return rc;
 }

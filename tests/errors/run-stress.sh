@@ -1,8 +1,7 @@
 #!/bin/bash
 # Hostile sizes and shapes: a 1 MB name, a call chain a million deep,
-# two million tiny functions, one function in 50,000 files, and files that
-# shrink or grow while they are
-# read.  Each must load (or fail with a message), never crash or hang.
+# 300 files with 64 descriptors, two million tiny functions, one function
+# in 50,000 files, and files that shrink or grow while they are read.  Each must load (or fail with a message), never crash or hang.
 # Expected totals are the counts written below.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
@@ -33,6 +32,19 @@ printf 'F\n<End>\n<Enter>\n:dump chain-screen.txt\nq\n' >chain.keys
 CGTUI_CONFIG=/dev/null CGTUI_SCRIPT=chain.keys timeout 120 "$CGTUI" chain.out >/dev/null 2>&1
 rc=$?
 check "a call chain a million deep in the explorer (exit $rc)" "$([ $rc = 0 ] && grep -q '1 caller' chain-screen.txt; echo $?)" "$(head -8 chain-screen.txt 2>/dev/null)"
+
+# more files at once than the process may have open (a run with hundreds of
+# threads): each is read in place and kept mapped, not kept open; the
+# explorer reads their lines again when a view asks
+for i in $(seq 300); do printf 'events: Ir\nfl=a.c\nfn=f\n%d 1\n' "$i" >"many.$i.out"; done
+got=$(ulimit -n 64 && timeout 60 "$CGTUI" --batch --no-annotate --threshold=100 many.*.out 2>&1 | totals)
+check "300 files with 64 descriptors" "$([ "$got" = 300 ]; echo $?)" "totals '$got'"
+printf 's\n:dump many-screen.txt\nq\n' >many.keys
+(ulimit -n 64 && CGTUI_CONFIG=/dev/null CGTUI_SCRIPT=many.keys COLUMNS=100 LINES=40 timeout 60 "$CGTUI" -I . many.*.out >/dev/null 2>&1)
+rc=$?
+check "300 files with 64 descriptors, the source view (exit $rc)" \
+	"$([ $rc = 0 ] && grep -q '^ *1 *0.3% *1$' many-screen.txt &&
+		grep -q '^ *1 *0.3% *10$' many-screen.txt; echo $?)" "$(head -12 many-screen.txt 2>/dev/null)"
 
 # two million tiny functions
 awk 'BEGIN { print "events: Ir"; print "fl=a.c"; for (i = 0; i < 2000000; i++) { print "fn=f" i; print "1 1" } }' >tiny.out
