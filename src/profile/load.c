@@ -204,6 +204,8 @@ struct parser {
 	int use_obj;        /* ob= seen: functions keyed by object */
 	uint32_t ob, fl, fi, fnname, fn;
 	uint32_t fnobj, fnfile; /* object and file at the fn= line */
+	int seen_fl;        /* an fl= line in this file */
+	uint64_t fi_lineno; /* the last fi=/fe= line's number */
 	/* name id -> the function last found for it, with its key: checked
 	 * without reading the function (a cache miss per call otherwise) */
 	struct name_fn {
@@ -1005,6 +1007,7 @@ static void set_fi(struct parser *ps, uint32_t id)
 {
 	cur_file(ps);
 	ps->fi = id;
+	ps->fi_lineno = ps->lineno;
 }
 
 static void set_cob(struct parser *ps, uint32_t id)
@@ -1075,6 +1078,13 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 		if (KEY("fn")) {
 			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
 				return -1;
+			/* Some writers (pyprof2calltree, lsprofcalltree) give a
+			 * function's file with fi= on the line before its fn= and
+			 * never write fl=: take it as the function's, or every
+			 * function would be in no file and a function calling
+			 * itself would be two */
+			if (!ps->seen_fl && ps->fi != NO_ID && ps->fi_lineno + 1 == ps->lineno)
+				ps->fl = ps->fi;
 			/* the function is made when a cost line needs it: a
 			 * profile may define all its names up front */
 			ps->fnname = id;
@@ -1090,6 +1100,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
 				return -1;
 			ps->fl = ps->fi = id;
+			ps->seen_fl = 1;
 			return 0;
 		}
 		if (KEY("fi") || KEY("fe")) {
@@ -1166,6 +1177,7 @@ static void reset_for_new_file(struct parser *ps)
 	ps->stale = 0;
 	ps->skip_block = 0;
 	ps->use_obj = 0;
+	ps->seen_fl = 0;
 }
 
 /* The common cost line, read in one pass: every subposition "N", "+N", "-N"

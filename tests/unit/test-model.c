@@ -735,6 +735,36 @@ static void test_lazy_lines(void)
 	profile_free(&p);
 }
 
+
+/* A writer that gives a function's file with fi= on the line before fn=
+ * and never writes fl= (pyprof2calltree, lsprofcalltree: the wild corpus's
+ * gprof2dot--callgrind_bzr.callgrind): the function is in that file, and
+ * its call to itself (cfi= the same file) is recursion. */
+static void test_fi_before_fn(void)
+{
+	static const char text[] = "events: Ticks\n"
+				   "fi=a.py\nfn=f\n1 10\n"         /* f in a.py, self 10 */
+				   "cfi=a.py\ncfn=f\ncalls=3 1\n1 7\n" /* f -> f: recursion */
+				   "cfi=b.py\ncfn=g\ncalls=1 5\n1 4\n" /* f -> g: 4 */
+				   "fi=b.py\nfn=g\n5 4\n"          /* g in b.py, self 4 */
+				   "fi=c.py\n6 1\n";               /* g: 1 more, in c.py */
+	struct profile p;
+	ok(load(&p, text) == 0, "fi= before fn=: loads: %s", lasterr);
+	is(p.nfns, 2, "fi= before fn=: two functions, f and g");
+	is_str(file_name(&p, p.fns[fn(&p, "f")].file), "a.py", "fi= before fn=: f is in a.py");
+	is_str(file_name(&p, p.fns[fn(&p, "g")].file), "b.py", "fi= before fn=: g is in b.py");
+	is(incl(&p, "f", 0), 10 + 4, "fi= before fn=: f inclusive = self + g, not its call to itself");
+	is(incl(&p, "g", 0), 5, "fi= before fn=: g inclusive 4 + 1 (fi= after cost lines: inlined)");
+	profile_free(&p);
+	/* with an fl= in the file, fi= keeps its meaning: code from another
+	 * file inside the function */
+	static const char text2[] = "events: Ticks\nfl=m.c\nfn=main\n1 1\n"
+				    "fi=h.h\nfn=k\n2 3\n";
+	ok(load(&p, text2) == 0, "fi= before fn= after fl=: loads: %s", lasterr);
+	is_str(file_name(&p, p.fns[fn(&p, "k")].file), "m.c", "fi= before fn= after fl=: k in m.c");
+	profile_free(&p);
+}
+
 static void test_escaping(void)
 {
 	char *buf = NULL;
@@ -858,6 +888,7 @@ int main(void)
 	test_only_part();
 	test_merge_diff_mod();
 	test_lazy_lines();
+	test_fi_before_fn();
 	test_threshold_format();
 	test_escaping();
 	test_instr();
