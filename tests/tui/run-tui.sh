@@ -13,10 +13,10 @@ trap 'rm -rf "$work"' EXIT
 cp "$here"/*.out "$here"/*.keys "$here"/*.config "$work"/
 cd "$work" || exit 99
 pass=0 fail=0
-run() { # keys file, locale, expected directory, profile (spec.out), configuration
+run() { # keys file, locale, expected directory, profiles (spec.out), configuration
 	rm -f ./*.txt
 	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 \
-		CGTUI_CONFIG=${5:-/dev/null} "$CGTUI" "${4:-spec.out}" \
+		CGTUI_CONFIG=${5:-/dev/null} "$CGTUI" ${4:-spec.out} \
 		>stdout.txt 2>stderr.txt
 	rc=$?
 	if [ $rc != 0 ] || [ -s stderr.txt ]; then
@@ -46,6 +46,7 @@ run trees.keys C.UTF-8 expected-trees
 run recursion.keys C expected-recursion recursion.out
 run config.keys C.UTF-8 expected-config spec.out test.config
 run order.keys C.UTF-8 expected-order
+run diff.keys C.UTF-8 expected-diff "--diff diff-a.out diff-b.out"
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
