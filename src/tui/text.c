@@ -164,6 +164,17 @@ static void fit_count(char *b, size_t n, cost_t v, int w)
 	}
 }
 
+void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after)
+{
+	static const char unit[] = "kMGTPE";
+	snprintf(b, n, "%lld%s", v, after);
+	long double scale = 1.0L;
+	for (int u = 0; unit[u] && (int)strlen(b) > w; u++) {
+		scale *= 1000.0L;
+		snprintf(b, n, "%lld%c%s", (long long)llroundl((long double)v / scale), unit[u], after);
+	}
+}
+
 /* v's share of total in at most 6 columns: 12.3%, else 1234%, else huge% */
 static void fit_percent(char *b, size_t n, cost_t v, cost_t total)
 {

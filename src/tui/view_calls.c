@@ -136,7 +136,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
 	char cnt[32] = "";
 	if (r->count)
-		snprintf(cnt, sizeof(cnt), "%lldx", (long long)r->count);
+		tui_fit_calls(cnt, sizeof(cnt), (long long)r->count, 9, "x");
 	tui_put_right(t, y, cw + 1, 9, cnt);
 	const char *mark = r->kind == ROW_CALLER ? "< " : r->kind == ROW_SELF ? "* " : "> ";
 	tui_put(t, y, cw + 12, 2, mark);

@@ -158,7 +158,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	}
 	char calls[32] = "";
 	if (a->fn_ncalls[fn])
-		snprintf(calls, sizeof(calls), "%lld", (long long)a->fn_ncalls[fn]);
+		tui_fit_calls(calls, sizeof(calls), (long long)a->fn_ncalls[fn], 8, "");
 	tui_put_right(t, y, L.calls_x, 8, calls);
 	int used = tui_put(t, y, L.name_x, width - L.name_x, l->label[row]);
 	int fx = L.name_x + used + 2;

@@ -47,6 +47,7 @@ run recursion.keys C expected-recursion recursion.out
 run config.keys C.UTF-8 expected-config spec.out test.config
 run order.keys C.UTF-8 expected-order
 run diff.keys C.UTF-8 expected-diff "--diff diff-a.out diff-b.out"
+run bigcalls.keys C.UTF-8 expected-bigcalls bigcalls.out
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
