@@ -50,6 +50,7 @@ struct src {
 	int nparts;
 	struct objcode *oc; /* the function's object, opened once (kept across updates) */
 	int oc_tried;
+	int warn; /* 1 + the row of the first note that a file cannot be read or is newer */
 };
 
 /* The function's object (ob=) for its DWARF, or NULL. */
@@ -118,6 +119,7 @@ static void read_part(struct view *v, struct src *s, int k)
 			err = 0;
 	}
 	pt->readable = !err;
+	int before = s->n;
 	if (err) {
 		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
 		for (int i = 0; i < tried.n; i++)
@@ -135,6 +137,8 @@ static void read_part(struct view *v, struct src *s, int k)
 			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
 					  pt->sf.path, obname));
 	}
+	if (s->n > before && !s->warn)
+		s->warn = before + 1;
 	srctried_free(&tried);
 }
 
@@ -327,8 +331,14 @@ static void update(struct view *v)
 	v->nrows = s->n;
 	if (!keep_sel && sel >= 0) {
 		v->sel = sel;
-		v->top = sel > 3 ? sel - 3 : 0;
+		/* from the first row (the notes) when the function's line is on
+		 * that page too, else with three rows above it */
+		v->top = sel < list_page(t) - 3 ? 0 : sel - 3;
 	}
+	/* a file that cannot be read or is newer than the profile: said on the
+	 * status line too when the view opens, as the note may be above the page */
+	if (!keep_sel && s->warn)
+		tui_message(t, "%s", s->r[s->warn - 1].text);
 }
 
 static void draw_header(struct view *v, int y, int width)

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$here"/*.out "$here"/*.keys "$here"/*.config "$work"/
+cp "$here"/*.out "$here"/*.keys "$here"/*.config "$here"/*.c "$work"/
 cd "$work" || exit 99
 pass=0 fail=0
 run() { # keys file, locale, expected directory, profiles (spec.out), configuration
@@ -48,6 +48,8 @@ run config.keys C.UTF-8 expected-config spec.out test.config
 run order.keys C.UTF-8 expected-order
 run diff.keys C.UTF-8 expected-diff "--diff diff-a.out diff-b.out"
 run bigcalls.keys C.UTF-8 expected-bigcalls bigcalls.out
+touch -d 2030-01-01 newer.c
+run newer.keys C.UTF-8 expected-newer newer.out
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
