@@ -99,6 +99,12 @@ static void note(struct src *s, char *text)
 	add(s, R_NOTE)->text = text;
 }
 
+/* "???": the profile does not know the code's file */
+static int unknown_file(const char *name)
+{
+	return !*name || strcmp(name, "???") == 0;
+}
+
 /* Reads part k's file, with notes when it cannot be read or is newer
  * than the profile or the object. */
 static void read_part(struct view *v, struct src *s, int k)
@@ -109,6 +115,14 @@ static void read_part(struct view *v, struct src *s, int k)
 	const char *name = file_name(p, pt->file);
 	uint32_t ob = p->fns[v->fn].obj;
 	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
+	int before = s->n;
+	if (unknown_file(name)) {
+		note(s, xasprintf("%s: no source file in the profile (no debug information?)",
+				  fn_name(p, v->fn)));
+		pt->readable = 0;
+		s->warn = s->warn ? s->warn : before + 1;
+		return;
+	}
 	struct srctried tried = { 0 };
 	int err = srcfile_find(&pt->sf, name, &t->look, NULL, 0, &tried);
 	struct objcode *oc = err ? object(v, s) : NULL;
@@ -119,7 +133,6 @@ static void read_part(struct view *v, struct src *s, int k)
 			err = 0;
 	}
 	pt->readable = !err;
-	int before = s->n;
 	if (err) {
 		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
 		for (int i = 0; i < tried.n; i++)
@@ -315,7 +328,9 @@ static void update(struct view *v)
 				  fn_name(p, v->fn), no + 1));
 		inline_notes(v, s);
 	}
-	int sel = add_part(v, s, 0, 1);
+	/* the whole file, as cg_annotate shows it; of "???" only the function's
+	 * own costs, as the other functions there have nothing in common */
+	int sel = add_part(v, s, 0, !unknown_file(file_name(p, s->parts[0].file)));
 	for (int i = 0; i < no; i++) {
 		struct spart *pt = &s->parts[s->nparts++];
 		pt->file = files[order[i]];
