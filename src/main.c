@@ -126,7 +126,8 @@ static int is_sibling(const char *name, const char *prefix)
 }
 
 /* Files of one run: for "callgrind.out.PID" (existing or not) also every
- * callgrind.out.PID-TID / callgrind.out.PID.N beside it. */
+ * callgrind.out.PID-TID / callgrind.out.PID.N beside it; for another name
+ * that is not a file, NAME-TID / NAME.N. */
 static void add_run_files(const char *arg, char ***files, int *n)
 {
 	struct stat st;
@@ -142,7 +143,10 @@ static void add_run_files(const char *arg, char ***files, int *n)
 		*s = 0;
 	}
 	int found_siblings = 0;
-	if (strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) {
+	/* (any other name that is not a file: its per-thread files, as cgtui -o
+	 * NAME --separate-threads=yes and callgrind --callgrind-out-file=NAME
+	 * write them) */
+	if ((strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) || stat(arg, &st) != 0) {
 		DIR *d = opendir(*dir ? dir : ".");
 		struct dirent *de;
 		char **sib = NULL;
