@@ -637,6 +637,18 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 	draw_rows(t, d, x0, y0, w, h, 0);
 }
 
+/* What an empty list says: a threshold too high, or a profile without costs
+ * (a recorded program that ran another with exec: a script, a wrapper) */
+static const char *empty_text(struct tui *t)
+{
+	for (int e = 0; e < t->p->nreal; e++)
+		if (t->p->totals[e])
+			return "(nothing to show: lower the threshold with -)";
+	if (t->live && !t->live->running(t->live->arg))
+		return "(nothing counted; a script or wrapper needs --trace-children=yes)";
+	return "(the profile has no costs)";
+}
+
 static void draw(struct tui *t)
 {
 	erase();
@@ -662,7 +674,7 @@ static void draw(struct tui *t)
 	attroff(A_UNDERLINE | A_BOLD);
 	draw_rows(t, v, 0, 3, list_w, list_page(t), 1);
 	if (v->nrows == 0)
-		tui_put(t, 3, 2, list_w - 2, "(nothing to show: lower the threshold with -)");
+		tui_put(t, 3, 2, list_w - 2, empty_text(t));
 	draw_status(t);
 	refresh();
 }

@@ -302,6 +302,15 @@ left=$(for f in fs/ours.*; do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}";
 check "live: q stops the program and its child; both profiles kept" \
 	"$([ "$ok" = 2 ] && [ -z "$left" ]; echo $?)" "$(ls fs) left running: $left"
 
+# a script that runs the program with exec: Valgrind records only the shell
+# (as callgrind does), whose counts are lost at the exec; the empty list
+# says what to do rather than "lower the threshold"
+printf '#!/bin/sh\nexec ./live-prog spin 10\n' >exec.sh && chmod +x exec.sh
+live execsh ':wait-end\n:dump execsh.txt\n' ./exec.sh
+grep -q "Ir 0$" execsh.txt && grep -q "(nothing counted; a script or wrapper needs --trace-children=yes)" execsh.txt
+check "live: a script that execs: nothing counted, --trace-children=yes suggested" "$?" \
+	"$(sed -n '1p;4p' execsh.txt)"
+
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
