@@ -637,6 +637,57 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 	draw_rows(t, d, x0, y0, w, h, 0);
 }
 
+/* Where the user is in a view: the selected row, its function, its source
+ * line.  A setting that changes the rows (sort event, self/inclusive,
+ * threshold, context) keeps the function or line selected. */
+struct place {
+	int sel, off;
+	uint32_t fn;
+	const char *file;
+	uint32_t line;
+};
+
+static int row_of_fn(struct view *v, uint32_t fn);
+
+static void place_get(struct view *v, struct place *pl)
+{
+	pl->sel = v->sel;
+	pl->off = v->sel - v->top;
+	pl->fn = v->nrows && v->ops->selected_fn ? v->ops->selected_fn(v) : NO_ID;
+	pl->file = NULL;
+	if (!v->nrows || !v->ops->selected_line || !v->ops->selected_line(v, &pl->file, &pl->line))
+		pl->file = NULL;
+}
+
+/* the same place as pl: the same row if it still is, else the first row of
+ * pl's line (or the next line shown), else of pl's function */
+static void place_restore(struct view *v, const struct place *pl)
+{
+	struct place now;
+	v->sel = pl->sel < v->nrows ? pl->sel : v->nrows - 1;
+	if (v->sel < 0)
+		v->sel = 0;
+	place_get(v, &now);
+	if (pl->file) {
+		if (now.file && strcmp(now.file, pl->file) == 0 && now.line == pl->line)
+			return;
+		for (int r = 0; r < v->nrows; r++) {
+			v->sel = r;
+			place_get(v, &now);
+			if (now.file && strcmp(now.file, pl->file) == 0 && now.line >= pl->line)
+				break;
+			v->sel = pl->sel < v->nrows ? pl->sel : v->nrows - 1;
+		}
+	} else if (pl->fn != NO_ID && now.fn != pl->fn) {
+		int r = row_of_fn(v, pl->fn);
+		if (r >= 0)
+			v->sel = r;
+	}
+	if (v->sel < 0)
+		v->sel = 0;
+	v->top = v->sel - pl->off;
+}
+
 /* What an empty list says: a threshold too high, or a profile without costs
  * (a recorded program that ran another with exec: a script, a wrapper) */
 static const char *empty_text(struct tui *t)
@@ -659,10 +710,11 @@ static void draw(struct tui *t)
 	}
 	struct view *v = tui_view(t);
 	if (v->stale) { /* keep the user's place */
-		int sel = v->sel;
+		struct place pl;
+		place_get(v, &pl);
 		v->stale = 0;
 		v->ops->update(v);
-		v->sel = sel;
+		place_restore(v, &pl);
 	}
 	int list_w = t->cols;
 	draw_detail(t, v, &list_w);
