@@ -52,6 +52,7 @@ touch -d 2030-01-01 newer.c
 run newer.keys C.UTF-8 expected-newer newer.out
 run unknown.keys C.UTF-8 expected-unknown unknown.out
 run keep.keys C.UTF-8 expected-keep keep.out
+run threads.keys C.UTF-8 expected-threads "thread-1.out thread-2.out"
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
