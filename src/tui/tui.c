@@ -1094,6 +1094,31 @@ void tui_set_live(const struct tui_live *live)
 	next_live = live;
 }
 
+static const struct tui_start *next_start;
+
+void tui_set_start(const struct tui_start *s)
+{
+	next_start = s;
+}
+
+static void apply_start(struct tui *t, const struct tui_start *s)
+{
+	if (s->sort_event >= 0 && s->sort_event < t->p->nevents)
+		t->set.sort_event = s->sort_event;
+	if (s->nshow > 0) {
+		t->set.nshow = 0;
+		for (int k = 0; k < s->nshow && k < MAX_EVENTS; k++)
+			if (s->show[k] >= 0 && s->show[k] < t->p->nevents)
+				t->set.show[t->set.nshow++] = s->show[k];
+	}
+	if (s->threshold >= 0)
+		t->set.threshold = s->threshold;
+	if (s->percent >= 0)
+		t->set.percent = s->percent;
+	if (s->context >= 0)
+		t->set.context = s->context;
+}
+
 /* A function of p by its name, object and file names (ids differ from
  * one snapshot to the next): its id in np, or NO_ID. */
 static uint32_t same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
@@ -1272,6 +1297,9 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		t.set.show[e] = e;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	tui_config(&t); /* the defaults, then the user's file */
+	if (next_start) /* then the command line */
+		apply_start(&t, next_start);
+	next_start = NULL;
 
 	/* where sources are looked for: the command line's, then what d adds */
 	if (loader && loader->look)

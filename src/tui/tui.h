@@ -98,6 +98,19 @@ struct tui_live {
 /* Makes the next tui_run show a running program. */
 void tui_set_live(const struct tui_live *live);
 
+/* Settings from the command line (--sort, --show, --threshold,
+ * --show-percs, --context), over the configuration file's; a field left at
+ * -1 (nshow 0) was not given. */
+struct tui_start {
+	int sort_event;
+	int show[MAX_EVENTS], nshow;
+	double threshold;
+	int percent;
+	int context;
+};
+/* Makes the next tui_run start with these settings. */
+void tui_set_start(const struct tui_start *s);
+
 struct tui {
 	struct profile *p;
 	const struct tui_loader *loader;
