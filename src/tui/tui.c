@@ -641,7 +641,7 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
  * line.  A setting that changes the rows (sort event, self/inclusive,
  * threshold, context) keeps the function or line selected. */
 struct place {
-	int sel, off;
+	int sel, top;
 	uint32_t fn;
 	const char *file;
 	uint32_t line;
@@ -652,7 +652,7 @@ static int row_of_fn(struct view *v, uint32_t fn);
 static void place_get(struct view *v, struct place *pl)
 {
 	pl->sel = v->sel;
-	pl->off = v->sel - v->top;
+	pl->top = v->top;
 	pl->fn = v->nrows && v->ops->selected_fn ? v->ops->selected_fn(v) : NO_ID;
 	pl->file = NULL;
 	if (!v->nrows || !v->ops->selected_line || !v->ops->selected_line(v, &pl->file, &pl->line))
@@ -685,7 +685,7 @@ static void place_restore(struct view *v, const struct place *pl)
 	}
 	if (v->sel < 0)
 		v->sel = 0;
-	v->top = v->sel - pl->off;
+	v->top = pl->top; /* the same rows shown, scrolled only to show the selection */
 }
 
 /* What an empty list says: a threshold too high, or a profile without costs
