@@ -1292,6 +1292,9 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	next_live = NULL;
 	if (t.live && t.live->message)
 		tui_message(&t, "%s", t.live->message);
+	else if (p->nwarnings) /* printed before the screen was taken: said again */
+		tui_message(&t, "%d warning%s about the profile: S shows %s", p->nwarnings,
+			    p->nwarnings == 1 ? "" : "s", p->nwarnings == 1 ? "it" : "them");
 	t.set.nshow = p->nreal;
 	for (int e = 0; e < p->nreal; e++)
 		t.set.show[e] = e;
