@@ -690,8 +690,12 @@ static void place_restore(struct view *v, const struct place *pl)
 
 /* What an empty list says: a threshold too high, or a profile without costs
  * (a recorded program that ran another with exec: a script, a wrapper) */
-static const char *empty_text(struct tui *t)
+static const char *empty_text(struct tui *t, struct view *v)
 {
+	if (v->filter) /* (trees match the rows shown: closed nodes are not searched) */
+		return v->ops == &calltree_ops || v->ops == &callertree_ops
+			       ? "(no open node matches the filter: | then Enter shows all)"
+			       : "(no row matches the filter: | then Enter shows all)";
 	for (int e = 0; e < t->p->nreal; e++)
 		if (t->p->totals[e])
 			return "(nothing to show: lower the threshold with -)";
@@ -726,7 +730,7 @@ static void draw(struct tui *t)
 	attroff(A_UNDERLINE | A_BOLD);
 	draw_rows(t, v, 0, 3, list_w, list_page(t), 1);
 	if (v->nrows == 0)
-		tui_put(t, 3, 2, list_w - 2, empty_text(t));
+		tui_put(t, 3, 2, list_w - 2, empty_text(t, v));
 	draw_status(t);
 	refresh();
 }
