@@ -659,6 +659,19 @@ static void place_get(struct view *v, struct place *pl)
 		pl->file = NULL;
 }
 
+/* Is row r at pl's line (exact: and function), or (not exact) past it? */
+static int place_at(struct view *v, int r, const struct place *pl, int exact)
+{
+	struct place now;
+	int keep = v->sel;
+	v->sel = r;
+	place_get(v, &now);
+	v->sel = keep;
+	if (!now.file || strcmp(now.file, pl->file) != 0)
+		return 0;
+	return exact ? now.line == pl->line && now.fn == pl->fn : now.line >= pl->line;
+}
+
 /* the same place as pl: the same row if it still is, else the first row of
  * pl's line (or the next line shown), else of pl's function */
 static void place_restore(struct view *v, const struct place *pl)
@@ -669,15 +682,15 @@ static void place_restore(struct view *v, const struct place *pl)
 		v->sel = 0;
 	place_get(v, &now);
 	if (pl->file) {
-		if (now.file && strcmp(now.file, pl->file) == 0 && now.line == pl->line)
-			return;
-		for (int r = 0; r < v->nrows; r++) {
-			v->sel = r;
-			place_get(v, &now);
-			if (now.file && strcmp(now.file, pl->file) == 0 && now.line >= pl->line)
-				break;
-			v->sel = pl->sel < v->nrows ? pl->sel : v->nrows - 1;
-		}
+		/* the same line and function (a call below a line has both): the
+		 * row itself, else the first; else the line or the next one shown */
+		int keep = v->sel;
+		int at = place_at(v, keep, pl, 1) ? keep : -1;
+		for (int exact = 1; exact >= 0 && at < 0; exact--)
+			for (int r = 0; r < v->nrows && at < 0; r++)
+				if (place_at(v, r, pl, exact))
+					at = r;
+		v->sel = at >= 0 ? at : keep;
 	} else if (pl->fn != NO_ID && now.fn != pl->fn) {
 		int r = row_of_fn(v, pl->fn);
 		if (r >= 0)
