@@ -104,6 +104,11 @@ check "an option Valgrind rejects: exit 2, Valgrind's message shown" \
 $norand "$CGTUI" --no-open -o nl.out ./live-prog work "$(printf '5\n0')" >/dev/null 2>&1
 grep -qx "cmd: ./live-prog work 5 0" nl.out && "$CGTUI" --batch nl.out >/dev/null 2>&1
 check "an argument with a line break: the cmd: line stays one line" "$?" "$(grep -A1 cmd: nl.out)"
+# a program named without ./ that is here but not in $PATH: recorded as
+# ./live-prog (Valgrind, like a shell, said "command not found")
+$norand "$CGTUI" --no-open -o bare.out live-prog work 5 >/dev/null 2>bare.err
+grep -qx "cmd: ./live-prog work 5" bare.out && [ "$(sed -n 's/^totals: *//p' bare.out)" -gt 0 ]
+check "a program here named without ./: recorded" "$?" "$(cat bare.err)"
 printf 'events: Ir\nfl=a.c\nfn=f\n1 5\n' >prof.out
 chmod +x prof.out
 "$CGTUI" --batch prof.out >batch.txt 2>&1
