@@ -1021,7 +1021,7 @@ static void fatal_signal(int sig)
 	raise(sig);
 }
 
-static SCREEN *open_screen(struct tui *t, FILE **devnull)
+static SCREEN *open_screen(struct tui *t, FILE **devnull, const char **why)
 {
 	SCREEN *scr;
 	if (t->headless) {
@@ -1034,6 +1034,16 @@ static SCREEN *open_screen(struct tui *t, FILE **devnull)
 			scr = newterm("vt100", *devnull, *devnull);
 	} else {
 		scr = newterm(NULL, stdout, stdin);
+		/* a terminal that cannot move the cursor (TERM=dumb) would show
+		 * garbage: refused, with the way to the report */
+		char *cup = scr ? tigetstr("cup") : NULL;
+		if (scr && (!cup || cup == (char *)-1)) {
+			endwin();
+			delscreen(scr);
+			*why = "cannot move the cursor, which the explorer needs; --batch prints "
+			       "the report";
+			return NULL;
+		}
 	}
 	return scr;
 }
@@ -1347,10 +1357,11 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	profile_agg(p);
 
 	FILE *devnull = NULL;
-	SCREEN *scr = open_screen(&t, &devnull);
+	const char *why = "is unknown or cannot be used (for the report: --batch)";
+	SCREEN *scr = open_screen(&t, &devnull, &why);
 	if (!scr) {
-		fprintf(stderr, "cgtui: cannot start the terminal interface (TERM=%s)\n",
-			getenv("TERM") ? getenv("TERM") : "");
+		fprintf(stderr, "cgtui: the terminal (TERM=%s) %s\n",
+			getenv("TERM") ? getenv("TERM") : "", why);
 		if (script)
 			fclose(script);
 		return 1;
