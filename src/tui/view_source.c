@@ -155,6 +155,14 @@ static void read_part(struct view *v, struct src *s, int k)
 	srctried_free(&tried);
 }
 
+/* Marks line and ctx lines either side (no text: no context) as shown. */
+static void show_around(uint8_t *show, uint32_t line, int ctx, uint32_t maxline)
+{
+	long lo = (long)line - ctx, hi = (long)line + ctx;
+	for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
+		show[l] = 1;
+}
+
 /* The rows of part k: the file's lines (whole: of every function, else of
  * v->fn only) above the threshold with their context, the calls below the
  * lines.  Returns the row of the function's first line, or -1. */
@@ -197,11 +205,15 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 		cost_t c = event_value(p, &fl.cost[(size_t)i * p->nreal], ev);
 		if (!fl.line[i] || (long double)cost_mag(c) < thr || c == 0)
 			continue;
-		long lo = (long)fl.line[i] - ctx, hi = (long)fl.line[i] + ctx;
-		if (!readable)
-			lo = hi = fl.line[i]; /* no text: no context to show */
-		for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
-			show[l] = 1;
+		show_around(show, fl.line[i], readable ? ctx : 0, maxline);
+	}
+	/* and the lines whose calls are above it (main's line calling the
+	 * costliest function may cost little itself) */
+	for (int i = 0; i < ncs; i++) {
+		cost_t c = event_value(p, cs[i].cost, ev);
+		if (!cs[i].line || cs[i].line > maxline || (long double)cost_mag(c) < thr || c == 0)
+			continue;
+		show_around(show, cs[i].line, readable ? ctx : 0, maxline);
 	}
 	if (first != UINT32_MAX && first <= maxline)
 		show[first] = 1;
