@@ -457,7 +457,14 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 			show[i] = 1;
 			continue;
 		}
-		if (!hot[i])
+		/* shown: an instruction above the threshold, or one whose calls
+		 * are (a call costing little itself), with the context */
+		int calls = 0;
+		for (uint32_t k = 0; k < a->ins[i].ncall && !calls; k++) {
+			cost_t c = event_value(p, a->fi.calls[a->ins[i].call0 + k].cost, ev);
+			calls = c != 0 && (long double)cost_mag(c) >= thr;
+		}
+		if (!hot[i] && !calls)
 			continue;
 		int lo = i - (ctx > 0 ? ctx : 0), hi = i + (ctx > 0 ? ctx : 0);
 		for (int k = lo < 0 ? 0 : lo; k <= hi && k < a->nins; k++)

@@ -159,6 +159,12 @@ python3 "$here/check-asm.py" --stripped stripped.txt saved hash_all pie.cg "$wor
 	pie >cmp.out
 check "$(cat cmp.out | head -1 | sed 's/^[A-Z]*: //')" "$?" "$(sed -n '2,$p' cmp.out)"
 cp saved srcprog-pie
+# at the default threshold, main's call of hash_all (1 Ir itself) is shown
+printf 'set detail = no\n' >default.config
+view pie.cg main main-default.txt default.config &&
+	python3 "$here/check-asm.py" --calls-shown main-default.txt pie.cg main "$work/srcprog-pie" \
+		pie >cmp.out
+check "$(head -1 cmp.out | sed 's/^[A-Z]*: //')" "$?" "$(sed -n '2,$p' cmp.out)"
 # a profile without instruction addresses
 valgrind --tool=callgrind --callgrind-out-file=lines.cg ./srcprog-pie >/dev/null 2>&1
 view lines.cg hash_all lines.txt
