@@ -84,9 +84,13 @@ static void update(struct view *v)
 			memcpy(self.cost, agg_incl(a, v->fn), sizeof(cost_t) * (size_t)p->nreal);
 			add(l, &cap, self);
 		}
-		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID,
-					    .label = xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
-							       n == 1 ? "" : "s") });
+		/* a profile without any call (Cachegrind's) cannot say who calls */
+		char *title = p->ncalls ? xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
+						    n == 1 ? "" : "s")
+					: xstrdup(side == 0 ? "callers: the profile records no calls "
+							      "(Cachegrind's do not)"
+							    : "callees: none recorded");
+		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
 		for (int i = 0; i < n; i++) {
 			if (!tui_filter_match(f, fn_name(p, ed[i].fn)))
 				continue;
