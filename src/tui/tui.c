@@ -469,6 +469,14 @@ static int next_key(struct tui *t)
 }
 
 /* Reads a line on the status line (for / and |); NULL when cancelled. */
+/* The terminal's new size: everything drawn again. */
+static void resized(struct tui *t)
+{
+	getmaxyx(stdscr, t->lines, t->cols);
+	clearok(stdscr, TRUE);
+	draw(t);
+}
+
 static char *prompt(struct tui *t, const char *what)
 {
 	char buf[256];
@@ -484,6 +492,10 @@ static char *prompt(struct tui *t, const char *what)
 			refresh();
 		}
 		int c = next_key(t);
+		if (c == KEY_RESIZE) { /* the screen again, then the question */
+			resized(t);
+			continue;
+		}
 		if (c == -2 || c == 27) {
 			curs_set(0);
 			return NULL;
@@ -1226,8 +1238,9 @@ static int ask(struct tui *t, const char *question)
 	tui_message(t, "%s", question);
 	draw(t);
 	int c;
-	while ((c = next_key(t)) == ERR)
-		;
+	while ((c = next_key(t)) == ERR || c == KEY_RESIZE)
+		if (c == KEY_RESIZE)
+			resized(t); /* the question is still the message */
 	t->message[0] = 0;
 	return c == 'y' || c == 'Y';
 }
@@ -1438,7 +1451,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		if (c == KEY_RESIZE) {
 			getmaxyx(stdscr, t.lines, t.cols);
 			clearok(stdscr, TRUE);
-			continue;
+			continue; /* drawn at the top of the loop */
 		}
 		if (c == KEY_MOUSE) {
 			mouse(&t);
