@@ -68,7 +68,8 @@ static void usage(FILE *f)
 	      "for its keys); when standard output is not a terminal, or with --batch, a\n"
 	      "cg_annotate-style text report is printed.\n"
 	      "\n"
-	      "Report options (as cg_annotate's and callgrind_annotate's):\n"
+	      "Report options (as cg_annotate's and callgrind_annotate's; --show, --sort,\n"
+	      "--threshold, --show-percs and --context also set the explorer's start):\n"
 	      "  --batch                  print the text report\n"
 	      "  --show=A,B,C             events to show, in this order [all]\n"
 	      "  --sort=A,B,C             events to sort by [all, in the file's order]\n"
@@ -126,7 +127,8 @@ static int is_sibling(const char *name, const char *prefix)
 }
 
 /* Files of one run: for "callgrind.out.PID" (existing or not) also every
- * callgrind.out.PID-TID / callgrind.out.PID.N beside it. */
+ * callgrind.out.PID-TID / callgrind.out.PID.N beside it; for another name
+ * that is not a file, NAME-TID / NAME.N. */
 static void add_run_files(const char *arg, char ***files, int *n)
 {
 	struct stat st;
@@ -142,7 +144,10 @@ static void add_run_files(const char *arg, char ***files, int *n)
 		*s = 0;
 	}
 	int found_siblings = 0;
-	if (strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) {
+	/* (any other name that is not a file: its per-thread files, as cgtui -o
+	 * NAME --separate-threads=yes and callgrind --callgrind-out-file=NAME
+	 * write them) */
+	if ((strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) || stat(arg, &st) != 0) {
 		DIR *d = opendir(*dir ? dir : ".");
 		struct dirent *de;
 		char **sib = NULL;
@@ -362,6 +367,8 @@ int main(int argc, char **argv)
 		return launch_main(argc, argv, first);
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
+	/* what the explorer starts with: the options given */
+	struct tui_start start = { .sort_event = -1, .threshold = -1, .percent = -1, .context = -1 };
 	char err[4096];
 
 	/* the G.invocation, for the report's metadata */
@@ -396,14 +403,14 @@ int main(int argc, char **argv)
 						"(a percentage from 0 to 100)\n", optarg);
 				return 1;
 			}
-			ro.threshold = t;
+			ro.threshold = start.threshold = t;
 			break;
 		}
 		case OPT_SHOW_PERCS:
-			ro.show_percs = yesno("--show-percs", optarg);
+			ro.show_percs = start.percent = yesno("--show-percs", optarg);
 			break;
 		case OPT_NO_SHOW_PERCS:
-			ro.show_percs = 0;
+			ro.show_percs = start.percent = 0;
 			break;
 		case OPT_ANNOTATE:
 			ro.annotate = 1;
@@ -421,7 +428,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "cgtui: --context: invalid value '%s'\n", optarg);
 				return 1;
 			}
-			ro.context = (int)v;
+			ro.context = start.context = (int)v;
 			break;
 		}
 		case OPT_DIFF:
@@ -583,6 +590,12 @@ int main(int argc, char **argv)
 		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink,
 					 .look = &G.look };
 		recover_symbols(&G.prof); /* names for the functions known by address */
+		if (sort)
+			start.sort_event = ro.sort[0];
+		if (show)
+			memcpy(start.show, ro.show, sizeof(start.show));
+		start.nshow = show ? ro.nshow : 0;
+		tui_set_start(&start);
 		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
 	}
 	/* on a terminal, names are escaped (they come from other people's files) */

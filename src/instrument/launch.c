@@ -143,11 +143,9 @@ static int is_exec_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-int launch_is_program(const char *arg)
+/* Is arg (no '/') an executable in a directory of $PATH? */
+static int in_path(const char *arg)
 {
-	struct stat st;
-	if (strchr(arg, '/') || stat(arg, &st) == 0)
-		return is_exec_file(arg) && !looks_like_profile(arg);
 	const char *path = getenv("PATH");
 	if (!path || !*path)
 		return 0;
@@ -161,6 +159,14 @@ int launch_is_program(const char *arg)
 	}
 	free(dirs);
 	return found;
+}
+
+int launch_is_program(const char *arg)
+{
+	struct stat st;
+	if (strchr(arg, '/') || stat(arg, &st) == 0)
+		return is_exec_file(arg) && !looks_like_profile(arg);
+	return in_path(arg);
 }
 
 /* ---- the recording -------------------------------------------------------------- */
@@ -845,6 +851,11 @@ int launch_main(int argc, char **argv, int prog)
 	sigaction(SIGHUP, &sa, NULL);
 	if (!c.record)
 		sigaction(SIGINT, &sa, NULL);
+	/* a program here that $PATH does not have: Valgrind, like a shell,
+	 * would not find it ("command not found"); it is the one meant */
+	char *here = NULL;
+	if (!strchr(argv[prog], '/') && !in_path(argv[prog]) && is_exec_file(argv[prog]))
+		argv[prog] = here = xasprintf("./%s", argv[prog]);
 	if (rec_start(&r, &c, live, argv + prog, argc - prog) < 0) {
 		rc = 2;
 		r.pid = -1;
@@ -879,5 +890,6 @@ int launch_main(int argc, char **argv, int prog)
 	for (int i = 0; i < c.ntoolargs; i++)
 		free(c.toolargs[i]);
 	free(c.toolargs);
+	free(here);
 	return rc;
 }

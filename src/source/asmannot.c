@@ -48,23 +48,36 @@ static int insn_at(const struct asm_annot *a, uint64_t addr)
 	return lo < a->nins && a->ins[lo].in.addr == addr ? lo : -1;
 }
 
-/* Symbols covering the recorded addresses; 0, or -1 (noted) when one has
- * no symbol. */
-static int find_spans(struct asm_annot *a, struct span **out, int *nout)
+/* Recorded addresses without a symbol further apart than this start a new
+ * run of code (what lies between was not executed and may not be code). */
+#define RUN_GAP 256
+
+/* Symbols covering the recorded addresses.  Addresses no symbol covers (a
+ * stripped object) are shown in runs, from the first recorded address of a
+ * run to its last: each is the start of an instruction, but where the
+ * function begins and ends is unknown. */
+static void find_spans(struct asm_annot *a, struct span **out, int *nout)
 {
 	const struct elfsyms *sy = objcode_syms(a->oc);
 	struct span *sp = NULL;
-	int n = 0, cap = 0;
+	int n = 0, cap = 0, run = -1;
 	for (uint32_t i = 0; i < a->fi.nins; i++) {
 		uint64_t addr = a->fi.ins[i].addr, start, size;
 		const char *name = sy ? elfsyms_span(sy, addr, &start, &size) : NULL;
 		if (!name) {
-			anote(a, "no symbol of %s covers address 0x%llx%s: cannot tell where the "
-				 "function's code is", obj_name(a->p, a->p->fns[a->fn].obj),
-			      (unsigned long long)addr,
-			      sy && elfsyms_full(sy) ? "" : " (the object is stripped)");
-			free(sp);
-			return -1;
+			if (run < 0)
+				anote(a, "no symbol of %s covers address 0x%llx%s: only the code "
+					 "around the recorded addresses is shown",
+				      obj_name(a->p, a->p->fns[a->fn].obj), (unsigned long long)addr,
+				      sy && elfsyms_full(sy) ? "" : " (the object is stripped)");
+			if (run >= 0 && addr - (sp[run].end - 1) <= RUN_GAP) {
+				sp[run].end = addr + 1;
+				continue;
+			}
+			VEC_RESERVE(sp, cap, n + 1);
+			sp[n] = (struct span){ addr, addr + 1, 0, fn_name(a->p, a->fn) };
+			run = n++;
+			continue;
 		}
 		int j;
 		for (j = 0; j < n && sp[j].start != start; j++)
@@ -81,7 +94,6 @@ static int find_spans(struct asm_annot *a, struct span **out, int *nout)
 		qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
 	*out = sp;
 	*nout = n;
-	return 0;
 }
 
 static void disassemble(struct asm_annot *a, const struct span *sp, int nsp)
@@ -354,12 +366,10 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 		anote(a, "%s has no DWARF line table: no source lines", obj_name(p, ob));
 	struct span *sp;
 	int nsp;
-	int bad = find_spans(a, &sp, &nsp) < 0;
-	if (!bad) {
-		disassemble(a, sp, nsp);
-		free(sp);
-		bad = verify(a) < 0;
-	}
+	find_spans(a, &sp, &nsp);
+	disassemble(a, sp, nsp);
+	free(sp);
+	int bad = verify(a) < 0;
 	if (newer)
 		anote(a, bad ? "%s is newer than the profile: rebuilt since?"
 			     : "warning: %s is newer than the profile (checked: the recorded addresses "
@@ -447,7 +457,14 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 			show[i] = 1;
 			continue;
 		}
-		if (!hot[i])
+		/* shown: an instruction above the threshold, or one whose calls
+		 * are (a call costing little itself), with the context */
+		int calls = 0;
+		for (uint32_t k = 0; k < a->ins[i].ncall && !calls; k++) {
+			cost_t c = event_value(p, a->fi.calls[a->ins[i].call0 + k].cost, ev);
+			calls = c != 0 && (long double)cost_mag(c) >= thr;
+		}
+		if (!hot[i] && !calls)
 			continue;
 		int lo = i - (ctx > 0 ? ctx : 0), hi = i + (ctx > 0 ? ctx : 0);
 		for (int k = lo < 0 ? 0 : lo; k <= hi && k < a->nins; k++)

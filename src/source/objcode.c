@@ -539,6 +539,20 @@ static int attr_udata(Dwarf_Debug dbg, Dwarf_Die die, Dwarf_Half a, Dwarf_Unsign
 	if (dwarf_attr(die, a, &at, &de) != DW_DLV_OK)
 		return 0;
 	int ok = dwarf_formudata(at, v, &de) == DW_DLV_OK;
+	if (!ok) {
+		/* DW_FORM_implicit_const (gcc 12's DWARF 5 for a value several
+		 * DIEs share, e.g. DW_AT_call_file): this libdwarf (20210528)
+		 * reads it with dwarf_formsdata only */
+		if (de)
+			dwarf_dealloc(dbg, de, DW_DLA_ERROR);
+		de = NULL;
+		Dwarf_Signed sv = 0;
+		ok = dwarf_formsdata(at, &sv, &de) == DW_DLV_OK && sv >= 0;
+		if (ok)
+			*v = (Dwarf_Unsigned)sv;
+		else if (de)
+			dwarf_dealloc(dbg, de, DW_DLA_ERROR);
+	}
 	dwarf_dealloc(dbg, at, DW_DLA_ATTR);
 	return ok;
 }

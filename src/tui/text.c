@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,18 +148,55 @@ int tui_cost_width(struct tui *t, cost_t total)
 	return w + (t->set.percent ? 7 : 0);
 }
 
+/* v in at most w columns: exactly when it fits, else rounded to thousands,
+ * millions... with a k, M, G, T, P or E after it, never cut (a column is as
+ * wide as the total, and a difference or a recursive call can exceed it). */
+static void fit_count(char *b, size_t n, cost_t v, int w)
+{
+	static const char unit[] = "kMGTPE";
+	format_count(b, n, v);
+	long double scale = 1.0L;
+	for (int u = 0; unit[u] && (int)strlen(b) > w; u++) {
+		scale *= 1000.0L;
+		char q[32];
+		format_count(q, sizeof(q), (cost_t)llroundl((long double)v / scale));
+		snprintf(b, n, "%s%c", q, unit[u]);
+	}
+}
+
+void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after)
+{
+	static const char unit[] = "kMGTPE";
+	snprintf(b, n, "%lld%s", v, after);
+	long double scale = 1.0L;
+	for (int u = 0; unit[u] && (int)strlen(b) > w; u++) {
+		scale *= 1000.0L;
+		snprintf(b, n, "%lld%c%s", (long long)llroundl((long double)v / scale), unit[u], after);
+	}
+}
+
+/* v's share of total in at most 6 columns: 12.3%, else 1234%, else huge% */
+static void fit_percent(char *b, size_t n, cost_t v, cost_t total)
+{
+	fmt_percent(b, n, v, total);
+	if (strlen(b) > 6 && total != 0)
+		snprintf(b, n, "%.0f%%", (double)((long double)v * 100.0L / (long double)total));
+	if (strlen(b) > 6)
+		snprintf(b, n, "%shuge", v < 0 ? "-" : "");
+}
+
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total)
 {
 	char c[48], pc[32] = "";
-	format_count(c, sizeof(c), v);
+	int pw = t->set.percent ? 7 : 0;
+	int cw = width - pw;
+	fit_count(c, sizeof(c), v, cw);
 	if (t->set.percent) {
 		if (v == 0)
 			snprintf(pc, sizeof(pc), "      ");
 		else
-			fmt_percent(pc, sizeof(pc), v, total);
+			fit_percent(pc, sizeof(pc), v, total);
 	}
-	int pw = t->set.percent ? 7 : 0;
-	int cw = width - pw;
 	x += t->x0;
 	int neg = v < 0;
 	if (neg && t->color)

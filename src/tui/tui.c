@@ -469,6 +469,14 @@ static int next_key(struct tui *t)
 }
 
 /* Reads a line on the status line (for / and |); NULL when cancelled. */
+/* The terminal's new size: everything drawn again. */
+static void resized(struct tui *t)
+{
+	getmaxyx(stdscr, t->lines, t->cols);
+	clearok(stdscr, TRUE);
+	draw(t);
+}
+
 static char *prompt(struct tui *t, const char *what)
 {
 	char buf[256];
@@ -484,6 +492,10 @@ static char *prompt(struct tui *t, const char *what)
 			refresh();
 		}
 		int c = next_key(t);
+		if (c == KEY_RESIZE) { /* the screen again, then the question */
+			resized(t);
+			continue;
+		}
 		if (c == -2 || c == 27) {
 			curs_set(0);
 			return NULL;
@@ -637,6 +649,86 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 	draw_rows(t, d, x0, y0, w, h, 0);
 }
 
+/* Where the user is in a view: the selected row, its function, its source
+ * line.  A setting that changes the rows (sort event, self/inclusive,
+ * threshold, context) keeps the function or line selected. */
+struct place {
+	int sel, top;
+	uint32_t fn;
+	const char *file;
+	uint32_t line;
+};
+
+static int row_of_fn(struct view *v, uint32_t fn);
+
+static void place_get(struct view *v, struct place *pl)
+{
+	pl->sel = v->sel;
+	pl->top = v->top;
+	pl->fn = v->nrows && v->ops->selected_fn ? v->ops->selected_fn(v) : NO_ID;
+	pl->file = NULL;
+	if (!v->nrows || !v->ops->selected_line || !v->ops->selected_line(v, &pl->file, &pl->line))
+		pl->file = NULL;
+}
+
+/* Is row r at pl's line (exact: and function), or (not exact) past it? */
+static int place_at(struct view *v, int r, const struct place *pl, int exact)
+{
+	struct place now;
+	int keep = v->sel;
+	v->sel = r;
+	place_get(v, &now);
+	v->sel = keep;
+	if (!now.file || strcmp(now.file, pl->file) != 0)
+		return 0;
+	return exact ? now.line == pl->line && now.fn == pl->fn : now.line >= pl->line;
+}
+
+/* the same place as pl: the same row if it still is, else the first row of
+ * pl's line (or the next line shown), else of pl's function */
+static void place_restore(struct view *v, const struct place *pl)
+{
+	struct place now;
+	v->sel = pl->sel < v->nrows ? pl->sel : v->nrows - 1;
+	if (v->sel < 0)
+		v->sel = 0;
+	place_get(v, &now);
+	if (pl->file) {
+		/* the same line and function (a call below a line has both): the
+		 * row itself, else the first; else the line or the next one shown */
+		int keep = v->sel;
+		int at = place_at(v, keep, pl, 1) ? keep : -1;
+		for (int exact = 1; exact >= 0 && at < 0; exact--)
+			for (int r = 0; r < v->nrows && at < 0; r++)
+				if (place_at(v, r, pl, exact))
+					at = r;
+		v->sel = at >= 0 ? at : keep;
+	} else if (pl->fn != NO_ID && now.fn != pl->fn) {
+		int r = row_of_fn(v, pl->fn);
+		if (r >= 0)
+			v->sel = r;
+	}
+	if (v->sel < 0)
+		v->sel = 0;
+	v->top = pl->top; /* the same rows shown, scrolled only to show the selection */
+}
+
+/* What an empty list says: a threshold too high, or a profile without costs
+ * (a recorded program that ran another with exec: a script, a wrapper) */
+static const char *empty_text(struct tui *t, struct view *v)
+{
+	if (v->filter) /* (trees match the rows shown: closed nodes are not searched) */
+		return v->ops == &calltree_ops || v->ops == &callertree_ops
+			       ? "(no open node matches the filter: | then Enter shows all)"
+			       : "(no row matches the filter: | then Enter shows all)";
+	for (int e = 0; e < t->p->nreal; e++)
+		if (t->p->totals[e])
+			return "(nothing to show: lower the threshold with -)";
+	if (t->live && !t->live->running(t->live->arg))
+		return "(nothing counted; a script or wrapper needs --trace-children=yes)";
+	return "(the profile has no costs)";
+}
+
 static void draw(struct tui *t)
 {
 	erase();
@@ -647,10 +739,11 @@ static void draw(struct tui *t)
 	}
 	struct view *v = tui_view(t);
 	if (v->stale) { /* keep the user's place */
-		int sel = v->sel;
+		struct place pl;
+		place_get(v, &pl);
 		v->stale = 0;
 		v->ops->update(v);
-		v->sel = sel;
+		place_restore(v, &pl);
 	}
 	int list_w = t->cols;
 	draw_detail(t, v, &list_w);
@@ -662,7 +755,7 @@ static void draw(struct tui *t)
 	attroff(A_UNDERLINE | A_BOLD);
 	draw_rows(t, v, 0, 3, list_w, list_page(t), 1);
 	if (v->nrows == 0)
-		tui_put(t, 3, 2, list_w - 2, "(nothing to show: lower the threshold with -)");
+		tui_put(t, 3, 2, list_w - 2, empty_text(t, v));
 	draw_status(t);
 	refresh();
 }
@@ -940,7 +1033,7 @@ static void fatal_signal(int sig)
 	raise(sig);
 }
 
-static SCREEN *open_screen(struct tui *t, FILE **devnull)
+static SCREEN *open_screen(struct tui *t, FILE **devnull, const char **why)
 {
 	SCREEN *scr;
 	if (t->headless) {
@@ -953,6 +1046,16 @@ static SCREEN *open_screen(struct tui *t, FILE **devnull)
 			scr = newterm("vt100", *devnull, *devnull);
 	} else {
 		scr = newterm(NULL, stdout, stdin);
+		/* a terminal that cannot move the cursor (TERM=dumb) would show
+		 * garbage: refused, with the way to the report */
+		char *cup = scr ? tigetstr("cup") : NULL;
+		if (scr && (!cup || cup == (char *)-1)) {
+			endwin();
+			delscreen(scr);
+			*why = "cannot move the cursor, which the explorer needs; --batch prints "
+			       "the report";
+			return NULL;
+		}
 	}
 	return scr;
 }
@@ -1028,6 +1131,31 @@ static int nreloads; /* newer data loaded (for :wait-data) */
 void tui_set_live(const struct tui_live *live)
 {
 	next_live = live;
+}
+
+static const struct tui_start *next_start;
+
+void tui_set_start(const struct tui_start *s)
+{
+	next_start = s;
+}
+
+static void apply_start(struct tui *t, const struct tui_start *s)
+{
+	if (s->sort_event >= 0 && s->sort_event < t->p->nevents)
+		t->set.sort_event = s->sort_event;
+	if (s->nshow > 0) {
+		t->set.nshow = 0;
+		for (int k = 0; k < s->nshow && k < MAX_EVENTS; k++)
+			if (s->show[k] >= 0 && s->show[k] < t->p->nevents)
+				t->set.show[t->set.nshow++] = s->show[k];
+	}
+	if (s->threshold >= 0)
+		t->set.threshold = s->threshold;
+	if (s->percent >= 0)
+		t->set.percent = s->percent;
+	if (s->context >= 0)
+		t->set.context = s->context;
 }
 
 /* A function of p by its name, object and file names (ids differ from
@@ -1110,8 +1238,9 @@ static int ask(struct tui *t, const char *question)
 	tui_message(t, "%s", question);
 	draw(t);
 	int c;
-	while ((c = next_key(t)) == ERR)
-		;
+	while ((c = next_key(t)) == ERR || c == KEY_RESIZE)
+		if (c == KEY_RESIZE)
+			resized(t); /* the question is still the message */
 	t->message[0] = 0;
 	return c == 'y' || c == 'Y';
 }
@@ -1203,11 +1332,17 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	next_live = NULL;
 	if (t.live && t.live->message)
 		tui_message(&t, "%s", t.live->message);
+	else if (p->nwarnings) /* printed before the screen was taken: said again */
+		tui_message(&t, "%d warning%s about the profile: S shows %s", p->nwarnings,
+			    p->nwarnings == 1 ? "" : "s", p->nwarnings == 1 ? "it" : "them");
 	t.set.nshow = p->nreal;
 	for (int e = 0; e < p->nreal; e++)
 		t.set.show[e] = e;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	tui_config(&t); /* the defaults, then the user's file */
+	if (next_start) /* then the command line */
+		apply_start(&t, next_start);
+	next_start = NULL;
 
 	/* where sources are looked for: the command line's, then what d adds */
 	if (loader && loader->look)
@@ -1235,10 +1370,11 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	profile_agg(p);
 
 	FILE *devnull = NULL;
-	SCREEN *scr = open_screen(&t, &devnull);
+	const char *why = "is unknown or cannot be used (for the report: --batch)";
+	SCREEN *scr = open_screen(&t, &devnull, &why);
 	if (!scr) {
-		fprintf(stderr, "cgtui: cannot start the terminal interface (TERM=%s)\n",
-			getenv("TERM") ? getenv("TERM") : "");
+		fprintf(stderr, "cgtui: the terminal (TERM=%s) %s\n",
+			getenv("TERM") ? getenv("TERM") : "", why);
 		if (script)
 			fclose(script);
 		return 1;
@@ -1315,7 +1451,7 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 		if (c == KEY_RESIZE) {
 			getmaxyx(stdscr, t.lines, t.cols);
 			clearok(stdscr, TRUE);
-			continue;
+			continue; /* drawn at the top of the loop */
 		}
 		if (c == KEY_MOUSE) {
 			mouse(&t);

@@ -98,6 +98,19 @@ struct tui_live {
 /* Makes the next tui_run show a running program. */
 void tui_set_live(const struct tui_live *live);
 
+/* Settings from the command line (--sort, --show, --threshold,
+ * --show-percs, --context), over the configuration file's; a field left at
+ * -1 (nshow 0) was not given. */
+struct tui_start {
+	int sort_event;
+	int show[MAX_EVENTS], nshow;
+	double threshold;
+	int percent;
+	int context;
+};
+/* Makes the next tui_run start with these settings. */
+void tui_set_start(const struct tui_start *s);
+
 struct tui {
 	struct profile *p;
 	const struct tui_loader *loader;
@@ -174,6 +187,9 @@ void fmt_percent(char *buf, size_t n, cost_t v, cost_t total);
 /* A cost cell of `width` columns: count and, with percentages, its share. */
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total);
 int tui_cost_width(struct tui *t, cost_t total);
+/* A call count and `after` ("x") in at most w columns: rounded to thousands,
+ * millions... (k, M, G...) when the digits do not fit, never cut. */
+void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after);
 
 /* colour pairs (config.c sets them from the defaults and the user's file) */
 enum { COL_FILE = 1, COL_HOT = 2, COL_NEGATIVE = 3 };

@@ -84,9 +84,13 @@ static void update(struct view *v)
 			memcpy(self.cost, agg_incl(a, v->fn), sizeof(cost_t) * (size_t)p->nreal);
 			add(l, &cap, self);
 		}
-		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID,
-					    .label = xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
-							       n == 1 ? "" : "s") });
+		/* a profile without any call (Cachegrind's) cannot say who calls */
+		char *title = p->ncalls ? xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
+						    n == 1 ? "" : "s")
+					: xstrdup(side == 0 ? "callers: the profile records no calls "
+							      "(Cachegrind's do not)"
+							    : "callees: none recorded");
+		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
 		for (int i = 0; i < n; i++) {
 			if (!tui_filter_match(f, fn_name(p, ed[i].fn)))
 				continue;
@@ -136,7 +140,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
 	char cnt[32] = "";
 	if (r->count)
-		snprintf(cnt, sizeof(cnt), "%lldx", (long long)r->count);
+		tui_fit_calls(cnt, sizeof(cnt), (long long)r->count, 9, "x");
 	tui_put_right(t, y, cw + 1, 9, cnt);
 	const char *mark = r->kind == ROW_CALLER ? "< " : r->kind == ROW_SELF ? "* " : "> ";
 	tui_put(t, y, cw + 12, 2, mark);

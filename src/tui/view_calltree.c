@@ -124,7 +124,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_cost_cell(t, y, 0, cw, event_value(p, nd->cost, ev), tot);
 	char cnt[32] = "";
 	if (nd->count)
-		snprintf(cnt, sizeof(cnt), "%lldx", (long long)nd->count);
+		tui_fit_calls(cnt, sizeof(cnt), (long long)nd->count, 9, "x");
 	tui_put_right(t, y, cw + 1, 9, cnt);
 	int x = cw + 12;
 	if (width <= x + 4)

@@ -88,7 +88,10 @@ static void update(struct view *v)
  * for the name; calls; name; file. */
 struct layout {
 	int cw, ncols, calls_x, name_x, ev[MAX_EVENTS];
+	int self, calls; /* the self and Called columns shown (not on a narrow screen) */
 };
+
+#define NAME_ROOM 16 /* columns kept for the name, before Called and Self go */
 
 static void layout(struct view *v, int width, struct layout *L)
 {
@@ -96,7 +99,9 @@ static void layout(struct view *v, int width, struct layout *L)
 	struct profile *p = t->p;
 	L->cw = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event));
 	L->ncols = 0;
-	int x = 2 * (L->cw + 1);
+	L->calls = width - 2 * (L->cw + 1) - 9 >= NAME_ROOM;
+	L->self = L->calls || width - (L->cw + 1) >= NAME_ROOM + L->cw + 1;
+	int x = (L->self ? 2 : 1) * (L->cw + 1);
 	for (int k = 0; k < t->set.nshow; k++) {
 		int e = t->set.show[k];
 		if (e == t->set.sort_event)
@@ -108,7 +113,7 @@ static void layout(struct view *v, int width, struct layout *L)
 		x += w + 1;
 	}
 	L->calls_x = x;
-	L->name_x = x + 9;
+	L->name_x = x + (L->calls ? 9 : 0);
 }
 
 static void draw_header(struct view *v, int y, int width)
@@ -118,17 +123,21 @@ static void draw_header(struct view *v, int y, int width)
 	struct layout L;
 	layout(v, width, &L);
 	char b[64];
-	snprintf(b, sizeof(b), "Incl %s", p->ev[t->set.sort_event].name);
+	/* one column only: the one the list is ordered by */
+	snprintf(b, sizeof(b), "%s %s", L.self || t->set.inclusive ? "Incl" : "Self",
+		 p->ev[t->set.sort_event].name);
 	tui_put_right(t, y, 0, L.cw, b);
 	snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);
-	tui_put_right(t, y, L.cw + 1, L.cw, b);
-	int x = 2 * (L.cw + 1);
+	if (L.self)
+		tui_put_right(t, y, L.cw + 1, L.cw, b);
+	int x = (L.self ? 2 : 1) * (L.cw + 1);
 	for (int k = 0; k < L.ncols; k++) {
 		int w = tui_cost_width(t, event_value(p, p->totals, L.ev[k]));
 		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
 		x += w + 1;
 	}
-	tui_put_right(t, y, L.calls_x, 8, "Called");
+	if (L.calls)
+		tui_put_right(t, y, L.calls_x, 8, "Called");
 	tui_put(t, y, L.name_x, width - L.name_x, "Function");
 }
 
@@ -142,11 +151,13 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct layout L;
 	layout(v, width, &L);
 	int ev = t->set.sort_event;
-	tui_cost_cell(t, y, 0, L.cw, event_value(p, agg_incl(a, fn), ev),
+	tui_cost_cell(t, y, 0, L.cw,
+		      event_value(p, L.self || t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev),
 		      event_value(p, p->totals, ev));
-	tui_cost_cell(t, y, L.cw + 1, L.cw, event_value(p, agg_self(a, fn), ev),
-		      event_value(p, p->totals, ev));
-	int x = 2 * (L.cw + 1);
+	if (L.self)
+		tui_cost_cell(t, y, L.cw + 1, L.cw, event_value(p, agg_self(a, fn), ev),
+			      event_value(p, p->totals, ev));
+	int x = (L.self ? 2 : 1) * (L.cw + 1);
 	for (int k = 0; k < L.ncols; k++) {
 		int e = L.ev[k];
 		cost_t tot = event_value(p, p->totals, e);
@@ -158,8 +169,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	}
 	char calls[32] = "";
 	if (a->fn_ncalls[fn])
-		snprintf(calls, sizeof(calls), "%lld", (long long)a->fn_ncalls[fn]);
-	tui_put_right(t, y, L.calls_x, 8, calls);
+		tui_fit_calls(calls, sizeof(calls), (long long)a->fn_ncalls[fn], 8, "");
+	if (L.calls)
+		tui_put_right(t, y, L.calls_x, 8, calls);
 	int used = tui_put(t, y, L.name_x, width - L.name_x, l->label[row]);
 	int fx = L.name_x + used + 2;
 	if (fx < width - 4) {

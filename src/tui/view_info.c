@@ -152,9 +152,10 @@ static void sum_refresh(struct view *v)
 	line(l, xasprintf("Parts:     %d", p->nparts));
 	for (int i = 0; i < p->nparts; i++) {
 		const struct part_info *pi = &p->parts[i];
-		char tot[48];
-		format_count(tot, sizeof(tot), pi->totals[0]);
-		line(l, xasprintf("  %s part %d  pid %ld  thread %ld  %s %s%s%s", pi->source, pi->number,
+		char tot[48] = "(not loaded)";
+		if (!p->only_part || p->only_part == i + 1) /* else not read: no totals */
+			format_count(tot, sizeof(tot), pi->totals[0]);
+		line(l, xasprintf("  %s part %d  pid %ld  thread %ld  %s %s%s%s", pi->source, i + 1,
 				  pi->pid, pi->thread, p->ev[0].name, tot,
 				  pi->trigger ? "  trigger: " : "", pi->trigger ? pi->trigger : ""));
 	}
@@ -221,7 +222,7 @@ static void parts_row(struct view *v, int row, int y, int width, int sel)
 	char tot[48] = "";
 	if (!p->only_part || shown)
 		format_count(tot, sizeof(tot), pi->totals[0]);
-	char *s = xasprintf("%-6d %-8ld %-7ld %14s %s%s%s", pi->number, pi->pid, pi->thread, tot,
+	char *s = xasprintf("%-6d %-8ld %-7ld %14s %s%s%s", row, pi->pid, pi->thread, tot,
 			    pi->source, pi->trigger ? "  " : "", pi->trigger ? pi->trigger : "");
 	tui_put(t, y, 6, width - 6, s);
 	free(s);

@@ -51,6 +51,7 @@ struct src {
 	int nparts;
 	struct objcode *oc; /* the function's object, opened once (kept across updates) */
 	int oc_tried;
+	int warn; /* 1 + the row of the first note that a file cannot be read or is newer */
 };
 
 /* The function's object (ob=) for its DWARF, or NULL. */
@@ -99,6 +100,12 @@ static void note(struct src *s, char *text)
 	add(s, R_NOTE)->text = text;
 }
 
+/* "???": the profile does not know the code's file */
+static int unknown_file(const char *name)
+{
+	return !*name || strcmp(name, "???") == 0;
+}
+
 /* Reads part k's file, with notes when it cannot be read or is newer
  * than the profile or the object. */
 static void read_part(struct view *v, struct src *s, int k)
@@ -109,6 +116,14 @@ static void read_part(struct view *v, struct src *s, int k)
 	const char *name = file_name(p, pt->file);
 	uint32_t ob = p->fns[v->fn].obj;
 	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
+	int before = s->n;
+	if (unknown_file(name)) {
+		note(s, xasprintf("%s: no source file in the profile (no debug information?)",
+				  fn_name(p, v->fn)));
+		pt->readable = 0;
+		s->warn = s->warn ? s->warn : before + 1;
+		return;
+	}
 	struct srctried tried = { 0 };
 	int err = srcfile_find(&pt->sf, name, &t->look, NULL, 0, &tried);
 	struct objcode *oc = err ? object(v, s) : NULL;
@@ -136,7 +151,17 @@ static void read_part(struct view *v, struct src *s, int k)
 			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
 					  pt->sf.path, obname));
 	}
+	if (s->n > before && !s->warn)
+		s->warn = before + 1;
 	srctried_free(&tried);
+}
+
+/* Marks line and ctx lines either side (no text: no context) as shown. */
+static void show_around(uint8_t *show, uint32_t line, int ctx, uint32_t maxline)
+{
+	long lo = (long)line - ctx, hi = (long)line + ctx;
+	for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
+		show[l] = 1;
 }
 
 /* The rows of part k: the file's lines (whole: of every function, else of
@@ -186,11 +211,15 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 		cost_t c = event_value(p, &fl.cost[(size_t)i * p->nreal], ev);
 		if (!fl.line[i] || (long double)cost_mag(c) < thr || c == 0)
 			continue;
-		long lo = (long)fl.line[i] - ctx, hi = (long)fl.line[i] + ctx;
-		if (!readable)
-			lo = hi = fl.line[i]; /* no text: no context to show */
-		for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
-			show[l] = 1;
+		show_around(show, fl.line[i], readable ? ctx : 0, maxline);
+	}
+	/* and the lines whose calls are above it (main's line calling the
+	 * costliest function may cost little itself) */
+	for (int i = 0; i < ncs; i++) {
+		cost_t c = event_value(p, cs[i].cost, ev);
+		if (!cs[i].line || cs[i].line > maxline || (long double)cost_mag(c) < thr || c == 0)
+			continue;
+		show_around(show, cs[i].line, readable ? ctx : 0, maxline);
 	}
 	if (first != UINT32_MAX && first <= maxline)
 		show[first] = 1;
@@ -317,7 +346,9 @@ static void update(struct view *v)
 				  fn_name(p, v->fn), no + 1));
 		inline_notes(v, s);
 	}
-	int sel = add_part(v, s, 0, 1);
+	/* the whole file, as cg_annotate shows it; of "???" only the function's
+	 * own costs, as the other functions there have nothing in common */
+	int sel = add_part(v, s, 0, !unknown_file(file_name(p, s->parts[0].file)));
 	for (int i = 0; i < no; i++) {
 		struct spart *pt = &s->parts[s->nparts++];
 		pt->file = files[order[i]];
@@ -333,8 +364,14 @@ static void update(struct view *v)
 	v->nrows = s->n;
 	if (!keep_sel && sel >= 0) {
 		v->sel = sel;
-		v->top = sel > 3 ? sel - 3 : 0;
+		/* from the first row (the notes) when the function's line is on
+		 * that page too, else with three rows above it */
+		v->top = sel < list_page(t) - 3 ? 0 : sel - 3;
 	}
+	/* a file that cannot be read or is newer than the profile: said on the
+	 * status line too when the view opens, as the note may be above the page */
+	if (!keep_sel && s->warn)
+		tui_message(t, "%s", s->r[s->warn - 1].text);
 }
 
 static void draw_header(struct view *v, int y, int width)

@@ -39,6 +39,13 @@ got=$("$CGTUI" --batch | totals)
 check "no argument: the newest file's whole run" "$([ -n "$got" ]; echo $?)" "no report"
 got=$("$CGTUI" --batch callgrind.out.300-02 | totals)
 check "a thread's own file alone" "$([ "$got" = 220 ]; echo $?)" "totals '$got', want 220"
+# any other name (cgtui -o NAME --separate-threads=yes, callgrind
+# --callgrind-out-file=NAME) that is not a file: NAME-TID
+prof my.prof-01 100 10
+prof my.prof-02 200 20
+prof my.prof-extra 1000 100
+got=$("$CGTUI" --batch my.prof 2>&1 | totals)
+check "-o NAME's per-thread files load as NAME" "$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
 cd ..
 
 # per-dump files: callgrind.out.PID.N, and the final callgrind.out.PID

@@ -104,6 +104,11 @@ check "an option Valgrind rejects: exit 2, Valgrind's message shown" \
 $norand "$CGTUI" --no-open -o nl.out ./live-prog work "$(printf '5\n0')" >/dev/null 2>&1
 grep -qx "cmd: ./live-prog work 5 0" nl.out && "$CGTUI" --batch nl.out >/dev/null 2>&1
 check "an argument with a line break: the cmd: line stays one line" "$?" "$(grep -A1 cmd: nl.out)"
+# a program named without ./ that is here but not in $PATH: recorded as
+# ./live-prog (Valgrind, like a shell, said "command not found")
+$norand "$CGTUI" --no-open -o bare.out live-prog work 5 >/dev/null 2>bare.err
+grep -qx "cmd: ./live-prog work 5" bare.out && [ "$(sed -n 's/^totals: *//p' bare.out)" -gt 0 ]
+check "a program here named without ./: recorded" "$?" "$(cat bare.err)"
 printf 'events: Ir\nfl=a.c\nfn=f\n1 5\n' >prof.out
 chmod +x prof.out
 "$CGTUI" --batch prof.out >batch.txt 2>&1
@@ -301,6 +306,15 @@ ok=$(for f in fs/ours.*; do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
 left=$(for f in fs/ours.*; do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
 check "live: q stops the program and its child; both profiles kept" \
 	"$([ "$ok" = 2 ] && [ -z "$left" ]; echo $?)" "$(ls fs) left running: $left"
+
+# a script that runs the program with exec: Valgrind records only the shell
+# (as callgrind does), whose counts are lost at the exec; the empty list
+# says what to do rather than "lower the threshold"
+printf '#!/bin/sh\nexec ./live-prog spin 10\n' >exec.sh && chmod +x exec.sh
+live execsh ':wait-end\n:dump execsh.txt\n' ./exec.sh
+grep -q "Ir 0$" execsh.txt && grep -q "(nothing counted; a script or wrapper needs --trace-children=yes)" execsh.txt
+check "live: a script that execs: nothing counted, --trace-children=yes suggested" "$?" \
+	"$(sed -n '1p;4p' execsh.txt)"
 
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log

@@ -106,6 +106,7 @@ def profile_fn(path, fn, obj):
         return ns[m.group(1)]
 
     cost, calls, jumps = {}, {}, {}
+    callcost = profile_fn.callcost = {}  # {(addr, callee): inclusive cost}
     cur_ob = cur_fn = cfn = None
     last = [0, 0]
     pending = None
@@ -156,6 +157,7 @@ def profile_fn(path, fn, obj):
             if mine:
                 key = (pos[0], cfn)
                 calls[key] = calls.get(key, 0) + pending[1]
+                callcost[key] = callcost.get(key, 0) + int(f[npos])
             pending = None
             continue
         if pending and pending[0] == "jump":
@@ -202,12 +204,58 @@ def dump_rows(path):
 # capstone and objdump spell a few mnemonics differently
 ALIAS = {"movabs": "mov", "ret": "ret", "retq": "ret", "cdqe": "cdqe", "nop": "nop"}
 
+def calls_shown(dump, prof, fn, obj, label):
+    """the view of fn at the default threshold (0.1% of the profile's
+    total): every call costing that much is shown, however little its
+    instruction costs itself"""
+    total = 0
+    for line in open(prof):
+        if line.startswith("totals:") or line.startswith("summary:"):
+            total = int(line.split()[1])
+    profile_fn(prof, fn, obj)
+    want = {c for (a, c), v in profile_fn.callcost.items() if v * 1000 >= total}
+    got = set(dump_rows(dump)[2])
+    missing = sorted(c for c in want if not any(g[1] == c for g in got))
+    ok = bool(want) and not missing
+    print(("PASS: " if ok else "FAIL: ") + label + ": at the 0.1%% threshold, the %d calls "
+          "costing 0.1%% of the total or more are shown (%s)" % (len(want), ", ".join(sorted(want))))
+    if not ok:
+        print("  missing: %s" % missing)
+    return 0 if ok else 1
+
+def stripped(dump, binary, fn, prof, obj, label):
+    """the view of fn in a stripped copy of binary (obj in the profile): the
+    code from the first recorded address to the last, as objdump shows it
+    in the unstripped binary, with the profile's costs"""
+    od = objdump_fn(binary, fn)
+    ins = dump_rows(dump)[0]
+    cost = profile_fn(prof, fn, obj)[0]
+    ok = bool(cost)
+    want = {a: v for a, v in od.items() if cost and min(cost) <= a <= max(cost)}
+    bad = [hex(a) for a in sorted(set(ins) ^ set(want))][:5]
+    bad += ["%x: %s, objdump %s" % (a, ins[a][1], want[a][0]) for a in want if a in ins and
+            ALIAS.get(ins[a][1].split()[0], ins[a][1].split()[0]) !=
+            ALIAS.get(want[a][0], want[a][0])][:5]
+    bad += ["%x: profile %d, ours %d" % (a, cost.get(a, 0), ins[a][0]) for a in ins
+            if cost.get(a, 0) != ins[a][0]][:5]
+    ok = ok and not bad
+    print(("PASS: " if ok else "FAIL: ") + label +
+          ": stripped: the %d instructions from the first recorded address to the last "
+          "as objdump -d of the unstripped object, costs as the profile's" % len(want))
+    if not ok:
+        print("  differ: %s" % bad)
+    return 0 if ok else 1
+
 def main():
     if sys.argv[1] == "--hottest":
         cost = profile_fn(sys.argv[2], sys.argv[3], sys.argv[4])[0]
         best = max(cost.values())
         print("%x" % min(a for a, c in cost.items() if c == best))
         return 0
+    if sys.argv[1] == "--calls-shown":
+        return calls_shown(*sys.argv[2:7])
+    if sys.argv[1] == "--stripped":
+        return stripped(*sys.argv[2:8])
     dump, binary, fn, prof, obj, label = sys.argv[1:7]
     fails = 0
 

@@ -164,6 +164,12 @@ for term in xterm screen tmux-256color linux vt100; do
 		check "TERM=$term LC_ALL=$loc: drawn, and q quits" $r "$(screen | head -8)"
 	done
 done
+# a terminal that cannot move the cursor: refused with a message (the screen
+# was garbage), exit 1
+TERMNAME=dumb start 80 24 "$CGTUI" spec.out
+wait_for "exit=" && screen | grep -q "^cgtui: the terminal (TERM=dumb) cannot move the cursor" &&
+	screen | grep -q "^exit=1$"
+check "TERM=dumb: refused, the report suggested, exit 1" $? "$(screen | head -5)"
 
 # a long load: a progress bar, and q gives up the load
 if [ -x "${GEN:-}" ]; then
