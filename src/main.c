@@ -321,9 +321,11 @@ static int reload_all(void *arg, struct profile *out, const struct instr_sink *s
 	return load_sink(arg, out, 0, s, err, errsz);
 }
 
-/* --annotate-asm: each function of that name (or whose ELF symbol it is) */
-static void annotate_asm(FILE *out, const struct report_opts *ro, int *diff)
+/* --annotate-asm: each function of that name (or whose ELF symbol it is);
+ * returns how many names matched no function */
+static int annotate_asm(FILE *out, const struct report_opts *ro, int *diff)
 {
+	int missing = 0;
 	int ev[MAX_EVENTS], nev = ro->nshow;
 	memcpy(ev, ro->show, sizeof(ev));
 	if (!nev)
@@ -344,10 +346,13 @@ static void annotate_asm(FILE *out, const struct report_opts *ro, int *diff)
 			asm_annot_free(&a);
 			found = 1;
 		}
-		if (!found)
+		if (!found) {
 			fprintf(stderr, "cgtui: --annotate-asm: no function %s in the profile\n",
 				G.asmfns[i]);
+			missing++;
+		}
 	}
+	return missing;
 }
 
 static int load_all(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
@@ -601,9 +606,10 @@ int main(int argc, char **argv)
 	/* on a terminal, names are escaped (they come from other people's files) */
 	FILE *out = isatty(STDOUT_FILENO) ? escaping_stream(stdout) : NULL;
 	report_write(out ? out : stdout, &G.prof, &ro);
+	int missing = 0;
 	if (G.nasmfns) {
 		recover_symbols(&G.prof);
-		annotate_asm(out ? out : stdout, &ro, &diff);
+		missing = annotate_asm(out ? out : stdout, &ro, &diff);
 	}
 	if (out && fclose(out) != 0)
 		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
@@ -612,5 +618,5 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	return 0;
+	return missing ? 1 : 0; /* a name to annotate that is not there: as a usage error */
 }
