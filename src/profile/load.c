@@ -1045,13 +1045,16 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	int ovf = 0;
 	s = skip_ws(s);
 	const char *e = parse_u64(s, &a, &ovf);
-	if (!e)
-		return perr(ps, ovf ? "jump count beyond 64 bits" : "bad jump count");
+	/* counts are signed 64-bit (negated in a difference), as calls='s */
+	if (!e || a > INT64_MAX)
+		return perr(ps, ovf || e ? "jump count beyond 64 bits" : "bad jump count");
 	if (cond) {
 		if (*e == '/' || is_space(*e))
 			e = parse_u64(skip_ws(e + 1), &b, &ovf);
 		else
 			e = NULL;
+		if (ovf || (e && b > INT64_MAX))
+			return perr(ps, "jump count beyond 64 bits");
 		if (!e)
 			return perr(ps, "jcnd= needs executed/taken counts");
 	}
