@@ -8,7 +8,7 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.
  *
- * Usage: gen-callgrind [--size BYTES] [--seed N] OUT
+ * Usage: gen-callgrind [--size BYTES] [--seed N] [--functions=N] OUT
  *
  * Writes a file that looks like what callgrind 3.19 writes with
  *   --cache-sim=yes --branch-sim=yes --dump-instr=yes --collect-jumps=yes
@@ -28,8 +28,8 @@
  * the unused part of the space reserved for it is filled with empty lines,
  * as callgrind itself leaves empty lines after "summary:".
  *
- * The output is a pure function of (--size, --seed).  Only the C library is
- * used; the code is C99.
+ * The output is a pure function of (--size, --seed, --functions).  Only
+ * the C library is used; the code is C99.
  */
 
 /* Files over 2 GB on 32-bit hosts too (no effect on 64-bit ones). */
@@ -611,9 +611,9 @@ static uint64_t parse_size(const char *s)
     return (uint64_t)v * mul;
 }
 
-static void build_model(uint64_t size)
+static void build_model(uint64_t size, uint64_t nfuncs_opt)
 {
-    uint64_t nf = size / 2500;
+    uint64_t nf = nfuncs_opt ? nfuncs_opt : size / 2500;
     uint32_t i, o, f, nsrc;
     uint32_t *wts;
     uint64_t wsum = 0, acc = 0;
@@ -1043,6 +1043,7 @@ int main(int argc, char **argv)
     int i, pass;
     double bytes_per_bb = 80;
     uint64_t nbb_sum = 0;
+    uint64_t nfuncs_opt = 0;
 
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--size") && i + 1 < argc) {
@@ -1053,15 +1054,21 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 0);
         } else if (!strncmp(argv[i], "--seed=", 7)) {
             seed = strtoull(argv[i] + 7, NULL, 0);
+        } else if (!strcmp(argv[i], "--functions") && i + 1 < argc) {
+            nfuncs_opt = strtoull(argv[++i], NULL, 0);
+        } else if (!strncmp(argv[i], "--functions=", 12)) {
+            nfuncs_opt = strtoull(argv[i] + 12, NULL, 0);
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: gen-callgrind [--size BYTES] [--seed N] OUT\n"
+            printf("usage: gen-callgrind [--size BYTES] [--seed N] [--functions=N] OUT\n"
                    "Write a realistic Callgrind profile of about BYTES bytes "
                    "(default 100M;\nsuffixes k M G = 10^3 10^6 10^9, "
-                   "Ki Mi Gi = 2^10 2^20 2^30) to the file OUT.\n");
+                   "Ki Mi Gi = 2^10 2^20 2^30) to the file OUT.\n"
+                   "--functions=N: N functions (1000..600000) instead of "
+                   "one per 2500 bytes.\n");
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "gen-callgrind: unknown option '%s'\n"
-                            "usage: gen-callgrind [--size BYTES] [--seed N] OUT\n",
+                            "usage: gen-callgrind [--size BYTES] [--seed N] [--functions=N] OUT\n",
                     argv[i]);
             return 2;
         } else if (!out) {
@@ -1072,12 +1079,12 @@ int main(int argc, char **argv)
         }
     }
     if (!out) {
-        fprintf(stderr, "usage: gen-callgrind [--size BYTES] [--seed N] OUT\n");
+        fprintf(stderr, "usage: gen-callgrind [--size BYTES] [--seed N] [--functions=N] OUT\n");
         return 2;
     }
     seed_global = mix64(seed + UINT64_C(0x5eed));
     rng_state = seed_global;
-    build_model(size);
+    build_model(size, nfuncs_opt);
 
     opath = out;
     ofile = fopen(out, "wb");
