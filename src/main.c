@@ -370,6 +370,8 @@ int main(int argc, char **argv)
 	int first = launch_first_operand(argc, argv, longopts);
 	if (first < argc && launch_is_program(argv[first]))
 		return launch_main(argc, argv, first);
+	if (launch_not_program(argc, argv, first, longopts))
+		return 1;
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
 	/* what the explorer starts with: the options given */

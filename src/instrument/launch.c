@@ -169,6 +169,64 @@ int launch_is_program(const char *arg)
 	return in_path(arg);
 }
 
+/* Does the file start as a program does (ELF, or #!)? */
+static int starts_like_program(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && !looks_like_profile(path);
+}
+
+/* Why `arg` cannot be run, for a message. */
+static const char *why_not_program(const char *arg)
+{
+	struct stat st;
+	if (!strchr(arg, '/') && stat(arg, &st) != 0)
+		return "no such program here or in PATH";
+	if (stat(arg, &st) != 0)
+		return strerror(errno);
+	if (S_ISDIR(st.st_mode))
+		return "a directory";
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (access(arg, X_OK) != 0)
+		return looks_like_profile(arg) ? "not executable" :
+		       "a program, but not executable (chmod +x)";
+	return "neither an ELF program nor a #! script";
+}
+
+int launch_not_program(int argc, char **argv, int first, const struct option *main_opts)
+{
+	const char *rec_opt = NULL;
+	for (int i = 1; i < first && !rec_opt; i++) {
+		const char *a = argv[i];
+		if (a[0] != '-' || strcmp(a, "--") == 0)
+			continue;
+		if (a[1] == '-') {
+			size_t n = strcspn(a + 2, "=");
+			const struct option *o = find_long(main_opts, a + 2, n);
+			if (!o && find_long(launch_opts, a + 2, n))
+				rec_opt = a;
+			if (o && o->has_arg == required_argument && !a[2 + n])
+				i++;
+		} else if (a[1] == 'o') {
+			rec_opt = "-o";
+		} else if (a[1] == 'I' && !a[2]) {
+			i++;
+		}
+	}
+	if (first >= argc) {
+		if (rec_opt)
+			fprintf(stderr, "cgtui: %s: no program to record (cgtui [OPTION]... PROGRAM "
+					"[ARG]...)\n", rec_opt);
+		return rec_opt != NULL;
+	}
+	/* a profile is read unless recording was asked for, or it is a program */
+	if (!rec_opt && !starts_like_program(argv[first]))
+		return 0;
+	fprintf(stderr, "cgtui: %s: cannot record it: %s\n", argv[first], why_not_program(argv[first]));
+	return 1;
+}
+
 /* ---- the recording -------------------------------------------------------------- */
 
 struct rec {

@@ -133,6 +133,28 @@ check "unknown --show event (exit 1)" "$([ $? = 1 ] && grep -q 'Nope' err.txt; e
 check "--help lists the options" "$?" ""
 "$CGTUI" --version | grep -q '^cgtui [0-9]'
 check "--version" "$?" ""
+# recording options before a name that is no program to record: why, in
+# one line (it said "unrecognized option '--no-open'" and the whole usage)
+"$CGTUI" --no-open ./no-such-prog >/dev/null 2>err.txt
+check "--no-open with a missing program: exit 1, says it" \
+	"$([ $? = 1 ] && grep -q '^cgtui: ./no-such-prog: cannot record it: No such file' err.txt &&
+		[ "$(wc -l <err.txt)" = 1 ]; echo $?)" "$(head -3 err.txt)"
+"$CGTUI" -o x.out no-such-command-here >/dev/null 2>err.txt
+check "-o with a name not in PATH: exit 1, says it" \
+	"$([ $? = 1 ] && grep -q 'no-such-command-here: cannot record it: no such program here or in PATH' err.txt; echo $?)" \
+	"$(head -3 err.txt)"
+cp "$CGTUI" notexec && chmod -x notexec
+"$CGTUI" ./notexec >/dev/null 2>err.txt
+check "a program without execute permission: exit 1, says so (not 'binary data')" \
+	"$([ $? = 1 ] && grep -q 'notexec: cannot record it: a program, but not executable' err.txt; echo $?)" \
+	"$(head -3 err.txt)"
+"$CGTUI" --cache-sim=yes >/dev/null 2>err.txt
+check "a recording option without a program: exit 1, says so" \
+	"$([ $? = 1 ] && grep -q -- '--cache-sim=yes: no program to record' err.txt; echo $?)" "$(head -3 err.txt)"
+"$CGTUI" --record a.out >/dev/null 2>err.txt
+check "a recording option before a profile: exit 1, not a program" \
+	"$([ $? = 1 ] && grep -q 'a.out: cannot record it: not executable' err.txt; echo $?)" "$(head -3 err.txt)"
+
 mkdir empty && cd empty
 "$CGTUI" >/dev/null 2>err.txt
 check "no argument and no profile: usage, exit 1" "$([ $? = 1 ] && grep -q 'no profile given' err.txt; echo $?)" "$(cat err.txt)"
