@@ -316,6 +316,17 @@ grep -q "Ir 0$" execsh.txt && grep -q "(nothing counted; a script or wrapper nee
 check "live: a script that execs: nothing counted, --trace-children=yes suggested" "$?" \
 	"$(sed -n '1p;4p' execsh.txt)"
 
+# a long output: L shows its end from a whole line, and says how many
+# bytes are before it (the offset of that line in the log, by grep -b)
+seq 1 100000 >in/lines
+live tail ':wait-end\nL\ng\n:dump tail.txt\n' --stdin=in/lines --log=tail.log ./live-prog stdin
+first=$(sed -n 6p tail.txt) second=$(sed -n 7p tail.txt)
+skipped=$(sed -n 's/^(\([0-9]*\) bytes before this line not shown)$/\1/p' tail.txt)
+[ -n "$skipped" ] && [ "$((first + 1))" = "$second" ] &&
+	[ "$(grep -b -x -m1 "$first" tail.log | cut -d: -f1)" = "$skipped" ]
+check "live: L on a long output: its end from a whole line, the bytes before it said" "$?" \
+	"$(sed -n 4,7p tail.txt)"
+
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
