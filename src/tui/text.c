@@ -138,11 +138,31 @@ void fmt_percent(char *b, size_t n, cost_t v, cost_t total)
 		snprintf(b, n, "%.1f%%", (double)((long double)v * 100.0L / (long double)total));
 }
 
-int tui_cost_width(struct tui *t, cost_t total)
+/* Columns a count needs: as many as v's digits and separators, with a
+ * minus sign for a negative v. */
+static int count_width(cost_t v)
 {
 	char b[48];
-	format_count(b, sizeof(b), total < 0 ? total : -total);
-	int w = (int)strlen(b) - (total < 0 ? 0 : 1);
+	format_count(b, sizeof(b), v);
+	return (int)strlen(b);
+}
+
+int tui_cost_width(struct tui *t, int ev)
+{
+	const struct profile *p = t->p;
+	int w = count_width(event_value(p, p->totals, ev));
+	/* a difference: a function's count goes up to the larger of the two
+	 * profiles' totals, either way, however small the total difference */
+	for (int i = 0; p->ndiff && i < p->nparts; i++) {
+		uint64_t side = 0; /* the parts of the file part i comes from */
+		for (int j = 0; j < p->nparts; j++)
+			if (p->parts[j].totals && p->parts[i].source && p->parts[j].source &&
+			    strcmp(p->parts[i].source, p->parts[j].source) == 0)
+				side += cost_mag(event_value(p, p->parts[j].totals, ev));
+		int sw = count_width(side > INT64_MAX ? INT64_MIN : -(cost_t)side);
+		if (sw > w)
+			w = sw;
+	}
 	if (w < 5)
 		w = 5;
 	return w + (t->set.percent ? 7 : 0);

@@ -96,8 +96,7 @@ struct layout {
 static void layout(struct view *v, int width, struct layout *L)
 {
 	struct tui *t = v->t;
-	struct profile *p = t->p;
-	L->cw = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event));
+	L->cw = tui_cost_width(t, t->set.sort_event);
 	L->ncols = 0;
 	L->calls = width - 2 * (L->cw + 1) - 9 >= NAME_ROOM;
 	L->self = L->calls || width - (L->cw + 1) >= NAME_ROOM + L->cw + 1;
@@ -106,7 +105,7 @@ static void layout(struct view *v, int width, struct layout *L)
 		int e = t->set.show[k];
 		if (e == t->set.sort_event)
 			continue;
-		int w = tui_cost_width(t, event_value(p, p->totals, e));
+		int w = tui_cost_width(t, e);
 		if (x + w + 1 + 8 + 30 > width)
 			break;
 		L->ev[L->ncols++] = e;
@@ -132,7 +131,7 @@ static void draw_header(struct view *v, int y, int width)
 		tui_put_right(t, y, L.cw + 1, L.cw, b);
 	int x = (L.self ? 2 : 1) * (L.cw + 1);
 	for (int k = 0; k < L.ncols; k++) {
-		int w = tui_cost_width(t, event_value(p, p->totals, L.ev[k]));
+		int w = tui_cost_width(t, L.ev[k]);
 		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
 		x += w + 1;
 	}
@@ -161,7 +160,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	for (int k = 0; k < L.ncols; k++) {
 		int e = L.ev[k];
 		cost_t tot = event_value(p, p->totals, e);
-		int w = tui_cost_width(t, tot);
+		int w = tui_cost_width(t, e);
 		tui_cost_cell(t, y, x, w,
 			      event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), e),
 			      tot);
