@@ -35,6 +35,9 @@ static int cmp_edge(const void *x, const void *y)
 {
 	const struct edge *a = x, *b = y;
 	cost_t va = event_value(sort_p, a->cost, sort_ev), vb = event_value(sort_p, b->cost, sort_ev);
+	/* the biggest first, either way (a difference's negative costs) */
+	if (cost_mag(va) != cost_mag(vb))
+		return cost_mag(va) > cost_mag(vb) ? -1 : 1;
 	if (va != vb)
 		return va > vb ? -1 : 1;
 	return strcmp(fn_name(sort_p, a->fn), fn_name(sort_p, b->fn));
