@@ -335,6 +335,7 @@ struct filter {
 
 struct filter *tui_filter_new(struct view *v)
 {
+	v->filters = 1;
 	if (!v->filter)
 		return NULL;
 	int ec;
@@ -947,6 +948,11 @@ static void act(struct tui *t, enum action a)
 	case ACT_NEXT: search(t, 1); break;
 	case ACT_PREV: search(t, -1); break;
 	case ACT_FILTER: {
+		if (!v->filters) {
+			tui_message(t, "| filters the functions, callers/callees and trees; "
+				       "here / searches");
+			break;
+		}
 		char *s = prompt(t, "show only: ");
 		if (!s)
 			break;
@@ -977,6 +983,22 @@ static void act(struct tui *t, enum action a)
 			open_view(t, &log_ops, NO_ID);
 		else
 			tui_message(t, "no program recorded here (cgtui PROGRAM records one)");
+		break;
+	/* keys of other views: say where they work (the views that take them
+	 * handled them above) */
+	case ACT_HOTTEST:
+	case ACT_HOT_NEXT:
+	case ACT_HOT_PREV:
+	case ACT_CTX_MORE:
+	case ACT_CTX_LESS:
+		tui_message(t, "this key works in the source and assembly views (s, a)");
+		break;
+	case ACT_TOGGLE:
+		tui_message(t, "x works in the events view (e)");
+		break;
+	case ACT_EXPAND:
+	case ACT_EXPAND_ALL:
+		tui_message(t, "this key opens and closes the trees' nodes (f, u, m, t, T)");
 		break;
 	case ACT_QUIT:
 		if (t->live && t->live->running(t->live->arg)) {

@@ -49,6 +49,7 @@ struct view {
 	uint32_t fn;     /* the function the view is about (NO_ID if none) */
 	void *data;      /* the view's own rows */
 	char *filter;    /* rows shown only when they match, or NULL */
+	int filters;     /* its rows go through tui_filter_new (| works) */
 	int stale;       /* settings changed: update before it is shown */
 };
 

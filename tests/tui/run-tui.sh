@@ -60,6 +60,7 @@ run calls.keys C.UTF-8 expected-calls calls.out
 run nocalls.keys C.UTF-8 expected-nocalls nocalls.out
 run narrow.keys C.UTF-8 expected-narrow
 run resize.keys C.UTF-8 expected-resize
+run elsewhere.keys C.UTF-8 expected-elsewhere
 run cmdline.keys C.UTF-8 expected-cmdline "--sort=B --show=B --threshold=40 --no-show-percs --context=3 keep.out"
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
