@@ -699,7 +699,7 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 	}
 	if (!has_p)
 		r->out_pid = xasprintf("%s.%s", r->out, pid);
-	r->logs[0] = r->log;
+	r->logs[0] = c->record ? NULL : r->log; /* --record: it went to the terminal */
 	r->logs[1] = r->vglog;
 	for (int i = 0; i < n; i++)
 		free(args[i]);
@@ -842,8 +842,8 @@ static int explore(struct rec *r, int live)
 		tl.message = r->ended ? "cgtui's Valgrind tool is missing: recorded with callgrind"
 				      : "cgtui's Valgrind tool is missing: recording with callgrind "
 					"(no live data)";
-	if (live || r->callgrind)
-		tui_set_live(&tl);
+	/* (--record, after the end too: its state in the header, L) */
+	tui_set_live(&tl);
 	const char *dirs[1] = { "." };
 	int rc = tui_run(&p, &ld, dirs, 1);
 	profile_free(&p);

@@ -53,8 +53,9 @@ static void read_tail(struct log_rows *l, size_t *len, const char *title, const 
 	if (skip > 0)
 		snprintf(more, sizeof(more), "\n(%ld bytes before this line not shown)",
 			 skip + (long)cut);
-	int hn = snprintf(l->buf + *len, 512, "==== %s: %s%s%s\n", title, path ? path : "(none)",
-			  f ? "" : " (nothing yet)", more);
+	int hn = snprintf(l->buf + *len, 512, "==== %s: %s%s%s\n", title,
+			  path ? path : "not kept (it went to the terminal)",
+			  f || !path ? "" : " (nothing yet)", more);
 	if (hn < 0 || hn >= 512)
 		hn = 511;
 	memmove(l->buf + *len + hn, l->buf + *len + 512 + cut, n - cut);

@@ -443,6 +443,12 @@ tm kill-server
 start 80 24 "$CGTUI" --record ./live-prog exit 0
 wait_for "functions |"
 check "tmux --record: the explorer opens at the end" "$?" "$(screen)"
+screen | head -1 | grep -q "exited 0 after [0-9.]*s | Ir"
+check "tmux --record: the header says how the program ended" "$?" "$(screen | head -1)"
+tm send-keys -t t L
+wait_for "the program's output: not kept (it went to the terminal)"
+screen | grep -q "I refs:"
+check "tmux --record: L shows Valgrind's messages (said: no program recorded here)" "$?" "$(screen)"
 tm send-keys -t t q
 st=$(ended)
 check "tmux --record: q quits" "$([ "$st" = 0 ]; echo $?)" "status $st"
