@@ -889,6 +889,20 @@ int launch_main(int argc, char **argv, int prog)
 		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in, strerror(errno));
 		return 1;
 	}
+	/* where the profile goes: found out now, not after the whole run */
+	char *outdir = xstrdup(c.out ? c.out : "./");
+	char *slash = strrchr(outdir, '/');
+	if (!slash)
+		strcpy(outdir, ".");
+	else
+		slash[slash == outdir] = 0;
+	if (access(outdir, W_OK | X_OK) != 0) {
+		fprintf(stderr, "cgtui: %s: cannot write the profile there: %s%s\n", outdir,
+			strerror(errno), c.out ? "" : " (-o FILE saves it elsewhere)");
+		free(outdir);
+		return 1;
+	}
+	free(outdir);
 
 	struct rec r;
 	memset(&r, 0, sizeof(r));

@@ -96,6 +96,11 @@ check "an unknown option before the program: usage error (1)" "$([ $? = 1 ]; ech
 "$CGTUI" --stdin=/nonexistent ./live-prog >/dev/null 2>rec.err
 check "--stdin of a missing file: usage error (1), nothing run" \
 	"$([ $? = 1 ] && ! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+rm -f cgtui.log.*
+"$CGTUI" --no-open -o no-such-dir/x.out ./live-prog work 5 >/dev/null 2>rec.err
+check "-o in a missing directory: usage error (1) before running anything" \
+	"$([ $? = 1 ] && grep -q 'no-such-dir: cannot write the profile there: No such file' rec.err &&
+		! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
 $norand "$CGTUI" --no-open --tool-option=--no-such-tool-option=1 ./live-prog >/dev/null 2>rec.err
 rc=$?
 grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
