@@ -853,6 +853,39 @@ static int explore(struct rec *r, int live)
 	return rc;
 }
 
+/* The profiles the program's forked children wrote, from the tool's
+ * "profile:" lines in Valgrind's log (names under the current directory
+ * relative to it): "; its children's: A, B and 3 more", or "". */
+static void child_profiles(const struct rec *r, char *buf, size_t n)
+{
+	buf[0] = 0;
+	FILE *f = r->vglog ? fopen(r->vglog, "r") : NULL;
+	if (!f)
+		return;
+	char cwd[4096], line[4096];
+	size_t cl = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
+	size_t k = 0;
+	int shown = 0, more = 0;
+	while (fgets(line, sizeof(line), f)) {
+		int pid, off = 0;
+		if (sscanf(line, "==%d== profile: %n", &pid, &off) != 1 || !off || pid == r->pid)
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		const char *path = line + off;
+		if (cl > 1 && strncmp(path, cwd, cl) == 0 && path[cl] == '/')
+			path += cl + 1;
+		if (shown == 3 || k + strlen(path) + 32 >= n) {
+			more++;
+			continue;
+		}
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", shown ? ", " : "; its children's: ", path);
+		shown++;
+	}
+	fclose(f);
+	if (more && k + 24 < n)
+		snprintf(buf + k, n - k, " and %d more", more);
+}
+
 int launch_main(int argc, char **argv, int prog)
 {
 	struct launch_cfg c;
@@ -954,8 +987,10 @@ int launch_main(int argc, char **argv, int prog)
 		char **v;
 		int nf = run_files(r.out, &v);
 		free_files(v, nf);
+		char kids[1024];
+		child_profiles(&r, kids, sizeof(kids));
 		if (nf)
-			fprintf(stderr, "cgtui: program %s; profile: %s%s%s\n", how, r.out,
+			fprintf(stderr, "cgtui: program %s; profile: %s%s%s%s\n", how, r.out, kids,
 				c.record ? "" : "; its output: ", c.record ? "" : r.log);
 	}
 	rec_cleanup(&r);

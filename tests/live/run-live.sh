@@ -207,6 +207,8 @@ check "fork, -o FILE: the program's profile FILE, the child's FILE.PID" \
 	"$([ "$(totals fork/o.out)" = "$(sed -n 's/^summary: *//p' "$cgp")" ] &&
 		[ "$(totals "$f")" = "$(sed -n 's/^summary: *//p' "$cgc")" ] &&
 		[ "$(saved rec.err)" = fork/o.out ]; echo $?)" "$(ls fork) $(cat rec.err)"
+grep -q "profile: fork/o.out; its children's: $f; its output: " rec.err
+check "fork: the message names the child's profile too" "$?" "$(cat rec.err)"
 rm -rf tc && mkdir tc
 $norand "$CGTUI" --no-open --trace-children=yes -o 'tc/ours.%p' /bin/sh -c './live-prog work 20; exit 0' \
 	>/dev/null 2>&1
