@@ -727,6 +727,8 @@ static const char *empty_text(struct tui *t, struct view *v)
 			return "(nothing to show: lower the threshold with -)";
 	if (t->live && !t->live->running(t->live->arg))
 		return "(nothing counted; a script or wrapper needs --trace-children=yes)";
+	if (t->live) /* snapshots are written while it runs code, not while it waits */
+		return "(nothing counted yet, or the program waits: its counts come when it runs)";
 	return "(the profile has no costs)";
 }
 

@@ -18,6 +18,7 @@
  *   live-prog forkspin MS      fork (the parent calls forked()); both
  *                              compute for MS milliseconds
  *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
+ *   live-prog sleep MS         sleep MS milliseconds at once
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -155,6 +156,9 @@ int main(int argc, char **argv)
 			if (fwrite(buf, 1, sizeof(buf), i % 2 ? stderr : stdout) != sizeof(buf))
 				return 3;
 		}
+	} else if (!strcmp(mode, "sleep")) {
+		struct timespec ts = { atoi(arg) / 1000, atoi(arg) % 1000 * 1000000L };
+		nanosleep(&ts, NULL);
 	} else if (!strcmp(mode, "stdin")) {
 		char buf[4096];
 		size_t n, total = 0;

@@ -334,6 +334,12 @@ skipped=$(sed -n 's/^(\([0-9]*\) bytes before this line not shown)$/\1/p' tail.t
 check "live: L on a long output: its end from a whole line, the bytes before it said" "$?" \
 	"$(sed -n 4,7p tail.txt)"
 
+# a program that waits at once: the snapshot (written while it runs code)
+# has nothing yet; the list says why rather than "the profile has no costs"
+live sleepy ':dump sleepy.txt\n' ./live-prog sleep 3000
+grep -q "running [0-9]*s | Ir 0$" sleepy.txt && grep -q "(nothing counted yet, or the program waits" sleepy.txt
+check "live: a program waiting from the start: the empty list says why" "$?" "$(sed -n '1p;4p' sleepy.txt)"
+
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
