@@ -383,7 +383,13 @@ static void search(struct tui *t, int dir)
 			return;
 		}
 	}
-	tui_message(t, "no match for /%s/", t->search);
+	/* trees: only the open nodes' rows are searched */
+	int groups = v->ops == &filefn_ops || v->ops == &fnfile_ops || v->ops == &objects_ops;
+	if (groups || v->ops == &calltree_ops || v->ops == &callertree_ops)
+		tui_message(t, "no match for /%s/ among the open nodes (Tab opens one%s)", t->search,
+			    groups ? ", * all" : "");
+	else
+		tui_message(t, "no match for /%s/", t->search);
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
 }
