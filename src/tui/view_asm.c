@@ -140,8 +140,9 @@ static void draw_header(struct view *v, int y, int width)
 		tui_put_right(t, y, x, w, p->ev[s->ev[k]].name);
 		x += w + 1;
 	}
-	char *h = xasprintf("Address   Instruction (%s, %s)", fn_name(p, v->fn),
-			    obj_name(p, p->fns[v->fn].obj));
+	const char *obj = obj_name(p, p->fns[v->fn].obj);
+	char *h = xasprintf("Address   Instruction (%s%s%s)", fn_name(p, v->fn), *obj ? ", " : "",
+			    obj);
 	tui_put(t, y, s->x_addr, width - s->x_addr, h);
 	free(h);
 }
