@@ -222,6 +222,7 @@ static struct {
 	int nevdefs;
 	char **files;
 	int nfiles;
+	int nfirst; /* --diff: files [0, nfirst) are the first side (subtracted) */
 	const char **dirs; /* the include dirs, then owned profile directories */
 	int ndirs;
 	struct srclookup look; /* --subst */
@@ -297,7 +298,7 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 	for (int i = 0; i < G.nfiles; i++) {
 		/* lines are deferred for the explorer (ignored with a part or a
 		 * sink) */
-		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
+		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .only_part = only_part, .instr = s,
 					.lazy_lines = lazy_lines(1) };
 		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
@@ -520,15 +521,17 @@ int main(int argc, char **argv)
 		add_run_files(newest, &G.files, &G.nfiles);
 		free(newest);
 	} else if (diff) {
+		/* each side can be a run of several files (threads, dumps) */
 		for (int i = optind; i < argc; i++) {
-			G.files = xreallocarray(G.files, (size_t)G.nfiles + 1, sizeof(*G.files));
-			G.files[G.nfiles++] = xstrdup(argv[i]);
+			add_run_files(argv[i], &G.files, &G.nfiles);
+			if (i == optind)
+				G.nfirst = G.nfiles;
 		}
 	} else {
 		for (int i = optind; i < argc; i++)
 			add_run_files(argv[i], &G.files, &G.nfiles);
 	}
-	if (diff && G.nfiles != 2) {
+	if (diff && argc - optind != 2) {
 		fprintf(stderr, "cgtui: --diff requires exactly two profiles\n");
 		return 1;
 	}
@@ -548,7 +551,7 @@ int main(int argc, char **argv)
 		/* the explorer, or a report without annotation, needs no per-line
 		 * costs to start: they are read when a view wants them; an
 		 * annotated report reads them all, better at once */
-		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
+		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .progress = pr ? progress_update : NULL,
 					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate) };
 		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));

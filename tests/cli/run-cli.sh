@@ -73,6 +73,14 @@ check "--diff is second minus first" "$([ "$got" = 16 ]; echo $?)" "totals '$got
 out=$("$CGTUI" --batch --diff a.out b.out --show=Ir --no-annotate)
 echo "$out" | grep -q '^> *-4 .*f:a.c$'
 check "--diff shows negative counts" "$?" "no '-4' row for f: $out"
+# each side of --diff can be a run of several files, as a profile named
+# alone: NAME-01, NAME-02 (cgtui -o NAME --separate-threads=yes)
+prof run1-01 10 5
+prof run1-02 20 1
+prof run2-01 40 2
+got=$("$CGTUI" --batch --diff run1 run2 2>&1 | totals)
+check "--diff of two runs of per-thread files" "$([ "$got" = 6 ]; echo $?)" \
+	"totals '$got', want 42 - (15 + 21)"
 "$CGTUI" --batch --diff a.out >/dev/null 2>err.txt
 check "--diff needs two profiles" "$([ $? = 1 ] && grep -q 'exactly two' err.txt; echo $?)" "$(cat err.txt)"
 
