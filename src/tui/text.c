@@ -152,14 +152,19 @@ int tui_cost_width(struct tui *t, int ev)
 	const struct profile *p = t->p;
 	int w = count_width(event_value(p, p->totals, ev));
 	/* a difference: a function's count goes up to the larger of the two
-	 * profiles' totals, either way, however small the total difference */
+	 * sides' totals, either way, however small the total difference (a
+	 * side's parts, its threads or dumps, are the negative or positive ones) */
+	uint64_t side[2] = { 0, 0 };
 	for (int i = 0; p->ndiff && i < p->nparts; i++) {
-		uint64_t side = 0; /* the parts of the file part i comes from */
-		for (int j = 0; j < p->nparts; j++)
-			if (p->parts[j].totals && p->parts[i].source && p->parts[j].source &&
-			    strcmp(p->parts[i].source, p->parts[j].source) == 0)
-				side += cost_mag(event_value(p, p->parts[j].totals, ev));
-		int sw = count_width(side > INT64_MAX ? INT64_MIN : -(cost_t)side);
+		const cost_t *pt = p->parts[i].totals;
+		int neg = 0;
+		for (int e = 0; pt && e < p->nreal; e++)
+			neg |= pt[e] < 0;
+		if (pt)
+			side[neg] += cost_mag(event_value(p, pt, ev));
+	}
+	for (int k = 0; k < 2; k++) {
+		int sw = count_width(side[k] > INT64_MAX ? INT64_MIN : -(cost_t)side[k]);
 		if (sw > w)
 			w = sw;
 	}
