@@ -368,8 +368,10 @@ void tui_filter_free(struct filter *f)
 static void search(struct tui *t, int dir)
 {
 	struct view *v = tui_view(t);
-	if (!t->search || !*t->search)
+	if (!t->search || !*t->search) {
+		tui_message(t, "nothing searched yet (/ searches)");
 		return;
+	}
 	pcre2_code *re = compile(t, t->search);
 	if (!re)
 		return;
