@@ -505,7 +505,10 @@ static char *prompt(struct tui *t, const char *what)
 			resized(t);
 			continue;
 		}
-		if (c == -2 || c == 27) {
+		/* Ctrl-C cancels it; SIGTERM or SIGHUP too, for the main loop to end */
+		if (got_signal || c == 3 || c == -2 || c == 27) {
+			if (got_signal == SIGINT || c == 3)
+				got_signal = 0;
 			curs_set(0);
 			return NULL;
 		}
@@ -1270,11 +1273,14 @@ static int ask(struct tui *t, const char *question)
 	tui_message(t, "%s", question);
 	draw(t);
 	int c;
-	while ((c = next_key(t)) == ERR || c == KEY_RESIZE)
+	/* (a signal is a no: Ctrl-C cancels; SIGTERM, SIGHUP end the main loop) */
+	while (((c = next_key(t)) == ERR && !got_signal) || c == KEY_RESIZE)
 		if (c == KEY_RESIZE)
 			resized(t); /* the question is still the message */
+	if (got_signal == SIGINT || c == 3)
+		got_signal = 0;
 	t->message[0] = 0;
-	return c == 'y' || c == 'Y';
+	return !got_signal && (c == 'y' || c == 'Y');
 }
 
 /* Stops the program (after asking); the last data is loaded. */

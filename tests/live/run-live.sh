@@ -495,6 +495,26 @@ check "tmux: SIGTERM stops, exit 143, the terminal restored" \
 	"$([ $? = 1 ] && [ "$st" = 143 ]; echo $?)" "status $st: $(screen)"
 tm kill-server
 
+# with a prompt open (/): Ctrl-C cancels it (then asks as usual), and
+# SIGTERM still stops everything (the prompt went on waiting for keys)
+start 80 24 "$CGTUI" ./live-prog spin 60000
+wait_for "running [0-9]*s | Ir"
+tm send-keys -t t / a b c
+wait_for "^/abc"
+tm send-keys -t t C-c
+wait_for "Enter:callers+callees"
+check "tmux: Ctrl-C in the search prompt cancels it" "$?" "$(screen | tail -1)"
+tm send-keys -t t C-c
+wait_for "Stop the program? (y/n)"
+check "tmux: a second Ctrl-C asks to stop the program" "$?" "$(screen | tail -1)"
+tm send-keys -t t n /
+wait_for "^/$"
+kill -TERM "$(cat "pid.$n")"
+st=$(ended)
+check "tmux: SIGTERM while the prompt is open stops, exit 143" "$([ "$st" = 143 ]; echo $?)" \
+	"status $st: $(screen | tail -2)"
+tm kill-server
+
 # the terminal goes away (an ssh connection dropped): SIGHUP
 rm -f callgrind.out.*
 start 80 24 "$CGTUI" ./live-prog spin 60000
