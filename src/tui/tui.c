@@ -736,6 +736,12 @@ static const char *empty_text(struct tui *t, struct view *v)
 	for (int e = 0; e < t->p->nreal; e++)
 		if (t->p->totals[e])
 			return "(nothing to show: lower the threshold with -)";
+	/* counting started by the program itself (cgtui.h), never started */
+	for (int i = 0; i < t->p->ndesc; i++)
+		if (strncmp(t->p->desc[i], "Options:", 8) == 0 &&
+		    strstr(t->p->desc[i], "--instr-at-start=no"))
+			return "(nothing counted: --instr-at-start=no and no "
+			       "CGTUI_START_INSTRUMENTATION)";
 	if (t->live && !t->live->running(t->live->arg))
 		return "(nothing counted; a script or wrapper needs --trace-children=yes)";
 	if (t->live) /* snapshots are written while it runs code, not while it waits */

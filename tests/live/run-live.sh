@@ -340,6 +340,12 @@ live sleepy ':dump sleepy.txt\n' ./live-prog sleep 3000
 grep -q "running [0-9]*s | Ir 0$" sleepy.txt && grep -q "(nothing counted yet, or the program waits" sleepy.txt
 check "live: a program waiting from the start: the empty list says why" "$?" "$(sed -n '1p;4p' sleepy.txt)"
 
+# --instr-at-start=no and a program that never starts counting: the
+# empty list says so (it suggested --trace-children=yes)
+live noinstr ':wait-end\n:dump noinstr.txt\n' --instr-at-start=no ./live-prog work 5
+grep -q "(nothing counted: --instr-at-start=no and no CGTUI_START_INSTRUMENTATION)" noinstr.txt
+check "live: --instr-at-start=no, never started: the empty list says why" "$?" "$(sed -n '1p;4p' noinstr.txt)"
+
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
