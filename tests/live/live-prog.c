@@ -19,6 +19,8 @@
  *                              compute for MS milliseconds
  *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
  *   live-prog sleep MS         sleep MS milliseconds at once
+ *   live-prog zero             work, CALLGRIND_ZERO_STATS and
+ *                              CALLGRIND_TOGGLE_COLLECT (with callgrind.h)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -167,6 +169,14 @@ int main(int argc, char **argv)
 			total += n;
 		}
 		printf("stdin: %zu bytes\n", total);
+#ifdef USE_CALLGRIND_H
+	} else if (!strcmp(mode, "zero")) {
+		work(10);
+		CALLGRIND_ZERO_STATS;
+		CALLGRIND_TOGGLE_COLLECT;
+		work(10);
+		CALLGRIND_TOGGLE_COLLECT;
+#endif
 	} else if (!strcmp(mode, "window")) {
 		before();
 		CGTUI_START_INSTRUMENTATION;

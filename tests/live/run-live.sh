@@ -230,6 +230,15 @@ for prog in live-prog live-prog-clg; do
 			[ -n "$(fn_cost cg.ann before)" ]; echo $?)" "$(grep -E ':(before|after)' ours.ann)"
 done
 
+# callgrind's requests the tool does not do: said in the log and in the
+# profile's desc: lines (they were ignored silently)
+$norand "$CGTUI" --no-open -o zero.out --log=zero.log ./live-prog-clg zero >/dev/null 2>&1
+grep -qx "desc: Ignored: CALLGRIND_ZERO_STATS CALLGRIND_TOGGLE_COLLECT" zero.out &&
+	grep -q "warning: CALLGRIND_ZERO_STATS is not supported by cgtui's tool" zero.log &&
+	[ "$(grep -c "CALLGRIND_TOGGLE_COLLECT is not supported" zero.log)" = 1 ]
+check "CALLGRIND_ZERO_STATS, _TOGGLE_COLLECT: said once in the log and in desc:" "$?" \
+	"$(grep -h -e desc: -e warning: zero.out zero.log)"
+
 # the tool missing: callgrind records, and says so
 CGTUI_VGLIB=$T/empty-vglib $norand "$CGTUI" --no-open -o fb.out ./live-prog work 300 >/dev/null 2>rec.err
 grep -q "recording with valgrind --tool=callgrind" rec.err && grep -q "^creator: callgrind" fb.out
