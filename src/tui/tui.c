@@ -742,6 +742,8 @@ static const char *empty_text(struct tui *t, struct view *v)
 		    strstr(t->p->desc[i], "--instr-at-start=no"))
 			return "(nothing counted: --instr-at-start=no and no "
 			       "CGTUI_START_INSTRUMENTATION)";
+	if (t->p->ndiff && !t->p->only_part)
+		return "(no difference: the two profiles have the same costs)";
 	if (t->live && !t->live->running(t->live->arg))
 		return "(nothing counted; a script or wrapper needs --trace-children=yes)";
 	if (t->live) /* snapshots are written while it runs code, not while it waits */

@@ -91,7 +91,8 @@ static void update(struct view *v)
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < p->nfns; fn++) {
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
-		if ((long double)cost_mag(c) < thr || (c == 0 && total != 0))
+		/* (a zero is no cost, and in a difference no change) */
+		if ((long double)cost_mag(c) < thr || (c == 0 && (total != 0 || p->ndiff)))
 			continue;
 		if (f) {
 			char *text = xasprintf("%s\n%s\n%s", fn_name(p, fn), file_name(p, p->fns[fn].file),

@@ -48,6 +48,7 @@ run recursion.keys C expected-recursion recursion.out
 run config.keys C.UTF-8 expected-config spec.out test.config
 run order.keys C.UTF-8 expected-order
 run diff.keys C.UTF-8 expected-diff "--diff diff-a.out diff-b.out"
+run same.keys C.UTF-8 expected-same "--diff diff-a.out diff-a.out"
 run bigcalls.keys C.UTF-8 expected-bigcalls bigcalls.out
 touch -d 2030-01-01 newer.c
 run newer.keys C.UTF-8 expected-newer newer.out
