@@ -923,6 +923,11 @@ int launch_main(int argc, char **argv, int prog)
 		return 1;
 	}
 	/* where the profile goes: found out now, not after the whole run */
+	struct stat ost;
+	if (c.out && stat(c.out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
+		fprintf(stderr, "cgtui: -o %s: a directory (-o names the profile's file)\n", c.out);
+		return 1;
+	}
 	char *outdir = xstrdup(c.out ? c.out : "./");
 	char *slash = strrchr(outdir, '/');
 	if (!slash)

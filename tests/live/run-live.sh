@@ -101,6 +101,11 @@ rm -f cgtui.log.*
 check "-o in a missing directory: usage error (1) before running anything" \
 	"$([ $? = 1 ] && grep -q 'no-such-dir: cannot write the profile there: No such file' rec.err &&
 		! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+mkdir -p a-dir
+"$CGTUI" --no-open -o a-dir ./live-prog work 5 >/dev/null 2>rec.err
+check "-o naming a directory: usage error (1) before running anything" \
+	"$([ $? = 1 ] && grep -q 'a-dir: a directory' rec.err && ! ls a-dir.* >/dev/null 2>&1; echo $?)" \
+	"$(cat rec.err)"
 $norand "$CGTUI" --no-open --tool-option=--no-such-tool-option=1 ./live-prog >/dev/null 2>rec.err
 rc=$?
 grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
