@@ -918,8 +918,10 @@ int launch_main(int argc, char **argv, int prog)
 		fprintf(stderr, "cgtui: '%s': one program at a time (cgtui --help)\n", argv[optind]);
 		return 1;
 	}
-	if (c.in && access(c.in, R_OK) != 0) {
-		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in, strerror(errno));
+	struct stat ist;
+	if (c.in && (access(c.in, R_OK) != 0 || (stat(c.in, &ist) == 0 && S_ISDIR(ist.st_mode)))) {
+		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in,
+			access(c.in, R_OK) != 0 ? strerror(errno) : "a directory");
 		return 1;
 	}
 	/* where the profile goes: found out now, not after the whole run */

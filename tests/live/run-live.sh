@@ -102,6 +102,9 @@ check "-o in a missing directory: usage error (1) before running anything" \
 	"$([ $? = 1 ] && grep -q 'no-such-dir: cannot write the profile there: No such file' rec.err &&
 		! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
 mkdir -p a-dir
+"$CGTUI" --no-open --stdin=a-dir ./live-prog stdin >/dev/null 2>rec.err
+check "--stdin naming a directory: usage error (1)" \
+	"$([ $? = 1 ] && grep -q -- '--stdin: a-dir: a directory' rec.err; echo $?)" "$(cat rec.err)"
 "$CGTUI" --no-open -o a-dir ./live-prog work 5 >/dev/null 2>rec.err
 check "-o naming a directory: usage error (1) before running anything" \
 	"$([ $? = 1 ] && grep -q 'a-dir: a directory' rec.err && ! ls a-dir.* >/dev/null 2>&1; echo $?)" \
