@@ -128,10 +128,12 @@ static int is_sibling(const char *name, const char *prefix)
 
 /* Files of one run: for "callgrind.out.PID" (existing or not) also every
  * callgrind.out.PID-TID / callgrind.out.PID.N beside it; for another name
- * that is not a file, NAME-TID / NAME.N. */
+ * that is not a file, NAME-TID / NAME.N.  An empty NAME beside them is left
+ * out: callgrind --separate-threads=yes writes one. */
 static void add_run_files(const char *arg, char ***files, int *n)
 {
 	struct stat st;
+	int exists = stat(arg, &st) == 0, empty = exists && S_ISREG(st.st_mode) && st.st_size == 0;
 	const char *slash = strrchr(arg, '/');
 	char *dir = slash ? xstrndup(arg, (size_t)(slash - arg + 1)) : xstrdup("");
 	const char *base = slash ? slash + 1 : arg;
@@ -147,7 +149,7 @@ static void add_run_files(const char *arg, char ***files, int *n)
 	/* (any other name that is not a file: its per-thread files, as cgtui -o
 	 * NAME --separate-threads=yes and callgrind --callgrind-out-file=NAME
 	 * write them) */
-	if ((strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) || stat(arg, &st) != 0) {
+	if ((strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) || !exists || empty) {
 		DIR *d = opendir(*dir ? dir : ".");
 		struct dirent *de;
 		char **sib = NULL;
@@ -160,9 +162,9 @@ static void add_run_files(const char *arg, char ***files, int *n)
 		}
 		if (d)
 			closedir(d);
-		if (ns && (stat(arg, &st) != 0 || strcmp(base, prefix) == 0)) {
+		if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
 			qsort(sib, (size_t)ns, sizeof(*sib), cmp_str);
-			if (stat(arg, &st) == 0 && strcmp(base, prefix) == 0) {
+			if (exists && !empty && strcmp(base, prefix) == 0) {
 				*files = xreallocarray(*files, (size_t)*n + 1, sizeof(**files));
 				(*files)[(*n)++] = xstrdup(arg);
 			}
@@ -517,6 +519,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "\ncgtui: no profile given and no callgrind.out.* or "
 					"cachegrind.out.* in the current directory\n");
 			return 1;
+		}
+		/* the whole run of the newest file: callgrind.out.PID-TID or .N
+		 * stands for callgrind.out.PID */
+		if (strncmp(newest, "callgrind.out.", 14) == 0) {
+			char *run = xstrndup(newest, 14 + strspn(newest + 14, "0123456789"));
+			if (is_sibling(newest, run))
+				strcpy(newest, run);
+			free(run);
 		}
 		add_run_files(newest, &G.files, &G.nfiles);
 		free(newest);

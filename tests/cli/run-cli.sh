@@ -48,6 +48,28 @@ got=$("$CGTUI" --batch my.prof 2>&1 | totals)
 check "-o NAME's per-thread files load as NAME" "$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
 cd ..
 
+# callgrind --separate-threads=yes also writes an empty base file: left out
+# (it was read alone: "no events: line"); no argument: the newest file's
+# whole run (it was that thread's file alone)
+mkdir sep && cd sep
+: >callgrind.out.500
+prof callgrind.out.500-01 100 10
+prof callgrind.out.500-02 200 20
+touch -d '2020-01-01' callgrind.out.500 callgrind.out.500-01
+got=$("$CGTUI" --batch callgrind.out.500 2>&1 | totals)
+check "an empty callgrind.out.PID beside its thread files is left out" \
+	"$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
+got=$("$CGTUI" --batch 2>&1 | totals)
+check "no argument, the newest file a thread's: the whole run" \
+	"$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
+: >named.out
+prof named.out-01 1 1
+prof named.out-02 2 2
+got=$("$CGTUI" --batch named.out 2>&1 | totals)
+check "an empty NAME beside NAME-01, NAME-02 (--callgrind-out-file=NAME): the threads" \
+	"$([ "$got" = 6 ]; echo $?)" "totals '$got', want 2 + 4"
+cd ..
+
 # per-dump files: callgrind.out.PID.N, and the final callgrind.out.PID
 mkdir dumps && cd dumps
 prof callgrind.out.400.1 1 1

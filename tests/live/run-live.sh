@@ -363,6 +363,16 @@ live noinstr ':wait-end\n:dump noinstr.txt\n' --instr-at-start=no ./live-prog wo
 grep -q "(nothing counted: --instr-at-start=no and no CGTUI_START_INSTRUMENTATION)" noinstr.txt
 check "live: --instr-at-start=no, never started: the empty list says why" "$?" "$(sed -n '1p;4p' noinstr.txt)"
 
+# the tool missing, --separate-threads=yes: callgrind writes an empty FILE
+# beside FILE-01, FILE-02...; the explorer loads the threads' files (it read
+# the empty one: no data, "no events: line")
+CGTUI_VGLIB=$T/empty-vglib live fbthr ':wait-end\n:dump fbthr.txt\n' --separate-threads=yes \
+	-o fbthr.out ./live-prog threads
+sum=$(cat fbthr.out-* | sed -n 's/^totals: *//p' | awk '{ s += $1 } END { print s }')
+[ -f fbthr.out ] && [ ! -s fbthr.out ] && [ "$(hdr_ir fbthr.txt)" = "$sum" ]
+check "live, tool missing, --separate-threads=yes: the threads' files loaded (Ir $sum)" "$?" \
+	"$(head -1 fbthr.txt) $(tail -1 fbthr.txt)"
+
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
