@@ -247,6 +247,31 @@ grep -qx "desc: Ignored: CALLGRIND_ZERO_STATS CALLGRIND_TOGGLE_COLLECT" zero.out
 check "CALLGRIND_ZERO_STATS, _TOGGLE_COLLECT: said once in the log and in desc:" "$?" \
 	"$(grep -h -e desc: -e warning: zero.out zero.log)"
 
+# a function's own file is listed first among its blocks (readers take a
+# function's first fl= for its file): f, in own-b.c, inlines mix() from
+# own.h, which h (own-c.c, called first) ran before; addr2line names f's
+# own file (own.h was listed first: f was shown as own.h's)
+mkdir -p own && cd own || exit 99
+printf 'static inline __attribute__((always_inline)) int mix(int x) { return x * 7 %% 13; }\n' >own.h
+printf 'int f(int n);\nint h(int n);\nint (*volatile fp[2])(int) = { h, f };\n' >own-a.c
+printf 'int main(void) { return fp[0](100) + fp[1](5000) == 1; }\n' >>own-a.c
+for x in b:0 c:1; do
+	printf '#include "own.h"\n__attribute__((noinline)) int %s(int n) { int s = 0;\n' \
+		"$([ "${x%:*}" = b ] && echo f || echo h)" >"own-${x%:*}.c"
+	printf '  for (int i = 0; i < n; i++) s += mix(i + %s);\n  return s; }\n' "${x#*:}" >>"own-${x%:*}.c"
+done
+cc -g -gdwarf-4 -O1 -o own own-a.c own-b.c own-c.c 2>>../build.log
+cd ..
+$norand "$CGTUI" --no-open -o own.out ./own/own >/dev/null 2>&1
+ffile=$(addr2line -e own/own "$(nm own/own | awk '$3 == "f" { print $1 }')" | sed 's/:.*//')
+# the file in force at f's first fn= line (ids: fl=(N) name, then fl=(N))
+first=$(awk '/^(fl|fi|fe|cfl|cfi)=/ { id = $1; sub(/^[a-z]*=/, "", id); if (NF > 1) file[id] = $2
+		if ($1 ~ /^fl=/) fl = file[id] }
+	/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); if (NF > 1) fname[id] = $2 }
+	/^fn=/ && fname[id] == "f" { print fl; exit }' own.out)
+check "a function's own file first among its blocks (f: ${ffile##*/})" \
+	"$([ -n "$ffile" ] && [ "$first" = "$ffile" ]; echo $?)" "f's first file: $first"
+
 # the tool missing: callgrind records, and says so
 CGTUI_VGLIB=$T/empty-vglib $norand "$CGTUI" --no-open -o fb.out ./live-prog work 300 >/dev/null 2>rec.err
 grep -q "recording with valgrind --tool=callgrind" rec.err && grep -q "^creator: callgrind" fb.out
