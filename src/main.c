@@ -128,10 +128,12 @@ static int is_sibling(const char *name, const char *prefix)
 
 /* Files of one run: for "callgrind.out.PID" (existing or not) also every
  * callgrind.out.PID-TID / callgrind.out.PID.N beside it; for another name
- * that is not a file, NAME-TID / NAME.N. */
+ * that is not a file, NAME-TID / NAME.N.  An empty NAME beside them is left
+ * out: callgrind --separate-threads=yes writes one. */
 static void add_run_files(const char *arg, char ***files, int *n)
 {
 	struct stat st;
+	int exists = stat(arg, &st) == 0, empty = exists && S_ISREG(st.st_mode) && st.st_size == 0;
 	const char *slash = strrchr(arg, '/');
 	char *dir = slash ? xstrndup(arg, (size_t)(slash - arg + 1)) : xstrdup("");
 	const char *base = slash ? slash + 1 : arg;
@@ -147,7 +149,7 @@ static void add_run_files(const char *arg, char ***files, int *n)
 	/* (any other name that is not a file: its per-thread files, as cgtui -o
 	 * NAME --separate-threads=yes and callgrind --callgrind-out-file=NAME
 	 * write them) */
-	if ((strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) || stat(arg, &st) != 0) {
+	if ((strncmp(prefix, "callgrind.out.", 14) == 0 && prefix[14]) || !exists || empty) {
 		DIR *d = opendir(*dir ? dir : ".");
 		struct dirent *de;
 		char **sib = NULL;
@@ -160,9 +162,9 @@ static void add_run_files(const char *arg, char ***files, int *n)
 		}
 		if (d)
 			closedir(d);
-		if (ns && (stat(arg, &st) != 0 || strcmp(base, prefix) == 0)) {
+		if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
 			qsort(sib, (size_t)ns, sizeof(*sib), cmp_str);
-			if (stat(arg, &st) == 0 && strcmp(base, prefix) == 0) {
+			if (exists && !empty && strcmp(base, prefix) == 0) {
 				*files = xreallocarray(*files, (size_t)*n + 1, sizeof(**files));
 				(*files)[(*n)++] = xstrdup(arg);
 			}
@@ -222,6 +224,7 @@ static struct {
 	int nevdefs;
 	char **files;
 	int nfiles;
+	int nfirst; /* --diff: files [0, nfirst) are the first side (subtracted) */
 	const char **dirs; /* the include dirs, then owned profile directories */
 	int ndirs;
 	struct srclookup look; /* --subst */
@@ -297,7 +300,7 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 	for (int i = 0; i < G.nfiles; i++) {
 		/* lines are deferred for the explorer (ignored with a part or a
 		 * sink) */
-		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
+		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .only_part = only_part, .instr = s,
 					.lazy_lines = lazy_lines(1) };
 		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
@@ -370,6 +373,8 @@ int main(int argc, char **argv)
 	int first = launch_first_operand(argc, argv, longopts);
 	if (first < argc && launch_is_program(argv[first]))
 		return launch_main(argc, argv, first);
+	if (launch_not_program(argc, argv, first, longopts))
+		return 1;
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
 	/* what the explorer starts with: the options given */
@@ -515,18 +520,28 @@ int main(int argc, char **argv)
 					"cachegrind.out.* in the current directory\n");
 			return 1;
 		}
+		/* the whole run of the newest file: callgrind.out.PID-TID or .N
+		 * stands for callgrind.out.PID */
+		if (strncmp(newest, "callgrind.out.", 14) == 0) {
+			char *run = xstrndup(newest, 14 + strspn(newest + 14, "0123456789"));
+			if (is_sibling(newest, run))
+				strcpy(newest, run);
+			free(run);
+		}
 		add_run_files(newest, &G.files, &G.nfiles);
 		free(newest);
 	} else if (diff) {
+		/* each side can be a run of several files (threads, dumps) */
 		for (int i = optind; i < argc; i++) {
-			G.files = xreallocarray(G.files, (size_t)G.nfiles + 1, sizeof(*G.files));
-			G.files[G.nfiles++] = xstrdup(argv[i]);
+			add_run_files(argv[i], &G.files, &G.nfiles);
+			if (i == optind)
+				G.nfirst = G.nfiles;
 		}
 	} else {
 		for (int i = optind; i < argc; i++)
 			add_run_files(argv[i], &G.files, &G.nfiles);
 	}
-	if (diff && G.nfiles != 2) {
+	if (diff && argc - optind != 2) {
 		fprintf(stderr, "cgtui: --diff requires exactly two profiles\n");
 		return 1;
 	}
@@ -546,7 +561,7 @@ int main(int argc, char **argv)
 		/* the explorer, or a report without annotation, needs no per-line
 		 * costs to start: they are read when a view wants them; an
 		 * annotated report reads them all, better at once */
-		struct load_opts lo = { .sign = diff && i == 0 ? -1 : 1, .modfile = G.modfile,
+		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .progress = pr ? progress_update : NULL,
 					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate) };
 		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));

@@ -169,6 +169,64 @@ int launch_is_program(const char *arg)
 	return in_path(arg);
 }
 
+/* Does the file start as a program does (ELF, or #!)? */
+static int starts_like_program(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && !looks_like_profile(path);
+}
+
+/* Why `arg` cannot be run, for a message. */
+static const char *why_not_program(const char *arg)
+{
+	struct stat st;
+	if (!strchr(arg, '/') && stat(arg, &st) != 0)
+		return "no such program here or in PATH";
+	if (stat(arg, &st) != 0)
+		return strerror(errno);
+	if (S_ISDIR(st.st_mode))
+		return "a directory";
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (access(arg, X_OK) != 0)
+		return looks_like_profile(arg) ? "not executable" :
+		       "a program, but not executable (chmod +x)";
+	return "neither an ELF program nor a #! script";
+}
+
+int launch_not_program(int argc, char **argv, int first, const struct option *main_opts)
+{
+	const char *rec_opt = NULL;
+	for (int i = 1; i < first && !rec_opt; i++) {
+		const char *a = argv[i];
+		if (a[0] != '-' || strcmp(a, "--") == 0)
+			continue;
+		if (a[1] == '-') {
+			size_t n = strcspn(a + 2, "=");
+			const struct option *o = find_long(main_opts, a + 2, n);
+			if (!o && find_long(launch_opts, a + 2, n))
+				rec_opt = a;
+			if (o && o->has_arg == required_argument && !a[2 + n])
+				i++;
+		} else if (a[1] == 'o') {
+			rec_opt = "-o";
+		} else if (a[1] == 'I' && !a[2]) {
+			i++;
+		}
+	}
+	if (first >= argc) {
+		if (rec_opt)
+			fprintf(stderr, "cgtui: %s: no program to record (cgtui [OPTION]... PROGRAM "
+					"[ARG]...)\n", rec_opt);
+		return rec_opt != NULL;
+	}
+	/* a profile is read unless recording was asked for, or it is a program */
+	if (!rec_opt && !starts_like_program(argv[first]))
+		return 0;
+	fprintf(stderr, "cgtui: %s: cannot record it: %s\n", argv[first], why_not_program(argv[first]));
+	return 1;
+}
+
 /* ---- the recording -------------------------------------------------------------- */
 
 struct rec {
@@ -280,7 +338,11 @@ static int run_files(const char *base, char ***out)
 	struct stat st;
 	char **v = NULL;
 	int n = 0;
-	if (stat(base, &st) == 0) {
+	/* (an empty base beside per-thread files: callgrind writes one) */
+	char *first = xasprintf("%s-01", base);
+	int empty_base = stat(base, &st) == 0 && st.st_size == 0 && stat(first, &st) == 0;
+	free(first);
+	if (stat(base, &st) == 0 && !empty_base) {
 		v = xcalloc(2, sizeof(*v));
 		v[n++] = xstrdup(base);
 	} else {
@@ -641,7 +703,7 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 	}
 	if (!has_p)
 		r->out_pid = xasprintf("%s.%s", r->out, pid);
-	r->logs[0] = r->log;
+	r->logs[0] = c->record ? NULL : r->log; /* --record: it went to the terminal */
 	r->logs[1] = r->vglog;
 	for (int i = 0; i < n; i++)
 		free(args[i]);
@@ -784,8 +846,8 @@ static int explore(struct rec *r, int live)
 		tl.message = r->ended ? "cgtui's Valgrind tool is missing: recorded with callgrind"
 				      : "cgtui's Valgrind tool is missing: recording with callgrind "
 					"(no live data)";
-	if (live || r->callgrind)
-		tui_set_live(&tl);
+	/* (--record, after the end too: its state in the header, L) */
+	tui_set_live(&tl);
 	const char *dirs[1] = { "." };
 	int rc = tui_run(&p, &ld, dirs, 1);
 	profile_free(&p);
@@ -793,6 +855,39 @@ static int explore(struct rec *r, int live)
 	 * its profile (q has asked and stopped it already) */
 	rec_stop(r);
 	return rc;
+}
+
+/* The profiles the program's forked children wrote, from the tool's
+ * "profile:" lines in Valgrind's log (names under the current directory
+ * relative to it): "; its children's: A, B and 3 more", or "". */
+static void child_profiles(const struct rec *r, char *buf, size_t n)
+{
+	buf[0] = 0;
+	FILE *f = r->vglog ? fopen(r->vglog, "r") : NULL;
+	if (!f)
+		return;
+	char cwd[4096], line[4096];
+	size_t cl = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
+	size_t k = 0;
+	int shown = 0, more = 0;
+	while (fgets(line, sizeof(line), f)) {
+		int pid, off = 0;
+		if (sscanf(line, "==%d== profile: %n", &pid, &off) != 1 || !off || pid == r->pid)
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		const char *path = line + off;
+		if (cl > 1 && strncmp(path, cwd, cl) == 0 && path[cl] == '/')
+			path += cl + 1;
+		if (shown == 3 || k + strlen(path) + 32 >= n) {
+			more++;
+			continue;
+		}
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", shown ? ", " : "; its children's: ", path);
+		shown++;
+	}
+	fclose(f);
+	if (more && k + 24 < n)
+		snprintf(buf + k, n - k, " and %d more", more);
 }
 
 int launch_main(int argc, char **argv, int prog)
@@ -827,10 +922,31 @@ int launch_main(int argc, char **argv, int prog)
 		fprintf(stderr, "cgtui: '%s': one program at a time (cgtui --help)\n", argv[optind]);
 		return 1;
 	}
-	if (c.in && access(c.in, R_OK) != 0) {
-		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in, strerror(errno));
+	struct stat ist;
+	if (c.in && (access(c.in, R_OK) != 0 || (stat(c.in, &ist) == 0 && S_ISDIR(ist.st_mode)))) {
+		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in,
+			access(c.in, R_OK) != 0 ? strerror(errno) : "a directory");
 		return 1;
 	}
+	/* where the profile goes: found out now, not after the whole run */
+	struct stat ost;
+	if (c.out && stat(c.out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
+		fprintf(stderr, "cgtui: -o %s: a directory (-o names the profile's file)\n", c.out);
+		return 1;
+	}
+	char *outdir = xstrdup(c.out ? c.out : "./");
+	char *slash = strrchr(outdir, '/');
+	if (!slash)
+		strcpy(outdir, ".");
+	else
+		slash[slash == outdir] = 0;
+	if (access(outdir, W_OK | X_OK) != 0) {
+		fprintf(stderr, "cgtui: %s: cannot write the profile there: %s%s\n", outdir,
+			strerror(errno), c.out ? "" : " (-o FILE saves it elsewhere)");
+		free(outdir);
+		return 1;
+	}
+	free(outdir);
 
 	struct rec r;
 	memset(&r, 0, sizeof(r));
@@ -882,8 +998,10 @@ int launch_main(int argc, char **argv, int prog)
 		char **v;
 		int nf = run_files(r.out, &v);
 		free_files(v, nf);
+		char kids[1024];
+		child_profiles(&r, kids, sizeof(kids));
 		if (nf)
-			fprintf(stderr, "cgtui: program %s; profile: %s%s%s\n", how, r.out,
+			fprintf(stderr, "cgtui: program %s; profile: %s%s%s%s\n", how, r.out, kids,
 				c.record ? "" : "; its output: ", c.record ? "" : r.log);
 	}
 	rec_cleanup(&r);

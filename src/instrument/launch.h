@@ -17,6 +17,12 @@ int launch_first_operand(int argc, char **argv, const struct option *main_opts);
  * found in PATH, and not a profile? */
 int launch_is_program(const char *arg);
 
+/* argv[first] is not a program to record (launch_is_program said so):
+ * when recording options come before it, or it is an ELF program or #!
+ * script that cannot be run, says why on stderr and returns 1; else 0 (it
+ * is a profile to read). */
+int launch_not_program(int argc, char **argv, int first, const struct option *main_opts);
+
 /* Records argv[prog] with argv[prog+1 ..] under Valgrind; the options
  * before argv[prog] are the recording options.  Returns the exit status of
  * cgtui (0; 1 usage error; 2 nothing recorded; 128+N after signal N). */

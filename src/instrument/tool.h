@@ -42,6 +42,12 @@ UInt cgt_intern_path(struct cgt_strtab *t, const HChar *dir, const HChar *file);
 
 extern struct cgt_strtab cgt_objs, cgt_files, cgt_fns;
 
+/* A function's own file: the file of its first instruction record (its
+ * entry, where it is first run), which the profile lists first among the
+ * function's files (readers take the first fl= of a function as its file;
+ * inlined headers' blocks follow).  Set once: never changes. */
+UInt cgt_fn_file(UInt fn);
+
 /* ---- instructions ---------------------------------------------------------- */
 
 /* Events.  Ir is always counted (index 0); with --cache-sim=yes come Dr Dw

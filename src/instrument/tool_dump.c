@@ -2,11 +2,14 @@
  * ("positions: instr line"), readable by KCachegrind, callgrind_annotate
  * and cgtui.
  *
- * Layout: per object (ob=), per source file (fl=), per function (fn=), the
- * function's instructions in address order, one line each:
- * "ADDRESS LINE COSTS".  A function whose instructions come from several
- * files (inlined code) gets one fl=/fn= block per file, so that every
- * (file, function, line) carries exactly the cost cachegrind gives it.
+ * Layout: per object (ob=), per function (fn=; the functions of one own
+ * file together), per source file (fl=), the function's instructions in
+ * address order, one line each: "ADDRESS LINE COSTS".  A function whose
+ * instructions come from several files (inlined code) gets one fl=/fn=
+ * block per file, so that every (file, function, line) carries exactly the
+ * cost cachegrind gives it; its own file's block (that of its entry,
+ * cgt_fn_file) comes first, as readers take a function's first fl= for
+ * its file.
  * Names are compressed ("fn=(3) name" the first time, "fn=(3)" after);
  * addresses and lines after the first of a block are written relative to
  * the previous line ("+4", "-2", "*").  Addresses are relative to the
@@ -59,10 +62,16 @@ static Int cmp_insn(const void *pa, const void *pb)
 	const struct cgt_insn *b = *(struct cgt_insn *const *)pb;
 	if (a->obj != b->obj)
 		return a->obj < b->obj ? -1 : 1;
-	if (a->file != b->file)
-		return a->file < b->file ? -1 : 1;
+	/* a function's blocks together, by its own file, that file's first */
+	UInt fa = cgt_fn_file(a->fn), fb = cgt_fn_file(b->fn);
+	if (fa != fb)
+		return fa < fb ? -1 : 1;
 	if (a->fn != b->fn)
 		return a->fn < b->fn ? -1 : 1;
+	if ((a->file == fa) != (b->file == fb))
+		return a->file == fa ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
 	if (a->raddr != b->raddr)
 		return a->raddr < b->raddr ? -1 : 1;
 	if (a->line != b->line)

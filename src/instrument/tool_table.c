@@ -103,6 +103,29 @@ UInt cgt_intern_path(struct cgt_strtab *t, const HChar *dir, const HChar *file)
 	return dir[0] ? intern3(t, dir, "/", file) : intern3(t, file, "", "");
 }
 
+/* cgt_fn_file: per function id, its own file id + 1 (0: none yet) */
+static UInt *fn_file;
+static UInt fn_file_cap;
+
+UInt cgt_fn_file(UInt fn)
+{
+	return fn < fn_file_cap && fn_file[fn] ? fn_file[fn] - 1 : 0;
+}
+
+static void set_fn_file(UInt fn, UInt fl)
+{
+	if (fn >= fn_file_cap) {
+		UInt cap = fn_file_cap ? 2 * fn_file_cap : 1024;
+		while (cap <= fn)
+			cap *= 2;
+		fn_file = VG_(realloc)("cgtui.fnfile", fn_file, cap * sizeof(*fn_file));
+		VG_(memset)(fn_file + fn_file_cap, 0, (cap - fn_file_cap) * sizeof(*fn_file));
+		fn_file_cap = cap;
+	}
+	if (!fn_file[fn])
+		fn_file[fn] = fl + 1;
+}
+
 /* ---- instructions ---------------------------------------------------------- */
 
 static struct cgt_insn **insn_bucket;
@@ -181,6 +204,7 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	n->fn = fn;
 	n->line = line;
 	n->id = insn_n;
+	set_fn_file(fn, fl);
 	n->next = insn_bucket[h];
 	insn_bucket[h] = n;
 	insn_n++;

@@ -1,10 +1,13 @@
 /* progress.c -- the loading progress bar (see progress.h).  The bar appears
  * only after the load has taken half a second, on stderr when it is a
  * terminal; the terminal is put in non-canonical mode so that q is read
- * without Enter, and restored afterwards on every path.
+ * without Enter, and restored afterwards on every path: Ctrl-C, SIGTERM and
+ * SIGHUP restore it before they end cgtui (a terminal left without line
+ * editing made the shell read EOF and exit).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,22 @@ struct progress {
 	int shown, tty_saved;
 	struct termios saved;
 };
+
+/* the terminal's settings, for a signal handler to put back */
+static struct termios term_saved;
+static volatile sig_atomic_t term_changed, bar_shown;
+static const int term_sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+static struct sigaction old_sa[3];
+
+static void restore_and_die(int sig)
+{
+	if (term_changed)
+		tcsetattr(STDIN_FILENO, TCSANOW, &term_saved);
+	if (bar_shown && write(STDERR_FILENO, "\r\033[K", 4) < 0)
+		bar_shown = 0;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
 
 static double since(const struct timespec *t0)
 {
@@ -41,6 +60,13 @@ struct progress *progress_start(uint64_t total)
 		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 		raw.c_cc[VMIN] = 0;
 		raw.c_cc[VTIME] = 0;
+		term_saved = pr->saved;
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = restore_and_die;
+		for (int i = 0; i < 3; i++)
+			sigaction(term_sigs[i], &sa, &old_sa[i]);
+		term_changed = 1;
 		if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0)
 			pr->tty_saved = 1;
 	}
@@ -69,7 +95,7 @@ int progress_update(void *arg, uint64_t done, uint64_t size)
 	bar[width] = 0;
 	fprintf(stderr, "\rcgtui: loading [%s] %3d%%  %.0f MB/s  (q: quit) ", bar,
 		total ? (int)((double)now * 100 / (double)total) : 0, (double)now / 1e6 / el);
-	pr->shown = 1;
+	pr->shown = bar_shown = 1;
 	return 0;
 }
 
@@ -85,7 +111,13 @@ void progress_end(struct progress *pr)
 		return;
 	if (pr->tty_saved)
 		tcsetattr(STDIN_FILENO, TCSANOW, &pr->saved);
+	if (term_changed) {
+		term_changed = 0;
+		for (int i = 0; i < 3; i++)
+			sigaction(term_sigs[i], &old_sa[i], NULL);
+	}
 	if (pr->shown)
 		fprintf(stderr, "\r\033[K");
+	bar_shown = 0;
 	free(pr);
 }

@@ -138,11 +138,36 @@ void fmt_percent(char *b, size_t n, cost_t v, cost_t total)
 		snprintf(b, n, "%.1f%%", (double)((long double)v * 100.0L / (long double)total));
 }
 
-int tui_cost_width(struct tui *t, cost_t total)
+/* Columns a count needs: as many as v's digits and separators, with a
+ * minus sign for a negative v. */
+static int count_width(cost_t v)
 {
 	char b[48];
-	format_count(b, sizeof(b), total < 0 ? total : -total);
-	int w = (int)strlen(b) - (total < 0 ? 0 : 1);
+	format_count(b, sizeof(b), v);
+	return (int)strlen(b);
+}
+
+int tui_cost_width(struct tui *t, int ev)
+{
+	const struct profile *p = t->p;
+	int w = count_width(event_value(p, p->totals, ev));
+	/* a difference: a function's count goes up to the larger of the two
+	 * sides' totals, either way, however small the total difference (a
+	 * side's parts, its threads or dumps, are the negative or positive ones) */
+	uint64_t side[2] = { 0, 0 };
+	for (int i = 0; p->ndiff && i < p->nparts; i++) {
+		const cost_t *pt = p->parts[i].totals;
+		int neg = 0;
+		for (int e = 0; pt && e < p->nreal; e++)
+			neg |= pt[e] < 0;
+		if (pt)
+			side[neg] += cost_mag(event_value(p, pt, ev));
+	}
+	for (int k = 0; k < 2; k++) {
+		int sw = count_width(side[k] > INT64_MAX ? INT64_MIN : -(cost_t)side[k]);
+		if (sw > w)
+			w = sw;
+	}
 	if (w < 5)
 		w = 5;
 	return w + (t->set.percent ? 7 : 0);

@@ -335,6 +335,7 @@ struct filter {
 
 struct filter *tui_filter_new(struct view *v)
 {
+	v->filters = 1;
 	if (!v->filter)
 		return NULL;
 	int ec;
@@ -367,8 +368,10 @@ void tui_filter_free(struct filter *f)
 static void search(struct tui *t, int dir)
 {
 	struct view *v = tui_view(t);
-	if (!t->search || !*t->search)
+	if (!t->search || !*t->search) {
+		tui_message(t, "nothing searched yet (/ searches)");
 		return;
+	}
 	pcre2_code *re = compile(t, t->search);
 	if (!re)
 		return;
@@ -382,7 +385,13 @@ static void search(struct tui *t, int dir)
 			return;
 		}
 	}
-	tui_message(t, "no match for /%s/", t->search);
+	/* trees: only the open nodes' rows are searched */
+	int groups = v->ops == &filefn_ops || v->ops == &fnfile_ops || v->ops == &objects_ops;
+	if (groups || v->ops == &calltree_ops || v->ops == &callertree_ops)
+		tui_message(t, "no match for /%s/ among the open nodes (Tab opens one%s)", t->search,
+			    groups ? ", * all" : "");
+	else
+		tui_message(t, "no match for /%s/", t->search);
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
 }
@@ -496,7 +505,10 @@ static char *prompt(struct tui *t, const char *what)
 			resized(t);
 			continue;
 		}
-		if (c == -2 || c == 27) {
+		/* Ctrl-C cancels it; SIGTERM or SIGHUP too, for the main loop to end */
+		if (got_signal || c == 3 || c == -2 || c == 27) {
+			if (got_signal == SIGINT || c == 3)
+				got_signal = 0;
 			curs_set(0);
 			return NULL;
 		}
@@ -724,8 +736,18 @@ static const char *empty_text(struct tui *t, struct view *v)
 	for (int e = 0; e < t->p->nreal; e++)
 		if (t->p->totals[e])
 			return "(nothing to show: lower the threshold with -)";
+	/* counting started by the program itself (cgtui.h), never started */
+	for (int i = 0; i < t->p->ndesc; i++)
+		if (strncmp(t->p->desc[i], "Options:", 8) == 0 &&
+		    strstr(t->p->desc[i], "--instr-at-start=no"))
+			return "(nothing counted: --instr-at-start=no and no "
+			       "CGTUI_START_INSTRUMENTATION)";
+	if (t->p->ndiff && !t->p->only_part)
+		return "(no difference: the two profiles have the same costs)";
 	if (t->live && !t->live->running(t->live->arg))
 		return "(nothing counted; a script or wrapper needs --trace-children=yes)";
+	if (t->live) /* snapshots are written while it runs code, not while it waits */
+		return "(nothing counted yet, or the program waits: its counts come when it runs)";
 	return "(the profile has no costs)";
 }
 
@@ -947,6 +969,11 @@ static void act(struct tui *t, enum action a)
 	case ACT_NEXT: search(t, 1); break;
 	case ACT_PREV: search(t, -1); break;
 	case ACT_FILTER: {
+		if (!v->filters) {
+			tui_message(t, "| filters the functions, callers/callees and trees; "
+				       "here / searches");
+			break;
+		}
 		char *s = prompt(t, "show only: ");
 		if (!s)
 			break;
@@ -977,6 +1004,22 @@ static void act(struct tui *t, enum action a)
 			open_view(t, &log_ops, NO_ID);
 		else
 			tui_message(t, "no program recorded here (cgtui PROGRAM records one)");
+		break;
+	/* keys of other views: say where they work (the views that take them
+	 * handled them above) */
+	case ACT_HOTTEST:
+	case ACT_HOT_NEXT:
+	case ACT_HOT_PREV:
+	case ACT_CTX_MORE:
+	case ACT_CTX_LESS:
+		tui_message(t, "this key works in the source and assembly views (s, a)");
+		break;
+	case ACT_TOGGLE:
+		tui_message(t, "x works in the events view (e)");
+		break;
+	case ACT_EXPAND:
+	case ACT_EXPAND_ALL:
+		tui_message(t, "this key opens and closes the trees' nodes (f, u, m, t, T)");
 		break;
 	case ACT_QUIT:
 		if (t->live && t->live->running(t->live->arg)) {
@@ -1238,11 +1281,14 @@ static int ask(struct tui *t, const char *question)
 	tui_message(t, "%s", question);
 	draw(t);
 	int c;
-	while ((c = next_key(t)) == ERR || c == KEY_RESIZE)
+	/* (a signal is a no: Ctrl-C cancels; SIGTERM, SIGHUP end the main loop) */
+	while (((c = next_key(t)) == ERR && !got_signal) || c == KEY_RESIZE)
 		if (c == KEY_RESIZE)
 			resized(t); /* the question is still the message */
+	if (got_signal == SIGINT || c == 3)
+		got_signal = 0;
 	t->message[0] = 0;
-	return c == 'y' || c == 'Y';
+	return !got_signal && (c == 'y' || c == 'Y');
 }
 
 /* Stops the program (after asking); the last data is loaded. */

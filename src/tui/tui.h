@@ -49,6 +49,7 @@ struct view {
 	uint32_t fn;     /* the function the view is about (NO_ID if none) */
 	void *data;      /* the view's own rows */
 	char *filter;    /* rows shown only when they match, or NULL */
+	int filters;     /* its rows go through tui_filter_new (| works) */
 	int stale;       /* settings changed: update before it is shown */
 };
 
@@ -186,7 +187,9 @@ int tui_width(struct tui *t, const char *s);
 void fmt_percent(char *buf, size_t n, cost_t v, cost_t total);
 /* A cost cell of `width` columns: count and, with percentages, its share. */
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total);
-int tui_cost_width(struct tui *t, cost_t total);
+/* The width of event ev's cost cells: its total's (and in a difference,
+ * either profile's total, negative). */
+int tui_cost_width(struct tui *t, int ev);
 /* A call count and `after` ("x") in at most w columns: rounded to thousands,
  * millions... (k, M, G...) when the digits do not fit, never cut. */
 void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after);

@@ -110,16 +110,15 @@ static void update(struct view *v)
 static void layout(struct view *v, int width)
 {
 	struct tui *t = v->t;
-	struct profile *p = t->p;
 	struct asmv *s = v->data;
 	s->nev = 0;
 	s->ev[s->nev++] = t->set.sort_event;
-	int x = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event)) + 1;
+	int x = tui_cost_width(t, t->set.sort_event) + 1;
 	for (int k = 0; k < t->set.nshow; k++) {
 		int e = t->set.show[k];
 		if (e == t->set.sort_event)
 			continue;
-		int w = tui_cost_width(t, event_value(p, p->totals, e));
+		int w = tui_cost_width(t, e);
 		if (x + w + 1 + 40 > width)
 			break;
 		s->ev[s->nev++] = e;
@@ -137,12 +136,13 @@ static void draw_header(struct view *v, int y, int width)
 	layout(v, width);
 	int x = 0;
 	for (int k = 0; k < s->nev; k++) {
-		int w = tui_cost_width(t, event_value(p, p->totals, s->ev[k]));
+		int w = tui_cost_width(t, s->ev[k]);
 		tui_put_right(t, y, x, w, p->ev[s->ev[k]].name);
 		x += w + 1;
 	}
-	char *h = xasprintf("Address   Instruction (%s, %s)", fn_name(p, v->fn),
-			    obj_name(p, p->fns[v->fn].obj));
+	const char *obj = obj_name(p, p->fns[v->fn].obj);
+	char *h = xasprintf("Address   Instruction (%s%s%s)", fn_name(p, v->fn), *obj ? ", " : "",
+			    obj);
 	tui_put(t, y, s->x_addr, width - s->x_addr, h);
 	free(h);
 }
@@ -155,7 +155,7 @@ static void costs(struct view *v, int y, const cost_t *c)
 	int x = 0;
 	for (int k = 0; k < s->nev; k++) {
 		cost_t tot = event_value(p, p->totals, s->ev[k]);
-		int w = tui_cost_width(t, tot);
+		int w = tui_cost_width(t, s->ev[k]);
 		if (c)
 			tui_cost_cell(t, y, x, w, event_value(p, c, s->ev[k]), tot);
 		x += w + 1;
@@ -198,8 +198,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		if (x->ic)
 			costs(v, y, x->ic->cost);
 		else
-			tui_put_right(t, y, 0, tui_cost_width(t, event_value(t->p, t->p->totals,
-									     s->ev[0])) -
+			tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]) -
 					      (t->set.percent ? 7 : 0), ".");
 		char a[24];
 		snprintf(a, sizeof(a), "%8llx:", (unsigned long long)x->in.addr);

@@ -35,6 +35,9 @@ static int cmp_edge(const void *x, const void *y)
 {
 	const struct edge *a = x, *b = y;
 	cost_t va = event_value(sort_p, a->cost, sort_ev), vb = event_value(sort_p, b->cost, sort_ev);
+	/* the biggest first, either way (a difference's negative costs) */
+	if (cost_mag(va) != cost_mag(vb))
+		return cost_mag(va) > cost_mag(vb) ? -1 : 1;
 	if (va != vb)
 		return va > vb ? -1 : 1;
 	return strcmp(fn_name(sort_p, a->fn), fn_name(sort_p, b->fn));
@@ -113,7 +116,7 @@ static void update(struct view *v)
 static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
-	int cw = tui_cost_width(t, event_value(t->p, t->p->totals, t->set.sort_event));
+	int cw = tui_cost_width(t, t->set.sort_event);
 	char b[64];
 	snprintf(b, sizeof(b), "Incl %s", t->p->ev[t->set.sort_event].name);
 	tui_put_right(t, y, 0, cw, b);
@@ -128,7 +131,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct crow *r = &((struct clist *)v->data)->r[row];
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
-	int cw = tui_cost_width(t, tot);
+	int cw = tui_cost_width(t, ev);
 	if (t->set.relative) /* of the function shown: its inclusive cost */
 		tot = event_value(p, agg_incl(p->agg, v->fn), ev);
 	if (r->kind == ROW_TITLE) {

@@ -91,7 +91,7 @@ static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
 	struct ctview *d = v->data;
-	int cw = tui_cost_width(t, event_value(t->p, t->p->totals, t->set.sort_event));
+	int cw = tui_cost_width(t, t->set.sort_event);
 	char b[64];
 	snprintf(b, sizeof(b), "Incl %s", t->p->ev[t->set.sort_event].name);
 	tui_put_right(t, y, 0, cw, b);
@@ -120,7 +120,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	const struct ctree_node *nd = &d->tree->node[n];
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
-	int cw = tui_cost_width(t, tot);
+	int cw = tui_cost_width(t, ev);
 	tui_cost_cell(t, y, 0, cw, event_value(p, nd->cost, ev), tot);
 	char cnt[32] = "";
 	if (nd->count)

@@ -43,6 +43,38 @@ static void fl_free(struct view *v)
 	v->data = NULL;
 }
 
+static cost_t fn_key(struct tui *t, uint32_t fn)
+{
+	const struct agg *a = profile_agg(t->p);
+	return event_value(t->p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn),
+			   t->set.sort_event);
+}
+
+/* fns[n] in decreasing order of their cost: reordered so that the biggest
+ * come first either way, as the trees and the report order a difference's
+ * negative costs (the two ends of the signed order merged; equal costs
+ * keep their order). */
+static void by_magnitude(struct tui *t, uint32_t *fns, size_t n)
+{
+	uint32_t *out = xmalloc((n + 1) * sizeof(*out));
+	size_t i = 0, j = n, k = 0;
+	while (i < j) {
+		cost_t front = fn_key(t, fns[i]), back = fn_key(t, fns[j - 1]);
+		if (cost_mag(front) >= cost_mag(back)) {
+			out[k++] = fns[i++];
+			continue;
+		}
+		size_t run = j - 1;
+		while (run > i && fn_key(t, fns[run - 1]) == back)
+			run--;
+		memcpy(out + k, fns + run, (j - run) * sizeof(*out));
+		k += j - run;
+		j = run;
+	}
+	memcpy(fns, out, n * sizeof(*fns));
+	free(out);
+}
+
 static void update(struct view *v)
 {
 	struct tui *t = v->t;
@@ -59,7 +91,8 @@ static void update(struct view *v)
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < p->nfns; fn++) {
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
-		if ((long double)cost_mag(c) < thr || (c == 0 && total != 0))
+		/* (a zero is no cost, and in a difference no change) */
+		if ((long double)cost_mag(c) < thr || (c == 0 && (total != 0 || p->ndiff)))
 			continue;
 		if (f) {
 			char *text = xasprintf("%s\n%s\n%s", fn_name(p, fn), file_name(p, p->fns[fn].file),
@@ -72,10 +105,13 @@ static void update(struct view *v)
 		l->fn[n++] = fn;
 	}
 	tui_filter_free(f);
-	if (t->set.order)
+	if (t->set.order) {
 		query_order_fns(p, l->fn, n, (enum fn_order)t->set.order);
-	else
+	} else {
 		query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
+		if (p->ndiff)
+			by_magnitude(t, l->fn, n);
+	}
 	l->label = xcalloc(n + 1, sizeof(*l->label));
 	for (size_t i = 0; i < n; i++) {
 		l->label[i] = tui_fn_label(t, l->fn[i]);
@@ -96,8 +132,7 @@ struct layout {
 static void layout(struct view *v, int width, struct layout *L)
 {
 	struct tui *t = v->t;
-	struct profile *p = t->p;
-	L->cw = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event));
+	L->cw = tui_cost_width(t, t->set.sort_event);
 	L->ncols = 0;
 	L->calls = width - 2 * (L->cw + 1) - 9 >= NAME_ROOM;
 	L->self = L->calls || width - (L->cw + 1) >= NAME_ROOM + L->cw + 1;
@@ -106,7 +141,7 @@ static void layout(struct view *v, int width, struct layout *L)
 		int e = t->set.show[k];
 		if (e == t->set.sort_event)
 			continue;
-		int w = tui_cost_width(t, event_value(p, p->totals, e));
+		int w = tui_cost_width(t, e);
 		if (x + w + 1 + 8 + 30 > width)
 			break;
 		L->ev[L->ncols++] = e;
@@ -132,7 +167,7 @@ static void draw_header(struct view *v, int y, int width)
 		tui_put_right(t, y, L.cw + 1, L.cw, b);
 	int x = (L.self ? 2 : 1) * (L.cw + 1);
 	for (int k = 0; k < L.ncols; k++) {
-		int w = tui_cost_width(t, event_value(p, p->totals, L.ev[k]));
+		int w = tui_cost_width(t, L.ev[k]);
 		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
 		x += w + 1;
 	}
@@ -161,7 +196,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	for (int k = 0; k < L.ncols; k++) {
 		int e = L.ev[k];
 		cost_t tot = event_value(p, p->totals, e);
-		int w = tui_cost_width(t, tot);
+		int w = tui_cost_width(t, e);
 		tui_cost_cell(t, y, x, w,
 			      event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), e),
 			      tot);

@@ -122,7 +122,7 @@ static void layout(struct view *v, struct layout *L)
 {
 	struct tui *t = v->t;
 	struct gview *d = v->data;
-	L->cw = tui_cost_width(t, event_value(t->p, t->p->totals, t->set.sort_event));
+	L->cw = tui_cost_width(t, t->set.sort_event);
 	int x = L->cw + 1;
 	L->incl_x = -1;
 	if (d->gs->by == GROUP_OBJ_FN) {

@@ -117,12 +117,32 @@ static void sum_free(struct view *v)
 	v->data = NULL;
 }
 
+/* Has part i a command no part before it has? */
+static int new_cmd(const struct profile *p, int i)
+{
+	const char *c = p->parts[i].cmd;
+	for (int j = 0; c && j < i; j++)
+		if (p->parts[j].cmd && strcmp(c, p->parts[j].cmd) == 0)
+			return 0;
+	return c != NULL;
+}
+
 static void sum_refresh(struct view *v)
 {
 	struct profile *p = v->t->p;
 	sum_free(v);
 	struct lines *l = xcalloc(1, sizeof(*l));
-	line(l, xasprintf("Command:   %s", p->cmd ? p->cmd : "(not recorded)"));
+	/* one command, or each part's when they differ (a difference, a merge
+	 * of several programs' profiles), with the file it came from */
+	int ncmd = 0;
+	for (int i = 0; i < p->nparts; i++)
+		ncmd += new_cmd(p, i);
+	if (ncmd < 2)
+		line(l, xasprintf("Command:   %s", p->cmd ? p->cmd : "(not recorded)"));
+	for (int i = 0, k = 0; ncmd > 1 && i < p->nparts; i++)
+		if (new_cmd(p, i))
+			line(l, xasprintf("%s%s  (%s)", k++ ? "           " : "Commands:  ",
+					  p->parts[i].cmd, p->parts[i].source));
 	line(l, xasprintf("Creator:   %s", p->creator ? p->creator : "(not recorded)"));
 	if (v->t->live) {
 		char st[128];

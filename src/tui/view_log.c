@@ -29,29 +29,38 @@ static void log_free(struct view *v)
 	v->data = NULL;
 }
 
-/* Appends the tail of `path` (or a note) to l's text. */
+/* Appends the tail of `path` (or a note) to l's text: whole lines, the
+ * header saying how much of the file is before them. */
 static void read_tail(struct log_rows *l, size_t *len, const char *title, const char *path)
 {
 	FILE *f = path ? fopen(path, "rb") : NULL;
-	char head[512];
-	int hn = snprintf(head, sizeof(head), "==== %s: %s%s\n", title, path ? path : "(none)",
-			  f ? "" : " (nothing yet)");
-	l->buf = xrealloc(l->buf, *len + (size_t)hn + LOG_TAIL + 2);
-	memcpy(l->buf + *len, head, (size_t)hn);
-	*len += (size_t)hn;
-	if (!f)
-		return;
-	if (fseek(f, 0, SEEK_END) == 0) {
-		long size = ftell(f);
-		if (size > LOG_TAIL)
-			fseek(f, size - LOG_TAIL, SEEK_SET);
-		else
-			rewind(f);
+	long size = 0, skip = 0;
+	if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > LOG_TAIL)
+		skip = size - LOG_TAIL;
+	if (f && fseek(f, skip, SEEK_SET) != 0)
+		skip = 0;
+	l->buf = xrealloc(l->buf, *len + 512 + LOG_TAIL + 2);
+	size_t n = f ? fread(l->buf + *len + 512, 1, LOG_TAIL, f) : 0;
+	if (f)
+		fclose(f);
+	/* the first line read is cut unless it starts the file */
+	size_t cut = 0;
+	if (skip > 0) {
+		const char *nl = memchr(l->buf + *len + 512, '\n', n);
+		cut = nl ? (size_t)(nl - (l->buf + *len + 512)) + 1 : n;
 	}
-	size_t n = fread(l->buf + *len, 1, LOG_TAIL, f);
-	fclose(f);
-	*len += n;
-	if (n && l->buf[*len - 1] != '\n')
+	char more[96] = "";
+	if (skip > 0)
+		snprintf(more, sizeof(more), "\n(%ld bytes before this line not shown)",
+			 skip + (long)cut);
+	int hn = snprintf(l->buf + *len, 512, "==== %s: %s%s%s\n", title,
+			  path ? path : "not kept (it went to the terminal)",
+			  f || !path ? "" : " (nothing yet)", more);
+	if (hn < 0 || hn >= 512)
+		hn = 511;
+	memmove(l->buf + *len + hn, l->buf + *len + 512 + cut, n - cut);
+	*len += (size_t)hn + (n - cut);
+	if (n > cut && l->buf[*len - 1] != '\n')
 		l->buf[(*len)++] = '\n';
 }
 

@@ -378,7 +378,7 @@ static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
 	struct profile *p = t->p;
-	int cw = tui_cost_width(t, event_value(p, p->totals, t->set.sort_event));
+	int cw = tui_cost_width(t, t->set.sort_event);
 	tui_put_right(t, y, 0, cw, p->ev[t->set.sort_event].name);
 	char *h = xasprintf("  Line  %s (%s)", file_name(p, p->fns[v->fn].file), fn_name(p, v->fn));
 	tui_put(t, y, cw, width - cw, h);
@@ -393,7 +393,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct srow *r = &s->r[row];
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
-	int cw = tui_cost_width(t, tot);
+	int cw = tui_cost_width(t, ev);
 	switch (r->kind) {
 	case R_NOTE:
 		attron(A_BOLD);

@@ -48,6 +48,28 @@ got=$("$CGTUI" --batch my.prof 2>&1 | totals)
 check "-o NAME's per-thread files load as NAME" "$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
 cd ..
 
+# callgrind --separate-threads=yes also writes an empty base file: left out
+# (it was read alone: "no events: line"); no argument: the newest file's
+# whole run (it was that thread's file alone)
+mkdir sep && cd sep
+: >callgrind.out.500
+prof callgrind.out.500-01 100 10
+prof callgrind.out.500-02 200 20
+touch -d '2020-01-01' callgrind.out.500 callgrind.out.500-01
+got=$("$CGTUI" --batch callgrind.out.500 2>&1 | totals)
+check "an empty callgrind.out.PID beside its thread files is left out" \
+	"$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
+got=$("$CGTUI" --batch 2>&1 | totals)
+check "no argument, the newest file a thread's: the whole run" \
+	"$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
+: >named.out
+prof named.out-01 1 1
+prof named.out-02 2 2
+got=$("$CGTUI" --batch named.out 2>&1 | totals)
+check "an empty NAME beside NAME-01, NAME-02 (--callgrind-out-file=NAME): the threads" \
+	"$([ "$got" = 6 ]; echo $?)" "totals '$got', want 2 + 4"
+cd ..
+
 # per-dump files: callgrind.out.PID.N, and the final callgrind.out.PID
 mkdir dumps && cd dumps
 prof callgrind.out.400.1 1 1
@@ -73,6 +95,14 @@ check "--diff is second minus first" "$([ "$got" = 16 ]; echo $?)" "totals '$got
 out=$("$CGTUI" --batch --diff a.out b.out --show=Ir --no-annotate)
 echo "$out" | grep -q '^> *-4 .*f:a.c$'
 check "--diff shows negative counts" "$?" "no '-4' row for f: $out"
+# each side of --diff can be a run of several files, as a profile named
+# alone: NAME-01, NAME-02 (cgtui -o NAME --separate-threads=yes)
+prof run1-01 10 5
+prof run1-02 20 1
+prof run2-01 40 2
+got=$("$CGTUI" --batch --diff run1 run2 2>&1 | totals)
+check "--diff of two runs of per-thread files" "$([ "$got" = 6 ]; echo $?)" \
+	"totals '$got', want 42 - (15 + 21)"
 "$CGTUI" --batch --diff a.out >/dev/null 2>err.txt
 check "--diff needs two profiles" "$([ $? = 1 ] && grep -q 'exactly two' err.txt; echo $?)" "$(cat err.txt)"
 
@@ -133,6 +163,28 @@ check "unknown --show event (exit 1)" "$([ $? = 1 ] && grep -q 'Nope' err.txt; e
 check "--help lists the options" "$?" ""
 "$CGTUI" --version | grep -q '^cgtui [0-9]'
 check "--version" "$?" ""
+# recording options before a name that is no program to record: why, in
+# one line (it said "unrecognized option '--no-open'" and the whole usage)
+"$CGTUI" --no-open ./no-such-prog >/dev/null 2>err.txt
+check "--no-open with a missing program: exit 1, says it" \
+	"$([ $? = 1 ] && grep -q '^cgtui: ./no-such-prog: cannot record it: No such file' err.txt &&
+		[ "$(wc -l <err.txt)" = 1 ]; echo $?)" "$(head -3 err.txt)"
+"$CGTUI" -o x.out no-such-command-here >/dev/null 2>err.txt
+check "-o with a name not in PATH: exit 1, says it" \
+	"$([ $? = 1 ] && grep -q 'no-such-command-here: cannot record it: no such program here or in PATH' err.txt; echo $?)" \
+	"$(head -3 err.txt)"
+cp "$CGTUI" notexec && chmod -x notexec
+"$CGTUI" ./notexec >/dev/null 2>err.txt
+check "a program without execute permission: exit 1, says so (not 'binary data')" \
+	"$([ $? = 1 ] && grep -q 'notexec: cannot record it: a program, but not executable' err.txt; echo $?)" \
+	"$(head -3 err.txt)"
+"$CGTUI" --cache-sim=yes >/dev/null 2>err.txt
+check "a recording option without a program: exit 1, says so" \
+	"$([ $? = 1 ] && grep -q -- '--cache-sim=yes: no program to record' err.txt; echo $?)" "$(head -3 err.txt)"
+"$CGTUI" --record a.out >/dev/null 2>err.txt
+check "a recording option before a profile: exit 1, not a program" \
+	"$([ $? = 1 ] && grep -q 'a.out: cannot record it: not executable' err.txt; echo $?)" "$(head -3 err.txt)"
+
 mkdir empty && cd empty
 "$CGTUI" >/dev/null 2>err.txt
 check "no argument and no profile: usage, exit 1" "$([ $? = 1 ] && grep -q 'no profile given' err.txt; echo $?)" "$(cat err.txt)"

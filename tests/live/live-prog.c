@@ -18,6 +18,9 @@
  *   live-prog forkspin MS      fork (the parent calls forked()); both
  *                              compute for MS milliseconds
  *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
+ *   live-prog sleep MS         sleep MS milliseconds at once
+ *   live-prog zero             work, CALLGRIND_ZERO_STATS and
+ *                              CALLGRIND_TOGGLE_COLLECT (with callgrind.h)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -155,6 +158,9 @@ int main(int argc, char **argv)
 			if (fwrite(buf, 1, sizeof(buf), i % 2 ? stderr : stdout) != sizeof(buf))
 				return 3;
 		}
+	} else if (!strcmp(mode, "sleep")) {
+		struct timespec ts = { atoi(arg) / 1000, atoi(arg) % 1000 * 1000000L };
+		nanosleep(&ts, NULL);
 	} else if (!strcmp(mode, "stdin")) {
 		char buf[4096];
 		size_t n, total = 0;
@@ -163,6 +169,14 @@ int main(int argc, char **argv)
 			total += n;
 		}
 		printf("stdin: %zu bytes\n", total);
+#ifdef USE_CALLGRIND_H
+	} else if (!strcmp(mode, "zero")) {
+		work(10);
+		CALLGRIND_ZERO_STATS;
+		CALLGRIND_TOGGLE_COLLECT;
+		work(10);
+		CALLGRIND_TOGGLE_COLLECT;
+#endif
 	} else if (!strcmp(mode, "window")) {
 		before();
 		CGTUI_START_INSTRUMENTATION;

@@ -96,6 +96,19 @@ check "an unknown option before the program: usage error (1)" "$([ $? = 1 ]; ech
 "$CGTUI" --stdin=/nonexistent ./live-prog >/dev/null 2>rec.err
 check "--stdin of a missing file: usage error (1), nothing run" \
 	"$([ $? = 1 ] && ! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+rm -f cgtui.log.*
+"$CGTUI" --no-open -o no-such-dir/x.out ./live-prog work 5 >/dev/null 2>rec.err
+check "-o in a missing directory: usage error (1) before running anything" \
+	"$([ $? = 1 ] && grep -q 'no-such-dir: cannot write the profile there: No such file' rec.err &&
+		! ls cgtui.log.* >/dev/null 2>&1; echo $?)" "$(cat rec.err)"
+mkdir -p a-dir
+"$CGTUI" --no-open --stdin=a-dir ./live-prog stdin >/dev/null 2>rec.err
+check "--stdin naming a directory: usage error (1)" \
+	"$([ $? = 1 ] && grep -q -- '--stdin: a-dir: a directory' rec.err; echo $?)" "$(cat rec.err)"
+"$CGTUI" --no-open -o a-dir ./live-prog work 5 >/dev/null 2>rec.err
+check "-o naming a directory: usage error (1) before running anything" \
+	"$([ $? = 1 ] && grep -q 'a-dir: a directory' rec.err && ! ls a-dir.* >/dev/null 2>&1; echo $?)" \
+	"$(cat rec.err)"
 $norand "$CGTUI" --no-open --tool-option=--no-such-tool-option=1 ./live-prog >/dev/null 2>rec.err
 rc=$?
 grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
@@ -202,6 +215,8 @@ check "fork, -o FILE: the program's profile FILE, the child's FILE.PID" \
 	"$([ "$(totals fork/o.out)" = "$(sed -n 's/^summary: *//p' "$cgp")" ] &&
 		[ "$(totals "$f")" = "$(sed -n 's/^summary: *//p' "$cgc")" ] &&
 		[ "$(saved rec.err)" = fork/o.out ]; echo $?)" "$(ls fork) $(cat rec.err)"
+grep -q "profile: fork/o.out; its children's: $f; its output: " rec.err
+check "fork: the message names the child's profile too" "$?" "$(cat rec.err)"
 rm -rf tc && mkdir tc
 $norand "$CGTUI" --no-open --trace-children=yes -o 'tc/ours.%p' /bin/sh -c './live-prog work 20; exit 0' \
 	>/dev/null 2>&1
@@ -222,6 +237,40 @@ for prog in live-prog live-prog-clg; do
 		"$([ -z "$(fn_cost ours.ann before)$(fn_cost ours.ann after)" ] &&
 			[ -n "$(fn_cost cg.ann before)" ]; echo $?)" "$(grep -E ':(before|after)' ours.ann)"
 done
+
+# callgrind's requests the tool does not do: said in the log and in the
+# profile's desc: lines (they were ignored silently)
+$norand "$CGTUI" --no-open -o zero.out --log=zero.log ./live-prog-clg zero >/dev/null 2>&1
+grep -qx "desc: Ignored: CALLGRIND_ZERO_STATS CALLGRIND_TOGGLE_COLLECT" zero.out &&
+	grep -q "warning: CALLGRIND_ZERO_STATS is not supported by cgtui's tool" zero.log &&
+	[ "$(grep -c "CALLGRIND_TOGGLE_COLLECT is not supported" zero.log)" = 1 ]
+check "CALLGRIND_ZERO_STATS, _TOGGLE_COLLECT: said once in the log and in desc:" "$?" \
+	"$(grep -h -e desc: -e warning: zero.out zero.log)"
+
+# a function's own file is listed first among its blocks (readers take a
+# function's first fl= for its file): f, in own-b.c, inlines mix() from
+# own.h, which h (own-c.c, called first) ran before; addr2line names f's
+# own file (own.h was listed first: f was shown as own.h's)
+mkdir -p own && cd own || exit 99
+printf 'static inline __attribute__((always_inline)) int mix(int x) { return x * 7 %% 13; }\n' >own.h
+printf 'int f(int n);\nint h(int n);\nint (*volatile fp[2])(int) = { h, f };\n' >own-a.c
+printf 'int main(void) { return fp[0](100) + fp[1](5000) == 1; }\n' >>own-a.c
+for x in b:0 c:1; do
+	printf '#include "own.h"\n__attribute__((noinline)) int %s(int n) { int s = 0;\n' \
+		"$([ "${x%:*}" = b ] && echo f || echo h)" >"own-${x%:*}.c"
+	printf '  for (int i = 0; i < n; i++) s += mix(i + %s);\n  return s; }\n' "${x#*:}" >>"own-${x%:*}.c"
+done
+cc -g -gdwarf-4 -O1 -o own own-a.c own-b.c own-c.c 2>>../build.log
+cd ..
+$norand "$CGTUI" --no-open -o own.out ./own/own >/dev/null 2>&1
+ffile=$(addr2line -e own/own "$(nm own/own | awk '$3 == "f" { print $1 }')" | sed 's/:.*//')
+# the file in force at f's first fn= line (ids: fl=(N) name, then fl=(N))
+first=$(awk '/^(fl|fi|fe|cfl|cfi)=/ { id = $1; sub(/^[a-z]*=/, "", id); if (NF > 1) file[id] = $2
+		if ($1 ~ /^fl=/) fl = file[id] }
+	/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); if (NF > 1) fname[id] = $2 }
+	/^fn=/ && fname[id] == "f" { print fl; exit }' own.out)
+check "a function's own file first among its blocks (f: ${ffile##*/})" \
+	"$([ -n "$ffile" ] && [ "$first" = "$ffile" ]; echo $?)" "f's first file: $first"
 
 # the tool missing: callgrind records, and says so
 CGTUI_VGLIB=$T/empty-vglib $norand "$CGTUI" --no-open -o fb.out ./live-prog work 300 >/dev/null 2>rec.err
@@ -315,6 +364,39 @@ live execsh ':wait-end\n:dump execsh.txt\n' ./exec.sh
 grep -q "Ir 0$" execsh.txt && grep -q "(nothing counted; a script or wrapper needs --trace-children=yes)" execsh.txt
 check "live: a script that execs: nothing counted, --trace-children=yes suggested" "$?" \
 	"$(sed -n '1p;4p' execsh.txt)"
+
+# a long output: L shows its end from a whole line, and says how many
+# bytes are before it (the offset of that line in the log, by grep -b)
+seq 1 100000 >in/lines
+live tail ':wait-end\nL\ng\n:dump tail.txt\n' --stdin=in/lines --log=tail.log ./live-prog stdin
+first=$(sed -n 6p tail.txt) second=$(sed -n 7p tail.txt)
+skipped=$(sed -n 's/^(\([0-9]*\) bytes before this line not shown)$/\1/p' tail.txt)
+[ -n "$skipped" ] && [ "$((first + 1))" = "$second" ] &&
+	[ "$(grep -b -x -m1 "$first" tail.log | cut -d: -f1)" = "$skipped" ]
+check "live: L on a long output: its end from a whole line, the bytes before it said" "$?" \
+	"$(sed -n 4,7p tail.txt)"
+
+# a program that waits at once: the snapshot (written while it runs code)
+# has nothing yet; the list says why rather than "the profile has no costs"
+live sleepy ':dump sleepy.txt\n' ./live-prog sleep 3000
+grep -q "running [0-9]*s | Ir 0$" sleepy.txt && grep -q "(nothing counted yet, or the program waits" sleepy.txt
+check "live: a program waiting from the start: the empty list says why" "$?" "$(sed -n '1p;4p' sleepy.txt)"
+
+# --instr-at-start=no and a program that never starts counting: the
+# empty list says so (it suggested --trace-children=yes)
+live noinstr ':wait-end\n:dump noinstr.txt\n' --instr-at-start=no ./live-prog work 5
+grep -q "(nothing counted: --instr-at-start=no and no CGTUI_START_INSTRUMENTATION)" noinstr.txt
+check "live: --instr-at-start=no, never started: the empty list says why" "$?" "$(sed -n '1p;4p' noinstr.txt)"
+
+# the tool missing, --separate-threads=yes: callgrind writes an empty FILE
+# beside FILE-01, FILE-02...; the explorer loads the threads' files (it read
+# the empty one: no data, "no events: line")
+CGTUI_VGLIB=$T/empty-vglib live fbthr ':wait-end\n:dump fbthr.txt\n' --separate-threads=yes \
+	-o fbthr.out ./live-prog threads
+sum=$(cat fbthr.out-* | sed -n 's/^totals: *//p' | awk '{ s += $1 } END { print s }')
+[ -f fbthr.out ] && [ ! -s fbthr.out ] && [ "$(hdr_ir fbthr.txt)" = "$sum" ]
+check "live, tool missing, --separate-threads=yes: the threads' files loaded (Ir $sum)" "$?" \
+	"$(head -1 fbthr.txt) $(tail -1 fbthr.txt)"
 
 live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
@@ -432,6 +514,12 @@ tm kill-server
 start 80 24 "$CGTUI" --record ./live-prog exit 0
 wait_for "functions |"
 check "tmux --record: the explorer opens at the end" "$?" "$(screen)"
+screen | head -1 | grep -q "exited 0 after [0-9.]*s | Ir"
+check "tmux --record: the header says how the program ended" "$?" "$(screen | head -1)"
+tm send-keys -t t L
+wait_for "the program's output: not kept (it went to the terminal)"
+screen | grep -q "I refs:"
+check "tmux --record: L shows Valgrind's messages (said: no program recorded here)" "$?" "$(screen)"
 tm send-keys -t t q
 st=$(ended)
 check "tmux --record: q quits" "$([ "$st" = 0 ]; echo $?)" "status $st"
@@ -463,6 +551,26 @@ st=$(ended)
 screen | grep -q "running\|functions |"
 check "tmux: SIGTERM stops, exit 143, the terminal restored" \
 	"$([ $? = 1 ] && [ "$st" = 143 ]; echo $?)" "status $st: $(screen)"
+tm kill-server
+
+# with a prompt open (/): Ctrl-C cancels it (then asks as usual), and
+# SIGTERM still stops everything (the prompt went on waiting for keys)
+start 80 24 "$CGTUI" ./live-prog spin 60000
+wait_for "running [0-9]*s | Ir"
+tm send-keys -t t / a b c
+wait_for "^/abc"
+tm send-keys -t t C-c
+wait_for "Enter:callers+callees"
+check "tmux: Ctrl-C in the search prompt cancels it" "$?" "$(screen | tail -1)"
+tm send-keys -t t C-c
+wait_for "Stop the program? (y/n)"
+check "tmux: a second Ctrl-C asks to stop the program" "$?" "$(screen | tail -1)"
+tm send-keys -t t n /
+wait_for "^/$"
+kill -TERM "$(cat "pid.$n")"
+st=$(ended)
+check "tmux: SIGTERM while the prompt is open stops, exit 143" "$([ "$st" = 143 ]; echo $?)" \
+	"status $st: $(screen | tail -2)"
 tm kill-server
 
 # the terminal goes away (an ssh connection dropped): SIGHUP

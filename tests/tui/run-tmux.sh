@@ -234,5 +234,22 @@ out=$(screen)
 check "source view: the profile file changed since: a warning, no line costs" $? "$out"
 tm send-keys -t t q
 
+# Ctrl-C while a profile loads (a FIFO nobody writes to: the load waits)
+# ends cgtui with the terminal as it was, line editing and echo on (the
+# loading bar's non-canonical mode was left behind: a shell then read EOF)
+mkfifo slow.out
+tm kill-server 2>/dev/null
+n=$((n + 1))
+sock="$work/tmux.$n"
+tm -f /dev/null new-session -d -s t -x 80 -y 24 "trap true INT; env TERM=xterm-256color \
+	CGTUI_CONFIG=/dev/null $CGTUI slow.out; echo status=\$?; stty -a | tr ' ;' '\n\n' |
+	grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 30"
+sleep 1
+tm send-keys -t t C-c
+wait_for "status="
+out=$(screen)
+echo "$out" | grep -q "^status=130" && echo "$out" | grep -q "^icanon echo"
+check "Ctrl-C while loading: exit 130, the terminal's line editing and echo back" $? "$out"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

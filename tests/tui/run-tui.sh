@@ -48,6 +48,7 @@ run recursion.keys C expected-recursion recursion.out
 run config.keys C.UTF-8 expected-config spec.out test.config
 run order.keys C.UTF-8 expected-order
 run diff.keys C.UTF-8 expected-diff "--diff diff-a.out diff-b.out"
+run same.keys C.UTF-8 expected-same "--diff diff-a.out diff-a.out"
 run bigcalls.keys C.UTF-8 expected-bigcalls bigcalls.out
 touch -d 2030-01-01 newer.c
 run newer.keys C.UTF-8 expected-newer newer.out
@@ -60,6 +61,7 @@ run calls.keys C.UTF-8 expected-calls calls.out
 run nocalls.keys C.UTF-8 expected-nocalls nocalls.out
 run narrow.keys C.UTF-8 expected-narrow
 run resize.keys C.UTF-8 expected-resize
+run elsewhere.keys C.UTF-8 expected-elsewhere
 run cmdline.keys C.UTF-8 expected-cmdline "--sort=B --show=B --threshold=40 --no-show-percs --context=3 keep.out"
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
