@@ -5,6 +5,7 @@
 #include "aggregate.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,51 +89,65 @@ int profile_event_index(const struct profile *p, const char *name, size_t len)
 	return -1;
 }
 
-/* Parses "term (+|- term)*" where term is "[N [*]] name" or "N". */
+static const char *skip_blanks(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/* Parses "[+|-] term ((+|-) term)*" where term is "[N [*]] name", N a
+ * decimal coefficient that fits in 64 bits. */
 static int parse_formula(struct profile *p, const char *f, struct event_term **out,
 			 int *nout, char *err, size_t errsz)
 {
 	struct event_term *t = NULL;
 	int n = 0, cap = 0;
-	const char *s = f;
-	int sign = 1;
+	const char *s = skip_blanks(f);
+	if (!*s) {
+		snprintf(err, errsz, "formula '%s' is empty", f);
+		return -1;
+	}
 	for (;;) {
-		while (isspace((unsigned char)*s))
-			s++;
+		int sign = 1;
 		if (*s == '+' || *s == '-') {
 			sign = *s == '-' ? -1 : 1;
-			s++;
-			continue;
+			s = skip_blanks(s + 1);
+		} else if (n) {
+			snprintf(err, errsz, "formula '%s': expected + or - before '%s'", f, s);
+			goto fail;
 		}
-		if (!*s)
-			break;
+		if (!*s) {
+			snprintf(err, errsz, "formula '%s' ends with an operator", f);
+			goto fail;
+		}
 		int64_t coef = 1;
 		if (isdigit((unsigned char)*s)) {
 			char *end;
-			coef = strtoll(s, &end, 10);
-			s = end;
-			while (isspace((unsigned char)*s))
-				s++;
-			if (*s == '*') {
-				s++;
-				while (isspace((unsigned char)*s))
-					s++;
+			errno = 0;
+			long long c = strtoll(s, &end, 10);
+			if (errno == ERANGE) {
+				snprintf(err, errsz, "formula '%s': coefficient '%.*s' beyond 64 bits", f,
+					 (int)(end - s), s);
+				goto fail;
 			}
+			coef = c;
+			s = skip_blanks(end);
+			if (*s == '*')
+				s = skip_blanks(s + 1);
 		}
 		const char *name = s;
 		while (*s && !isspace((unsigned char)*s) && *s != '+' && *s != '-' && *s != '*')
 			s++;
 		if (s == name) {
 			snprintf(err, errsz, "formula '%s': expected an event name", f);
-			free(t);
-			return -1;
+			goto fail;
 		}
 		int ev = profile_event_index(p, name, (size_t)(s - name));
 		if (ev < 0) {
 			snprintf(err, errsz, "formula '%s': unknown event '%.*s'", f,
 				 (int)(s - name), name);
-			free(t);
-			return -1;
+			goto fail;
 		}
 		if (n == cap) {
 			cap = cap ? cap * 2 : 4;
@@ -141,20 +156,27 @@ static int parse_formula(struct profile *p, const char *f, struct event_term **o
 		t[n].coef = coef * sign;
 		t[n].ev = ev;
 		n++;
-		sign = 1;
-	}
-	if (n == 0) {
-		snprintf(err, errsz, "formula '%s' is empty", f);
-		return -1;
+		s = skip_blanks(s);
+		if (!*s)
+			break;
 	}
 	*out = t;
 	*nout = n;
 	return 0;
+fail:
+	free(t);
+	return -1;
 }
 
 int profile_define_event(struct profile *p, const char *name, const char *formula,
 			 char *err, size_t errsz)
 {
+	for (const char *c = name; *c; c++)
+		if (isspace((unsigned char)*c) || strchr("=+-*:,", *c)) {
+			snprintf(err, errsz, "event name '%s': no spaces or any of = + - * : ,",
+				 name);
+			return -1;
+		}
 	if (profile_event_index(p, name, strlen(name)) >= 0) {
 		snprintf(err, errsz, "event '%s' is already defined", name);
 		return -1;

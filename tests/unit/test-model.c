@@ -541,6 +541,49 @@ static void test_parts_and_misc(void)
 	profile_free(&p);
 }
 
+/* Derived-event formulas: "[+|-] [N [*]] name ((+|-) [N [*]] name)*", each N
+ * within 64 bits; the event's own name a single word. */
+static void test_formulas(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir Dr\nfl=a.c\nfn=f\n1 3 4\n") == 0, "formula profile");
+	static const struct { const char *name, *f; cost_t want; } good[] = {
+		{ "A", "Ir + Dr", 7 },          /* 3 + 4 */
+		{ "B", "- Ir + 2 Dr", 5 },      /* -3 + 8 */
+		{ "C", "3 * Ir - Dr", 5 },      /* 9 - 4 */
+		{ "D", "  Dr  ", 4 },
+		{ "E", "9223372036854775807 Ir", (cost_t)(3 * (uint64_t)INT64_MAX) },
+	};
+	char err[256];
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		int rc = profile_define_event(&p, good[i].name, good[i].f, err, sizeof(err));
+		ok(rc == 0, "formula '%s' accepted (%s)", good[i].f, rc ? err : "");
+		int ev = profile_event_index(&p, good[i].name, strlen(good[i].name));
+		is(ev >= 0 ? event_value(&p, p.totals, ev) : -1, good[i].want, "%s = %s", good[i].name,
+		   good[i].f);
+	}
+	static const struct { const char *name, *f, *msg; } bad[] = {
+		{ "X", "Ir +", "formula 'Ir +' ends with an operator" },
+		{ "X", "Ir Dr", "formula 'Ir Dr': expected + or - before 'Dr'" },
+		{ "X", "Ir + + Dr", "formula 'Ir + + Dr': expected an event name" },
+		{ "X", "Ir * 2", "formula 'Ir * 2': expected + or - before '* 2'" },
+		{ "X", "99999999999999999999 Ir",
+		  "formula '99999999999999999999 Ir': coefficient '99999999999999999999' beyond 64 bits" },
+		{ "X", "", "formula '' is empty" },
+		{ "X", "Ir + Zz", "formula 'Ir + Zz': unknown event 'Zz'" },
+		{ "My Ev", "2 Ir", "event name 'My Ev': no spaces or any of = + - * : ," },
+		{ "A", "Ir", "event 'A' is already defined" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int n = p.nevents;
+		err[0] = 0;
+		ok(profile_define_event(&p, bad[i].name, bad[i].f, err, sizeof(err)) < 0 &&
+		   p.nevents == n, "'%s = %s' refused", bad[i].name, bad[i].f);
+		is_str(err, bad[i].msg, "its message");
+	}
+	profile_free(&p);
+}
+
 static void test_only_part(void)
 {
 	static const char two[] = "events: Ir\npart: 1\nfl=a.c\nfn=f\n1 5\ntotals: 5\n"
@@ -884,6 +927,7 @@ int main(void)
 	test_fast_specs();
 	test_recursion();
 	test_parts_and_misc();
+	test_formulas();
 	test_gzip();
 	test_only_part();
 	test_merge_diff_mod();
