@@ -224,6 +224,9 @@ static int cmp_fn(const void *x, const void *y)
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
 	cost_t va = event_value(sctx.p, sctx.key(sctx.p, a, sctx.arg), sctx.event);
 	cost_t vb = event_value(sctx.p, sctx.key(sctx.p, b, sctx.arg), sctx.event);
+	/* the biggest first, either way (a difference's negative costs) */
+	if (cost_mag(va) != cost_mag(vb))
+		return cost_mag(va) > cost_mag(vb) ? -1 : 1;
 	if (va != vb)
 		return va > vb ? -1 : 1;
 	int r = strcmp(fn_name(sctx.p, a), fn_name(sctx.p, b));

@@ -41,7 +41,9 @@ int query_file_calls(const struct profile *p, uint32_t file, struct call_site **
 int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file,
 			struct call_site **out);
 
-/* Orders fns[0..n) by a cost of each, largest first, then by name.  key(fn)
+/* Orders fns[0..n) by a cost of each, largest magnitude first (a
+ * difference's big decreases among the first), then larger value, then by
+ * name.  key(fn)
  * gives the cost vector (real events) and `event` which event (real or
  * derived) to compare. */
 void query_sort_fns(const struct profile *p, uint32_t *fns, size_t n,

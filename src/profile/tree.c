@@ -224,6 +224,9 @@ static const struct profile *ct_p;
 static int cmp_ct(const void *x, const void *y)
 {
 	const struct ct_sort *a = x, *b = y;
+	/* the biggest first, either way (a difference's negative costs) */
+	if (mag(a->key) != mag(b->key))
+		return mag(a->key) > mag(b->key) ? -1 : 1;
 	if (a->key != b->key)
 		return a->key > b->key ? -1 : 1;
 	int r = strcmp(fn_name(ct_p, a->fn), fn_name(ct_p, b->fn));

@@ -43,38 +43,6 @@ static void fl_free(struct view *v)
 	v->data = NULL;
 }
 
-static cost_t fn_key(struct tui *t, uint32_t fn)
-{
-	const struct agg *a = profile_agg(t->p);
-	return event_value(t->p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn),
-			   t->set.sort_event);
-}
-
-/* fns[n] in decreasing order of their cost: reordered so that the biggest
- * come first either way, as the trees and the report order a difference's
- * negative costs (the two ends of the signed order merged; equal costs
- * keep their order). */
-static void by_magnitude(struct tui *t, uint32_t *fns, size_t n)
-{
-	uint32_t *out = xmalloc((n + 1) * sizeof(*out));
-	size_t i = 0, j = n, k = 0;
-	while (i < j) {
-		cost_t front = fn_key(t, fns[i]), back = fn_key(t, fns[j - 1]);
-		if (cost_mag(front) >= cost_mag(back)) {
-			out[k++] = fns[i++];
-			continue;
-		}
-		size_t run = j - 1;
-		while (run > i && fn_key(t, fns[run - 1]) == back)
-			run--;
-		memcpy(out + k, fns + run, (j - run) * sizeof(*out));
-		k += j - run;
-		j = run;
-	}
-	memcpy(fns, out, n * sizeof(*fns));
-	free(out);
-}
-
 static void update(struct view *v)
 {
 	struct tui *t = v->t;
@@ -105,13 +73,10 @@ static void update(struct view *v)
 		l->fn[n++] = fn;
 	}
 	tui_filter_free(f);
-	if (t->set.order) {
+	if (t->set.order)
 		query_order_fns(p, l->fn, n, (enum fn_order)t->set.order);
-	} else {
+	else
 		query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
-		if (p->ndiff)
-			by_magnitude(t, l->fn, n);
-	}
 	l->label = xcalloc(n + 1, sizeof(*l->label));
 	for (size_t i = 0; i < n; i++) {
 		l->label[i] = tui_fn_label(t, l->fn[i]);

@@ -12,6 +12,7 @@
 #include "profile/aggregate.h"
 #include "profile/load.h"
 #include "profile/model.h"
+#include "profile/query.h"
 #include "profile/tree.h"
 #include "fixture.h"
 #include "tap.h"
@@ -323,6 +324,40 @@ static void test_recursion(void)
 	profile_free(&p);
 }
 
+static const cost_t *key_incl_of(const struct profile *p, uint32_t f, void *arg)
+{
+	(void)arg;
+	return agg_incl(p->agg, f);
+}
+
+/* A difference's costs are negative and positive: roots and children are
+ * ordered by magnitude, as the functions view, the groups and the report
+ * order them (a big decrease before a small increase). */
+static void test_diff_order(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=main\n1 100\ncfn=fb\ncalls=1 2\n1 -9000\n"
+		    "cfn=fc\ncalls=1 3\n1 500\nfn=fb\n2 -9000\nfn=fc\n3 500\nfn=z\n4 200\n") == 0,
+	   "difference loads");
+	/* inclusive: main 100 - 9000 + 500 = -8400, z 200 */
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0.1);
+	is(t->nroots, 2, "roots: main and z");
+	ok(t->node[0].fn == fn(&p, "main") && t->node[1].fn == fn(&p, "z"),
+	   "main (-8,400) before z (200)");
+	ok(ctree_set_open(t, 0, 1), "main opens");
+	ok(t->node[0].nchild == 2 && t->node[child(t, 0, 0)].fn == fn(&p, "fb") &&
+	   t->node[child(t, 0, 1)].fn == fn(&p, "fc"),
+	   "main's callees: fb (-9,000) before fc (500)");
+	ctree_free(t);
+	/* the same order in the functions list */
+	uint32_t fns[4] = { fn(&p, "fc"), fn(&p, "z"), fn(&p, "main"), fn(&p, "fb") };
+	query_sort_fns(&p, fns, 4, key_incl_of, NULL, 0);
+	ok(fns[0] == fn(&p, "fb") && fns[1] == fn(&p, "main") && fns[2] == fn(&p, "fc") &&
+	   fns[3] == fn(&p, "z"),
+	   "functions by inclusive: fb -9,000, main -8,400, fc 500, z 200");
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -331,6 +366,7 @@ int main(void)
 	test_calltree();
 	test_filter();
 	test_recursion();
+	test_diff_order();
 	fixture_end();
 	return tap_done();
 }
