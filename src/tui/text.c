@@ -173,6 +173,46 @@ int tui_cost_width(struct tui *t, int ev)
 	return w + (t->set.percent ? 7 : 0);
 }
 
+int tui_event_columns(struct tui *t, int width, int room, int *ev, int *end)
+{
+	int n = 0;
+	ev[n++] = t->set.sort_event;
+	int x = tui_cost_width(t, t->set.sort_event) + 1;
+	for (int k = 0; k < t->set.nshow && n < MAX_EVENTS; k++) {
+		int e = t->set.show[k];
+		if (e == t->set.sort_event)
+			continue;
+		int w = tui_cost_width(t, e);
+		if (x + w + 1 + room > width)
+			break;
+		ev[n++] = e;
+		x += w + 1;
+	}
+	*end = x;
+	return n;
+}
+
+void tui_event_headers(struct tui *t, int y, const int *ev, int n)
+{
+	int x = 0;
+	for (int k = 0; k < n; k++) {
+		int w = tui_cost_width(t, ev[k]);
+		tui_put_right(t, y, x, w, t->p->ev[ev[k]].name);
+		x += w + 1;
+	}
+}
+
+void tui_cost_cells(struct tui *t, int y, const int *ev, int n, const cost_t *c)
+{
+	const struct profile *p = t->p;
+	int x = 0;
+	for (int k = 0; k < n; k++) {
+		int w = tui_cost_width(t, ev[k]);
+		tui_cost_cell(t, y, x, w, event_value(p, c, ev[k]), event_value(p, p->totals, ev[k]));
+		x += w + 1;
+	}
+}
+
 /* v in at most w columns: exactly when it fits, else rounded to thousands,
  * millions... with a k, M, G, T, P or E after it, never cut (a column is as
  * wide as the total, and a difference or a recursive call can exceed it). */

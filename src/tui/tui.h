@@ -190,6 +190,15 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 /* The width of event ev's cost cells: its total's (and in a difference,
  * either profile's total, negative). */
 int tui_cost_width(struct tui *t, int ev);
+/* The events drawn as cost columns in `width` columns: the sort event, then
+ * the shown ones while `room` columns stay free after them.  Fills ev (room
+ * for MAX_EVENTS) and returns how many; *end is the column after them (and
+ * the space that follows). */
+int tui_event_columns(struct tui *t, int width, int room, int *ev, int *end);
+/* Their names, right-aligned above the columns, on row y. */
+void tui_event_headers(struct tui *t, int y, const int *ev, int n);
+/* A row's cost cells for those events (c: real events' costs). */
+void tui_cost_cells(struct tui *t, int y, const int *ev, int n, const cost_t *c);
 /* A call count and `after` ("x") in at most w columns: rounded to thousands,
  * millions... (k, M, G...) when the digits do not fit, never cut. */
 void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after);

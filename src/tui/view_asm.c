@@ -109,21 +109,9 @@ static void update(struct view *v)
 
 static void layout(struct view *v, int width)
 {
-	struct tui *t = v->t;
 	struct asmv *s = v->data;
-	s->nev = 0;
-	s->ev[s->nev++] = t->set.sort_event;
-	int x = tui_cost_width(t, t->set.sort_event) + 1;
-	for (int k = 0; k < t->set.nshow; k++) {
-		int e = t->set.show[k];
-		if (e == t->set.sort_event)
-			continue;
-		int w = tui_cost_width(t, e);
-		if (x + w + 1 + 40 > width)
-			break;
-		s->ev[s->nev++] = e;
-		x += w + 1;
-	}
+	int x;
+	s->nev = tui_event_columns(v->t, width, 40, s->ev, &x);
 	s->x_addr = x;
 	s->x_text = x + 10;
 }
@@ -134,32 +122,12 @@ static void draw_header(struct view *v, int y, int width)
 	struct profile *p = t->p;
 	struct asmv *s = v->data;
 	layout(v, width);
-	int x = 0;
-	for (int k = 0; k < s->nev; k++) {
-		int w = tui_cost_width(t, s->ev[k]);
-		tui_put_right(t, y, x, w, p->ev[s->ev[k]].name);
-		x += w + 1;
-	}
+	tui_event_headers(t, y, s->ev, s->nev);
 	const char *obj = obj_name(p, p->fns[v->fn].obj);
 	char *h = xasprintf("Address   Instruction (%s%s%s)", fn_name(p, v->fn), *obj ? ", " : "",
 			    obj);
 	tui_put(t, y, s->x_addr, width - s->x_addr, h);
 	free(h);
-}
-
-static void costs(struct view *v, int y, const cost_t *c)
-{
-	struct tui *t = v->t;
-	struct profile *p = t->p;
-	struct asmv *s = v->data;
-	int x = 0;
-	for (int k = 0; k < s->nev; k++) {
-		cost_t tot = event_value(p, p->totals, s->ev[k]);
-		int w = tui_cost_width(t, s->ev[k]);
-		if (c)
-			tui_cost_cell(t, y, x, w, event_value(p, c, s->ev[k]), tot);
-		x += w + 1;
-	}
 }
 
 static void draw_row(struct view *v, int row, int y, int width, int sel)
@@ -196,7 +164,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		if (r->hot && !sel)
 			attron(A_BOLD);
 		if (x->ic)
-			costs(v, y, x->ic->cost);
+			tui_cost_cells(t, y, s->ev, s->nev, x->ic->cost);
 		else
 			tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]) -
 					      (t->set.percent ? 7 : 0), ".");
@@ -209,7 +177,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		break;
 	}
 	case AR_CALL:
-		costs(v, y, s->a.fi.calls[r->idx].cost);
+		tui_cost_cells(t, y, s->ev, s->nev, s->a.fi.calls[r->idx].cost);
 		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
 		break;
 	case AR_JUMP:

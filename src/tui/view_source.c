@@ -52,7 +52,18 @@ struct src {
 	struct objcode *oc; /* the function's object, opened once (kept across updates) */
 	int oc_tried;
 	int warn; /* 1 + the row of the first note that a file cannot be read or is newer */
+	int ev[MAX_EVENTS], nev; /* the cost columns, for the width last drawn */
+	int cx;                  /* the column after them */
 };
+
+/* Cost columns: as many shown events as leave 68 columns for the line
+ * number and 60 of the source line. */
+static void layout(struct view *v, int width)
+{
+	struct src *s = v->data;
+	s->nev = tui_event_columns(v->t, width, 68, s->ev, &s->cx);
+	s->cx--; /* the space after the last column is the line number's */
+}
 
 /* The function's object (ob=) for its DWARF, or NULL. */
 static struct objcode *object(struct view *v, struct src *s)
@@ -378,22 +389,21 @@ static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
 	struct profile *p = t->p;
-	int cw = tui_cost_width(t, t->set.sort_event);
-	tui_put_right(t, y, 0, cw, p->ev[t->set.sort_event].name);
+	struct src *s = v->data;
+	layout(v, width);
+	tui_event_headers(t, y, s->ev, s->nev);
 	char *h = xasprintf("  Line  %s (%s)", file_name(p, p->fns[v->fn].file), fn_name(p, v->fn));
-	tui_put(t, y, cw, width - cw, h);
+	tui_put(t, y, s->cx, width - s->cx, h);
 	free(h);
 }
 
 static void draw_row(struct view *v, int row, int y, int width, int sel)
 {
 	struct tui *t = v->t;
-	struct profile *p = t->p;
 	struct src *s = v->data;
 	struct srow *r = &s->r[row];
-	int ev = t->set.sort_event;
-	cost_t tot = event_value(p, p->totals, ev);
-	int cw = tui_cost_width(t, ev);
+	layout(v, width);
+	int cx = s->cx;
 	switch (r->kind) {
 	case R_NOTE:
 		attron(A_BOLD);
@@ -401,16 +411,16 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		attroff(A_BOLD);
 		return;
 	case R_GAP:
-		tui_put(t, y, cw + 1, width - cw - 1, r->text);
+		tui_put(t, y, cx + 1, width - cx - 1, r->text);
 		return;
 	case R_CALL: {
-		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
+		tui_cost_cells(t, y, s->ev, s->nev, r->cost);
 		char *l = tui_fn_label(t, r->callee);
 		char *c = xasprintf("=> %s (%lldx)", l, (long long)r->count);
 		free(l);
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
-		tui_put(t, y, cw + 9, width - cw - 9, c);
+		tui_put(t, y, cx + 9, width - cx - 9, c);
 		if (!sel && t->color)
 			attroff(COLOR_PAIR(COL_FILE));
 		free(c);
@@ -422,14 +432,14 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	if (r->has_cost) {
 		if (r->hot && !sel)
 			attron(A_BOLD);
-		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
+		tui_cost_cells(t, y, s->ev, s->nev, r->cost);
 	} else {
-		tui_put_right(t, y, 0, cw - (t->set.percent ? 7 : 0), ".");
+		tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]) - (t->set.percent ? 7 : 0), ".");
 	}
 	char num[16];
 	snprintf(num, sizeof(num), "%6u ", r->line);
 	if (r->line)
-		tui_put(t, y, cw + 1, 7, num);
+		tui_put(t, y, cx + 1, 7, num);
 	const struct srcfile *sf = &s->parts[r->part].sf;
 	const char *text = r->text ? r->text
 		: r->line && r->line <= sf->nlines ? sf->line[r->line - 1] : "";
@@ -446,7 +456,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		}
 	}
 	buf[o] = 0;
-	tui_put(t, y, cw + 8, width - cw - 8, buf);
+	tui_put(t, y, cx + 8, width - cx - 8, buf);
 	if (r->hot && !sel)
 		attroff(A_BOLD);
 }

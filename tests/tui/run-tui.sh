@@ -58,6 +58,7 @@ run threads.keys C.UTF-8 expected-threads "thread-1.out thread-2.out"
 run warn.keys C.UTF-8 expected-warn warn.out
 run srcsel.keys C.UTF-8 expected-srcsel srcsel.out
 run calls.keys C.UTF-8 expected-calls calls.out
+run wide.keys C.UTF-8 expected-wide wide.out
 run nocalls.keys C.UTF-8 expected-nocalls nocalls.out
 run narrow.keys C.UTF-8 expected-narrow
 run resize.keys C.UTF-8 expected-resize
