@@ -188,18 +188,22 @@ const struct agg *profile_agg(struct profile *p)
 }
 
 
+/* in filefn.off while grouping: the group has more than one block */
+#define FF_MULTI ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
 struct filefn *agg_filefn(const struct profile *p, size_t *np)
 {
 	int nr = p->nreal;
-	/* group line records by (file, function name) with a hash */
+	const struct linestore *ls = &p->ls;
+	/* group the blocks' file subtotals (ls.ff) by (file, function name)
+	 * with a hash; grp[q] is block q's group */
 	size_t cap = 16;
 	while (cap < (size_t)p->nfns * 2 + 16)
 		cap *= 2;
 	uint32_t *slots = xcalloc(cap, sizeof(*slots));
+	uint32_t *grp = xmalloc(((size_t)ls->nff + 1) * sizeof(*grp));
 	struct filefn *ff = NULL;
-	size_t n = 0, ffcap = 0, poolcap = 0;
-	cost_t *pool = NULL;
-	const struct linestore *ls = &p->ls;
+	size_t n = 0, ffcap = 0;
 	for (uint32_t q = 0; q < ls->nff; q++) {
 		uint32_t file = ls->ff[q].file, name = p->fns[ls->ff[q].fn].name;
 		if (n * 2 >= cap) {
@@ -219,30 +223,47 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 				break;
 		if (!slots[i]) {
 			VEC_RESERVE(ff, ffcap, n + 2);
-			if ((n + 1) * (size_t)nr > poolcap) {
-				poolcap = poolcap ? poolcap * 2 : 1024 * (size_t)(nr ? nr : 1);
-				pool = xreallocarray(pool, poolcap, sizeof(cost_t));
-			}
-			memset(&pool[n * (size_t)nr], 0, sizeof(cost_t) * (size_t)nr);
-			ff[n].file = file;
-			ff[n].name = name;
-			ff[n].fn = ls->ff[q].fn;
-			ff[n].cost = NULL;
-			ff[n].off = n;
+			/* off: the first block, until the costs are placed */
+			ff[n] = (struct filefn){ .file = file, .name = name, .fn = ls->ff[q].fn,
+						 .off = q };
 			slots[i] = (uint32_t)++n;
-		} else if (p->fns[ff[slots[i] - 1].fn].file != file && p->fns[ls->ff[q].fn].file == file) {
-			ff[slots[i] - 1].fn = ls->ff[q].fn;
+		} else {
+			struct filefn *g = &ff[slots[i] - 1];
+			if (p->fns[g->fn].file != file && p->fns[ls->ff[q].fn].file == file)
+				g->fn = ls->ff[q].fn;
+			g->off |= FF_MULTI;
 		}
-		cost_t *d = &pool[ff[slots[i] - 1].off * (size_t)nr];
+		grp[q] = slots[i] - 1;
+	}
+	free(slots);
+	/* A group of one block keeps that block's subtotal (the line store
+	 * outlives every reader of this array); the others are summed into
+	 * one pool, which the entry after the last keeps. */
+	size_t nmulti = 0;
+	for (size_t k = 0; k < n; k++)
+		nmulti += (ff[k].off & FF_MULTI) != 0;
+	cost_t *pool = nmulti ? xcalloc(nmulti * (size_t)nr, sizeof(cost_t)) : NULL;
+	size_t m = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (ff[k].off & FF_MULTI) {
+			ff[k].cost = &pool[m * (size_t)nr];
+			ff[k].off = m++;
+		} else {
+			ff[k].cost = &ls->ffcost[ff[k].off * (size_t)nr];
+			ff[k].off = SIZE_MAX;
+		}
+	}
+	for (uint32_t q = 0; q < ls->nff; q++) {
+		struct filefn *g = &ff[grp[q]];
+		if (g->off == SIZE_MAX)
+			continue;
+		cost_t *d = g->cost;
 		const cost_t *c = &ls->ffcost[(size_t)q * nr];
 		for (int e = 0; e < nr; e++)
 			d[e] = cost_add(d[e], c[e]);
 	}
-	free(slots);
-	/* one pool for every cost vector; the entry after the last keeps it */
+	free(grp);
 	VEC_RESERVE(ff, ffcap, n + 1);
-	for (size_t k = 0; k < n; k++)
-		ff[k].cost = &pool[ff[k].off * (size_t)nr];
 	ff[n].cost = pool;
 	*np = n; /* in no particular order: every reader orders by cost */
 	return ff;

@@ -48,8 +48,9 @@ struct filefn {
 	uint32_t file, name;
 	uint32_t fn;  /* a function of that name with costs in that file (the
 		       * one whose own file it is, when there is one) */
-	cost_t *cost; /* nreal, in one pool owned by the array */
-	size_t off;
+	cost_t *cost; /* nreal: the line store's subtotal of its one block,
+		       * or the sum of its blocks in a pool owned by the array */
+	size_t off;   /* its place in the pool, SIZE_MAX when not there */
 };
 /* Returns an array of *n entries (free with filefn_free). */
 struct filefn *agg_filefn(const struct profile *p, size_t *n);

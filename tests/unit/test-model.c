@@ -239,6 +239,22 @@ static void test_inline_files(void)
 	}
 	is(line_cost(&p, "f", "h.h", 4, 0), 1005, "every record still read in order: f h.h:4");
 	is(line_cost(&p, "f", "a.c", 6, 0), 3, "f a.c:6 after a file's run");
+	/* file:function pairs: f's two blocks are summed per file, g's one
+	 * block is its own subtotal.  By hand: a.c:f 1+100+3, h.h:f
+	 * 10+1000+5, a.c:g 7 */
+	ff = agg_filefn(&p, &n);
+	is(n, 3, "three file:function pairs over three blocks' subtotals");
+	cost_t got[3] = { -1, -1, -1 };
+	const char *const pair[3][2] = { { "a.c", "f" }, { "h.h", "f" }, { "a.c", "g" } };
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < 3; k++)
+			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
+			    !strcmp(p.names.str[ff[i].name], pair[k][1]))
+				got[k] = ff[i].cost[0];
+	is(got[0], 104, "a.c:f = 1 + 100 + 3 (two blocks)");
+	is(got[1], 1015, "h.h:f = 10 + 1000 + 5 (two blocks)");
+	is(got[2], 7, "a.c:g = 7 (one block)");
+	filefn_free(ff, n);
 	profile_free(&p);
 }
 
