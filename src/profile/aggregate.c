@@ -236,9 +236,11 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 		grp[q] = slots[i] - 1;
 	}
 	free(slots);
-	/* A group of one block keeps that block's subtotal (the line store
-	 * outlives every reader of this array); the others are summed into
-	 * one pool, which the entry after the last keeps. */
+	/* A group of one block points at that block's subtotal: ls.ffcost
+	 * lives as long as the profile and is not moved after loading
+	 * (replaying deferred lines, linestore_refill, adds no block).  The
+	 * others are summed into one pool, which the entry after the last
+	 * keeps. */
 	size_t nmulti = 0;
 	for (size_t k = 0; k < n; k++)
 		nmulti += (ff[k].off & FF_MULTI) != 0;
