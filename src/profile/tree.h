@@ -76,8 +76,9 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * and each node's children, are ordered by the magnitude of their cost
  * (inclusive, or the edge's), largest first.  A node's children are its
  * callees, each with the call count and inclusive cost of the calls along
- * that edge (summed over the call sites).  Bottom-up, the one root is a function and a node's
- * children are its callers, with the calls caller -> node.
+ * that edge (summed over the call sites).  Bottom-up, the one root is a
+ * function and a node's children are its callers, with the calls
+ * caller -> node.
  *
  * A function already on the path from the root to a node is shown (marked
  * CT_RECURSIVE) but never grown, so the tree is finite; nodes are made only
