@@ -243,10 +243,10 @@ n=$((n + 1))
 sock="$work/tmux.$n"
 tm -f /dev/null new-session -d -s t -x 80 -y 24 "trap true INT; env TERM=xterm-256color \
 	CGTUI_CONFIG=/dev/null $CGTUI slow.out; echo status=\$?; stty -a | tr ' ;' '\n\n' |
-	grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 30"
+	grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; echo modes-shown; sleep 30"
 sleep 1
 tm send-keys -t t C-c
-wait_for "status="
+wait_for "^modes-shown" # printed after the modes: the screen holds both lines
 out=$(screen)
 echo "$out" | grep -q "^status=130" && echo "$out" | grep -q "^icanon echo"
 check "Ctrl-C while loading: exit 130, the terminal's line editing and echo back" $? "$out"
