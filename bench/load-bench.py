@@ -79,13 +79,26 @@ def run_measured(argv, env=None):
     return Result(wall, usage.ru_maxrss, proc.returncode, err)
 
 
+def warm(path):
+    """Read path through, untimed, so that the run after it finds the file
+    in the page cache: some machines (virtual ones) drop cached pages
+    within seconds even with memory free, and a run would then also time
+    the disk."""
+    buf = bytearray(1 << 20)
+    with open(path, "rb", buffering=0) as f:
+        while f.readinto(buf):
+            pass
+
+
 def best_of(argv, runs, env=None):
-    """Best (smallest) wall time of `runs` runs; peak RSS is the maximum seen.
+    """Best (smallest) wall time of `runs` runs, each right after the file
+    (argv's last word) is read through; peak RSS is the maximum seen.
     Stops at the first failing run.  .walls lists every run's time."""
     best = None
     peak = 0
     walls = []
     for _ in range(runs):
+        warm(argv[-1])
         r = run_measured(argv, env)
         if not r.ok:
             return r
@@ -189,7 +202,8 @@ def main():
         print("cgtui load benchmark -- %s, %s, %d CPUs, Python %s" % (
             platform.node(), platform.platform(terse=True), os.cpu_count() or 0,
             platform.python_version()))
-        print("files are read from a warm page cache; MB = 10^6 bytes; "
+        print("each run starts right after its file is read through (a "
+              "warm page cache); MB = 10^6 bytes; "
               "best of %d runs for cgtui and wc -l, 1 run for "
               "callgrind_annotate" % args.runs)
         if have_cgtui:
@@ -216,7 +230,6 @@ def main():
 
             row = {"size": human_size(size), "mb": mb}
 
-            # wc -l first: it also warms the page cache for the others.
             env = dict(os.environ, LC_ALL="C")
             r = best_of([wc, "-l", path], args.runs, env)
             row["wc"] = r.wall if r.ok else None
@@ -263,6 +276,7 @@ def main():
             elif size > annotate_max:
                 row["ca_note"] = "skipped (>%s)" % human_size(annotate_max)
             else:
+                warm(path)
                 r = run_measured([ca, path])
                 if r.ok:
                     row["ca"] = r.wall
