@@ -1203,8 +1203,8 @@ static inline __attribute__((always_inline)) const char *fast_dec(const char *s,
 	const unsigned char *u = (const unsigned char *)s;
 	uint64_t x = 0, d;
 	int n;
-	/* unrolled: no pointer or count kept per digit, and an exit branch
-	 * for each digit position, which predicts better than one shared */
+	/* unrolled: nothing but the value kept per digit, and each digit
+	 * position has its own exit branch */
 #pragma GCC unroll 19
 	for (n = 0; n < 19; n++) {
 		if ((d = (uint64_t)u[n] - '0') >= 10)
