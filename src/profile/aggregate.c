@@ -200,16 +200,16 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 	size_t cap = 16;
 	while (cap < (size_t)p->nfns * 2 + 16)
 		cap *= 2;
-	uint32_t *slots = xcalloc(cap, sizeof(*slots));
+	uint32_t *slots = hot_calloc(cap * sizeof(*slots));
 	uint32_t *grp = xmalloc(((size_t)ls->nff + 1) * sizeof(*grp));
 	struct filefn *ff = NULL;
 	size_t n = 0, ffcap = 0;
 	for (uint32_t q = 0; q < ls->nff; q++) {
 		uint32_t file = ls->ff[q].file, name = p->fns[ls->ff[q].fn].name;
 		if (n * 2 >= cap) {
+			hot_free(slots, cap * sizeof(*slots));
 			cap *= 2;
-			free(slots);
-			slots = xcalloc(cap, sizeof(*slots));
+			slots = hot_calloc(cap * sizeof(*slots));
 			for (size_t k = 0; k < n; k++) {
 				size_t i = hash_mix((uint64_t)ff[k].file << 32 | ff[k].name) & (cap - 1);
 				while (slots[i])
@@ -235,7 +235,7 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 		}
 		grp[q] = slots[i] - 1;
 	}
-	free(slots);
+	hot_free(slots, cap * sizeof(*slots));
 	/* A group of one block points at that block's subtotal: ls.ffcost
 	 * lives as long as the profile and is not moved after loading
 	 * (replaying deferred lines, linestore_refill, adds no block).  The

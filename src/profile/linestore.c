@@ -19,8 +19,8 @@ void linestore_free(struct linestore *ls)
 {
 	free(ls->buf);
 	free(ls->chunks);
-	free(ls->fn_first);
-	free(ls->fn_last);
+	hot_free(ls->fn_first, (size_t)ls->nfn_cap * sizeof(*ls->fn_first));
+	hot_free(ls->fn_last, (size_t)ls->nfn_cap * sizeof(*ls->fn_last));
 	free(ls->afile);
 	free(ls->aline);
 	free(ls->aslot);
@@ -126,8 +126,10 @@ static uint32_t new_chunk(struct linestore *ls, uint32_t fn)
 		uint32_t oc = ls->nfn_cap, ncap = oc ? oc : 256;
 		while (ncap <= fn)
 			ncap *= 2;
-		ls->fn_first = xreallocarray(ls->fn_first, ncap, sizeof(*ls->fn_first));
-		ls->fn_last = xreallocarray(ls->fn_last, ncap, sizeof(*ls->fn_last));
+		ls->fn_first = hot_realloc(ls->fn_first, (size_t)oc * sizeof(*ls->fn_first),
+					   (size_t)ncap * sizeof(*ls->fn_first));
+		ls->fn_last = hot_realloc(ls->fn_last, (size_t)oc * sizeof(*ls->fn_last),
+					  (size_t)ncap * sizeof(*ls->fn_last));
 		for (uint32_t k = oc; k < ncap; k++)
 			ls->fn_first[k] = ls->fn_last[k] = UINT32_MAX;
 		ls->nfn_cap = ncap;

@@ -126,7 +126,8 @@ static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 			uint32_t n = m->ndirect ? m->ndirect : 1024;
 			while (n <= (uint64_t)key)
 				n *= 2;
-			m->direct = xreallocarray(m->direct, n, sizeof(*m->direct));
+			m->direct = hot_realloc(m->direct, (size_t)m->ndirect * sizeof(*m->direct),
+						(size_t)n * sizeof(*m->direct));
 			memset(m->direct + m->ndirect, 0, (n - m->ndirect) * sizeof(*m->direct));
 			m->ndirect = n;
 		}
@@ -171,7 +172,7 @@ static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
 
 static void idmap_clear(struct idmap *m)
 {
-	free(m->direct);
+	hot_free(m->direct, (size_t)m->ndirect * sizeof(*m->direct));
 	free(m->keys);
 	free(m->vals);
 	memset(m, 0, sizeof(*m));
@@ -604,7 +605,8 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 		uint32_t n = ps->nname_fn ? ps->nname_fn : 1024;
 		while (n <= name)
 			n *= 2;
-		ps->name_fn = xreallocarray(ps->name_fn, n, sizeof(*ps->name_fn));
+		ps->name_fn = hot_realloc(ps->name_fn, (size_t)ps->nname_fn * sizeof(*ps->name_fn),
+					  (size_t)n * sizeof(*ps->name_fn));
 		memset(ps->name_fn + ps->nname_fn, 0xff, (n - ps->nname_fn) * sizeof(*ps->name_fn));
 		ps->nname_fn = n;
 	}
@@ -2184,7 +2186,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	free(ps.evdefs);
 	linestore_flush(&p->ls);
 	p->ls.lazy = 0;
-	free(ps.name_fn);
+	hot_free(ps.name_fn, (size_t)ps.nname_fn * sizeof(*ps.name_fn));
 	idmap_clear(&ps.obmap);
 	idmap_clear(&ps.flmap);
 	idmap_clear(&ps.fnmap);

@@ -44,8 +44,8 @@ void profile_free(struct profile *p)
 	strtab_free(&p->objs);
 	strtab_free(&p->files);
 	strtab_free(&p->names);
-	free(p->fns);
-	free(p->fnhash.slots);
+	hot_free(p->fns, (size_t)p->capfns * sizeof(*p->fns));
+	hot_free(p->fnhash.slots, p->fnhash.slots ? ((size_t)p->fnhash.mask + 1) * sizeof(uint32_t) : 0);
 	linestore_free(&p->ls);
 	if (p->lazy)
 		p->lazy_free(p->lazy);
@@ -253,8 +253,8 @@ static void ihash_grow(struct ihash *h, uint32_t nrec, uint64_t (*hof)(const str
 	uint32_t nslots = h->mask ? (h->mask + 1) * 2 : 1024;
 	while ((uint64_t)nrec * 2 >= nslots)
 		nslots *= 2;
-	free(h->slots);
-	h->slots = xcalloc(nslots, sizeof(*h->slots));
+	hot_free(h->slots, h->slots ? ((size_t)h->mask + 1) * sizeof(*h->slots) : 0);
+	h->slots = hot_calloc((size_t)nslots * sizeof(*h->slots));
 	h->mask = nslots - 1;
 	for (uint32_t r = 0; r < nrec; r++) {
 		uint32_t i = (uint32_t)hof(p, r) & h->mask;
@@ -281,7 +281,11 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t na
 		if (f->name == name && f->kfile == kfile && f->obj == obj)
 			return p->fnhash.slots[i] - 1;
 	}
-	VEC_RESERVE(p->fns, p->capfns, p->nfns + 1);
+	if (p->nfns + 1 > p->capfns) {
+		size_t nc = p->capfns ? (size_t)p->capfns * 2 : 64;
+		p->fns = hot_realloc(p->fns, (size_t)p->capfns * sizeof(*p->fns), nc * sizeof(*p->fns));
+		p->capfns = nc;
+	}
 	p->fns[p->nfns] = (struct function){
 		.name = name, .obj = obj, .file = file, .kfile = kfile
 	};

@@ -11,6 +11,14 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/* Tables read at random (hashes, id maps, per-function arrays): from 1 MiB
+ * on, each in its own 2 MiB-aligned mapping with huge pages asked for
+ * (MADV_HUGEPAGE).  Each call is given the size the table had (0 for none):
+ * sizes only grow, and hot_free needs the last one.  hot_calloc's memory
+ * is zero; what hot_realloc adds is left for the caller to set. */
+void *hot_realloc(void *p, size_t old, size_t n);
+void *hot_calloc(size_t n);
+void hot_free(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -928,6 +928,66 @@ static void test_instr(void)
 	profile_free(&p);
 }
 
+/* Tables past 1 MiB live in their own mappings (util.c, hot_realloc): their
+ * contents must survive each growth across that size, and a profile with
+ * 300,000 functions (tables of several MiB) must load with every function
+ * and call where the text puts them. */
+static void test_large_tables(void)
+{
+	/* grown from 1 KiB to 16 MiB by doubling, each value set once */
+	size_t cap = 0, n = 0;
+	uint32_t *a = NULL;
+	int bad = 0;
+	for (size_t want = 256; want <= ((size_t)4 << 20); want *= 2) {
+		a = hot_realloc(a, cap * sizeof(*a), want * sizeof(*a));
+		cap = want;
+		for (; n < cap; n++)
+			a[n] = (uint32_t)(n * 2654435761u);
+		for (size_t i = 0; i < n; i++)
+			bad += a[i] != (uint32_t)(i * 2654435761u);
+	}
+	is(bad, 0, "a table grown from 1 KiB to 16 MiB keeps every value");
+	hot_free(a, cap * sizeof(*a));
+	uint8_t *z = hot_calloc((size_t)3 << 20);
+	size_t nz = 0;
+	for (size_t i = 0; i < ((size_t)3 << 20); i++)
+		nz += z[i] != 0;
+	is(nz, 0, "hot_calloc of 3 MiB is all zero");
+	hot_free(z, (size_t)3 << 20);
+
+	/* f0 .. f299999, each defined once with self cost i + 1 (Ir), each
+	 * f(i) for i > 0 calling f(i / 2) once with inclusive cost 1000
+	 * (the callee's own cost need not match: the format takes it as read).
+	 * Hand computation: total = sum(i + 1) = N (N + 1) / 2;
+	 * f(k)'s callers are f(2k) and f(2k + 1); incl f(i) = self + 1000. */
+	enum { N = 300000 };
+	size_t sz = (size_t)N * 80 + 1024, len = 0;
+	char *t = malloc(sz);
+	len += (size_t)snprintf(t + len, sz - len, "events: Ir\nfl=(1) big.c\n");
+	for (uint32_t i = 0; i < N; i++) {
+		len += (size_t)snprintf(t + len, sz - len, "fn=(%u) f%u\n%u %u\n", i + 1, i, i + 1,
+					i + 1);
+		if (i)
+			len += (size_t)snprintf(t + len, sz - len, "cfn=(%u)\ncalls=1 %u\n%u 1000\n",
+						i / 2 + 1, i / 2 + 1, i + 1);
+	}
+	struct profile p;
+	ok(load_padded(&p, t) == 0, "300,000 functions load: %s", lasterr);
+	free(t);
+	is(p.nfns, N, "300,000 functions");
+	is(p.totals[0], (cost_t)N * (N + 1) / 2, "total N(N+1)/2 = 45,000,150,000");
+	is(self(&p, "f0", 0), 1, "f0 self 1");
+	is(self(&p, "f123457", 0), 123458, "f123457 self 123458");
+	is(incl(&p, "f123457", 0), 123458 + 1000, "f123457 inclusive: self + its call's 1000");
+	is(self(&p, "f299999", 0), 300000, "f299999 self 300000");
+	cost_t count;
+	is(call(&p, "f123457", "f61728", &count, 0), 1000, "f123457 -> f61728: inclusive 1000");
+	is(count, 1, "f123457 calls f61728 once");
+	is(strtab_find(&p.names, "f299998", 7) != UINT32_MAX, 1, "the last names can be found");
+	is(strtab_find(&p.names, "f300000", 7), UINT32_MAX, "a name never given is not found");
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -952,6 +1012,7 @@ int main(void)
 	test_threshold_format();
 	test_escaping();
 	test_instr();
+	test_large_tables();
 	fixture_end();
 	return tap_done();
 }
