@@ -1219,20 +1219,26 @@ static inline __attribute__((always_inline)) const char *fast_dec(const char *s,
 	return s + n;
 }
 
+/* Each byte's value as a hex digit plus one, or 0: one branch per digit
+ * (the end), not a second on digit or letter, which the digits of an
+ * address take at random. */
+static const uint8_t hex_val1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 /* A 0x hex number of at most 15 digits after the 0x at s: the end, or NULL. */
 static inline __attribute__((always_inline)) const char *fast_hex(const char *s, uint64_t *v)
 {
 	const char *b = s;
 	uint64_t x = 0;
 	for (int i = 0; i < 16; i++, s++) {
-		unsigned c = (unsigned char)*s, d = c - '0';
-		if (d >= 10) {
-			d = (c | 0x20) - 'a';
-			if (d >= 6)
-				break;
-			d += 10;
-		}
-		x = x << 4 | d;
+		unsigned d = hex_val1[(unsigned char)*s];
+		if (!d)
+			break;
+		x = x << 4 | (d - 1);
 	}
 	if (s == b || s - b > 15)
 		return NULL;

@@ -325,6 +325,28 @@ static void test_fast_path(void)
 	}
 }
 
+/* Hex subpositions with every hex letter, in both cases, relative and
+ * absolute, read by the fast path (padded) and the general parser. */
+static void test_hex_positions(void)
+{
+	static const char text[] = "events: A\nfl=a.c\nfn=f\n"
+				   "0x9 1\n0xaf 2\n0xBC 3\n+0xd 4\n-0xe 5\n0xf0 6\n0xDEF 7\n0xbc 8\n";
+	for (int way = 0; way < 2; way++) {
+		const char *w = way ? "padded" : "short";
+		struct profile p;
+		ok((way ? load_padded(&p, text) : load(&p, text)) == 0, "%s: hex lines load: %s", w,
+		   lasterr);
+		is(line_cost(&p, "f", "a.c", 9, 0), 1, "%s: 0x9 is line 9", w);
+		is(line_cost(&p, "f", "a.c", 175, 0), 2, "%s: 0xaf is line 175", w);
+		is(line_cost(&p, "f", "a.c", 188, 0), 3 + 8, "%s: 0xBC and 0xbc are line 188", w);
+		is(line_cost(&p, "f", "a.c", 201, 0), 4, "%s: +0xd after 188 is line 201", w);
+		is(line_cost(&p, "f", "a.c", 187, 0), 5, "%s: -0xe after 201 is line 187", w);
+		is(line_cost(&p, "f", "a.c", 240, 0), 6, "%s: 0xf0 is line 240", w);
+		is(line_cost(&p, "f", "a.c", 3567, 0), 7, "%s: 0xDEF is line 3567", w);
+		profile_free(&p);
+	}
+}
+
 /* Runs of cost lines read in one go (the mapped file's fast path): the
  * forms it takes and those it leaves to the general parser, mixed; sums by
  * hand.  Then the line number of an error after such runs. */
@@ -1000,6 +1022,7 @@ int main(void)
 	test_calls();
 	test_fast_path();
 	test_fast_run();
+	test_hex_positions();
 	test_fast_specs();
 	test_recursion();
 	test_parts_and_misc();
