@@ -346,12 +346,22 @@ uint8_t *cost_encode(uint8_t *dst, const cost_t *v, int nr)
 {
 	uint64_t mask = 0;
 	for (int i = 0; i < nr; i++)
-		if (v[i])
-			mask |= (uint64_t)1 << i;
+		mask |= (uint64_t)(v[i] != 0) << i;
 	dst = varint_put(dst, mask);
-	for (int i = 0; i < nr; i++)
-		if (v[i])
-			dst = varint_put(dst, zigzag(v[i]));
+	/* the values that are not zero, found by their bits (not a branch on
+	 * each value); most take one or two bytes, written without a branch
+	 * on which */
+	for (uint64_t m = mask; m; m &= m - 1) {
+		uint64_t z = zigzag(v[__builtin_ctzll(m)]);
+		if (z < (1u << 14)) {
+			int two = z >= 0x80;
+			dst[0] = (uint8_t)(z | (uint64_t)two << 7);
+			dst[1] = (uint8_t)(z >> 7);
+			dst += 1 + two;
+		} else {
+			dst = varint_put(dst, z);
+		}
+	}
 	return dst;
 }
 

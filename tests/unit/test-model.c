@@ -1010,6 +1010,36 @@ static void test_large_tables(void)
 	profile_free(&p);
 }
 
+/* The compact cost vector (linestore.h): a varint mask of the values that
+ * are not zero, then each as a zigzag LEB128 varint (7 bits a byte).  The
+ * lengths below are worked out by hand from that definition. */
+static void test_cost_encoding(void)
+{
+	/* zigzag: 63 -> 126 (1 byte), 64 -> 128 (2), -64 -> 127 (1),
+	 * -65 -> 129 (2), 8191 -> 16382 (2), 8192 -> 16384 (3),
+	 * INT64_MAX -> 2^64 - 2 (10), INT64_MIN -> 2^64 - 1 (10) */
+	static const cost_t v[13] = { 0, 63, 64, -64, -65, 0, 8191, 8192, 1, INT64_MAX, INT64_MIN,
+				      0, -1 };
+	/* mask: every value but [0], [5] and [11]: 0x17de = 6110, two bytes */
+	uint8_t buf[10 * 14 + 16];
+	memset(buf, 0xaa, sizeof(buf));
+	uint8_t *e = cost_encode(buf, v, 13);
+	/* 2 (mask) + 1 + 2 + 1 + 2 + 2 + 3 + 1 (1 -> 2) + 10 + 10 + 1 (-1 -> 1) */
+	is(e - buf, 35, "13 values, 10 not zero: 35 bytes");
+	is(buf[0], 0xde, "mask low 7 bits 0x5e with the continuation bit");
+	is(buf[1], 0x2f, "mask high bits 0x17de >> 7 = 0x2f");
+	is(buf[2], 126, "63 zigzags to 126, one byte");
+	is(buf[3], 0x80, "64 zigzags to 128: low bits 0 with the continuation bit");
+	is(buf[4], 0x01, "... then 1");
+	cost_t back[13];
+	const uint8_t *d = cost_decode(buf, back, 13);
+	is(d - buf, 35, "decoding reads the same 35 bytes");
+	int same = 1;
+	for (int i = 0; i < 13; i++)
+		same &= back[i] == v[i];
+	ok(same, "every value, zero or not, small or at the limits, decodes as it was");
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -1036,6 +1066,7 @@ int main(void)
 	test_escaping();
 	test_instr();
 	test_large_tables();
+	test_cost_encoding();
 	fixture_end();
 	return tap_done();
 }
