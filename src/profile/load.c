@@ -213,7 +213,6 @@ struct parser {
 		uint32_t fn, obj, kfile;
 	} *name_fn;
 	uint32_t nname_fn;
-	int64_t fn_id_delta; /* name - id at the last cfn= (known_fn_id) */
 	uint32_t cob, cfl, cfn;
 	int pending;
 	cost_t call_count;
@@ -1438,27 +1437,6 @@ static const char *known_id(struct idmap *m, const char *s, uint32_t *id)
 	return s + 2;
 }
 
-/* known_id() for a cfn= line.  A file's function ids are mostly interned
- * in their order, so a name's number is mostly the id plus what it was for
- * the last one: the name's get_fn() cache entry is fetched from that guess
- * while the id map is read (both random reads in tables of megabytes,
- * overlapped rather than one after the other). */
-static const char *known_fn_id(struct parser *ps, const char *s, uint32_t *id)
-{
-	uint64_t x;
-	if (*s != '(' || !(s = fast_dec(s + 1, &x)) || s[0] != ')' || s[1] != '\n')
-		return NULL;
-	uint64_t guess = x + (uint64_t)ps->fn_id_delta;
-	if (guess < ps->nname_fn)
-		__builtin_prefetch(&ps->name_fn[guess]);
-	uint32_t *v = idmap_slot(&ps->fnmap, (int64_t)x, 0);
-	if (!v || !*v || (*v & ID_PENDING))
-		return NULL;
-	*id = *v - 1;
-	ps->fn_id_delta = (int64_t)*id - (int64_t)x;
-	return s + 2;
-}
-
 /* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
  * the end of the line (a trailing space allowed), relative to the last cost
  * line; missing trailing subpositions keep it.  The next line, or NULL. */
@@ -1487,7 +1465,7 @@ static const char *spec_fast(struct parser *ps, const char *s)
 	const char *t;
 	if (s[0] == 'c' && s[3] == '=') {
 		if (!memcmp(s, "cfn", 3)) {
-			if ((t = known_fn_id(ps, s + 4, &id)))
+			if ((t = known_id(&ps->fnmap, s + 4, &id)))
 				set_cfn(ps, id);
 		} else if (!memcmp(s, "cfi", 3) || !memcmp(s, "cfl", 3)) {
 			if ((t = known_id(&ps->flmap, s + 4, &id)))
