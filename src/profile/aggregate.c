@@ -194,6 +194,12 @@ const struct agg *profile_agg(struct profile *p)
 /* how many entries ahead a loop over random reads fetches them */
 #define AHEAD 8
 
+/* the home slot of (file, name) in agg_filefn's hash of cap slots */
+static inline size_t ff_home(uint32_t file, uint32_t name, size_t cap)
+{
+	return hash_mix((uint64_t)file << 32 | name) & (cap - 1);
+}
+
 struct filefn *agg_filefn(const struct profile *p, size_t *np)
 {
 	int nr = p->nreal;
@@ -213,21 +219,20 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 		 * the table is megabytes and each probe's first read a miss */
 		if (q + AHEAD < ls->nff) {
 			const struct fnfile *a = &ls->ff[q + AHEAD];
-			__builtin_prefetch(&slots[hash_mix((uint64_t)a->file << 32 |
-							   p->fns[a->fn].name) & (cap - 1)]);
+			__builtin_prefetch(&slots[ff_home(a->file, p->fns[a->fn].name, cap)]);
 		}
 		if (n * 2 >= cap) {
 			hot_free(slots, cap * sizeof(*slots));
 			cap *= 2;
 			slots = hot_calloc(cap * sizeof(*slots));
 			for (size_t k = 0; k < n; k++) {
-				size_t i = hash_mix((uint64_t)ff[k].file << 32 | ff[k].name) & (cap - 1);
+				size_t i = ff_home(ff[k].file, ff[k].name, cap);
 				while (slots[i])
 					i = (i + 1) & (cap - 1);
 				slots[i] = (uint32_t)k + 1;
 			}
 		}
-		size_t i = hash_mix((uint64_t)file << 32 | name) & (cap - 1);
+		size_t i = ff_home(file, name, cap);
 		for (; slots[i]; i = (i + 1) & (cap - 1))
 			if (ff[slots[i] - 1].file == file && ff[slots[i] - 1].name == name)
 				break;
