@@ -213,6 +213,7 @@ struct parser {
 		uint32_t fn, obj, kfile;
 	} *name_fn;
 	uint32_t nname_fn;
+	uint32_t names_before; /* names the profile had before this load */
 	uint32_t cob, cfl, cfn;
 	int pending;
 	cost_t call_count;
@@ -611,7 +612,11 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 		ps->nname_fn = n;
 	}
 	struct name_fn *nf = &ps->name_fn[name];
-	if (nf->fn == NO_ID || nf->obj != obj || nf->kfile != kfile)
+	if (nf->fn == NO_ID && name >= ps->names_before)
+		/* a name new to the profile in this load, with no function
+		 * made for it yet: it has none */
+		*nf = (struct name_fn){ profile_fn_new(ps->p, obj, kfile, name, file), obj, kfile };
+	else if (nf->fn == NO_ID || nf->obj != obj || nf->kfile != kfile)
 		*nf = (struct name_fn){ profile_fn(ps->p, obj, kfile, name, file), obj, kfile };
 	if (define) {
 		struct function *f = &ps->p->fns[nf->fn];
@@ -2092,7 +2097,8 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	p->ndiff = o->sign < 0 ? 2 : p->ndiff;
 	p->only_part = o->only_part;
 
-	struct parser ps = { .p = p, .o = o, .path = path, .err = err, .errsz = errsz };
+	struct parser ps = { .p = p, .o = o, .path = path, .err = err, .errsz = errsz,
+			     .names_before = p->names.n };
 	reset_for_new_file(&ps);
 	new_part(&ps);
 	int rc = 0;

@@ -270,17 +270,9 @@ static uint64_t fn_hash(const struct profile *p, uint32_t r)
 	return hash3(f->obj, f->kfile, f->name);
 }
 
-uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
-		    uint32_t file)
+static uint32_t fn_append(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+			  uint32_t file)
 {
-	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)p->fnhash.mask + 1)
-		ihash_grow(&p->fnhash, p->nfns, fn_hash, p);
-	uint32_t i = (uint32_t)hash3(obj, kfile, name) & p->fnhash.mask;
-	for (; p->fnhash.slots[i]; i = (i + 1) & p->fnhash.mask) {
-		const struct function *f = &p->fns[p->fnhash.slots[i] - 1];
-		if (f->name == name && f->kfile == kfile && f->obj == obj)
-			return p->fnhash.slots[i] - 1;
-	}
 	if (p->nfns + 1 > p->capfns) {
 		size_t nc = p->capfns ? (size_t)p->capfns * 2 : 64;
 		p->fns = hot_realloc(p->fns, (size_t)p->capfns * sizeof(*p->fns), nc * sizeof(*p->fns));
@@ -289,8 +281,42 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t na
 	p->fns[p->nfns] = (struct function){
 		.name = name, .obj = obj, .file = file, .kfile = kfile
 	};
-	p->fnhash.slots[i] = p->nfns + 1;
 	return p->nfns++;
+}
+
+uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+			uint32_t file)
+{
+	/* a function of a new name is found by no look-up until another
+	 * function is asked for: the probe for its slot, a miss in a hash of
+	 * megabytes at 400 K functions, waits until then (profile_fn), and
+	 * those inserts do not wait on each other */
+	return fn_append(p, obj, kfile, name, file);
+}
+
+uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+		    uint32_t file)
+{
+	struct ihash *h = &p->fnhash;
+	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)h->mask + 1) {
+		ihash_grow(h, p->nfns, fn_hash, p);
+		h->n = p->nfns;
+	}
+	for (; h->n < p->nfns; h->n++) { /* those made by profile_fn_new() */
+		uint32_t i = (uint32_t)fn_hash(p, h->n) & h->mask;
+		while (h->slots[i])
+			i = (i + 1) & h->mask;
+		h->slots[i] = h->n + 1;
+	}
+	uint32_t i = (uint32_t)hash3(obj, kfile, name) & h->mask;
+	for (; h->slots[i]; i = (i + 1) & h->mask) {
+		const struct function *f = &p->fns[h->slots[i] - 1];
+		if (f->name == name && f->kfile == kfile && f->obj == obj)
+			return h->slots[i] - 1;
+	}
+	h->slots[i] = p->nfns + 1;
+	h->n = p->nfns + 1;
+	return fn_append(p, obj, kfile, name, file);
 }
 
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,

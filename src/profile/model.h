@@ -70,7 +70,7 @@ struct jump_rec {
 
 struct ihash {
 	uint32_t *slots; /* record index + 1, 0 = empty */
-	uint32_t mask, n;
+	uint32_t mask, n; /* records [0, n) are in it */
 };
 
 struct profile {
@@ -150,6 +150,10 @@ cost_t event_value(const struct profile *p, const cost_t *c, int e);
 
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
 		    uint32_t file);
+/* profile_fn() for a name no function has yet (the caller knows): made
+ * without a look in the function hash, which takes it in when next used. */
+uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+			uint32_t file);
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
 		  uint32_t callee, cost_t count, const cost_t *cost);
 /* The inclusive cost of call record r, into out[nreal]. */

@@ -672,6 +672,31 @@ static void test_merge_diff_mod(void)
 	is(p.totals[0], 45, "merged total 10+5+25+5");
 	profile_free(&p);
 
+	/* the same file twice: the second load finds the first's functions
+	 * (made without a look in the function hash, which takes them in
+	 * then) */
+	profile_init(&p);
+	ok(profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0 &&
+		   profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0,
+	   "a twice loads");
+	profile_finish(&p);
+	is(p.nfns, 2, "a twice: f.123 and g, each once");
+	is(self(&p, "g", 0), 10, "a twice: g 5 + 5");
+	profile_free(&p);
+	/* the hash made on the first load (f in two files), g made after it */
+	static const char tc[] = "events: Ir\nfl=a.c\nfn=f\n1 1\nfl=b.c\nfn=f\n1 2\n"
+				 "fl=a.c\nfn=g\n1 4\n";
+	char *c = write_tmp("c.out", tc, strlen(tc));
+	profile_init(&p);
+	ok(profile_load(&p, c, NULL, lasterr, sizeof(lasterr)) == 0 &&
+		   profile_load(&p, c, NULL, lasterr, sizeof(lasterr)) == 0,
+	   "c twice loads");
+	profile_finish(&p);
+	is(p.nfns, 3, "c twice: f in a.c, f in b.c and g, each once");
+	is(self(&p, "g", 0), 8, "c twice: g 4 + 4");
+	profile_free(&p);
+	free(c);
+
 	/* diff with name substitutions: b - a */
 	char err[256];
 	struct modname *mf = modname_compile("s/v[0-9]/vN/", err, sizeof(err));
