@@ -674,27 +674,27 @@ static void test_merge_diff_mod(void)
 
 	/* the same file twice: the second load finds the first's functions
 	 * (made without a look in the function hash, which takes them in
-	 * then) */
-	profile_init(&p);
-	ok(profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0 &&
-		   profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0,
-	   "a twice loads");
-	profile_finish(&p);
-	is(p.nfns, 2, "a twice: f.123 and g, each once");
-	is(self(&p, "g", 0), 10, "a twice: g 5 + 5");
-	profile_free(&p);
-	/* the hash made on the first load (f in two files), g made after it */
+	 * then); in c the hash is made on the first load (f in two files)
+	 * and g made after it */
 	static const char tc[] = "events: Ir\nfl=a.c\nfn=f\n1 1\nfl=b.c\nfn=f\n1 2\n"
 				 "fl=a.c\nfn=g\n1 4\n";
 	char *c = write_tmp("c.out", tc, strlen(tc));
-	profile_init(&p);
-	ok(profile_load(&p, c, NULL, lasterr, sizeof(lasterr)) == 0 &&
-		   profile_load(&p, c, NULL, lasterr, sizeof(lasterr)) == 0,
-	   "c twice loads");
-	profile_finish(&p);
-	is(p.nfns, 3, "c twice: f in a.c, f in b.c and g, each once");
-	is(self(&p, "g", 0), 8, "c twice: g 4 + 4");
-	profile_free(&p);
+	static const struct {
+		const char *what;
+		int nfns;
+		cost_t g;
+	} twice[2] = { { "a: f.123 and g", 2, 5 + 5 }, { "c: f in a.c, f in b.c and g", 3, 4 + 4 } };
+	for (int k = 0; k < 2; k++) {
+		const char *path = k ? c : a;
+		profile_init(&p);
+		ok(profile_load(&p, path, NULL, lasterr, sizeof(lasterr)) == 0 &&
+			   profile_load(&p, path, NULL, lasterr, sizeof(lasterr)) == 0,
+		   "twice: %s load", twice[k].what);
+		profile_finish(&p);
+		is(p.nfns, twice[k].nfns, "twice: %s, each once", twice[k].what);
+		is(self(&p, "g", 0), twice[k].g, "twice: g's self cost doubled");
+		profile_free(&p);
+	}
 	free(c);
 
 	/* diff with name substitutions: b - a */
