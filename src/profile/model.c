@@ -247,8 +247,9 @@ static inline uint64_t hash3(uint32_t a, uint32_t b, uint32_t c)
 	return hash_mix(((uint64_t)a << 32 | b) ^ ((uint64_t)c * 0x9e3779b97f4a7c15ULL));
 }
 
-static void ihash_grow(struct ihash *h, uint32_t nrec, uint64_t (*hof)(const struct profile *, uint32_t),
-		       const struct profile *p)
+/* An empty table of slots for more than nrec records; the caller puts
+ * them in (h->n says how many are) */
+static void ihash_grow(struct ihash *h, uint32_t nrec)
 {
 	uint32_t nslots = h->mask ? (h->mask + 1) * 2 : 1024;
 	while ((uint64_t)nrec * 2 >= nslots)
@@ -256,12 +257,7 @@ static void ihash_grow(struct ihash *h, uint32_t nrec, uint64_t (*hof)(const str
 	hot_free(h->slots, h->slots ? ((size_t)h->mask + 1) * sizeof(*h->slots) : 0);
 	h->slots = hot_calloc((size_t)nslots * sizeof(*h->slots));
 	h->mask = nslots - 1;
-	for (uint32_t r = 0; r < nrec; r++) {
-		uint32_t i = (uint32_t)hof(p, r) & h->mask;
-		while (h->slots[i])
-			i = (i + 1) & h->mask;
-		h->slots[i] = r + 1;
-	}
+	h->n = 0;
 }
 
 static uint64_t fn_hash(const struct profile *p, uint32_t r)
@@ -270,9 +266,13 @@ static uint64_t fn_hash(const struct profile *p, uint32_t r)
 	return hash3(f->obj, f->kfile, f->name);
 }
 
-static uint32_t fn_append(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
-			  uint32_t file)
+uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
+			uint32_t file)
 {
+	/* no look in the function hash: a function of a new name is found by
+	 * no look-up until profile_fn() is next called, which puts it in then
+	 * (its slot's probe, a miss in a hash of megabytes at 400 K functions,
+	 * so waits, and those inserts do not wait on each other) */
 	if (p->nfns + 1 > p->capfns) {
 		size_t nc = p->capfns ? (size_t)p->capfns * 2 : 64;
 		p->fns = hot_realloc(p->fns, (size_t)p->capfns * sizeof(*p->fns), nc * sizeof(*p->fns));
@@ -284,25 +284,13 @@ static uint32_t fn_append(struct profile *p, uint32_t obj, uint32_t kfile, uint3
 	return p->nfns++;
 }
 
-uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
-			uint32_t file)
-{
-	/* a function of a new name is found by no look-up until another
-	 * function is asked for: the probe for its slot, a miss in a hash of
-	 * megabytes at 400 K functions, waits until then (profile_fn), and
-	 * those inserts do not wait on each other */
-	return fn_append(p, obj, kfile, name, file);
-}
-
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
 		    uint32_t file)
 {
 	struct ihash *h = &p->fnhash;
-	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)h->mask + 1) {
-		ihash_grow(h, p->nfns, fn_hash, p);
-		h->n = p->nfns;
-	}
-	for (; h->n < p->nfns; h->n++) { /* those made by profile_fn_new() */
+	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)h->mask + 1)
+		ihash_grow(h, p->nfns);
+	for (; h->n < p->nfns; h->n++) { /* after a growth, or profile_fn_new() */
 		uint32_t i = (uint32_t)fn_hash(p, h->n) & h->mask;
 		while (h->slots[i])
 			i = (i + 1) & h->mask;
@@ -316,7 +304,7 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t na
 	}
 	h->slots[i] = p->nfns + 1;
 	h->n = p->nfns + 1;
-	return fn_append(p, obj, kfile, name, file);
+	return profile_fn_new(p, obj, kfile, name, file);
 }
 
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
