@@ -1933,6 +1933,7 @@ struct mapread {
  * rather than by a page fault every few pages (a fault costs microseconds
  * in a virtual machine).  Advice only: without it the faults do the same. */
 #define MAP_AHEAD (4u << 20)
+#define RUN_MAX (1u << 20)
 static void map_ahead(struct mapread *m)
 {
 #ifdef MADV_POPULATE_READ
@@ -1960,28 +1961,32 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 		if (fast && s < fast_end && cost_start(*s)) {
 			if (ps->lz)
 				seg_start(ps, (uint64_t)(s - m->base));
-			/* runs of cost lines stay in this loop; lineno counts the
-			 * line at next, not done yet when the loop ends */
+			/* runs of cost lines stay in this loop, for at most RUN_MAX
+			 * bytes: a function of many megabytes still has its pages
+			 * mapped ahead and dropped behind, and progress shown (at
+			 * done:); lineno counts the line at next, not done yet when
+			 * the loop ends */
+			const char *run_end = (size_t)(fast_end - s) > RUN_MAX ? s + RUN_MAX : fast_end;
 			const char *next = s, *t;
 			for (;;) {
 				if (ps->pending == PEND_NONE) {
 					uint64_t nl;
-					next = fast_run(ps, next, fast_end, &nl);
+					next = fast_run(ps, next, run_end, &nl);
 					ps->lineno += nl;
-					if (next >= fast_end || !cost_start(*next))
+					if (next >= run_end || !cost_start(*next))
 						break;
 				}
 				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
 					break;
 				next = t;
 				ps->lineno++;
-				if (next >= fast_end || !cost_start(*next))
+				if (next >= run_end || !cost_start(*next))
 					break;
 			}
 			if (next != s) {
 				m->s = next;
 				ps->lineno--; /* counted again above */
-				continue;
+				goto done;
 			}
 		}
 		const char *nl;

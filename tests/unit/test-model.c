@@ -1035,6 +1035,76 @@ static void test_large_tables(void)
 	profile_free(&p);
 }
 
+/* A function of many megabytes: its cost lines are read in runs, and the
+ * load still reports progress, and stops when asked, inside it. */
+struct progress_log {
+	int calls;
+	uint64_t last, size, stop_at;
+};
+
+static int log_progress(void *arg, uint64_t done, uint64_t size)
+{
+	struct progress_log *l = arg;
+	l->calls++;
+	l->last = done;
+	l->size = size;
+	return l->stop_at && done >= l->stop_at;
+}
+
+static void test_long_function(void)
+{
+	/* f's first line "1 1", then N lines "+1 2": 25 MB in one block.
+	 * Hand computation: total = 1 + 2 N. */
+	enum { N = 5000000 };
+	const char head[] = "events: Ir\nfl=long.c\nfn=f\n1 1\n";
+	size_t hl = sizeof(head) - 1, len = hl + (size_t)N * 5;
+	char *t = malloc(len + 6);
+	memcpy(t, head, hl);
+	for (size_t i = 0; i < N; i++)
+		memcpy(t + hl + i * 5, "+1 2\n", 5);
+	char *path = write_tmp("long.out", t, len);
+	/* a bad line after it is reported with its number: 4 + N + 1 */
+	memcpy(t + len, "+1 zz\n", 6);
+	char *bad = write_tmp("long-bad.out", t, len + 6);
+	free(t);
+	struct profile b;
+	profile_init(&b);
+	ok(profile_load(&b, bad, NULL, lasterr, sizeof(lasterr)) != 0 &&
+		   strstr(lasterr, "long-bad.out:5000005: bad cost 'zz'"),
+	   "the line after 25 MB of one function is line 5,000,005: %s", lasterr);
+	profile_free(&b);
+	free(bad);
+
+	/* both ways of keeping lines: made while loading, or when needed */
+	for (int lazy = 0; lazy < 2; lazy++) {
+		struct profile p;
+		profile_init(&p);
+		struct progress_log l = { 0 };
+		struct load_opts lo = { .sign = 1, .progress = log_progress, .progress_arg = &l,
+					.lazy_lines = lazy };
+		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) == 0,
+		   "a 25 MB function loads (lazy %d)", lazy);
+		profile_finish(&p);
+		is(p.totals[0], 1 + 2 * (cost_t)N, "its total is 1 + 2 x 5,000,000");
+		is(self(&p, "f", 0), 1 + 2 * (cost_t)N, "all of it is f's self cost");
+		/* progress every 8 MiB: at the start, and at least twice
+		 * inside the block */
+		ok(l.calls >= 3, "progress reported %d times while loading 25 MB of one function",
+		   l.calls);
+		profile_free(&p);
+
+		profile_init(&p);
+		struct progress_log c = { .stop_at = 4u << 20 };
+		lo.progress_arg = &c;
+		is(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)), LOAD_CANCELLED,
+		   "cancelled inside the function");
+		ok(c.last < (size_t)len / 2, "stopped at byte %llu of %zu", (unsigned long long)c.last,
+		   len);
+		profile_free(&p);
+	}
+	free(path);
+}
+
 /* The compact cost vector (linestore.h): a varint mask of the values that
  * are not zero, then each as a zigzag LEB128 varint (7 bits a byte).  The
  * lengths below are worked out by hand from that definition. */
@@ -1092,6 +1162,7 @@ int main(void)
 	test_instr();
 	test_large_tables();
 	test_cost_encoding();
+	test_long_function();
 	fixture_end();
 	return tap_done();
 }
