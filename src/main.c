@@ -302,7 +302,7 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 		 * sink) */
 		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .only_part = only_part, .instr = s,
-					.lazy_lines = lazy_lines(1) };
+					.lazy_lines = lazy_lines(1), .skip_jumps = 1 };
 		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
 			profile_free(p);
 			return -1;
@@ -563,7 +563,8 @@ int main(int argc, char **argv)
 		 * annotated report reads them all, better at once */
 		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
 					.modfn = G.modfn, .progress = pr ? progress_update : NULL,
-					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate) };
+					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate),
+					.skip_jumps = 1 };
 		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));
 		struct stat st;
 		progress_next_file(pr, stat(G.files[i], &st) == 0 ? (uint64_t)st.st_size : 0);

@@ -529,7 +529,7 @@ static int rec_load(void *arg, struct profile *p, int only_part, char *err, size
 		return -1;
 	}
 	profile_init(p);
-	struct load_opts lo = { .sign = 1, .only_part = only_part };
+	struct load_opts lo = { .sign = 1, .only_part = only_part, .skip_jumps = 1 };
 	for (int i = 0; i < n; i++)
 		if (profile_load(p, v[i], &lo, err, errsz) < 0) {
 			profile_free(p);

@@ -894,9 +894,11 @@ static void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
 	ps->pending = PEND_NONE;
 	int sg = ps->o->sign;
 	const struct instr_sink *is = ps->o->instr;
-	if (!is)
-		profile_jump(ps->p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
-			     sg * ps->jexe, sg * ps->jtaken);
+	if (!is) {
+		if (!ps->o->skip_jumps)
+			profile_jump(ps->p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
+				     sg * ps->jexe, sg * ps->jtaken);
+	}
 	else if (is->jump)
 		is->jump(is->arg, ps->p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
 			 sg * ps->jexe, sg * ps->jtaken);

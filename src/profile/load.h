@@ -53,6 +53,10 @@ struct load_opts {
 	 * made when first needed (profile_need_lines): the per-file totals,
 	 * calls and everything but per-line costs are there at once */
 	int lazy_lines;
+	/* the line-level jumps (jump=/jcnd=) are read and checked but not
+	 * kept for jump_next(): cgtui shows none (its assembly view reads its
+	 * own, see instr.h), and they are 45 MB of a 1 GB profile */
+	int skip_jumps;
 };
 
 /* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,

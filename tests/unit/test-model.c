@@ -488,6 +488,32 @@ static void test_calls(void)
 	is(seen, 3, "jump 2->7 x4, jcnd 3->9 taken 2 of 5");
 	is(p.totals[0], 4, "jump lines add no cost");
 	profile_free(&p);
+
+	/* load_opts.skip_jumps: none kept, and the positions they set still
+	 * count (by hand: line 1 has 3; the jumps are at lines 2 and 3; the
+	 * last line is line 3 + 1 = 4 and has 1, then line 4 + 2 = 6 has 5);
+	 * read in place (fast path, padded) and as copied-out lines */
+	for (int way = 0; way < 2; way++) {
+		char text[1024];
+		snprintf(text, sizeof(text),
+			 "positions: line\nevents: Ir\nfl=a.c\nfn=f\n1 3\njump=4 7\n+1\n"
+			 "jcnd=2/5 9\n+1\n+1 1\n+2 5\n%s",
+			 way ? "#" : "");
+		if (way) /* a 400-byte comment after it, as load_padded() */
+			memset(text + strlen(text), '0', 400), strcpy(text + strlen(text), "\n");
+		char *path = write_tmp("jumps.out", text, strlen(text));
+		profile_init(&p);
+		struct load_opts lo = { .sign = 1, .skip_jumps = 1 };
+		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) == 0,
+		   "skip_jumps (%s): loads: %s", way ? "fast path" : "general", lasterr);
+		profile_finish(&p);
+		free(path);
+		is(p.njumps, 0, "skip_jumps: no jump kept");
+		is(p.totals[0], 9, "skip_jumps: total 3 + 1 + 5");
+		is(line_cost(&p, "f", "a.c", 4, 0), 1, "skip_jumps: line 4 has 1");
+		is(line_cost(&p, "f", "a.c", 6, 0), 5, "skip_jumps: line 6 has 5");
+		profile_free(&p);
+	}
 }
 
 static void test_recursion(void)
