@@ -1992,6 +1992,12 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			}
 		}
 		const char *nl;
+		if (*s == '\n') { /* an empty line: ignored, but it ends a segment */
+			if (ps->lz)
+				seg_end(ps, (uint64_t)(s - m->base));
+			m->s = s + 1;
+			goto done;
+		}
 		if (fast && s < fast_end) {
 			/* fi=/fe= end a segment (elsewhere seg_line() says so) */
 			if (ps->lz && s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=')

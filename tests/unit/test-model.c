@@ -401,7 +401,7 @@ static void test_fast_specs(void)
 {
 	static const char text[] =
 		"positions: instr line\nevents: A B\nob=(1) a.out\nfl=(1) a.c\nfn=(1) main\n"
-		"0x10 3 1\n+1 4 1\n"           /* a.c:3 A 1, a.c:4 A 1 */
+		"0x10 3 1\n\n+1 4 1\n"         /* a.c:3 A 1, a.c:4 A 1 */
 		"cob=(1)\ncfi=(1)\ncfn=(2) g\n" /* g defined: general parser */
 		"calls=2 0x40 9 \n+1 5 20 2\n"  /* main -> g 2x, A 20 B 2 */
 		"cfn=(2)\ncalls=3 0x40\n* * 30\n" /* 3x, A 30, target line kept */
@@ -800,7 +800,7 @@ static void test_lazy_lines(void)
 	/* the fast paths' lines, plus: a "*" cost (the previous line's value)
 	 * right after fi=, which ends a segment; a call between self cost
 	 * lines, relative positions going on after it; a comment between two
-	 * runs of the same block */
+	 * runs of the same block, and an empty line (which ends a segment) */
 	static const char text[] =
 		"positions: instr line\nevents: A B\nob=(1) a.out\nfl=(1) a.c\nfn=(1) main\n"
 		"0x10 3 1\n+1 4 1\n"           /* a.c:3 A 1, a.c:4 A 1 */
