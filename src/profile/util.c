@@ -92,6 +92,22 @@ void *hot_realloc(void *p, size_t old, size_t n)
 	if (a > m)
 		munmap(m, (size_t)(a - m));
 	munmap(a + sz, (size_t)(m + sz + HOT_PAGE - (a + sz)));
+#ifdef MREMAP_FIXED
+	/* a table of ours grows: its pages are moved to the new place, not
+	 * copied into fresh ones (each new page costs a fault and zeroing) */
+	if (p && old >= HOT_MIN && sz > hot_round(old)) {
+		if (mremap(p, hot_round(old), sz, MREMAP_MAYMOVE | MREMAP_FIXED, a) == a) {
+#ifdef MADV_HUGEPAGE
+			madvise(a, sz, MADV_HUGEPAGE);
+#endif
+			return a;
+		}
+		/* not moved: the place may have been unmapped, and is ours */
+		if (mmap(a, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+			 0) != a)
+			oom(n);
+	}
+#endif
 #ifdef MADV_HUGEPAGE
 	madvise(a, sz, MADV_HUGEPAGE);
 #endif
