@@ -342,7 +342,8 @@ static int real_above(const struct profile *p, const struct report_opts *o, cons
  * Inner entries and cost vectors come from two pools (s->pool_*).  All the
  * files are kept (the annotation sums those below the threshold), but only
  * the names with an entry above the threshold: the others would never be
- * shown, and a profile may have millions. */
+ * shown, and a profile may have millions.  Likewise a file with no entry
+ * above the threshold is never shown: it gets its total and no entries. */
 static void build_section(struct profile *p, const struct filefn *ff, size_t nff, int by_file,
 			  const struct report_opts *o, const cost_t *summary, struct section *s)
 {
@@ -351,10 +352,18 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	int *gi = xmalloc(((size_t)nkeys + 1) * sizeof(int));
 	for (uint32_t k = 0; k < nkeys; k++)
 		gi[k] = by_file ? -2 : -1; /* -2: wanted */
-	if (!by_file)
-		for (size_t i = 0; i < nff; i++)
-			if (gi[ff[i].name] == -1 && real_above(p, o, summary, ff[i].cost))
+	/* by file: the files with an entry above the threshold */
+	uint8_t *full = by_file ? xcalloc((size_t)nkeys + 1, 1) : NULL;
+	for (size_t i = 0; i < nff; i++) {
+		if (by_file ? full[ff[i].file] : gi[ff[i].name] == -2)
+			continue;
+		if (real_above(p, o, summary, ff[i].cost)) {
+			if (by_file)
+				full[ff[i].file] = 1;
+			else
 				gi[ff[i].name] = -2;
+		}
+	}
 	/* pass 1: groups and their sizes */
 	s->ng = 0;
 	size_t nin = 0;
@@ -362,7 +371,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		uint32_t key = by_file ? ff[i].file : ff[i].name;
 		if (gi[key] == -2)
 			gi[key] = s->ng++;
-		nin += gi[key] >= 0;
+		nin += gi[key] >= 0 && (!full || full[key]);
 	}
 	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
 	s->pool_in = xcalloc(nin + 1, sizeof(*s->pool_in));
@@ -373,9 +382,9 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	s->pool_cc = share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
 	for (size_t i = 0; i < nff; i++) {
-		int k = gi[by_file ? ff[i].file : ff[i].name];
-		if (k >= 0)
-			s->g[k].capin++;
+		uint32_t key = by_file ? ff[i].file : ff[i].name;
+		if (gi[key] >= 0 && (!full || full[key]))
+			s->g[gi[key]].capin++;
 	}
 	size_t off = 0;
 	for (int k = 0; k < s->ng; k++) {
@@ -385,6 +394,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		s->g[k].fnid = NO_ID;
 	}
 	/* pass 2: fill */
+	cost_t *tmp = share ? NULL : xcalloc(ne + 1, sizeof(cost_t));
 	for (size_t i = 0, j = 0; i < nff; i++) {
 		uint32_t key = by_file ? ff[i].file : ff[i].name;
 		if (gi[key] < 0)
@@ -392,17 +402,27 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		struct group *g = &s->g[gi[key]];
 		g->id = key;
 		g->name = by_file ? p->files.str[key] : p->names.str[key];
-		struct inner *in = &g->in[g->nin++];
-		in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
-		if (share) {
-			in->cc = ff[i].cost;
+		const cost_t *cc;
+		if (full && !full[key]) { /* counted in the total only */
+			if (!share)
+				expand_into(p, ff[i].cost, tmp);
+			cc = share ? ff[i].cost : tmp;
 		} else {
-			in->cc = s->pool_cc + j++ * ne;
-			expand_into(p, ff[i].cost, in->cc);
+			struct inner *in = &g->in[g->nin++];
+			in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
+			if (share) {
+				in->cc = ff[i].cost;
+			} else {
+				in->cc = s->pool_cc + j++ * ne;
+				expand_into(p, ff[i].cost, in->cc);
+			}
+			cc = in->cc;
 		}
 		for (int e = 0; e < s->ccw; e++)
-			g->outer[e] = cost_add(g->outer[e], in->cc[e]);
+			g->outer[e] = cost_add(g->outer[e], cc[e]);
 	}
+	free(tmp);
+	free(full);
 	free(gi);
 }
 
