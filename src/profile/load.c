@@ -237,17 +237,18 @@ struct parser {
 	struct lazy_lines *lz;
 	uint32_t lz_src;     /* this file's index in lz->src */
 	int seg_open;        /* a segment is being read: seg */
-	struct lz_seg {
+	struct lz_seg {              /* 48 bytes: there are millions */
 		uint64_t start, end; /* its bytes in the file */
 		int64_t last[2];     /* the positions before its first line */
-		uint64_t lc;         /* its lastcost values in lz->lc, or UINT64_MAX */
 		uint32_t chunk;      /* the line store chunk its costs went to */
-		uint32_t src, fi, fmt;
-		int call;            /* a calls= line waits for its cost line */
+		uint32_t src, fi;
+		uint32_t fmt : 31;
+		uint32_t call : 1;   /* a calls= line waits for its cost line */
 	} seg;
 	cost_t seg_lc[MAX_EVENTS]; /* lastcost when the segment started */
 	int seg_star;        /* and a cost "*" (the previous value) read since */
 };
+_Static_assert(sizeof(struct lz_seg) == 48, "a segment stays 48 bytes");
 
 static int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int perr(struct parser *ps, const char *fmt, ...)
@@ -1617,6 +1618,12 @@ struct lazy_lines {
 	size_t nseg, capseg;
 	cost_t *lc;         /* lastcost values (nev) kept for segments */
 	size_t nlc, caplc;
+	/* the few segments that need them (a cost "*" before any other value):
+	 * where their values start in lc, by segment, in segment order */
+	struct lz_star {
+		size_t seg, lc;
+	} *star;
+	size_t nstar, capstar;
 };
 
 static void lazy_free(void *v)
@@ -1630,6 +1637,7 @@ static void lazy_free(void *v)
 	free(lz->fmt);
 	free(lz->seg);
 	free(lz->lc);
+	free(lz->star);
 	free(lz);
 }
 
@@ -1667,7 +1675,6 @@ static void seg_start(struct parser *ps, uint64_t off)
 	g->fi = ps->fi;
 	g->fmt = lz_format_now(ps);
 	g->call = ps->pending == PEND_CALL;
-	g->lc = UINT64_MAX;
 	memcpy(ps->seg_lc, ps->lastcost, (size_t)ps->nev * sizeof(cost_t));
 	ps->seg_star = 0;
 	ps->seg_open = 1;
@@ -1691,7 +1698,8 @@ static void seg_end(struct parser *ps, uint64_t off)
 		size_t nev = (size_t)lz->fmt[ps->seg.fmt].nev;
 		VEC_RESERVE(lz->lc, lz->caplc, lz->nlc + nev);
 		memcpy(&lz->lc[lz->nlc], ps->seg_lc, nev * sizeof(cost_t));
-		ps->seg.lc = lz->nlc;
+		VEC_RESERVE(lz->star, lz->capstar, lz->nstar + 1);
+		lz->star[lz->nstar++] = (struct lz_star){ lz->nseg, lz->nlc };
 		lz->nlc += nev;
 	}
 	VEC_RESERVE(lz->seg, lz->capseg, lz->nseg + 1);
@@ -1782,9 +1790,24 @@ static char *line_copy(struct scratch *sc, const char *s, size_t *l)
 }
 
 /* Reads segment g again into the line store's open block. */
-static int replay_seg(struct profile *p, const struct lazy_lines *lz, const struct lz_seg *g,
+/* Segment i's lastcost values in lz->lc, or NULL when it needs none. */
+static const cost_t *seg_lastcost(const struct lazy_lines *lz, size_t i)
+{
+	size_t lo = 0, hi = lz->nstar;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (lz->star[mid].seg < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < lz->nstar && lz->star[lo].seg == i ? &lz->lc[lz->star[lo].lc] : NULL;
+}
+
+static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
 		      struct scratch *sc, char *err, size_t errsz)
 {
+	const struct lz_seg *g = &lz->seg[i];
 	const struct lz_src *src = &lz->src[g->src];
 	const struct lz_format *f = &lz->fmt[g->fmt];
 	struct load_opts lo = { .sign = f->sign };
@@ -1807,8 +1830,9 @@ static int replay_seg(struct profile *p, const struct lazy_lines *lz, const stru
 	rp.last[1] = g->last[1];
 	rp.fi = g->fi;
 	rp.pending = g->call ? PEND_CALL : PEND_NONE;
-	if (g->lc != UINT64_MAX)
-		memcpy(rp.lastcost, &lz->lc[g->lc], (size_t)f->nev * sizeof(cost_t));
+	const cost_t *lc = seg_lastcost(lz, i);
+	if (lc)
+		memcpy(rp.lastcost, lc, (size_t)f->nev * sizeof(cost_t));
 	const char *s = src->base + g->start, *end = src->base + g->end;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
@@ -1864,7 +1888,7 @@ static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t fi
 			snprintf(err, errsz, "%s: changed since it was loaded", lz->src[g->src].path);
 			return -1;
 		}
-		if (replay_seg(p, lz, g, sc, err, errsz) < 0)
+		if (replay_seg(p, lz, i, sc, err, errsz) < 0)
 			return -1;
 	}
 	return 0;
