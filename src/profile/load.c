@@ -1790,18 +1790,19 @@ static char *line_copy(struct scratch *sc, const char *s, size_t *l)
 }
 
 /* Reads segment g again into the line store's open block. */
+static int cmp_star(const void *a, const void *b)
+{
+	size_t x = ((const struct lz_star *)a)->seg, y = ((const struct lz_star *)b)->seg;
+	return (x > y) - (x < y);
+}
+
 /* Segment i's lastcost values in lz->lc, or NULL when it needs none. */
 static const cost_t *seg_lastcost(const struct lazy_lines *lz, size_t i)
 {
-	size_t lo = 0, hi = lz->nstar;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (lz->star[mid].seg < i)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < lz->nstar && lz->star[lo].seg == i ? &lz->lc[lz->star[lo].lc] : NULL;
+	struct lz_star key = { .seg = i };
+	const struct lz_star *f = lz->nstar ? bsearch(&key, lz->star, lz->nstar, sizeof(key), cmp_star)
+					    : NULL;
+	return f ? &lz->lc[f->lc] : NULL;
 }
 
 static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
