@@ -111,8 +111,10 @@ static inline cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32
  * no others): flushing looks at no more.  Every writer must say so. */
 static inline void linestore_width(struct linestore *ls, int n)
 {
-	if (ls->awidth[ls->last] < n)
-		ls->awidth[ls->last] = (uint8_t)n;
+	/* a store either way, no branch: lines made while loading (a new
+	 * slot each) widen it at random */
+	uint8_t *w = &ls->awidth[ls->last];
+	*w = *w < n ? (uint8_t)n : *w;
 }
 /* Encodes the open block into the buffer (or, when lazy, only sums it). */
 void linestore_flush(struct linestore *ls);
