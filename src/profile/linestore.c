@@ -156,6 +156,18 @@ static void reserve_fslot(struct linestore *ls, uint32_t file)
 	ls->nfslot = nc;
 }
 
+/* ffoff for every entry there is room for (the new ones without a run):
+ * made when records are first encoded */
+static void need_ffoff(struct linestore *ls)
+{
+	if (ls->ffoff_n == ls->capff)
+		return;
+	ls->ffoff = xreallocarray(ls->ffoff, ls->capff, sizeof(*ls->ffoff));
+	for (uint32_t k = ls->ffoff_n; k < ls->capff; k++)
+		ls->ffoff[k] = UINT64_MAX;
+	ls->ffoff_n = ls->capff;
+}
+
 /* The open block's entries in aorder, grouped by file (their slots in aff,
  * nfiles of them from ff0) stably, with a counting sort.  The files' ffoff
  * are used for the counts, and left UINT64_MAX: encode_block sets them. */
@@ -275,12 +287,10 @@ void linestore_flush(struct linestore *ls)
 			if (ls->nff == ls->capff) {
 				ls->capff = ls->capff ? ls->capff * 2 : 256;
 				ls->ff = xreallocarray(ls->ff, ls->capff, sizeof(*ls->ff));
-				ls->ffoff = xreallocarray(ls->ffoff, ls->capff, sizeof(*ls->ffoff));
 				ls->ffcost = xreallocarray(ls->ffcost, (size_t)ls->capff * nr,
 							   sizeof(cost_t));
 			}
 			ls->ff[ls->nff] = (struct fnfile){ fn, file };
-			ls->ffoff[ls->nff] = UINT64_MAX; /* no run (yet) */
 			memset(&ls->ffcost[(size_t)ls->nff * nr], 0, nr * sizeof(cost_t));
 			ls->nff++;
 			ls->fslot[file] = ls->nff - ff0;
@@ -295,6 +305,7 @@ void linestore_flush(struct linestore *ls)
 		ls->chunks[c].lazy = 1;
 		ls->nlazy++;
 	} else {
+		need_ffoff(ls);
 		group_by_file(ls, ff0, nfiles);
 		ls->chunks[c].nrec = n;
 		encode_block(ls, ff0, 1);
@@ -333,6 +344,7 @@ int linestore_refill(struct linestore *ls, uint32_t c, int ok)
 		ls->nlazy--;
 		return -1;
 	}
+	need_ffoff(ls);
 	group_by_file(ls, ch->ff0, ch->nff);
 	ch->off = ls->len;
 	ch->nrec = n;
@@ -417,7 +429,8 @@ void line_iter_ff(struct line_iter *it, const struct linestore *ls, uint32_t k)
 	it->ls = ls;
 	it->one_run = 1;
 	it->chunk = UINT32_MAX; /* nothing after the run */
-	it->left = ls->ffoff[k] != UINT64_MAX; /* a run has at least one record */
+	/* a run has at least one record */
+	it->left = k < ls->ffoff_n && ls->ffoff[k] != UINT64_MAX;
 	it->pos = ls->buf + (it->left ? ls->ffoff[k] : 0);
 	it->fn = ls->ff[k].fn;
 }

@@ -74,8 +74,10 @@ struct linestore {
 		uint32_t fn, file;
 	} *ff;
 	cost_t *ffcost; /* nff * nreal */
-	uint64_t *ffoff; /* where each one's run of records starts in buf */
-	uint32_t nff, capff;
+	uint64_t *ffoff; /* where each one's run of records starts in buf,
+			  * UINT64_MAX for none; entries from ffoff_n on have
+			  * none (deferred blocks need no ffoff until read) */
+	uint32_t nff, capff, ffoff_n;
 
 	/* the open block */
 	uint32_t open_fn;       /* UINT32_MAX when none */
