@@ -899,10 +899,10 @@ static void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
 		if (!ps->o->skip_jumps)
 			profile_jump(ps->p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
 				     sg * ps->jexe, sg * ps->jtaken);
-	}
-	else if (is->jump)
+	} else if (is->jump) {
 		is->jump(is->arg, ps->p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
 			 sg * ps->jexe, sg * ps->jtaken);
+	}
 }
 
 /* After skipped cost lines, a position relative to them cannot be known:
@@ -1789,7 +1789,6 @@ static char *line_copy(struct scratch *sc, const char *s, size_t *l)
 	return sc->buf;
 }
 
-/* Reads segment g again into the line store's open block. */
 static int cmp_star(const void *a, const void *b)
 {
 	size_t x = ((const struct lz_star *)a)->seg, y = ((const struct lz_star *)b)->seg;
@@ -1805,6 +1804,7 @@ static const cost_t *seg_lastcost(const struct lazy_lines *lz, size_t i)
 	return f ? &lz->lc[f->lc] : NULL;
 }
 
+/* Reads segment i again into the line store's open block. */
 static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
 		      struct scratch *sc, char *err, size_t errsz)
 {
