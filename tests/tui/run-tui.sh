@@ -12,6 +12,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$here"/*.out "$here"/*.keys "$here"/*.config "$here"/*.c "$work"/
 cd "$work" || exit 99
+# the sources older than the profiles, whatever second the copy ended in
+# (a source newer than its profile gets a warning on the screen)
+touch -d 2020-01-01 ./*.c
 pass=0 fail=0
 run() { # keys file, locale, expected directory, profiles (spec.out), configuration
 	rm -f ./*.txt
