@@ -30,6 +30,14 @@
  *
  * The output is a pure function of (--size, --seed, --functions).  Only
  * the C library is used; the code is C99.
+ *
+ * gen-callgrind --chain=N [--cycle] OUT writes instead a call chain of N
+ * functions: f0 calls f1, which calls f2, ... down to f<N-1>, each with a
+ * self cost of 3 Ir, so the inclusive cost of fi is 3 (N - i) Ir.  With
+ * --cycle, f<N-1> also calls f0 (cost 0), which makes the whole chain one
+ * cycle.  gen-callgrind --star=N OUT: f0 calls each of f1 ... f<N-1> once
+ * (3 Ir of self cost each again; f0's inclusive cost is 3 N).  The benchmark
+ * of deep call chains and the tests of deep and wide call graphs use them.
  */
 
 /* Files over 2 GB on 32-bit hosts too (no effect on 64-bit ones). */
@@ -1012,6 +1020,42 @@ static void emit_function(uint32_t fi, uint32_t nbb)
     put_c('\n');
 }
 
+/* --chain: N functions, each calling the next (star: f0 calling all the
+ * others); see the top comment */
+static int write_chain(const char *out, uint64_t n, int cycle, int star)
+{
+    uint64_t i;
+    FILE *f = fopen(out, "wb");
+    opath = out;
+    if (!f)
+        die_io("cannot create");
+    fprintf(f, "# callgrind format\nversion: 1\ncreator: gen-callgrind --chain\n"
+               "cmd: %s %llu\npositions: line\nevents: Ir\nsummary: %llu\n\n"
+               "fl=(1) chain.c\nfn=(1) f0\n1 3\n",
+            star ? "star" : "chain", (unsigned long long)n, (unsigned long long)(3 * n));
+    if (star) {
+        for (i = 1; i < n; i++)
+            fprintf(f, "cfn=(%llu) f%llu\ncalls=1 1\n2 3\n", (unsigned long long)(i + 1),
+                    (unsigned long long)i);
+        for (i = 1; i < n; i++)
+            fprintf(f, "fn=(%llu)\n1 3\n", (unsigned long long)(i + 1));
+    }
+    for (i = 0; i < n && !star; i++) {
+        if (i)
+            fprintf(f, "fn=(%llu)\n1 3\n", (unsigned long long)(i + 1));
+        if (i + 1 < n)
+            fprintf(f, "cfn=(%llu) f%llu\ncalls=1 1\n2 %llu\n",
+                    (unsigned long long)(i + 2), (unsigned long long)(i + 1),
+                    (unsigned long long)(3 * (n - i - 1)));
+        else if (cycle && n > 1)
+            fprintf(f, "cfn=(1)\ncalls=1 1\n2 0\n");
+    }
+    fprintf(f, "\ntotals: %llu\n", (unsigned long long)(3 * n));
+    if (fclose(f) != 0)
+        die_io("cannot write");
+    return 0;
+}
+
 /* number of basic blocks for the next function, mean about m */
 static uint32_t draw_nbb(double m)
 {
@@ -1044,6 +1088,8 @@ int main(int argc, char **argv)
     double bytes_per_bb = 80;
     uint64_t nbb_sum = 0;
     uint64_t nfuncs_opt = 0;
+    uint64_t chain = 0;
+    int cycle = 0, star = 0;
 
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--size") && i + 1 < argc) {
@@ -1058,13 +1104,25 @@ int main(int argc, char **argv)
             nfuncs_opt = strtoull(argv[++i], NULL, 0);
         } else if (!strncmp(argv[i], "--functions=", 12)) {
             nfuncs_opt = strtoull(argv[i] + 12, NULL, 0);
+        } else if (!strncmp(argv[i], "--chain=", 8)) {
+            chain = strtoull(argv[i] + 8, NULL, 0);
+        } else if (!strncmp(argv[i], "--star=", 7)) {
+            chain = strtoull(argv[i] + 7, NULL, 0);
+            star = 1;
+        } else if (!strcmp(argv[i], "--cycle")) {
+            cycle = 1;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             printf("usage: gen-callgrind [--size BYTES] [--seed N] [--functions=N] OUT\n"
+                   "       gen-callgrind --chain=N [--cycle] OUT\n"
+                   "       gen-callgrind --star=N OUT\n"
                    "Write a realistic Callgrind profile of about BYTES bytes "
                    "(default 100M;\nsuffixes k M G = 10^3 10^6 10^9, "
                    "Ki Mi Gi = 2^10 2^20 2^30) to the file OUT.\n"
                    "--functions=N: N functions (1000..600000) instead of "
-                   "one per 2500 bytes.\n");
+                   "one per 2500 bytes.\n"
+                   "--chain=N: a call chain of N functions instead (--cycle: "
+                   "the last calls the first).\n"
+                   "--star=N: the first of N functions calls each of the others.\n");
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "gen-callgrind: unknown option '%s'\n"
@@ -1082,6 +1140,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: gen-callgrind [--size BYTES] [--seed N] [--functions=N] OUT\n");
         return 2;
     }
+    if (chain)
+        return write_chain(out, chain, cycle, star);
     seed_global = mix64(seed + UINT64_C(0x5eed));
     rng_state = seed_global;
     build_model(size, nfuncs_opt);

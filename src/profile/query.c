@@ -8,34 +8,77 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* (the other function, the call record's place in the CSR list) */
+struct epair {
+	uint32_t other, k;
+};
+
+static int cmp_epair(const void *x, const void *y)
+{
+	const struct epair *a = x, *b = y;
+	if (a->other != b->other)
+		return a->other < b->other ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/* One edge per other function, in the order first met.  A function with
+ * many callees (a dispatcher calling 100,000 handlers) is sorted by callee
+ * rather than looked through once per call record. */
 int query_edges(struct profile *p, uint32_t f, int callers, struct edge **out)
 {
 	const struct agg *a = profile_agg(p);
 	const uint32_t *start = callers ? a->in_start : a->out_start;
 	const uint32_t *idx = callers ? a->in_idx : a->out_idx;
-	struct edge *ed = NULL;
-	int n = 0, cap = 0;
-	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
-		const struct call_rec *c = &p->calls[idx[k]];
-		uint32_t other = callers ? c->caller : c->callee;
-		int j;
-		for (j = 0; j < n; j++)
-			if (ed[j].fn == other)
-				break;
-		if (j == n) {
-			VEC_RESERVE(ed, cap, n + 1);
-			memset(&ed[n], 0, sizeof(ed[n]));
-			ed[n].fn = other;
-			n++;
-		}
-		ed[j].count = cost_add(ed[j].count, c->count);
-		cost_t cc[MAX_EVENTS];
-		call_cost(p, idx[k], cc);
-		for (int e = 0; e < p->nreal; e++)
-			ed[j].cost[e] = cost_add(ed[j].cost[e], cc[e]);
+	uint32_t deg = start[f + 1] - start[f];
+	struct epair *pr = xmalloc(((size_t)deg + 1) * sizeof(*pr));
+	for (uint32_t k = 0; k < deg; k++) {
+		const struct call_rec *c = &p->calls[idx[start[f] + k]];
+		pr[k] = (struct epair){ callers ? c->caller : c->callee, k };
 	}
+	if (deg > 1)
+		qsort(pr, deg, sizeof(*pr), cmp_epair);
+	/* the first record of each other function, in record order */
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < deg; k++)
+		if (!k || pr[k].other != pr[k - 1].other)
+			pr[n++] = pr[k];
+	uint32_t *first = xcalloc((size_t)deg + 1, sizeof(*first)); /* k -> edge + 1 */
+	struct edge *ed = xcalloc((size_t)n + 1, sizeof(*ed));
+	for (uint32_t j = 0; j < n; j++)
+		first[pr[j].k] = 1;
+	uint32_t m = 0;
+	for (uint32_t k = 0; k < deg; k++)
+		if (first[k])
+			first[k] = ++m;
+	for (uint32_t j = 0; j < n; j++)
+		ed[first[pr[j].k] - 1].fn = pr[j].other;
+	/* edge of each record: that of its function's first record */
+	for (uint32_t j = 0; j < n; j++)
+		pr[j].k = first[pr[j].k] - 1;
+	free(first);
+	for (uint32_t k = 0; k < deg; k++) {
+		uint32_t r = idx[start[f] + k];
+		const struct call_rec *c = &p->calls[r];
+		uint32_t other = callers ? c->caller : c->callee;
+		/* binary search of the other function among the n firsts */
+		uint32_t lo = 0, hi = n;
+		while (hi - lo > 1) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (pr[mid].other <= other)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		struct edge *e = &ed[pr[lo].k];
+		e->count = cost_add(e->count, c->count);
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, r, cc);
+		for (int ev = 0; ev < p->nreal; ev++)
+			e->cost[ev] = cost_add(e->cost[ev], cc[ev]);
+	}
+	free(pr);
 	*out = ed;
-	return n;
+	return (int)n;
 }
 
 struct lrec {

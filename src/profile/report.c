@@ -635,18 +635,36 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 {
 	const struct agg *a = profile_agg(p);
 	int ne = p->nevents;
+	/* the functions of each name, in function order (CSR over name ids):
+	 * a group of a name stands for all of them */
+	uint32_t nn = p->names.n;
+	uint32_t *by_name = xcalloc((size_t)nn + 2, sizeof(*by_name));
+	uint32_t *fns = xmalloc(((size_t)p->nfns + 1) * sizeof(*fns));
+	for (uint32_t f = 0; f < p->nfns; f++)
+		by_name[p->fns[f].name + 1]++;
+	for (uint32_t k = 0; k < nn; k++)
+		by_name[k + 1] += by_name[k];
+	for (uint32_t f = 0; f < p->nfns; f++)
+		fns[by_name[p->fns[f].name]++] = f;
+	for (uint32_t k = nn; k > 0; k--) /* back to the starts */
+		by_name[k] = by_name[k - 1];
+	by_name[0] = 0;
 	/* the functions behind the kept groups, in the section's order */
-	uint32_t *list = NULL;
-	size_t nl = 0, cap = 0;
+	uint32_t *list = xmalloc(((size_t)p->nfns + 1) * sizeof(*list));
+	size_t nl = 0;
 	for (int i = 0; i < s->ng; i++) {
-		if (!s->g[i].kept)
+		const struct group *g = &s->g[i];
+		if (!g->kept)
 			continue;
-		for (uint32_t f = 0; f < p->nfns; f++)
-			if (s->g[i].fnid == NO_ID ? p->fns[f].name == s->g[i].id : s->g[i].fnid == f) {
-				VEC_RESERVE(list, cap, nl + 1);
-				list[nl++] = f;
-			}
+		if (g->fnid != NO_ID) {
+			list[nl++] = g->fnid;
+			continue;
+		}
+		for (uint32_t k = by_name[g->id]; k < by_name[g->id + 1]; k++)
+			list[nl++] = fns[k];
 	}
+	free(by_name);
+	free(fns);
 	/* widths over everything printed */
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
 	for (size_t i = 0; i < nl; i++) {

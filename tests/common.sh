@@ -1,0 +1,30 @@
+# shellcheck shell=sh
+# common.sh -- sourced by test scripts: finds cgtui (CGTUI, made absolute;
+# SKIP when not built), sets $here (the script's directory), makes a
+# temporary directory $work, removed at exit, and goes into it; counts
+# results with `check NAME STATUS DETAIL` (status 0 passes) and closes
+# with `finish`, which prints the "N passed, N failed" line and returns
+# its status.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+: "${CGTUI:=../../cgtui}"
+[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+pass=0 fail=0
+check() {
+	if [ "$2" = 0 ]; then
+		echo "PASS: $1"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $1: $3"
+		fail=$((fail + 1))
+	fi
+}
+finish() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" = 0 ]
+}
