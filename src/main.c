@@ -455,6 +455,8 @@ int main(int argc, char **argv)
 			if (c == OPT_MOD_FILENAME) {
 				modname_free(G.modfile);
 				G.modfile = m;
+				/* sources are read under their original names */
+				modname_keep_originals(m);
 			} else {
 				modname_free(G.modfn);
 				G.modfn = m;
@@ -606,6 +608,7 @@ int main(int argc, char **argv)
 	ro.src_dirs = G.dirs;
 	ro.nsrc_dirs = G.ndirs;
 	ro.look = &G.look;
+	ro.modfile = G.modfile;
 
 	if (tui) {
 		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink,

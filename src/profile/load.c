@@ -795,6 +795,7 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 			free(ps->part->trigger);
 			ps->part->trigger = dup_value(v + 8);
 		}
+		profile_note_desc(p, v);
 		if (p->nsources == 1 || p->ndesc == 0) {
 			for (int i = 0; i < p->ndesc; i++)
 				if (strcmp(p->desc[i], v) == 0)

@@ -71,12 +71,38 @@ void profile_free(struct profile *p)
 		free(p->sources[i]);
 	free(p->sources);
 	free(p->source_mtime);
+	for (int i = 0; i < p->nsource_desc; i++)
+		free(p->source_desc[i]);
+	free(p->source_desc);
 	free(p->totals);
 	for (int i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);
 	free(p->warnings);
 	free(p->recovered);
 	memset(p, 0, sizeof(*p));
+}
+
+void profile_note_desc(struct profile *p, const char *v)
+{
+	int i = p->nsources - 1;
+	if (i < 0)
+		return;
+	if (p->nsource_desc <= i) {
+		p->source_desc = xreallocarray(p->source_desc, (size_t)i + 1, sizeof(*p->source_desc));
+		memset(p->source_desc + p->nsource_desc, 0,
+		       (size_t)(i + 1 - p->nsource_desc) * sizeof(*p->source_desc));
+		p->nsource_desc = i + 1;
+	}
+	char *d = p->source_desc[i];
+	size_t vl = strlen(v), dl = d ? strlen(d) : 0;
+	for (const char *l = d; l && *l; l = strchr(l, '\n') + 1)
+		if (strncmp(l, v, vl) == 0 && l[vl] == '\n')
+			return; /* a part's header repeats the file's */
+	d = xrealloc(d, dl + vl + 2);
+	memcpy(d + dl, v, vl);
+	d[dl + vl] = '\n';
+	d[dl + vl + 1] = 0;
+	p->source_desc[i] = d;
 }
 
 /* ---- events -------------------------------------------------------------- */

@@ -111,6 +111,10 @@ struct profile {
 	char **sources;          /* profile files loaded */
 	time_t *source_mtime;    /* and their modification times */
 	int nsources;
+	/* each file's distinct desc: lines, each followed by a newline (NULL:
+	 * none); source_desc[i] for i < nsource_desc, the others have none */
+	char **source_desc;
+	int nsource_desc;
 	time_t newest_mtime;     /* newest mtime of the profile files */
 
 	cost_t *totals;          /* sum of all self costs (nreal) */
@@ -132,6 +136,10 @@ void profile_init(struct profile *p);
 void profile_free(struct profile *p);
 void profile_warn(struct profile *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* A desc: line's value (without "desc:" and the blanks after it) of the
+ * file being loaded, the last of p->sources: kept with that file's others
+ * (once each) for the report's metadata. */
+void profile_note_desc(struct profile *p, const char *v);
 
 /* Find or add an event by its short name; returns its index or -1 when the
  * table is full.  Real events must be added before any derived one. */

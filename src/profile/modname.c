@@ -10,11 +10,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The names applied to and their results (modname_keep_originals): an
+ * open-addressing hash on the name. */
+struct memo_ent {
+	char *in;
+	size_t inlen;
+	char *out; /* NULL: unchanged */
+	size_t outlen;
+};
+struct memo {
+	struct memo_ent *e;
+	size_t cap, n; /* cap a power of two, or 0 */
+};
+
 struct modname {
 	pcre2_code *re;
 	pcre2_match_data *md;
 	char *repl; /* in pcre2 syntax */
 	int global;
+	struct memo *memo; /* NULL unless remembering */
 };
 
 /* Splits "s/old/new/flags" at the delimiter that follows 's'; a delimiter
@@ -104,7 +118,7 @@ struct modname *modname_compile(const char *expr, char *err, size_t errsz)
 	return m;
 }
 
-char *modname_apply(const struct modname *m, const char *s, size_t len, size_t *outlen)
+static char *apply(const struct modname *m, const char *s, size_t len, size_t *outlen)
 {
 	if (pcre2_match(m->re, (PCRE2_SPTR)s, len, 0, 0, m->md, NULL) < 0)
 		return NULL;
@@ -129,10 +143,86 @@ char *modname_apply(const struct modname *m, const char *s, size_t len, size_t *
 	return NULL;
 }
 
+static struct memo_ent *memo_slot(struct memo *mm, const char *s, size_t len)
+{
+	size_t i = (size_t)hash_bytes(s, len) & (mm->cap - 1);
+	while (mm->e[i].in && (mm->e[i].inlen != len || memcmp(mm->e[i].in, s, len) != 0))
+		i = (i + 1) & (mm->cap - 1);
+	return &mm->e[i];
+}
+
+static void memo_grow(struct memo *mm)
+{
+	struct memo old = *mm;
+	mm->cap = old.cap ? old.cap * 2 : 64;
+	mm->e = xcalloc(mm->cap, sizeof(*mm->e));
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.e[i].in)
+			*memo_slot(mm, old.e[i].in, old.e[i].inlen) = old.e[i];
+	free(old.e);
+}
+
+char *modname_apply(const struct modname *m, const char *s, size_t len, size_t *outlen)
+{
+	struct memo *mm = m->memo;
+	if (!mm)
+		return apply(m, s, len, outlen);
+	if ((mm->n + 1) * 2 > mm->cap)
+		memo_grow(mm);
+	struct memo_ent *e = memo_slot(mm, s, len);
+	if (!e->in) {
+		e->in = xstrndup(s, len);
+		e->inlen = len;
+		e->out = apply(m, s, len, &e->outlen);
+		mm->n++;
+	}
+	if (!e->out)
+		return NULL;
+	*outlen = e->outlen;
+	return xstrndup(e->out, e->outlen);
+}
+
+void modname_keep_originals(struct modname *m)
+{
+	if (!m->memo)
+		m->memo = xcalloc(1, sizeof(*m->memo));
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+size_t modname_originals(const struct modname *m, const char *name, const char ***out)
+{
+	const struct memo *mm = m->memo;
+	size_t n = 0, len = strlen(name);
+	const char **v = xmalloc(((mm ? mm->n : 0) + 1) * sizeof(*v));
+	for (size_t i = 0; mm && i < mm->cap; i++) {
+		const struct memo_ent *e = &mm->e[i];
+		const char *r = e->out ? e->out : e->in;
+		size_t rl = e->out ? e->outlen : e->inlen;
+		if (e->in && rl == len && memcmp(r, name, len) == 0)
+			v[n++] = e->in;
+	}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_str);
+	*out = v;
+	return n;
+}
+
 void modname_free(struct modname *m)
 {
 	if (!m)
 		return;
+	if (m->memo) {
+		for (size_t i = 0; i < m->memo->cap; i++) {
+			free(m->memo->e[i].in);
+			free(m->memo->e[i].out);
+		}
+		free(m->memo->e);
+		free(m->memo);
+	}
 	pcre2_match_data_free(m->md);
 	pcre2_code_free(m->re);
 	free(m->repl);

@@ -16,4 +16,15 @@ struct modname *modname_compile(const char *expr, char *err, size_t errsz);
 char *modname_apply(const struct modname *m, const char *s, size_t len, size_t *outlen);
 void modname_free(struct modname *m);
 
+/* From now on, remember every name m is applied to and what it became:
+ * a source file is read under its original name (cg_annotate's rule), so
+ * the report needs the names that became a file's modified name.  (The
+ * names are applied once each afterwards.)  Off by default: there may be
+ * millions of function names. */
+void modname_keep_originals(struct modname *m);
+/* The remembered names that became `name` (a name left unchanged became
+ * itself), ordered as strcmp orders them: *out is a malloc'ed array of
+ * pointers into m.  Returns how many (0 when none or not remembering). */
+size_t modname_originals(const struct modname *m, const char *name, const char ***out);
+
 #endif

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "report.h"
 #include "aggregate.h"
+#include "modname.h"
 #include "query.h"
 #include "source/srcfile.h"
 
@@ -752,6 +753,20 @@ static void at_line(FILE *out)
 	      out);
 }
 
+/* The names a file had in the profile: one, or with --mod-filename those
+ * that became its name; *out is malloc'ed, ordered as strcmp orders. */
+static size_t original_files(const struct report_opts *o, const char *name, const char ***out)
+{
+	size_t n = o->modfile ? modname_originals(o->modfile, name, out) : 0;
+	if (n)
+		return n;
+	if (o->modfile)
+		free(*out);
+	*out = xmalloc(sizeof(**out));
+	(*out)[0] = name;
+	return 1;
+}
+
 /* Annotates one file; adds its costs to the buckets. */
 static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 		     const cost_t *summary, uint32_t file, cost_t *buckets[B_N])
@@ -772,28 +787,66 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 	fancy(out, title);
 	free(title);
 
-	struct srcfile sf;
-	int err = srcfile_find(&sf, name, o->look, o->src_dirs, o->nsrc_dirs, NULL);
-	if (err) {
-		fprintf(out, "Unannotated because one or more of these original files are unreadable:\n"
-			     "- %s\n\n", name);
+	/* the sources of the original names (--mod-filename may have given
+	 * several the same name), as cg_annotate: each pair of neighbours
+	 * compared in turn, unreadable as soon as one cannot be read, not
+	 * identical as soon as two differ */
+	const char **ofl;
+	size_t nofl = original_files(o, name, &ofl);
+	struct srcfile *src = xcalloc(nofl, sizeof(*src));
+	int bucket = B_ANN_KNOWN;
+	for (size_t i = 0; i < nofl && bucket == B_ANN_KNOWN; i++) {
+		if (srcfile_find(&src[i], ofl[i], o->look, o->src_dirs, o->nsrc_dirs, NULL))
+			bucket = B_UNREADABLE;
+		else if (i > 0) {
+			int same = files_identical(src[i - 1].path, src[i].path);
+			bucket = same < 0 ? B_UNREADABLE : same ? bucket : B_NONIDENT;
+		}
+	}
+	if (bucket != B_ANN_KNOWN) {
+		fprintf(out, "Unannotated because %s of these original files are %s:\n",
+			bucket == B_UNREADABLE ? "one or more" : "two or more",
+			bucket == B_UNREADABLE ? "unreadable" : "not identical");
+		for (size_t i = 0; i < nofl; i++)
+			fprintf(out, "- %s\n", ofl[i]);
+		fputc('\n', out);
 		for (size_t i = 0; i < nl; i++) {
-			add_to(buckets[B_UNREADABLE], l[i].cc, ne);
+			add_to(buckets[bucket], l[i].cc, ne);
 			free(l[i].cc);
 		}
 		free(l);
+		for (size_t i = 0; i < nofl; i++)
+			srcfile_free(&src[i]);
+		free(src);
+		free(ofl);
 		return;
 	}
+	/* identical: as old as the oldest of them */
+	int64_t oldest = src[0].mtime_ns;
+	for (size_t i = 1; i < nofl; i++)
+		if (src[i].mtime_ns < oldest)
+			oldest = src[i].mtime_ns;
 	for (int i = 0; i < p->nsources; i++) {
-		if (sf.mtime > p->source_mtime[i]) {
-			warn_box(out);
-			fprintf(out, "@ Original source files are all newer than data file '%s':\n"
-				     "@ - %s\n@ Annotations may not be correct.\n",
-				p->sources[i], name);
-			at_line(out);
-			fputc('\n', out);
-		}
+		int64_t data;
+		if (file_mtime_ns(p->sources[i], &data) < 0)
+			data = (int64_t)p->source_mtime[i] * 1000000000;
+		if (oldest <= data)
+			continue;
+		warn_box(out);
+		fprintf(out, "@ Original source files are all newer than data file '%s':\n",
+			p->sources[i]);
+		for (size_t k = 0; k < nofl; k++)
+			fprintf(out, "@ - %s\n", ofl[k]);
+		fputs("@ Annotations may not be correct.\n", out);
+		at_line(out);
+		fputc('\n', out);
 	}
+	struct srcfile sf = src[0];
+	const char *read_as = ofl[0]; /* (in m, or name) */
+	for (size_t i = 1; i < nofl; i++)
+		srcfile_free(&src[i]);
+	free(src);
+	free(ofl);
 
 	/* widths over every line CC of the file */
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
@@ -870,7 +923,7 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 		}
 		fputc('\n', out);
 		warn_box(out);
-		fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n", name);
+		fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n", read_as);
 		at_line(out);
 	}
 	if (nranges)
@@ -945,6 +998,12 @@ static void annotate_all(FILE *out, struct profile *p, const struct report_opts 
 
 /* ---- the whole report ----------------------------------------------------------------- */
 
+/* The desc: lines of the i-th profile file, each ended by a newline. */
+static const char *source_desc(const struct profile *p, int i)
+{
+	return i < p->nsource_desc && p->source_desc[i] ? p->source_desc[i] : "";
+}
+
 void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 {
 	struct report_opts o = *oin;
@@ -970,8 +1029,17 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	fancy(out, "Metadata");
 	if (o.invocation)
 		fprintf(out, "Invocation:       %s\n", o.invocation);
-	for (int i = 0; i < p->ndesc; i++)
-		fprintf(out, "%s\n", p->desc[i]);
+	/* each file's desc: lines, once when they are all the same */
+	int same_desc = 1;
+	for (int i = 1; i < p->nsources; i++)
+		same_desc &= strcmp(source_desc(p, i), source_desc(p, 0)) == 0;
+	if (same_desc) {
+		for (int i = 0; i < p->ndesc; i++)
+			fprintf(out, "%s\n", p->desc[i]);
+	} else {
+		for (int i = 0; i < p->nsources; i++)
+			fprintf(out, "Description %d:\n%s", i + 1, source_desc(p, i));
+	}
 	if (p->nsources <= 1) {
 		fprintf(out, "Command:          %s\n", p->cmd ? p->cmd : "");
 	} else {

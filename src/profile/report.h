@@ -11,6 +11,7 @@
 enum { TREE_NONE = 0, TREE_CALLER = 1, TREE_CALLING = 2, TREE_BOTH = 3 };
 
 struct srclookup;
+struct modname;
 
 struct report_opts {
 	int show[MAX_EVENTS], nshow; /* event indices; nshow 0 = all real events */
@@ -25,6 +26,9 @@ struct report_opts {
 	const char *const *src_dirs; /* where relative source names are tried */
 	int nsrc_dirs;
 	const struct srclookup *look; /* substitutions (and more dirs), or NULL */
+	/* --mod-filename, remembering originals (modname_keep_originals), or
+	 * NULL: a file is annotated from the sources of its original names */
+	const struct modname *modfile;
 };
 
 void report_opts_default(struct report_opts *o);

@@ -65,6 +65,7 @@ static int read_whole(struct srcfile *sf, const char *path)
 	sf->line = lines;
 	sf->nlines = nl;
 	sf->mtime = st.st_mtime;
+	sf->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
 	sf->path = xstrdup(path);
 	return 0;
 }
@@ -185,6 +186,75 @@ void srclookup_free(struct srclookup *lk)
 	free(lk->from);
 	free(lk->to);
 	memset(lk, 0, sizeof(*lk));
+}
+
+int file_mtime_ns(const char *path, int64_t *ns)
+{
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return -1;
+	*ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	return 0;
+}
+
+/* Reads up to n bytes (fewer only at the end of the file); -1 on error. */
+static ssize_t read_full(int fd, char *buf, size_t n)
+{
+	size_t got = 0;
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+int files_identical(const char *a, const char *b)
+{
+	int fa = open(a, O_RDONLY | O_CLOEXEC);
+	if (fa < 0)
+		return -1;
+	int fb = open(b, O_RDONLY | O_CLOEXEC);
+	if (fb < 0) {
+		int e = errno;
+		close(fa);
+		errno = e;
+		return -1;
+	}
+	struct stat sa, sb;
+	int r = -1;
+	if (fstat(fa, &sa) == 0 && fstat(fb, &sb) == 0) {
+		r = 0;
+		if (S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) && sa.st_size == sb.st_size) {
+			enum { BUF = 1 << 16 };
+			char *ba = xmalloc(BUF), *bb = xmalloc(BUF);
+			for (;;) {
+				ssize_t na = read_full(fa, ba, BUF), nb = read_full(fb, bb, BUF);
+				if (na < 0 || nb < 0) {
+					r = -1;
+					break;
+				}
+				if (na != nb || memcmp(ba, bb, (size_t)na) != 0)
+					break;
+				if (na == 0) {
+					r = 1;
+					break;
+				}
+			}
+			free(ba);
+			free(bb);
+		}
+	}
+	int e = errno;
+	close(fa);
+	close(fb);
+	errno = e;
+	return r;
 }
 
 void srcfile_free(struct srcfile *sf)

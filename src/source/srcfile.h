@@ -4,6 +4,7 @@
 #define CGTUI_SRCFILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 struct srcfile {
@@ -11,6 +12,7 @@ struct srcfile {
 	const char **line; /* line[i] is line i+1, without its newline */
 	size_t nlines;
 	time_t mtime;
+	int64_t mtime_ns; /* the same in nanoseconds (cg_annotate compares these) */
 	char *path;      /* the path that was read */
 };
 
@@ -19,6 +21,13 @@ struct srcfile {
  * errno value of the first attempt. */
 int srcfile_read(struct srcfile *sf, const char *name, const char *const *dirs, int ndirs);
 void srcfile_free(struct srcfile *sf);
+
+/* A file's modification time in nanoseconds: 0, or -1 with errno. */
+int file_mtime_ns(const char *path, int64_t *ns);
+/* Do the files at paths a and b have the same bytes (as Python's
+ * filecmp.cmp(a, b, shallow=False): both regular files of one size and
+ * the same contents)?  1 or 0; -1 with errno when one cannot be read. */
+int files_identical(const char *a, const char *b);
 
 /* Where source files are looked for: directories for relative names (-I,
  * the profiles' directories, directories added in the explorer) and path
