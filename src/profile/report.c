@@ -2,8 +2,10 @@
  *
  * Sections: Metadata, Summary, File:function, Function:file (inclusive with
  * --inclusive=yes), Callers and callees (--tree), annotated source files,
- * Annotation summary.  Column widths, percentages, thresholds, sorting and
- * context ranges follow cg_annotate's rules.
+ * Annotation summary.  Column widths, percentages, thresholds, sorting,
+ * context ranges, the reading of source files under their original names
+ * (--mod-filename) and the metadata of several profiles follow
+ * cg_annotate's rules.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
@@ -842,7 +844,7 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 		fputc('\n', out);
 	}
 	struct srcfile sf = src[0];
-	const char *read_as = ofl[0]; /* (in m, or name) */
+	const char *read_as = ofl[0]; /* name, or kept by the modname: outlives ofl */
 	for (size_t i = 1; i < nofl; i++)
 		srcfile_free(&src[i]);
 	free(src);

@@ -750,6 +750,28 @@ static void test_merge_diff_mod(void)
 	is_str(r, "axcAxc", "s/(A)b/\\1x/gi");
 	free(r);
 	modname_free(m);
+
+	/* the names that became a name (modname_keep_originals) */
+	m = modname_compile("s/v[0-9]/vN/", err, sizeof(err));
+	modname_keep_originals(m);
+	static const char *const in[] = { "v2/a.c", "zz.c", "v1/a.c", "v2/a.c" };
+	for (int k = 0; k < 4; k++) {
+		r = modname_apply(m, in[k], strlen(in[k]), &ol);
+		is_str(r ? r : "(unchanged)", k == 1 ? "(unchanged)" : "vN/a.c",
+		       "remembered: %s applied", in[k]);
+		free(r);
+	}
+	const char **orig;
+	size_t no = modname_originals(m, "vN/a.c", &orig);
+	ok(no == 2 && strcmp(orig[0], "v1/a.c") == 0 && strcmp(orig[1], "v2/a.c") == 0,
+	   "vN/a.c came from v1/a.c and v2/a.c, in that order, once each");
+	free(orig);
+	no = modname_originals(m, "zz.c", &orig);
+	ok(no == 1 && strcmp(orig[0], "zz.c") == 0, "a name left unchanged came from itself");
+	free(orig);
+	is(modname_originals(m, "v1/a.c", &orig), 0, "v1/a.c became nothing else's name");
+	free(orig);
+	modname_free(m);
 	ok(modname_compile("s/a/b/q", err, sizeof(err)) == NULL, "unknown flag rejected");
 	ok(modname_compile("x/a/b/", err, sizeof(err)) == NULL, "not s/// rejected");
 	free(a);
