@@ -10,6 +10,7 @@ set -u
 : "${CGTUI:=../../cgtui}"
 [ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
 case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+# shellcheck disable=SC2034 # for the sourcing script
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

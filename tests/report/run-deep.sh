@@ -17,6 +17,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 [ -x "${GEN:-}" ] || { echo "SKIP: no chain generator (GEN)"; exit 77; }
 command -v timeout >/dev/null || { echo "SKIP: no timeout(1)"; exit 77; }
+# shellcheck source=tests/common.sh
 . "$(dirname "$0")/../common.sh"
 has() { grep -Fxq -- "$1" out.txt; }
 N=1000000
@@ -24,6 +25,7 @@ N=1000000
 # The report, with a small stack and a generous time limit (a normal run
 # takes seconds; the limit only turns a hang into a failure).
 report() { # options and profile
+	# shellcheck disable=SC3045 # dash and bash have ulimit -s
 	(ulimit -s 1024 && exec timeout 300 "$CGTUI" --batch --inclusive=yes --tree=both "$@") \
 		>out.txt 2>err.txt
 }

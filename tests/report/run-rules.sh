@@ -16,6 +16,7 @@
 # of each section.  Times are nanoseconds apart within one second, as
 # cg_annotate compares them.
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck source=tests/common.sh
 . "$(dirname "$0")/../common.sh"
 
 same() { # name, cgtui arguments...

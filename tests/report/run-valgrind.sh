@@ -10,6 +10,7 @@
 # look newer half a second later (cg_annotate compares nanoseconds), and
 # every other source older than both.
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck source=tests/common.sh
 . "$(dirname "$0")/../common.sh"
 cp -R "$here"/valgrind/. .
 find . -type f -exec touch -d '2020-01-01 00:00:00' {} +
