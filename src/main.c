@@ -31,6 +31,7 @@ enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS, OPT_SUBST, OPT_ANNOTATE_ASM,
+	OPT_CYCLES, OPT_FOLD,
 };
 
 static const struct option longopts[] = {
@@ -53,6 +54,8 @@ static const struct option longopts[] = {
 	{ "event", required_argument, NULL, OPT_EVENT },
 	{ "subst", required_argument, NULL, OPT_SUBST },
 	{ "annotate-asm", required_argument, NULL, OPT_ANNOTATE_ASM },
+	{ "cycles", required_argument, NULL, OPT_CYCLES },
+	{ "fold-recursion", required_argument, NULL, OPT_FOLD },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "keys", no_argument, NULL, OPT_KEYS },
@@ -90,6 +93,11 @@ static void usage(FILE *f)
 	      "  --annotate-asm=FUNCTION  after the report, FUNCTION's machine code with its\n"
 	      "                           costs (profiles with instruction addresses; repeatable)\n"
 	      "  --event='NAME = FORMULA' define a derived event, e.g. 'CEst = Ir + 10 Bm'\n"
+	      "  --cycles=yes|no          functions calling each other are one <cycle N>, as\n"
+	      "                           KCachegrind shows them; no: the raw numbers of\n"
+	      "                           callgrind_annotate, recursive calls counted again [yes]\n"
+	      "  --fold-recursion=yes|no  fold callgrind's recursion levels and caller\n"
+	      "                           contexts (f'2, f'caller) into f [no]\n"
 	      "  --keys                   list the explorer's keys\n"
 	      "  --help, --version\n"
 	      "\n"
@@ -232,7 +240,9 @@ static struct {
 	int nasmfns;
 	struct profile prof;
 	int prof_ready;
-} G;
+	int cycles; /* --cycles */
+	int fold;   /* --fold-recursion */
+} G = { .cycles = 1 };
 
 static void cli_cleanup(void)
 {
@@ -301,7 +311,8 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 		/* lines are deferred for the explorer (ignored with a part or a
 		 * sink) */
 		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
-					.modfn = G.modfn, .only_part = only_part, .instr = s,
+					.modfn = G.modfn, .fold_contexts = G.fold,
+					.only_part = only_part, .instr = s,
 					.lazy_lines = lazy_lines(1), .skip_jumps = 1 };
 		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
 			profile_free(p);
@@ -344,7 +355,7 @@ static int annotate_asm(FILE *out, const struct report_opts *ro, int *diff)
 				continue;
 			struct asm_annot a;
 			asm_annotate(&a, &G.prof, f, reload_all, diff, &G.look);
-			asm_rows(&a, ev[0], 0, -1);
+			asm_rows(&a, ev[0], NULL, -1);
 			asm_write(out, &a, ev, nev);
 			asm_annot_free(&a);
 			found = 1;
@@ -378,7 +389,8 @@ int main(int argc, char **argv)
 	int batch = 0, diff = 0;
 	const char *show = NULL, *sort = NULL;
 	/* what the explorer starts with: the options given */
-	struct tui_start start = { .sort_event = -1, .threshold = -1, .percent = -1, .context = -1 };
+	struct tui_start start = { .sort_event = -1, .threshold = -1, .percent = -1, .context = -1,
+				   .cycles = -1 };
 	char err[4096];
 
 	/* the G.invocation, for the report's metadata */
@@ -465,6 +477,12 @@ int main(int argc, char **argv)
 		}
 		case OPT_INCLUSIVE:
 			ro.inclusive = yesno("--inclusive", optarg);
+			break;
+		case OPT_CYCLES:
+			G.cycles = start.cycles = yesno("--cycles", optarg);
+			break;
+		case OPT_FOLD:
+			G.fold = yesno("--fold-recursion", optarg);
 			break;
 		case OPT_TREE:
 			if (strcmp(optarg, "none") == 0)
@@ -564,7 +582,8 @@ int main(int argc, char **argv)
 		 * costs to start: they are read when a view wants them; an
 		 * annotated report reads them all, better at once */
 		struct load_opts lo = { .sign = diff && i < G.nfirst ? -1 : 1, .modfile = G.modfile,
-					.modfn = G.modfn, .progress = pr ? progress_update : NULL,
+					.modfn = G.modfn, .fold_contexts = G.fold,
+					.progress = pr ? progress_update : NULL,
 					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate),
 					.skip_jumps = 1 };
 		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));
@@ -580,6 +599,7 @@ int main(int argc, char **argv)
 	}
 	progress_end(pr);
 	profile_finish(&G.prof);
+	profile_set_cycles(&G.prof, G.cycles);
 	for (int i = 0; i < G.prof.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", G.prof.warnings[i]);
 	if (define_events(&G.prof, err, sizeof(err)) < 0) {
@@ -612,7 +632,7 @@ int main(int argc, char **argv)
 
 	if (tui) {
 		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink,
-					 .look = &G.look };
+					 .look = &G.look, .fold = &G.fold };
 		recover_symbols(&G.prof); /* names for the functions known by address */
 		if (sort)
 			start.sort_event = ro.sort[0];

@@ -12,10 +12,13 @@ void agg_free(struct agg *a)
 	if (!a)
 		return;
 	free(a->fn_self);
-	free(a->fn_incl);
+	free(a->incl_cyc);
+	free(a->incl_raw);
 	free(a->fn_ncalls);
 	free(a->fn_cycle);
-	free(a->cycle_incl);
+	free(a->fn_selfcall);
+	free(a->cyc_start);
+	free(a->cyc_fn);
 	free(a->out_start);
 	free(a->out_idx);
 	free(a->in_start);
@@ -116,11 +119,47 @@ const struct agg *profile_agg(struct profile *p)
 	struct agg *a = xcalloc(1, sizeof(*a));
 	int nr = a->nreal = p->nreal;
 	uint32_t n = a->nfns = p->nfns;
-	size_t vec = (size_t)(n ? n : 1) * (size_t)(nr ? nr : 1);
-	a->fn_self = xcalloc(vec, sizeof(cost_t));
-	a->fn_incl = xcalloc(vec, sizeof(cost_t));
-	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
+	a->cycles = 1;
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
+
+	csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx);
+	csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx);
+
+	/* the cycles first: they are entities after the functions */
+	uint32_t *comp = xmalloc(((size_t)n + 1) * sizeof(*comp));
+	uint32_t ncomp = scc(p, a, comp);
+	uint32_t *size = xcalloc((size_t)ncomp + 1, sizeof(*size));
+	for (uint32_t v = 0; v < n; v++)
+		size[comp[v]]++;
+	/* number the cycles (components of two or more functions) in the
+	 * order of their first function, and list their members */
+	uint32_t *cycno = xcalloc((size_t)ncomp + 1, sizeof(*cycno));
+	for (uint32_t v = 0; v < n; v++)
+		if (size[comp[v]] > 1 && !cycno[comp[v]])
+			cycno[comp[v]] = ++a->ncycles;
+	uint32_t nc = a->ncycles;
+	a->cyc_start = xcalloc((size_t)nc + 1, sizeof(uint32_t));
+	for (uint32_t v = 0; v < n; v++) {
+		a->fn_cycle[v] = cycno[comp[v]];
+		if (a->fn_cycle[v])
+			a->cyc_start[a->fn_cycle[v]]++;
+	}
+	for (uint32_t k = 0; k < nc; k++)
+		a->cyc_start[k + 1] += a->cyc_start[k];
+	a->cyc_fn = xmalloc(((size_t)a->cyc_start[nc] + 1) * sizeof(uint32_t));
+	uint32_t *fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
+	memcpy(fill, a->cyc_start, ((size_t)nc + 1) * sizeof(uint32_t));
+	for (uint32_t v = 0; v < n; v++)
+		if (a->fn_cycle[v])
+			a->cyc_fn[fill[a->fn_cycle[v] - 1]++] = v;
+	free(fill);
+
+	size_t nent = (size_t)n + nc;
+	size_t vec = (nent ? nent : 1) * (size_t)(nr ? nr : 1);
+	a->fn_self = xcalloc(vec, sizeof(cost_t));
+	a->fn_incl = a->incl_cyc = xcalloc(vec, sizeof(cost_t));
+	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
 
 	const struct linestore *ls = &p->ls;
 	for (uint32_t k = 0; k < ls->nff; k++) {
@@ -129,11 +168,16 @@ const struct agg *profile_agg(struct profile *p)
 		for (int e = 0; e < nr; e++)
 			d[e] = cost_add(d[e], c[e]);
 	}
-	csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx);
-	csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx);
-	for (uint32_t r = 0; r < p->ncalls; r++)
-		a->fn_ncalls[p->calls[r].callee] =
-			cost_add(a->fn_ncalls[p->calls[r].callee], p->calls[r].count);
+	for (uint32_t r = 0; r < p->ncalls; r++) {
+		const struct call_rec *c = &p->calls[r];
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], c->count);
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
+			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
+			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], c->count);
+		}
+	}
 
 	/* block subtotals by file */
 	a->nfiles = p->files.n;
@@ -143,26 +187,17 @@ const struct agg *profile_agg(struct profile *p)
 		a->file_start[ls->ff[k].file + 1]++;
 	for (uint32_t f = 0; f < a->nfiles; f++)
 		a->file_start[f + 1] += a->file_start[f];
-	uint32_t *fill = xmalloc(((size_t)a->nfiles + 1) * sizeof(uint32_t));
+	fill = xmalloc(((size_t)a->nfiles + 1) * sizeof(uint32_t));
 	memcpy(fill, a->file_start, ((size_t)a->nfiles + 1) * sizeof(uint32_t));
 	for (uint32_t k = 0; k < ls->nff; k++)
 		a->file_idx[fill[ls->ff[k].file]++] = k;
 	free(fill);
 
-	uint32_t *comp = xmalloc(((size_t)n + 1) * sizeof(*comp));
-	uint32_t ncomp = scc(p, a, comp);
-	uint32_t *size = xcalloc((size_t)ncomp + 1, sizeof(*size));
-	for (uint32_t v = 0; v < n; v++)
-		size[comp[v]]++;
-	/* number the cycles (components of two or more functions) */
-	uint32_t *cycno = xcalloc((size_t)ncomp + 1, sizeof(*cycno));
-	for (uint32_t v = 0; v < n; v++)
-		if (size[comp[v]] > 1 && !cycno[comp[v]])
-			cycno[comp[v]] = ++a->ncycles;
-	a->cycle_incl = xcalloc(((size_t)a->ncycles + 1) * (size_t)(nr ? nr : 1), sizeof(cost_t));
+	/* inclusive: self + the calls that leave the function's component
+	 * (the others are already inside those calls' costs); a cycle's: its
+	 * members' self + the calls leaving it */
 	for (uint32_t v = 0; v < n; v++) {
-		a->fn_cycle[v] = cycno[comp[v]];
-		cost_t *inc = &a->fn_incl[(size_t)v * nr];
+		cost_t *inc = &a->incl_cyc[(size_t)v * nr];
 		const cost_t *self = &a->fn_self[(size_t)v * nr];
 		memcpy(inc, self, sizeof(cost_t) * (size_t)nr);
 		for (uint32_t k = a->out_start[v]; k < a->out_start[v + 1]; k++) {
@@ -175,9 +210,11 @@ const struct agg *profile_agg(struct profile *p)
 				inc[e] = cost_add(inc[e], c[e]);
 		}
 		if (a->fn_cycle[v]) {
-			cost_t *ci = &a->cycle_incl[(size_t)(a->fn_cycle[v] - 1) * nr];
-			for (int e = 0; e < nr; e++)
-				ci[e] = cost_add(ci[e], inc[e]);
+			size_t ce = (size_t)(n + a->fn_cycle[v] - 1) * nr;
+			for (int e = 0; e < nr; e++) {
+				a->incl_cyc[ce + e] = cost_add(a->incl_cyc[ce + e], inc[e]);
+				a->fn_self[ce + e] = cost_add(a->fn_self[ce + e], self[e]);
+			}
 		}
 	}
 	free(comp);
@@ -185,6 +222,30 @@ const struct agg *profile_agg(struct profile *p)
 	free(cycno);
 	p->agg = a;
 	return a;
+}
+
+void profile_set_cycles(struct profile *p, int on)
+{
+	struct agg *a = (struct agg *)profile_agg(p);
+	a->cycles = !!on;
+	if (on) {
+		a->fn_incl = a->incl_cyc;
+		return;
+	}
+	if (!a->incl_raw) {
+		int nr = a->nreal;
+		size_t vec = (size_t)(a->nfns ? a->nfns : 1) * (size_t)(nr ? nr : 1);
+		a->incl_raw = xmalloc(vec * sizeof(cost_t));
+		memcpy(a->incl_raw, a->fn_self, vec * sizeof(cost_t));
+		for (uint32_t r = 0; r < p->ncalls; r++) {
+			cost_t c[MAX_EVENTS];
+			call_cost(p, r, c);
+			cost_t *inc = &a->incl_raw[(size_t)p->calls[r].caller * nr];
+			for (int e = 0; e < nr; e++)
+				inc[e] = cost_add(inc[e], c[e]);
+		}
+	}
+	a->fn_incl = a->incl_raw;
 }
 
 

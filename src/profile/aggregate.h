@@ -7,15 +7,28 @@
 
 #include "model.h"
 
+/* Functions and cycles are entities of one id space: ids [0, nfns) are the
+ * functions, [nfns, nfns + ncycles) the cycles (agg_cycle_ent).  A cycle is
+ * what KCachegrind makes of a strongly connected component of two or more
+ * functions of the call graph: its self cost is its members' self, its
+ * inclusive cost that plus the calls leaving it, its calls those from
+ * outside into its members. */
 struct agg {
 	int nreal;
 	uint32_t nfns;
-	cost_t *fn_self;    /* nfns * nreal */
-	cost_t *fn_incl;    /* nfns * nreal: self + calls leaving its cycle */
-	cost_t *fn_ncalls;  /* calls into each function (sum of call counts) */
-	uint32_t *fn_cycle; /* 0, or the 1-based cycle it belongs to */
-	uint32_t ncycles;
-	cost_t *cycle_incl; /* ncycles * nreal */
+	uint32_t ncycles;   /* cycles found (whether shown or not) */
+	int cycles;         /* cycle detection on (default): see profile_set_cycles */
+	cost_t *fn_self;    /* (nfns + ncycles) * nreal */
+	cost_t *fn_incl;    /* the inclusive costs in force: incl_cyc or incl_raw */
+	cost_t *incl_cyc;   /* (nfns + ncycles) * nreal: self + calls leaving the
+			     * function's component (KCachegrind's) */
+	cost_t *incl_raw;   /* nfns * nreal: self + every call, recursive ones too
+			     * (callgrind_annotate's); made when first asked for */
+	cost_t *fn_ncalls;  /* (nfns + ncycles): calls into each (a cycle: from outside) */
+	uint32_t *fn_cycle; /* nfns: 0, or the 1-based cycle it belongs to */
+	uint8_t *fn_selfcall; /* nfns: it calls itself */
+	uint32_t *cyc_start, *cyc_fn; /* members of cycle k (1-based):
+				       * cyc_fn[cyc_start[k - 1] .. cyc_start[k]) */
 	/* call records by caller and by callee (CSR: start[fn]..start[fn+1]) */
 	uint32_t *out_start, *out_idx;
 	uint32_t *in_start, *in_idx;
@@ -31,14 +44,72 @@ struct agg {
 /* Computes (or returns the cached) aggregation of p. */
 const struct agg *profile_agg(struct profile *p);
 void agg_free(struct agg *a);
+/* Cycle detection on (the default) or off.  Off, there are no cycle
+ * entities, no function is a member, every call is CALL_PLAIN and
+ * inclusive costs are callgrind_annotate's (recursive calls counted again
+ * at every level: they may pass the total). */
+void profile_set_cycles(struct profile *p, int on);
 
-static inline const cost_t *agg_self(const struct agg *a, uint32_t fn)
+/* Entities: the functions, then (detection on) the cycles. */
+static inline uint32_t agg_nent(const struct agg *a)
 {
-	return &a->fn_self[(size_t)fn * a->nreal];
+	return a->nfns + (a->cycles ? a->ncycles : 0);
 }
-static inline const cost_t *agg_incl(const struct agg *a, uint32_t fn)
+static inline int agg_is_cycle(const struct agg *a, uint32_t id)
 {
-	return &a->fn_incl[(size_t)fn * a->nreal];
+	return id >= a->nfns;
+}
+/* The cycle number (1-based) of a cycle entity, or of the cycle a function
+ * belongs to; 0 for none (and always with detection off). */
+static inline uint32_t agg_cycle_no(const struct agg *a, uint32_t id)
+{
+	if (!a->cycles)
+		return 0;
+	return id >= a->nfns ? id - a->nfns + 1 : a->fn_cycle[id];
+}
+/* The entity of cycle k (1-based). */
+static inline uint32_t agg_cycle_ent(const struct agg *a, uint32_t k)
+{
+	return a->nfns + k - 1;
+}
+
+static inline const cost_t *agg_self(const struct agg *a, uint32_t id)
+{
+	return &a->fn_self[(size_t)id * a->nreal];
+}
+static inline const cost_t *agg_incl(const struct agg *a, uint32_t id)
+{
+	return &a->fn_incl[(size_t)id * a->nreal];
+}
+
+/* The one cycle rule for a call from one entity to another.  A call's
+ * inclusive cost is a share of the total only when it is CALL_PLAIN or
+ * CALL_MEMBER; inside a cycle, and from a function to itself, callgrind
+ * counts the cost of nested calls again at every level, so those calls show
+ * their count and are marked, never given a share. */
+enum call_kind {
+	CALL_PLAIN,     /* between components: its cost is exact */
+	CALL_RECURSIVE, /* a function calling itself */
+	CALL_IN_CYCLE,  /* between two members of one cycle */
+	CALL_MEMBER,    /* a cycle to one of its members: the member's
+			 * inclusive cost (KCachegrind's) */
+};
+static inline enum call_kind agg_call_kind(const struct agg *a, uint32_t from, uint32_t to)
+{
+	if (!a->cycles)
+		return CALL_PLAIN;
+	if (from == to)
+		return CALL_RECURSIVE;
+	if (from >= a->nfns || to >= a->nfns)
+		return CALL_MEMBER;
+	if (a->fn_cycle[from] && a->fn_cycle[from] == a->fn_cycle[to])
+		return CALL_IN_CYCLE;
+	return CALL_PLAIN;
+}
+/* Is a call of that kind's cost shown as a share of the total? */
+static inline int call_kind_costed(enum call_kind k)
+{
+	return k == CALL_PLAIN || k == CALL_MEMBER;
 }
 
 /* One (file, function name) pair with its self cost: the rows of cg_annotate's

@@ -516,6 +516,12 @@ static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len
 	struct profile *p = ps->p;
 	const struct modname *m = ns == NS_FILE ? ps->o->modfile : ns == NS_FN ? ps->o->modfn : NULL;
 	struct strtab *t = ns == NS_OBJ ? &p->objs : ns == NS_FILE ? &p->files : &p->names;
+	if (ns == NS_FN && ps->o->fold_contexts && ps->part &&
+	    creator_names_contexts(ps->part->creator)) {
+		const char *q = len > 1 ? memchr(s + 1, '\'', len - 1) : NULL;
+		if (q)
+			len = (size_t)(q - s);
+	}
 	if (m) {
 		size_t ol;
 		char *sub = modname_apply(m, s, len, &ol);

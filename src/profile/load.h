@@ -41,6 +41,10 @@ struct load_opts {
 	int only_part;
 	const struct modname *modfile;    /* --mod-filename, or NULL */
 	const struct modname *modfn;      /* --mod-funcname, or NULL */
+	/* in a file callgrind or cgtui wrote (profile_names_contexts), a
+	 * function name's recursion level and caller contexts (f'2, f'g'h)
+	 * are cut off: they are all f */
+	int fold_contexts;
 	/* Called now and then with bytes read so far and the file's size
 	 * (0 when unknown, e.g. gzip); a non-zero return cancels the load. */
 	int (*progress)(void *arg, uint64_t done, uint64_t size);

@@ -255,6 +255,16 @@ void profile_add_standard_derived(struct profile *p)
 	}
 }
 
+int creator_names_contexts(const char *c)
+{
+	return c && (strncmp(c, "callgrind", 9) == 0 || strncmp(c, "cgtui", 5) == 0);
+}
+
+int profile_names_contexts(const struct profile *p)
+{
+	return creator_names_contexts(p->creator);
+}
+
 cost_t event_value(const struct profile *p, const cost_t *c, int e)
 {
 	if (e < p->nreal)

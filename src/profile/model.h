@@ -156,6 +156,13 @@ void profile_add_standard_derived(struct profile *p);
 /* Value of event `e` (real or derived) for the cost vector c (nreal long). */
 cost_t event_value(const struct profile *p, const cost_t *c, int e);
 
+/* Does the profile name functions as callgrind does, f'2 for a recursion
+ * level and f'g for a caller context (its creator is callgrind or cgtui)?
+ * Other producers' names may contain ' of their own. */
+int profile_names_contexts(const struct profile *p);
+/* The same for a file's `creator:` value. */
+int creator_names_contexts(const char *creator);
+
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
 		    uint32_t file);
 /* profile_fn() for a name no function has yet (the caller knows): made

@@ -4,81 +4,116 @@
 #include "query.h"
 #include "aggregate.h"
 #include "load.h"
+#include "rank.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* (the other function, the call record's place in the CSR list) */
-struct epair {
-	uint32_t other, k;
+/* Edges being summed, found by (entity, via) in a small hash. */
+struct edge_acc {
+	struct edge *ed;
+	uint32_t *slot; /* edge index + 1, 0 = empty */
+	uint32_t mask;
+	int n, cap;
 };
 
-static int cmp_epair(const void *x, const void *y)
+static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum call_kind kind)
 {
-	const struct epair *a = x, *b = y;
-	if (a->other != b->other)
-		return a->other < b->other ? -1 : 1;
-	return a->k < b->k ? -1 : a->k > b->k;
+	if ((uint32_t)(x->n + 1) * 2 > x->mask) {
+		uint32_t ns = x->mask ? (x->mask + 1) * 2 : 16;
+		free(x->slot);
+		x->slot = xcalloc(ns, sizeof(*x->slot));
+		x->mask = ns - 1;
+		for (int i = 0; i < x->n; i++) {
+			uint32_t h = (uint32_t)hash_mix((uint64_t)x->ed[i].fn << 32 | x->ed[i].via) & x->mask;
+			while (x->slot[h])
+				h = (h + 1) & x->mask;
+			x->slot[h] = (uint32_t)i + 1;
+		}
+	}
+	uint32_t h = (uint32_t)hash_mix((uint64_t)fn << 32 | via) & x->mask;
+	for (; x->slot[h]; h = (h + 1) & x->mask) {
+		struct edge *e = &x->ed[x->slot[h] - 1];
+		if (e->fn == fn && e->via == via)
+			return e;
+	}
+	VEC_RESERVE(x->ed, x->cap, x->n + 1);
+	struct edge *e = &x->ed[x->n];
+	memset(e, 0, sizeof(*e));
+	e->fn = fn;
+	e->via = via;
+	e->kind = kind;
+	x->slot[h] = (uint32_t)++x->n;
+	return e;
 }
 
-/* One edge per other function, in the order first met.  A function with
- * many callees (a dispatcher calling 100,000 handlers) is sorted by callee
- * rather than looked through once per call record. */
-int query_edges(struct profile *p, uint32_t f, int callers, struct edge **out)
+static void edge_add(const struct profile *p, struct edge *e, uint32_t r, int cost)
 {
-	const struct agg *a = profile_agg(p);
+	e->count = cost_add(e->count, p->calls[r].count);
+	if (!cost)
+		return;
+	cost_t cc[MAX_EVENTS];
+	call_cost(p, r, cc);
+	for (int k = 0; k < p->nreal; k++)
+		e->cost[k] = cost_add(e->cost[k], cc[k]);
+}
+
+/* The edges of function f (see query_edges). */
+static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int callers,
+		     struct edge_acc *x)
+{
 	const uint32_t *start = callers ? a->in_start : a->out_start;
 	const uint32_t *idx = callers ? a->in_idx : a->out_idx;
-	uint32_t deg = start[f + 1] - start[f];
-	struct epair *pr = xmalloc(((size_t)deg + 1) * sizeof(*pr));
-	for (uint32_t k = 0; k < deg; k++) {
-		const struct call_rec *c = &p->calls[idx[start[f] + k]];
-		pr[k] = (struct epair){ callers ? c->caller : c->callee, k };
-	}
-	if (deg > 1)
-		qsort(pr, deg, sizeof(*pr), cmp_epair);
-	/* the first record of each other function, in record order */
-	uint32_t n = 0;
-	for (uint32_t k = 0; k < deg; k++)
-		if (!k || pr[k].other != pr[k - 1].other)
-			pr[n++] = pr[k];
-	uint32_t *first = xcalloc((size_t)deg + 1, sizeof(*first)); /* k -> edge + 1 */
-	struct edge *ed = xcalloc((size_t)n + 1, sizeof(*ed));
-	for (uint32_t j = 0; j < n; j++)
-		first[pr[j].k] = 1;
-	uint32_t m = 0;
-	for (uint32_t k = 0; k < deg; k++)
-		if (first[k])
-			first[k] = ++m;
-	for (uint32_t j = 0; j < n; j++)
-		ed[first[pr[j].k] - 1].fn = pr[j].other;
-	/* edge of each record: that of its function's first record */
-	for (uint32_t j = 0; j < n; j++)
-		pr[j].k = first[pr[j].k] - 1;
-	free(first);
-	for (uint32_t k = 0; k < deg; k++) {
-		uint32_t r = idx[start[f] + k];
-		const struct call_rec *c = &p->calls[r];
+	uint32_t mycyc = agg_cycle_no(a, f);
+	/* a member's cost comes through its cycle, called from outside or not */
+	struct edge *tocycle = callers && mycyc ? edge_at(x, agg_cycle_ent(a, mycyc), NO_ID,
+							  CALL_MEMBER) : NULL;
+	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
+		const struct call_rec *c = &p->calls[idx[k]];
 		uint32_t other = callers ? c->caller : c->callee;
-		/* binary search of the other function among the n firsts */
-		uint32_t lo = 0, hi = n;
-		while (hi - lo > 1) {
-			uint32_t mid = lo + (hi - lo) / 2;
-			if (pr[mid].other <= other)
-				lo = mid;
-			else
-				hi = mid;
+		enum call_kind kind = agg_call_kind(a, c->caller, c->callee);
+		uint32_t ocyc = agg_cycle_no(a, other);
+		if (kind == CALL_PLAIN && tocycle) {
+			/* from outside into a member: a call of its cycle */
+			edge_add(p, tocycle, idx[k], 0);
+		} else if (kind == CALL_PLAIN && !callers && ocyc) {
+			edge_add(p, edge_at(x, agg_cycle_ent(a, ocyc), other, kind), idx[k], 1);
+		} else {
+			edge_add(p, edge_at(x, other, NO_ID, kind), idx[k], 1);
 		}
-		struct edge *e = &ed[pr[lo].k];
-		e->count = cost_add(e->count, c->count);
-		cost_t cc[MAX_EVENTS];
-		call_cost(p, r, cc);
-		for (int ev = 0; ev < p->nreal; ev++)
-			e->cost[ev] = cost_add(e->cost[ev], cc[ev]);
 	}
-	free(pr);
-	*out = ed;
-	return (int)n;
+	if (tocycle)
+		memcpy(tocycle->cost, agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
+}
+
+int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out)
+{
+	const struct agg *a = profile_agg(p);
+	struct edge_acc x = { 0 };
+	if (!agg_is_cycle(a, id)) {
+		fn_edges(p, a, id, callers, &x);
+	} else {
+		uint32_t k = agg_cycle_no(a, id);
+		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
+			uint32_t m = a->cyc_fn[i];
+			struct edge *me = callers ? NULL : edge_at(&x, m, NO_ID, CALL_MEMBER);
+			for (uint32_t j = a->in_start[m]; j < a->in_start[m + 1]; j++) {
+				const struct call_rec *c = &p->calls[a->in_idx[j]];
+				if (a->fn_cycle[c->caller] == k)
+					continue; /* inside the cycle */
+				if (me)
+					edge_add(p, me, a->in_idx[j], 0);
+				else
+					edge_add(p, edge_at(&x, c->caller, m, CALL_PLAIN), a->in_idx[j], 1);
+			}
+			if (me)
+				memcpy(me->cost, agg_incl(a, m), sizeof(cost_t) * (size_t)p->nreal);
+		}
+	}
+	free(x.slot);
+	*out = x.ed;
+	return x.n;
 }
 
 struct lrec {
@@ -213,7 +248,9 @@ static int cmp_site(const void *x, const void *y)
 	const struct call_site *a = x, *b = y;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
-	return a->callee < b->callee ? -1 : a->callee > b->callee;
+	if (a->callee != b->callee)
+		return a->callee < b->callee ? -1 : 1;
+	return a->kind < b->kind ? -1 : a->kind > b->kind;
 }
 
 int query_file_calls(const struct profile *p, uint32_t file, struct call_site **out)
@@ -233,16 +270,20 @@ int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file, str
 		memset(&s[n], 0, sizeof(s[n]));
 		s[n].line = c->line;
 		s[n].callee = c->callee;
+		s[n].caller = c->caller;
+		s[n].kind = p->agg ? agg_call_kind(p->agg, c->caller, c->callee) : CALL_PLAIN;
 		s[n].count = c->count;
 		call_cost(p, r, s[n].cost);
 		n++;
 	}
 	if (n)
 		qsort(s, n, sizeof(*s), cmp_site);
-	/* one entry per (line, callee) */
+	/* one entry per (line, callee) -- and kind: a line of a file's
+	 * inlined code may call f from f and from another function */
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (m && s[m - 1].line == s[i].line && s[m - 1].callee == s[i].callee) {
+		if (m && s[m - 1].line == s[i].line && s[m - 1].callee == s[i].callee &&
+		    s[m - 1].kind == s[i].kind) {
 			s[m - 1].count = cost_add(s[m - 1].count, s[i].count);
 			for (int e = 0; e < p->nreal; e++)
 				s[m - 1].cost[e] = cost_add(s[m - 1].cost[e], s[i].cost[e]);
@@ -254,61 +295,114 @@ int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file, str
 	return (int)m;
 }
 
+/* A name to break ties with: a function's, or a cycle's "<cycle N>". */
+static const char *tie_name(const struct profile *p, uint32_t id, char *buf, size_t n)
+{
+	if (id < p->nfns)
+		return fn_name(p, id);
+	snprintf(buf, n, "<cycle %u>", id - p->nfns + 1);
+	return buf;
+}
+
+uint32_t query_fn_by_name(const struct profile *p, const char *name, uint32_t obj)
+{
+	uint32_t id = strtab_find(&p->names, name, strlen(name)), found = NO_ID;
+	if (id == UINT32_MAX)
+		return NO_ID;
+	for (uint32_t f = 0; f < p->nfns; f++)
+		if (p->fns[f].name == id) {
+			if (obj == NO_ID || p->fns[f].obj == obj)
+				return f;
+			if (found == NO_ID)
+				found = f;
+		}
+	return found;
+}
+
+struct edgectx {
+	const struct profile *p;
+	int event;
+};
+
+static int cmp_edge(const void *x, const void *y, void *arg)
+{
+	const struct edgectx *c = arg;
+	const struct edge *a = x, *b = y;
+	int ca = call_kind_costed(a->kind), cb = call_kind_costed(b->kind);
+	if (ca != cb)
+		return ca ? -1 : 1;
+	cost_t va = ca ? event_value(c->p, a->cost, c->event) : a->count;
+	cost_t vb = cb ? event_value(c->p, b->cost, c->event) : b->count;
+	char ba[32], bb[32];
+	struct rank_key ka = { &va, tie_name(c->p, a->fn, ba, sizeof(ba)), a->fn };
+	struct rank_key kb = { &vb, tie_name(c->p, b->fn, bb, sizeof(bb)), b->fn };
+	struct rank_order o = { NULL, 1, RANK_VIEW };
+	int r = rank_cmp(&ka, &kb, &o);
+	return r ? r : (a->via < b->via ? -1 : a->via > b->via);
+}
+
+void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int event)
+{
+	struct edgectx c = { p, event };
+	if (n > 1)
+		qsort_r(ed, n, sizeof(*ed), cmp_edge, &c);
+}
+
 struct sortctx {
 	const struct profile *p;
 	const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg);
 	void *arg;
 	int event;
+	enum fn_order by;
 };
-static struct sortctx sctx;
 
-static int cmp_fn(const void *x, const void *y)
+static int cmp_fn(const void *x, const void *y, void *arg)
 {
+	const struct sortctx *c = arg;
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	cost_t va = event_value(sctx.p, sctx.key(sctx.p, a, sctx.arg), sctx.event);
-	cost_t vb = event_value(sctx.p, sctx.key(sctx.p, b, sctx.arg), sctx.event);
-	/* the biggest first, either way (a difference's negative costs) */
-	if (cost_mag(va) != cost_mag(vb))
-		return cost_mag(va) > cost_mag(vb) ? -1 : 1;
-	if (va != vb)
-		return va > vb ? -1 : 1;
-	int r = strcmp(fn_name(sctx.p, a), fn_name(sctx.p, b));
-	return r ? r : (a < b ? -1 : a > b);
+	cost_t va = event_value(c->p, c->key(c->p, a, c->arg), c->event);
+	cost_t vb = event_value(c->p, c->key(c->p, b, c->arg), c->event);
+	char ba[32], bb[32];
+	struct rank_key ka = { &va, tie_name(c->p, a, ba, sizeof(ba)), a };
+	struct rank_key kb = { &vb, tie_name(c->p, b, bb, sizeof(bb)), b };
+	struct rank_order o = { NULL, 1, RANK_VIEW };
+	return rank_cmp(&ka, &kb, &o);
 }
 
 void query_sort_fns(const struct profile *p, uint32_t *fns, size_t n,
 		    const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg),
 		    void *arg, int event)
 {
-	sctx = (struct sortctx){ p, key, arg, event };
+	struct sortctx c = { p, key, arg, event, 0 };
 	if (n > 1)
-		qsort(fns, n, sizeof(*fns), cmp_fn);
+		qsort_r(fns, n, sizeof(*fns), cmp_fn, &c);
 }
 
-static struct profile *order_p;
-static enum fn_order order_by;
-
-static int cmp_order(const void *x, const void *y)
+static int cmp_order(const void *x, const void *y, void *arg)
 {
+	const struct sortctx *c = arg;
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	const struct profile *p = order_p;
+	const struct profile *p = c->p;
+	char ba[32], bb[32];
 	int r = 0;
-	if (order_by == FN_BY_CALLS) {
+	if (c->by == FN_BY_CALLS) {
 		cost_t ca = p->agg->fn_ncalls[a], cb = p->agg->fn_ncalls[b];
 		r = ca > cb ? -1 : ca < cb;
-	} else if (order_by == FN_BY_FILE) {
-		r = strcmp(file_name(p, p->fns[a].file), file_name(p, p->fns[b].file));
+	} else if (c->by == FN_BY_FILE) {
+		/* a cycle has no file: after the functions */
+		r = (a >= p->nfns) - (b >= p->nfns);
+		if (!r && a < p->nfns)
+			r = strcmp(file_name(p, p->fns[a].file), file_name(p, p->fns[b].file));
 	}
 	if (!r)
-		r = strcmp(fn_name(p, a), fn_name(p, b));
+		r = strcmp(tie_name(p, a, ba, sizeof(ba)), tie_name(p, b, bb, sizeof(bb)));
 	return r ? r : (a < b ? -1 : a > b);
 }
 
 void query_order_fns(struct profile *p, uint32_t *fns, size_t n, enum fn_order by)
 {
 	profile_agg(p);
-	order_p = p;
-	order_by = by;
+	struct sortctx c = { p, NULL, NULL, 0, by };
 	if (n > 1)
-		qsort(fns, n, sizeof(*fns), cmp_order);
+		qsort_r(fns, n, sizeof(*fns), cmp_order, &c);
 }

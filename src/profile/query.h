@@ -5,16 +5,32 @@
 #ifndef CGTUI_QUERY_H
 #define CGTUI_QUERY_H
 
+#include "aggregate.h"
 #include "model.h"
 
-/* A caller or callee of a function, summed over the call sites. */
+/* A caller or callee of an entity (a function or a cycle: aggregate.h),
+ * summed over the call sites, as the one cycle rule makes it (with cycle
+ * detection on, KCachegrind's): the callers of a cycle member are the
+ * members calling it (CALL_IN_CYCLE), itself (CALL_RECURSIVE) and its cycle
+ * (CALL_MEMBER: the calls from outside, at the member's inclusive cost); a
+ * call from outside into a member is a call of its cycle "via" the member;
+ * a cycle's callers are those calls, its callees its members.  With
+ * detection off, every call as recorded (CALL_PLAIN). */
 struct edge {
-	uint32_t fn;
+	uint32_t fn;        /* the other entity */
+	uint32_t via;       /* into a cycle: the member called; else NO_ID */
+	enum call_kind kind;
 	cost_t count;
-	cost_t cost[MAX_EVENTS]; /* inclusive cost of the calls (real events) */
+	cost_t cost[MAX_EVENTS]; /* inclusive cost of the calls (real events);
+				  * a share of the total only when
+				  * call_kind_costed(kind) */
 };
-/* The callers (callers != 0) or callees of fn, unordered; *out is malloc'ed. */
-int query_edges(struct profile *p, uint32_t fn, int callers, struct edge **out);
+/* The callers (callers != 0) or callees of entity id, unordered; *out is
+ * malloc'ed. */
+int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out);
+/* Orders edges: those with a cost (call_kind_costed) by rank_cmp on event,
+ * then the others by their count, most first. */
+void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int event);
 
 /* A file's self cost per line, summed over functions, ordered by line. */
 struct file_lines {
@@ -33,6 +49,8 @@ int query_fn_files(struct profile *p, uint32_t fn, uint32_t **files, cost_t **co
 /* Calls made from a file's lines, ordered by line then callee. */
 struct call_site {
 	uint32_t line, callee;
+	uint32_t caller;     /* (of the first call summed into it) */
+	enum call_kind kind; /* the cycle rule: cost a share of the total? */
 	cost_t count;
 	cost_t cost[MAX_EVENTS];
 };
@@ -40,6 +58,10 @@ int query_file_calls(const struct profile *p, uint32_t file, struct call_site **
 /* The same for the calls made by fn only (NO_ID: every function). */
 int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file,
 			struct call_site **out);
+
+/* The function named name, preferring one of object obj (NO_ID: any);
+ * NO_ID when there is none. */
+uint32_t query_fn_by_name(const struct profile *p, const char *name, uint32_t obj);
 
 /* Orders fns[0..n) by a cost of each, largest magnitude first (a
  * difference's big decreases among the first), then larger value, then by

@@ -13,6 +13,8 @@
 #include "aggregate.h"
 #include "modname.h"
 #include "query.h"
+#include "format.h"
+#include "rank.h"
 #include "source/srcfile.h"
 
 #include <errno.h>
@@ -59,19 +61,6 @@ int report_parse_events(const struct profile *p, const char *list, int *out, int
 	return 0;
 }
 
-void format_threshold(char *buf, size_t n, double v)
-{
-	if (v == floor(v) && fabs(v) < 1e16) {
-		snprintf(buf, n, "%.1f", v);
-		return;
-	}
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, n, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return;
-	}
-}
-
 /* ---- column printer ----------------------------------------------------------- */
 
 struct ccp {
@@ -84,23 +73,6 @@ struct ccp {
 	const char *prefix;
 	int count_w[MAX_EVENTS], perc1_w[MAX_EVENTS], perc2_w[MAX_EVENTS];
 };
-
-void format_count(char *b, size_t size, cost_t v)
-{
-	char tmp[32], out[48];
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	int n = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)u);
-	char *o = out;
-	if (v < 0)
-		*o++ = '-';
-	for (int i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			*o++ = ',';
-		*o++ = tmp[i];
-	}
-	*o = 0;
-	snprintf(b, size, "%s", out);
-}
 
 static double perc(cost_t n, cost_t s)
 {
@@ -254,39 +226,34 @@ struct group {
 	int kept;
 };
 
-static const struct report_opts *sort_opts;
-
-static int cmp_cc_name(const cost_t *a, const char *an, const cost_t *b, const char *bn)
+/* The report's order: rank_cmp over the sort events, cg_annotate's ties. */
+static int cmp_cc_name(const cost_t *a, const char *an, const cost_t *b, const char *bn,
+		       const struct report_opts *o)
 {
-	for (int k = 0; k < sort_opts->nsort; k++) {
-		int e = sort_opts->sort[k];
-		uint64_t x = cost_mag(a[e]), y = cost_mag(b[e]);
-		if (x != y)
-			return x > y ? -1 : 1;
-	}
-	int r = strcmp(an, bn);
-	return r > 0 ? -1 : r < 0 ? 1 : 0;
+	struct rank_key x = { a, an, 0 }, y = { b, bn, 0 };
+	struct rank_order ord = { o->sort, o->nsort, RANK_REPORT };
+	return rank_cmp(&x, &y, &ord);
 }
 
-static int cmp_inner(const void *x, const void *y)
+static int cmp_inner(const void *x, const void *y, void *o)
 {
 	const struct inner *a = x, *b = y;
-	return cmp_cc_name(a->cc, a->name, b->cc, b->name);
+	return cmp_cc_name(a->cc, a->name, b->cc, b->name, o);
 }
 
-static int cmp_group(const void *x, const void *y)
+static int cmp_group(const void *x, const void *y, void *o)
 {
 	const struct group *a = x, *b = y;
-	return cmp_cc_name(a->outer, a->name, b->outer, b->name);
+	return cmp_cc_name(a->outer, a->name, b->outer, b->name, o);
 }
 
+/* The threshold, on an expanded cost vector: rank_shown of the primary
+ * sort event against the summary's. */
 static int above(const struct report_opts *o, const cost_t *summary, const cost_t *cc)
 {
 	int e = o->sort[0];
-	long double s = summary[e] < 0 ? -(long double)summary[e] : (long double)summary[e];
-	long double t = (long double)o->threshold * s / 100.0L;
-	long double v = cc[e] < 0 ? -(long double)cc[e] : (long double)cc[e];
-	return v >= t;
+	struct rank_thr t = rank_threshold_of(summary[e], o->threshold);
+	return rank_shown(&t, cc[e]);
 }
 
 struct section {
@@ -452,13 +419,13 @@ static void select_section(struct section *s, const struct report_opts *o, const
 		if (!g->kept)
 			continue;
 		if (g->nkept > 1)
-			qsort(g->in, (size_t)g->nkept, sizeof(*g->in), cmp_inner);
+			qsort_r(g->in, (size_t)g->nkept, sizeof(*g->in), cmp_inner, (void *)o);
 		struct group t = *g;
 		*g = s->g[nk];
 		s->g[nk++] = t;
 	}
 	if (nk > 1)
-		qsort(s->g, (size_t)nk, sizeof(*s->g), cmp_group);
+		qsort_r(s->g, (size_t)nk, sizeof(*s->g), cmp_group, (void *)o);
 }
 
 static void print_section(FILE *out, struct profile *p, const struct report_opts *o,
@@ -589,48 +556,80 @@ static void inclusive_section(struct profile *p, struct section *s)
 
 /* ---- callers and callees (--tree) ------------------------------------------------ */
 
-/* A caller or callee with its costs expanded for printing. */
-struct xedge {
-	uint32_t fn;
-	cost_t count;
-	cost_t *cc;
-	const char *name;
-};
-
-static int cmp_xedge(const void *x, const void *y)
+/* callgrind_annotate's "file:function [object]" around the one label; a
+ * cycle is "<cycle N>", a call into one "<cycle N> via file:member [object]" */
+static char *fn_where(struct profile *p, uint32_t id, uint32_t via)
 {
-	const struct xedge *a = x, *b = y;
-	return cmp_cc_name(a->cc, a->name, b->cc, b->name);
+	if (agg_is_cycle(p->agg, id)) {
+		if (via == NO_ID)
+			return fn_label(p, id);
+		char *m = fn_where(p, via, NO_ID), *c = strstr(m, " <cycle "), *r;
+		if (c) /* the member's own <cycle N> is said first */
+			memmove(c, strchr(c, '>') + 1, strlen(strchr(c, '>') + 1) + 1);
+		r = xasprintf("<cycle %u> via %s", agg_cycle_no(p->agg, id), m);
+		free(m);
+		return r;
+	}
+	char *l = fn_label(p, id), *r;
+	const char *obj = obj_name(p, p->fns[id].obj);
+	if (*obj)
+		r = xasprintf("%s:%s [%s]", file_name(p, p->fns[id].file), l, obj);
+	else
+		r = xasprintf("%s:%s", file_name(p, p->fns[id].file), l);
+	free(l);
+	return r;
 }
 
-static int collect_edges(struct profile *p, uint32_t f, int callers, struct xedge **out)
+/* A caller or callee with its costs expanded for printing. */
+struct xedge {
+	uint32_t fn, via;
+	enum call_kind kind;
+	cost_t count;
+	cost_t *cc;
+	char *name;
+};
+
+/* by cost (the report's order); calls without a cost (the cycle rule) last,
+ * the most made first */
+static int cmp_xedge(const void *x, const void *y, void *o)
+{
+	const struct xedge *a = x, *b = y;
+	int ca = call_kind_costed(a->kind), cb = call_kind_costed(b->kind);
+	if (ca != cb)
+		return ca ? -1 : 1;
+	if (!ca && a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return cmp_cc_name(a->cc, a->name, b->cc, b->name, o);
+}
+
+static int collect_edges(struct profile *p, const struct report_opts *o, uint32_t f, int callers,
+			 struct xedge **out)
 {
 	struct edge *ed;
 	int n = query_edges(p, f, callers, &ed);
 	struct xedge *x = xcalloc((size_t)n + 1, sizeof(*x));
 	for (int i = 0; i < n; i++) {
 		x[i].fn = ed[i].fn;
+		x[i].via = ed[i].via;
+		x[i].kind = ed[i].kind;
 		x[i].count = ed[i].count;
-		x[i].name = fn_name(p, ed[i].fn);
+		x[i].name = fn_where(p, ed[i].fn, ed[i].via);
 		x[i].cc = expand(p, ed[i].cost);
 	}
 	free(ed);
 	if (n)
-		qsort(x, (size_t)n, sizeof(*x), cmp_xedge);
+		qsort_r(x, (size_t)n, sizeof(*x), cmp_xedge, (void *)o);
 	*out = x;
 	return n;
 }
 
-static char *fn_label(struct profile *p, uint32_t f)
+static void xedges_free(struct xedge *x, int n)
 {
-	const struct agg *a = profile_agg(p);
-	const char *obj = obj_name(p, p->fns[f].obj);
-	char cyc[32] = "";
-	if (a->fn_cycle[f])
-		snprintf(cyc, sizeof(cyc), " <cycle %u>", a->fn_cycle[f]);
-	if (*obj)
-		return xasprintf("%s:%s%s [%s]", file_name(p, p->fns[f].file), fn_name(p, f), cyc, obj);
-	return xasprintf("%s:%s%s", file_name(p, p->fns[f].file), fn_name(p, f), cyc);
+	for (int k = 0; k < n; k++) {
+		free(x[k].cc);
+		free(x[k].name);
+	}
+	free(x);
 }
 
 static void print_tree(FILE *out, struct profile *p, const struct report_opts *o,
@@ -676,12 +675,11 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 		free(x);
 		for (int side = 0; side < 2; side++) {
 			struct xedge *ed;
-			int n = collect_edges(p, list[i], side == 0, &ed);
-			for (int k = 0; k < n; k++) {
-				extremes(p->nevents, ed[k].cc, min, max);
-				free(ed[k].cc);
-			}
-			free(ed);
+			int n = collect_edges(p, o, list[i], side == 0, &ed);
+			for (int k = 0; k < n; k++)
+				if (call_kind_costed(ed[k].kind))
+					extremes(p->nevents, ed[k].cc, min, max);
+			xedges_free(ed, n);
 		}
 	}
 	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
@@ -697,7 +695,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 				continue;
 			if (side == 1) {
 				cost_t *x = expand(p, agg_incl(a, f));
-				char *l = fn_label(p, f), *t = xasprintf("* %s", l);
+				char *l = fn_where(p, f, NO_ID), *t = xasprintf("* %s", l);
 				fputs("  ", out);
 				print_cc(&c, x, NULL, t);
 				free(t);
@@ -707,18 +705,22 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 					continue;
 			}
 			struct xedge *ed;
-			int n = collect_edges(p, f, side == 0, &ed);
+			int n = collect_edges(p, o, f, side == 0, &ed);
 			for (int k = 0; k < n; k++) {
-				char *l = fn_label(p, ed[k].fn);
-				char *t = xasprintf("%s %s (%lldx)", side == 0 ? "<" : ">", l,
-						    (long long)ed[k].count);
+				char note[32];
+				const char *nc = call_kind_text(note, sizeof(note), ed[k].kind,
+								agg_cycle_no(a, f), 99);
+				char *t = xasprintf("%s %s (%lldx)%s%s", side == 0 ? "<" : ">",
+						    ed[k].name, (long long)ed[k].count, nc ? " " : "",
+						    nc ? nc : "");
 				fputs("  ", out);
-				print_cc(&c, ed[k].cc, NULL, t);
+				if (nc) /* no share of the total: the cycle rule */
+					print_missing(&c, t);
+				else
+					print_cc(&c, ed[k].cc, NULL, t);
 				free(t);
-				free(l);
-				free(ed[k].cc);
 			}
-			free(ed);
+			xedges_free(ed, n);
 		}
 	}
 	fputc('\n', out);
@@ -1019,7 +1021,6 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		for (int e = 0; e < p->nreal; e++)
 			o.sort[e] = e;
 	}
-	sort_opts = &o;
 	used_derived = 0;
 	for (int k = 0; k < o.nshow; k++)
 		used_derived |= (uint64_t)1 << o.show[k];

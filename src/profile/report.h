@@ -36,9 +36,5 @@ void report_opts_default(struct report_opts *o);
 int report_parse_events(const struct profile *p, const char *list, int *out, int *n,
 			const char *what, char *err, size_t errsz);
 void report_write(FILE *out, struct profile *p, const struct report_opts *o);
-/* "1,234,567" (and "-1,234"): counts as every report and view prints them. */
-void format_count(char *buf, size_t n, cost_t v);
-/* Formats a threshold as Python's str(float) does (0.1, 1.0, 1e-05). */
-void format_threshold(char *buf, size_t n, double v);
 
 #endif

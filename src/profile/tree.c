@@ -4,21 +4,14 @@
 #include "config.h"
 #include "tree.h"
 #include "aggregate.h"
+#include "format.h"
+#include "query.h"
+#include "rank.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t mag(cost_t v)
-{
-	return cost_mag(v);
-}
-
-/* Is |v| at least threshold percent of |total|? */
-static int over(cost_t v, cost_t total, double threshold)
-{
-	long double t = (long double)threshold * (long double)mag(total) / 100.0L;
-	return (long double)mag(v) >= t;
-}
 
 /* ---- groups ------------------------------------------------------------------ */
 
@@ -111,37 +104,36 @@ void groups_free(struct groups *gs)
 	free(gs);
 }
 
-static const struct profile *order_p;
-static const struct groups *order_gs;
+struct order_ctx {
+	const struct profile *p;
+	const struct groups *gs;
+};
 
-static int cmp_gentry(const void *x, const void *y)
+static int cmp_gentry(const void *x, const void *y, void *arg)
 {
+	const struct order_ctx *c = arg;
 	const struct gentry *a = x, *b = y;
-	if (mag(a->key) != mag(b->key))
-		return mag(a->key) > mag(b->key) ? -1 : 1;
-	int r = strcmp(gentry_name(order_p, order_gs, a), gentry_name(order_p, order_gs, b));
-	if (r)
-		return r;
-	return a->id < b->id ? -1 : a->id > b->id;
+	struct rank_key ka = { &a->key, gentry_name(c->p, c->gs, a), a->id };
+	struct rank_key kb = { &b->key, gentry_name(c->p, c->gs, b), b->id };
+	struct rank_order o = { NULL, 1, RANK_VIEW };
+	return rank_cmp(&ka, &kb, &o);
 }
 
-static int cmp_group(const void *x, const void *y)
+static int cmp_group(const void *x, const void *y, void *arg)
 {
+	const struct order_ctx *c = arg;
 	const struct group *a = x, *b = y;
-	if (mag(a->key) != mag(b->key))
-		return mag(a->key) > mag(b->key) ? -1 : 1;
-	int r = strcmp(group_name(order_p, order_gs, a), group_name(order_p, order_gs, b));
-	if (r)
-		return r;
-	return a->id < b->id ? -1 : a->id > b->id;
+	struct rank_key ka = { &a->key, group_name(c->p, c->gs, a), a->id };
+	struct rank_key kb = { &b->key, group_name(c->p, c->gs, b), b->id };
+	struct rank_order o = { NULL, 1, RANK_VIEW };
+	return rank_cmp(&ka, &kb, &o);
 }
 
 void groups_order(struct groups *gs, const struct profile *p, int event, double threshold,
 		  int by_incl)
 {
-	cost_t total = event_value(p, p->totals, event);
-	order_p = p;
-	order_gs = gs;
+	struct rank_thr thr = rank_threshold(p, event, threshold);
+	struct order_ctx ctx = { p, gs };
 	uint32_t nshown = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		struct group *g = &gs->g[k];
@@ -150,11 +142,11 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 		for (uint32_t i = 0; i < g->ne; i++) {
 			struct gentry *e = &g->e[i];
 			e->key = event_value(p, by_incl && e->incl ? e->incl : e->self, event);
-			above += over(e->key, total, threshold);
+			above += rank_shown(&thr, e->key);
 		}
 		/* only groups that are shown need their entries in order */
 		if (above && g->ne > 1)
-			qsort(g->e, g->ne, sizeof(*g->e), cmp_gentry);
+			qsort_r(g->e, g->ne, sizeof(*g->e), cmp_gentry, &ctx);
 		g->nshown = above;
 		g->shown = above > 0;
 		nshown += g->shown;
@@ -171,7 +163,7 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 			gs->g[k] = tmp;
 		}
 	if (nshown > 1)
-		qsort(gs->g, nshown, sizeof(*gs->g), cmp_group);
+		qsort_r(gs->g, nshown, sizeof(*gs->g), cmp_group, &ctx);
 	cost_t cum = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		if (gs->g[k].shown)
@@ -182,29 +174,36 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 
 /* ---- the call tree ----------------------------------------------------------- */
 
-/* Shown in the tree?  As in the functions view. */
-static int ct_passes(const struct ctree *t, cost_t v)
-{
-	cost_t total = event_value(t->p, t->p->totals, t->event);
-	return over(v, total, t->threshold) && !(v == 0 && total != 0);
-}
-
-static int has_edges(const struct ctree *t, uint32_t fn)
+static int has_edges(const struct ctree *t, uint32_t id)
 {
 	const struct agg *a = t->p->agg;
-	return t->callers ? a->in_start[fn] < a->in_start[fn + 1]
-			  : a->out_start[fn] < a->out_start[fn + 1];
+	if (agg_is_cycle(a, id)) {
+		if (!t->callers)
+			return 1; /* its members */
+		uint32_t k = agg_cycle_no(a, id);
+		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
+			uint32_t m = a->cyc_fn[i];
+			for (uint32_t j = a->in_start[m]; j < a->in_start[m + 1]; j++)
+				if (a->fn_cycle[t->p->calls[a->in_idx[j]].caller] != k)
+					return 1;
+		}
+		return 0;
+	}
+	return t->callers ? a->in_start[id] < a->in_start[id + 1]
+			  : a->out_start[id] < a->out_start[id + 1];
 }
 
-static uint32_t new_node(struct ctree *t, uint32_t fn, uint32_t parent, cost_t count,
-			 const cost_t *cost)
+static uint32_t new_node(struct ctree *t, uint32_t fn, uint32_t via, uint32_t parent,
+			 enum call_kind kind, cost_t count, const cost_t *cost)
 {
 	VEC_RESERVE(t->node, t->capnodes, (size_t)t->nnodes + 1);
 	struct ctree_node *n = &t->node[t->nnodes];
 	memset(n, 0, sizeof(*n));
 	n->fn = fn;
+	n->via = via;
 	n->parent = parent;
 	n->depth = parent == NO_ID ? 0 : t->node[parent].depth + 1;
+	n->kind = kind;
 	n->count = count;
 	n->cost = cost;
 	if (!has_edges(t, fn))
@@ -212,27 +211,159 @@ static uint32_t new_node(struct ctree *t, uint32_t fn, uint32_t parent, cost_t c
 	return t->nnodes++;
 }
 
-/* Sorting made nodes: the event's value of the edge, largest first, then
- * the name. */
+/* Nodes to be made, sorted: those with a cost by rank_cmp, then those
+ * without by their count. */
 struct ct_sort {
-	uint32_t fn;
-	cost_t key;
-	size_t at; /* index of its count and cost in the scratch arrays */
+	uint32_t fn, via;
+	enum call_kind kind;
+	cost_t key;  /* the event's value of its cost */
+	cost_t count;
+	int costed;
+	size_t at;   /* index of its cost in the scratch array */
 };
-static const struct profile *ct_p;
 
-static int cmp_ct(const void *x, const void *y)
+static int cmp_ct(const void *x, const void *y, void *arg)
 {
+	const struct profile *p = arg;
 	const struct ct_sort *a = x, *b = y;
-	/* the biggest first, either way (a difference's negative costs) */
-	if (mag(a->key) != mag(b->key))
-		return mag(a->key) > mag(b->key) ? -1 : 1;
-	if (a->key != b->key)
-		return a->key > b->key ? -1 : 1;
-	int r = strcmp(fn_name(ct_p, a->fn), fn_name(ct_p, b->fn));
-	if (r)
+	if (a->costed != b->costed)
+		return a->costed ? -1 : 1;
+	cost_t ka = a->costed ? a->key : a->count, kb = b->costed ? b->key : b->count;
+	char ba[32], bb[32];
+	struct rank_key ra = { &ka, a->fn < p->nfns ? fn_name(p, a->fn) : ba, a->fn };
+	struct rank_key rb = { &kb, b->fn < p->nfns ? fn_name(p, b->fn) : bb, b->fn };
+	if (a->fn >= p->nfns)
+		snprintf(ba, sizeof(ba), "<cycle %u>", a->fn - p->nfns + 1);
+	if (b->fn >= p->nfns)
+		snprintf(bb, sizeof(bb), "<cycle %u>", b->fn - p->nfns + 1);
+	struct rank_order o = { NULL, 1, RANK_VIEW };
+	int r = rank_cmp(&ra, &rb, &o);
+	if (r || a->via == b->via)
 		return r;
-	return a->fn < b->fn ? -1 : a->fn > b->fn;
+	return a->via < b->via ? -1 : 1;
+}
+
+/* Storage for the costs of nodes made together (freed with the tree). */
+static cost_t *ct_chunk(struct ctree *t, size_t n)
+{
+	cost_t *c = xmalloc((n ? n : 1) * sizeof(*c));
+	VEC_RESERVE(t->chunks, t->capchunks, (size_t)t->nchunks + 1);
+	t->chunks[t->nchunks++] = c;
+	return c;
+}
+
+/* Makes the nodes of e[0..ne) (costs in cost[], nreal each) under parent,
+ * those above the threshold, in order; returns how many were hidden. */
+static uint32_t make_nodes(struct ctree *t, uint32_t parent, struct ct_sort *e, size_t ne,
+			   const cost_t *cost)
+{
+	struct profile *p = t->p;
+	const struct agg *a = p->agg;
+	size_t nr = (size_t)(p->nreal ? p->nreal : 1);
+	struct rank_thr thr = rank_threshold(p, t->event, t->threshold);
+	size_t kept = 0, ncost = 0;
+	uint32_t hidden = 0;
+	for (size_t j = 0; j < ne; j++) {
+		/* without a cost: by its entity's inclusive cost */
+		cost_t v = e[j].costed ? e[j].key : event_value(p, agg_incl(a, e[j].fn), t->event);
+		if (rank_shown(&thr, v)) {
+			ncost += e[j].costed;
+			e[kept++] = e[j];
+		} else {
+			hidden++;
+		}
+	}
+	if (kept > 1)
+		qsort_r(e, kept, sizeof(*e), cmp_ct, p);
+	cost_t *chunk = ncost ? ct_chunk(t, ncost * nr) : NULL;
+	size_t c = 0;
+	for (size_t j = 0; j < kept; j++) {
+		const cost_t *nc = NULL;
+		if (e[j].costed) {
+			memcpy(&chunk[c * nr], &cost[e[j].at * nr], nr * sizeof(*chunk));
+			nc = &chunk[c++ * nr];
+		}
+		uint32_t m = new_node(t, e[j].fn, e[j].via, parent, e[j].kind, e[j].count, nc);
+		if (t->onpath && t->onpath[e[j].fn])
+			t->node[m].flags |= CT_RECURSIVE;
+	}
+	return hidden;
+}
+
+static void scratch(struct ctree *t)
+{
+	if (t->slot)
+		return;
+	uint32_t n = agg_nent(t->p->agg);
+	t->slot = xmalloc(((size_t)n + 1) * sizeof(*t->slot));
+	for (uint32_t f = 0; f <= n; f++)
+		t->slot[f] = NO_ID;
+	t->onpath = xcalloc((size_t)n + 1, 1);
+}
+
+/* The roots of the top-down tree (see tree.h): with detection on, each
+ * entity's inclusive cost less the calls into it from other entities. */
+static void make_roots(struct ctree *t)
+{
+	struct profile *p = t->p;
+	const struct agg *a = p->agg;
+	int nr = p->nreal;
+	size_t vn = (size_t)(nr ? nr : 1);
+	uint32_t nent = agg_nent(a);
+	struct ct_sort *r = NULL;
+	size_t n = 0, cap = 0;
+	cost_t *rc = NULL;
+	if (a->cycles) {
+		rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t));
+		for (uint32_t e = 0; e < nent; e++)
+			memcpy(&rc[e * vn], agg_incl(a, e), (size_t)nr * sizeof(cost_t));
+		for (uint32_t k = 0; k < p->ncalls; k++) {
+			const struct call_rec *c = &p->calls[k];
+			if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
+				continue;
+			uint32_t to = a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee])
+							      : c->callee;
+			cost_t cc[MAX_EVENTS];
+			call_cost(p, k, cc);
+			for (int ev = 0; ev < nr; ev++)
+				rc[to * vn + (size_t)ev] = (cost_t)((uint64_t)rc[to * vn + (size_t)ev] - (uint64_t)cc[ev]);
+		}
+	}
+	for (uint32_t e = 0; e < nent; e++) {
+		cost_t v;
+		if (a->cycles) {
+			if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+				continue; /* a member: its cycle is the entity */
+			/* the part no call reaches: zero for most; negative
+			 * only where the file's calls cost more than their
+			 * callee (shown as it is, the roots still add up) */
+			v = event_value(p, &rc[e * vn], t->event);
+			if (v == 0)
+				continue;
+		} else {
+			/* nobody but itself (or its cycle) calls it */
+			int called = 0;
+			for (uint32_t j = a->in_start[e]; j < a->in_start[e + 1] && !called; j++) {
+				uint32_t from = p->calls[a->in_idx[j]].caller;
+				called = from != e && !(a->fn_cycle[e] && a->fn_cycle[from] == a->fn_cycle[e]);
+			}
+			if (called)
+				continue;
+			v = event_value(p, agg_incl(a, e), t->event);
+		}
+		VEC_RESERVE(r, cap, n + 1);
+		r[n] = (struct ct_sort){ e, NO_ID, CALL_PLAIN, v, 0, 1, n };
+		n++;
+	}
+	cost_t *cost = xmalloc((n ? n : 1) * vn * sizeof(*cost));
+	for (size_t i = 0; i < n; i++)
+		memcpy(&cost[i * vn], rc ? &rc[r[i].fn * vn] : agg_incl(a, r[i].fn),
+		       (size_t)nr * sizeof(cost_t));
+	t->nroots_hidden = make_nodes(t, NO_ID, r, n, cost);
+	t->nroots = t->nnodes;
+	free(cost);
+	free(rc);
+	free(r);
 }
 
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold)
@@ -245,43 +376,15 @@ struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, 
 	t->event = event;
 	t->threshold = threshold;
 	if (callers) {
-		new_node(t, fn, NO_ID, a->fn_ncalls[fn], agg_incl(a, fn));
+		t->estimated = a->cycles && !p->ndiff;
+		size_t nr = (size_t)(p->nreal ? p->nreal : 1);
+		cost_t *c = ct_chunk(t, nr);
+		memcpy(c, agg_incl(a, fn), (size_t)p->nreal * sizeof(cost_t));
+		new_node(t, fn, NO_ID, NO_ID, CALL_PLAIN, a->fn_ncalls[fn], c);
 		t->nroots = 1;
 		return t;
 	}
-	/* called from outside its cycle (calls to itself do not count), and
-	 * cycles into which some function outside calls */
-	uint8_t *called = xcalloc((size_t)p->nfns + 1, 1);
-	uint8_t *cycle_called = xcalloc((size_t)a->ncycles + 1, 1);
-	for (uint32_t k = 0; k < p->ncalls; k++) {
-		uint32_t from = p->calls[k].caller, to = p->calls[k].callee;
-		if (from == to || (a->fn_cycle[to] && a->fn_cycle[from] == a->fn_cycle[to]))
-			continue;
-		called[to] = 1;
-		cycle_called[a->fn_cycle[to]] = 1;
-	}
-	struct ct_sort *r = NULL;
-	size_t nr = 0, cap = 0;
-	for (uint32_t f = 0; f < p->nfns; f++) {
-		if (called[f] || (a->fn_cycle[f] && cycle_called[a->fn_cycle[f]]))
-			continue;
-		cost_t v = event_value(p, agg_incl(a, f), event);
-		if (!ct_passes(t, v)) {
-			t->nroots_hidden++;
-			continue;
-		}
-		VEC_RESERVE(r, cap, nr + 1);
-		r[nr++] = (struct ct_sort){ f, v, 0 };
-	}
-	ct_p = p;
-	if (nr > 1)
-		qsort(r, nr, sizeof(*r), cmp_ct);
-	for (size_t i = 0; i < nr; i++)
-		new_node(t, r[i].fn, NO_ID, a->fn_ncalls[r[i].fn], agg_incl(a, r[i].fn));
-	t->nroots = t->nnodes;
-	free(r);
-	free(called);
-	free(cycle_called);
+	make_roots(t);
 	return t;
 }
 
@@ -298,15 +401,12 @@ void ctree_free(struct ctree *t)
 	free(t);
 }
 
-static void scratch(struct ctree *t)
+/* c * part / whole, rounded (whole > 0) */
+static cost_t share(cost_t c, cost_t part, cost_t whole)
 {
-	if (t->slot)
-		return;
-	uint32_t n = t->p->nfns;
-	t->slot = xmalloc(((size_t)n + 1) * sizeof(*t->slot));
-	for (uint32_t f = 0; f <= n; f++)
-		t->slot[f] = NO_ID;
-	t->onpath = xcalloc((size_t)n + 1, 1);
+	if (part == whole)
+		return c;
+	return (cost_t)llroundl((long double)c * (long double)part / (long double)whole);
 }
 
 int ctree_grow(struct ctree *t, uint32_t n)
@@ -317,76 +417,53 @@ int ctree_grow(struct ctree *t, uint32_t n)
 		return 0;
 	struct profile *p = t->p;
 	const struct agg *a = p->agg;
-	size_t nr = (size_t)(p->nreal ? p->nreal : 1);
+	int nr = p->nreal;
+	size_t vn = (size_t)(nr ? nr : 1);
 	scratch(t);
 	for (uint32_t x = n; x != NO_ID; x = t->node[x].parent)
 		t->onpath[t->node[x].fn] = 1;
-	/* one entry per distinct callee (caller), summed over the call sites */
-	uint32_t fn = t->node[n].fn;
-	const uint32_t *start = t->callers ? a->in_start : a->out_start;
-	const uint32_t *idx = t->callers ? a->in_idx : a->out_idx;
-	struct ct_sort *e = NULL;
-	cost_t *count = NULL, *cost = NULL;
-	size_t ne = 0, cap = 0, costcap = 0;
-	for (uint32_t k = start[fn]; k < start[fn + 1]; k++) {
-		const struct call_rec *c = &p->calls[idx[k]];
-		uint32_t other = t->callers ? c->caller : c->callee;
-		if (t->slot[other] == NO_ID) {
-			size_t oldcap = cap;
-			VEC_RESERVE(e, cap, ne + 1);
-			if (cap != oldcap)
-				count = xreallocarray(count, cap, sizeof(*count));
-			if (cap * nr > costcap) {
-				costcap = cap * nr;
-				cost = xreallocarray(cost, costcap, sizeof(*cost));
-			}
-			e[ne] = (struct ct_sort){ other, 0, ne };
-			count[ne] = 0;
-			memset(&cost[ne * nr], 0, nr * sizeof(*cost));
-			t->slot[other] = (uint32_t)ne++;
-		}
-		size_t j = t->slot[other];
-		cost_t cc[MAX_EVENTS];
-		call_cost(p, idx[k], cc);
-		count[j] = cost_add(count[j], c->count);
-		for (int ev = 0; ev < p->nreal; ev++)
-			cost[j * nr + (size_t)ev] = cost_add(cost[j * nr + (size_t)ev], cc[ev]);
+	uint32_t id = t->node[n].fn;
+	struct edge *ed;
+	int ne = query_edges(p, id, t->callers, &ed);
+	struct ct_sort *e = xmalloc(((size_t)ne + 1) * sizeof(*e));
+	cost_t *cost = xmalloc(((size_t)ne + 1) * vn * sizeof(*cost));
+	/* bottom-up estimates: the node's cost split in proportion to the
+	 * costs of its callers' calls, over their sum or the entity's
+	 * inclusive cost, whichever is more */
+	cost_t whole[MAX_EVENTS];
+	if (t->estimated) {
+		memcpy(whole, agg_incl(a, id), (size_t)nr * sizeof(cost_t));
+		cost_t sum[MAX_EVENTS] = { 0 };
+		for (int j = 0; j < ne; j++)
+			if (call_kind_costed(ed[j].kind))
+				for (int ev = 0; ev < nr; ev++)
+					sum[ev] = cost_add(sum[ev], ed[j].cost[ev]);
+		for (int ev = 0; ev < nr; ev++)
+			if (sum[ev] > whole[ev])
+				whole[ev] = sum[ev];
 	}
-	size_t kept = 0;
-	uint32_t hidden = 0;
-	for (size_t j = 0; j < ne; j++) {
-		t->slot[e[j].fn] = NO_ID;
-		e[j].key = event_value(p, &cost[j * nr], t->event);
-		if (ct_passes(t, e[j].key))
-			e[kept++] = e[j];
-		else
-			hidden++;
+	const cost_t *mine = t->node[n].cost;
+	for (int j = 0; j < ne; j++) {
+		int costed = call_kind_costed(ed[j].kind);
+		cost_t *c = &cost[(size_t)j * vn];
+		for (int ev = 0; ev < nr; ev++)
+			c[ev] = !t->estimated ? ed[j].cost[ev]
+			      : whole[ev] > 0 ? share(mine[ev], ed[j].cost[ev], whole[ev]) : 0;
+		e[j] = (struct ct_sort){ ed[j].fn, ed[j].via, ed[j].kind,
+					 costed ? event_value(p, c, t->event) : 0, ed[j].count, costed,
+					 (size_t)j };
 	}
-	ct_p = p;
-	if (kept > 1)
-		qsort(e, kept, sizeof(*e), cmp_ct);
-	cost_t *chunk = NULL;
-	if (kept) {
-		chunk = xmalloc(kept * nr * sizeof(*chunk));
-		VEC_RESERVE(t->chunks, t->capchunks, (size_t)t->nchunks + 1);
-		t->chunks[t->nchunks++] = chunk;
-	}
+	free(ed);
 	uint32_t first = t->nnodes;
-	for (size_t j = 0; j < kept; j++) {
-		memcpy(&chunk[j * nr], &cost[e[j].at * nr], nr * sizeof(*chunk));
-		uint32_t m = new_node(t, e[j].fn, n, count[e[j].at], &chunk[j * nr]);
-		if (t->onpath[e[j].fn])
-			t->node[m].flags |= CT_RECURSIVE;
-	}
+	uint32_t hidden = make_nodes(t, n, e, (size_t)ne, cost);
 	for (uint32_t x = n; x != NO_ID; x = t->node[x].parent)
 		t->onpath[t->node[x].fn] = 0;
 	struct ctree_node *node = &t->node[n];
 	node->first = first;
-	node->nchild = (uint32_t)kept;
+	node->nchild = t->nnodes - first;
 	node->nhidden = hidden;
 	node->flags |= CT_GROWN;
 	free(e);
-	free(count);
 	free(cost);
 	return 1;
 }
@@ -403,6 +480,30 @@ int ctree_set_open(struct ctree *t, uint32_t n, int open)
 	return 1;
 }
 
+/* The node among first .. first+count-1 of tree t standing for the same
+ * entity (and member called) as old node o, NO_ID if none; slot has the
+ * first node of each entity among them. */
+static uint32_t same_node(const struct ctree *t, const struct ctree_node *o, uint32_t first,
+			  uint32_t count)
+{
+	uint32_t m = t->slot[o->fn];
+	if (m == NO_ID)
+		return NO_ID;
+	for (; m < first + count && t->node[m].fn == o->fn; m++)
+		if (t->node[m].via == o->via)
+			return m;
+	for (m = first; m < first + count; m++)
+		if (t->node[m].fn == o->fn && t->node[m].via == o->via)
+			return m;
+	return NO_ID;
+}
+
+static void slots_set(struct ctree *t, uint32_t first, uint32_t count, int set)
+{
+	for (uint32_t c = first + count; c-- > first;)
+		t->slot[t->node[c].fn] = set ? c : NO_ID;
+}
+
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 {
 	struct ctree *t = ctree_new(old->p, old->callers, old->fn, event, threshold);
@@ -412,13 +513,11 @@ struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 	uint32_t *map = xmalloc((size_t)old->nnodes * sizeof(*map));
 	for (uint32_t i = 0; i < old->nnodes; i++)
 		map[i] = NO_ID;
-	/* the roots, by function */
-	for (uint32_t i = 0; i < t->nroots; i++)
-		t->slot[t->node[i].fn] = i;
+	/* the roots, by entity */
+	slots_set(t, 0, t->nroots, 1);
 	for (uint32_t i = 0; i < old->nroots; i++)
-		map[i] = t->slot[old->node[i].fn];
-	for (uint32_t i = 0; i < t->nroots; i++)
-		t->slot[t->node[i].fn] = NO_ID;
+		map[i] = same_node(t, &old->node[i], 0, t->nroots);
+	slots_set(t, 0, t->nroots, 0);
 	/* parents come before their children: one pass in node order */
 	for (uint32_t o = 0; o < old->nnodes; o++) {
 		const struct ctree_node *on = &old->node[o];
@@ -427,13 +526,11 @@ struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 			continue;
 		if (on->flags & CT_OPEN)
 			t->node[m].flags |= CT_OPEN;
-		const struct ctree_node *nn = &t->node[m];
-		for (uint32_t c = nn->first; c < nn->first + nn->nchild; c++)
-			t->slot[t->node[c].fn] = c;
+		uint32_t first = t->node[m].first, count = t->node[m].nchild;
+		slots_set(t, first, count, 1);
 		for (uint32_t c = on->first; c < on->first + on->nchild; c++)
-			map[c] = t->slot[old->node[c].fn];
-		for (uint32_t c = nn->first; c < nn->first + nn->nchild; c++)
-			t->slot[t->node[c].fn] = NO_ID;
+			map[c] = same_node(t, &old->node[c], first, count);
+		slots_set(t, first, count, 0);
 	}
 	free(map);
 	return t;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aggregate.h"
 #include "model.h"
 
 /* ---- groups ------------------------------------------------------------------ */
@@ -69,73 +70,91 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 
 /* ---- the call tree ----------------------------------------------------------- */
 
-/* Top-down, the roots are the functions that no function outside their own
- * cycle calls: those nobody calls but themselves (direct recursion does not
- * count), and, when no function outside a cycle calls into it, every function
- * of that cycle (which of them was entered first is not recorded).  Roots,
- * and each node's children, are ordered by the magnitude of their cost
- * (inclusive, or the edge's), largest first.  A node's children are its
- * callees, each with the call count and inclusive cost of the calls along
- * that edge (summed over the call sites).  Bottom-up, the one root is a
- * function and a node's children are its callers, with the calls
- * caller -> node.
+/* Nodes are entities (functions, and with cycle detection on cycles; see
+ * aggregate.h), joined by the edges query_edges() makes, so the one cycle
+ * rule holds here too.
  *
- * A function already on the path from the root to a node is shown (marked
+ * Top-down, the roots are the entities whose inclusive cost is not all
+ * reached through calls from other entities: the program's entry, every
+ * thread's start, a function that also ran before it was first called.  A
+ * root shows that part of its cost, so the roots add up to the total (with
+ * detection off, where recursive calls are counted again, the entities
+ * nobody calls, at their inclusive cost).  A node's children are its
+ * callees, each with the call count and inclusive cost of the calls along
+ * that edge (summed over the call sites); a cycle's children are its
+ * members.
+ *
+ * Bottom-up, the one root is an entity at its inclusive cost and a node's
+ * children are its callers.  What part of a node's cost each caller's calls
+ * brought is not recorded in a Callgrind file (only a call path would say):
+ * it is estimated by splitting the node's cost among its callers in
+ * proportion to the inclusive costs of their calls (ctree.estimated), so no
+ * node is ever above the root's cost.  In a difference, and with detection
+ * off, the nodes show the calls' own costs instead.
+ *
+ * A call inside a cycle or of a function to itself (CALL_IN_CYCLE,
+ * CALL_RECURSIVE) shows its count but no cost (cost NULL) and is not
+ * grown.  An entity already on the path from the root is shown (marked
  * CT_RECURSIVE) but never grown, so the tree is finite; nodes are made only
- * when their parent is grown, never eagerly.  Nodes under the threshold (as
- * in the functions view: magnitude below threshold percent of the event's
- * total, or zero when the total is not) are not made; nhidden counts them. */
+ * when their parent is grown.  Nodes under the threshold (rank.h; a node
+ * without a cost by the inclusive cost of its entity) are not made; nhidden
+ * counts them.  Roots and each node's children are ordered by rank_cmp,
+ * those without a cost last. */
 
 enum {
 	CT_GROWN = 1,     /* its children were made */
 	CT_OPEN = 2,      /* its children are shown */
-	CT_RECURSIVE = 4, /* its function is on the path above it */
+	CT_RECURSIVE = 4, /* its entity is on the path above it */
 	CT_LEAF = 8,      /* it has no callees (bottom-up: no callers) at all */
 };
 
 struct ctree_node {
-	uint32_t fn;
+	uint32_t fn;             /* the entity */
+	uint32_t via;            /* a call into a cycle: the member called, else NO_ID */
 	uint32_t parent;         /* NO_ID for a root */
 	uint32_t depth;          /* 0 for a root */
 	uint32_t first, nchild;  /* once grown: its children are nodes first .. first+nchild-1 */
 	uint32_t nhidden;        /* children under the threshold (not made) */
 	uint32_t flags;
-	cost_t count;            /* calls along the edge (a root: all calls into it) */
-	const cost_t *cost;      /* nreal: inclusive cost of the edge (a root: of the function) */
+	enum call_kind kind;     /* of the call along its edge (CALL_PLAIN for a root) */
+	cost_t count;            /* calls along the edge (a root: none) */
+	const cost_t *cost;      /* nreal: its cost (see above), NULL for none */
 };
 
 struct ctree {
 	struct profile *p;
 	int callers;             /* 1: bottom-up */
-	uint32_t fn;             /* bottom-up: the root's function */
+	uint32_t fn;             /* bottom-up: the root's entity */
+	int estimated;           /* bottom-up: costs split by the calls' shares */
 	int event;
 	double threshold;
 	struct ctree_node *node; /* the roots are nodes 0 .. nroots-1 */
 	uint32_t nnodes, capnodes, nroots;
 	uint32_t nroots_hidden;  /* roots under the threshold */
 	/* owned storage */
-	cost_t **chunks;         /* edge costs, one chunk per grown node */
+	cost_t **chunks;         /* node costs, one chunk per grown node */
 	uint32_t nchunks, capchunks;
-	uint32_t *slot;          /* per function: scratch, NO_ID when unused */
-	uint8_t *onpath;         /* per function: scratch, 0 when unused */
+	uint32_t *slot;          /* per entity: scratch, NO_ID when unused */
+	uint8_t *onpath;         /* per entity: scratch, 0 when unused */
 };
 
 /* A tree with its roots made: top-down (callers 0, fn NO_ID) or the callers
- * of fn (callers 1). */
+ * of entity fn (callers 1). */
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold);
 /* The same tree for another event or threshold: the nodes that were grown and
  * open in old (and still pass the threshold) are grown and open again. */
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold);
 void ctree_free(struct ctree *t);
-/* Makes node n's children (once); 0 when it cannot have any (a leaf, or a
- * function already on its path).  Node pointers may move: index afresh. */
+/* Makes node n's children (once); 0 when it cannot have any (a leaf, an
+ * entity already on its path, a call without a cost).  Node pointers may
+ * move: index afresh. */
 int ctree_grow(struct ctree *t, uint32_t n);
 /* Opens (growing it first) or closes node n; returns 0 when n cannot open. */
 int ctree_set_open(struct ctree *t, uint32_t n, int open);
-/* Can node n have children (not a leaf, not recursive)? */
+/* Can node n have children? */
 static inline int ctree_expandable(const struct ctree *t, uint32_t n)
 {
-	return !(t->node[n].flags & (CT_LEAF | CT_RECURSIVE));
+	return !(t->node[n].flags & (CT_LEAF | CT_RECURSIVE)) && t->node[n].cost;
 }
 /* The visible nodes in display order (the roots, and the children of open
  * nodes, depth first) into rows (room for t->nnodes); returns how many.  With

@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "asmannot.h"
-#include "profile/report.h"
+#include "profile/format.h"
+#include "profile/query.h"
+#include "profile/rank.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -358,6 +360,11 @@ void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 		anote(a, "the profile has no instruction addresses for %s", fn_name(p, fn));
 		return;
 	}
+	a->callkind = xcalloc((size_t)a->fi.ncalls + 1, sizeof(*a->callkind));
+	for (uint32_t i = 0; i < a->fi.ncalls && p->agg; i++) {
+		uint32_t to = query_fn_by_name(p, a->fi.calls[i].callee, p->fns[fn].obj);
+		a->callkind[i] = to == NO_ID ? CALL_PLAIN : agg_call_kind(p->agg, fn, to);
+	}
 	int newer = objcode_mtime(a->oc) > p->newest_mtime;
 	const struct elfsyms *sy = objcode_syms(a->oc);
 	if (sy && !elfsyms_full(sy))
@@ -432,7 +439,7 @@ static void rows_clear(struct asm_annot *a)
 	a->nrows = 0;
 }
 
-void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
+void asm_rows(struct asm_annot *a, int ev, const struct rank_thr *thr, int ctx)
 {
 	rows_clear(a);
 	sources_clear(a); /* the lookup may have changed */
@@ -448,12 +455,12 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 		if (!a->ins[i].ic)
 			continue;
 		cost_t c = event_value(p, a->ins[i].ic->cost, ev);
-		if (c == 0 || (long double)cost_mag(c) < thr)
+		if (c == 0 || !thr || !rank_shown(thr, c))
 			continue;
 		hot[i] = 1;
 	}
 	for (int i = 0; i < a->nins; i++) {
-		if (ctx < 0 && thr <= 0) {
+		if (!thr) {
 			show[i] = 1;
 			continue;
 		}
@@ -461,8 +468,10 @@ void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx)
 		 * are (a call costing little itself), with the context */
 		int calls = 0;
 		for (uint32_t k = 0; k < a->ins[i].ncall && !calls; k++) {
+			if (!asm_call_costed(a, a->ins[i].call0 + k))
+				continue;
 			cost_t c = event_value(p, a->fi.calls[a->ins[i].call0 + k].cost, ev);
-			calls = c != 0 && (long double)cost_mag(c) >= thr;
+			calls = c != 0 && rank_shown(thr, c);
 		}
 		if (!hot[i] && !calls)
 			continue;
@@ -529,6 +538,7 @@ void asm_annot_free(struct asm_annot *a)
 	free(a->srcname);
 	free(a->srcok);
 	fn_instrs_free(&a->fi);
+	free(a->callkind);
 	objcode_free(a->oc);
 	memset(a, 0, sizeof(*a));
 }
@@ -584,15 +594,19 @@ void asm_write(FILE *out, const struct asm_annot *a, const int *ev, int nev)
 		const cost_t *c = NULL;
 		if (r->kind == AR_INSN && a->ins[r->idx].ic)
 			c = a->ins[r->idx].ic->cost;
-		else if (r->kind == AR_CALL)
+		else if (r->kind == AR_CALL && asm_call_costed(a, (uint32_t)r->idx))
 			c = a->fi.calls[r->idx].cost;
 		if (r->kind == AR_NOTE) {
 			fprintf(out, "%s\n", t);
 		} else if (r->kind == AR_INSN || r->kind == AR_CALL) {
+			char kt[32];
+			const char *nc = r->kind == AR_CALL && !c
+				? call_kind_text(kt, sizeof(kt), a->callkind[r->idx],
+						 agg_cycle_no(p->agg, a->fn), w[0]) : NULL;
 			for (int k = 0; k < nev; k++) {
 				if (c)
 					format_count(num, sizeof(num), event_value(p, c, ev[k]));
-				fprintf(out, "%*s ", w[k], c ? num : ".");
+				fprintf(out, "%*s ", w[k], c ? num : nc && k == 0 ? nc : nc ? "" : ".");
 			}
 			if (r->kind == AR_INSN)
 				fprintf(out, "%8llx: %s\n", (unsigned long long)a->ins[r->idx].in.addr, t);

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "profile/aggregate.h"
 #include "profile/instr.h"
 #include "profile/model.h"
 #include "objcode.h"
@@ -48,6 +49,7 @@ struct asm_annot {
 	const struct profile *p;
 	uint32_t fn;
 	struct fn_instrs fi;
+	enum call_kind *callkind; /* of each call in fi.calls: the cycle rule */
 	struct objcode *oc;
 	struct asm_insn *ins;
 	int nins;
@@ -68,12 +70,19 @@ struct asm_annot {
  * is in the notes, and ok says whether there is code. */
 void asm_annotate(struct asm_annot *a, const struct profile *p, uint32_t fn,
 		  instr_reload_fn reload, void *arg, const struct srclookup *look);
-/* (Re)builds the rows (reading the sources again): instructions whose cost of event ev is at least thr
- * (and not zero), with ctx instructions around them; runs hidden are one
- * AR_GAP row.  thr 0 with ctx < 0 shows everything. */
-void asm_rows(struct asm_annot *a, int ev, long double thr, int ctx);
+/* (Re)builds the rows (reading the sources again): instructions whose cost
+ * of event ev passes the threshold thr (rank.h; never a zero), with ctx
+ * instructions around them; runs hidden are one AR_GAP row.  thr NULL shows
+ * everything. */
+struct rank_thr;
+void asm_rows(struct asm_annot *a, int ev, const struct rank_thr *thr, int ctx);
 void asm_annot_free(struct asm_annot *a);
 /* The text of row r after the costs and the address (malloc'ed). */
+/* Is call i's cost (fi.calls[i]) a share of the total (the cycle rule)? */
+static inline int asm_call_costed(const struct asm_annot *a, uint32_t i)
+{
+	return !a->callkind || call_kind_costed(a->callkind[i]);
+}
 char *asm_row_text(const struct asm_annot *a, const struct arow *r);
 /* The rows as text, with the costs of events ev[0..nev) (the batch report's
  * --annotate-asm). */

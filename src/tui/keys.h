@@ -47,6 +47,8 @@
 	KEYDEF(ACT_TOGGLE,    "x",                   "events view: show or hide the selected event") \
 	KEYDEF(ACT_DEFINE,    "E",                   "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
 	KEYDEF(ACT_RELATIVE,  "r",                   "percentages of the total, or of the function shown (calls)") \
+	KEYDEF(ACT_CYCLES,    "C",                   "cycle detection on or off: functions calling each other as one <cycle N> (KCachegrind's), or the raw numbers callgrind_annotate prints") \
+	KEYDEF(ACT_FOLD,      "R",                   "fold callgrind's recursion levels and caller contexts (f'2, f'caller) into f, or not") \
 	SECTION("Source") \
 	KEYDEF(ACT_HOTTEST,   "H",                   "the hottest line (instruction in the assembly view)") \
 	KEYDEF(ACT_HOT_NEXT,  "]",                   "the next line (instruction) above the threshold") \

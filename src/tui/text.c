@@ -14,7 +14,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/escape.h"
-#include "profile/report.h"
+#include "profile/format.h"
 #include "tui.h"
 
 #define MAXW 1024
@@ -273,15 +273,3 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 		attroff(COLOR_PAIR(COL_NEGATIVE));
 }
 
-char *tui_fn_label(struct tui *t, uint32_t fn)
-{
-	struct profile *p = t->p;
-	uint32_t c = p->agg ? p->agg->fn_cycle[fn] : 0;
-	char cyc[32] = "";
-	if (c)
-		snprintf(cyc, sizeof(cyc), " <cycle %u>", c);
-	if (p->recovered && p->recovered[fn] != NO_ID)
-		return xasprintf("%s [recovered from %s]%s", p->names.str[p->recovered[fn]],
-				 fn_name(p, fn), cyc);
-	return xasprintf("%s%s", fn_name(p, fn), cyc);
-}

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "profile/aggregate.h"
-#include "profile/report.h"
+#include "profile/format.h"
 #include "tui.h"
 
 #define MIN_COLS 40
@@ -560,10 +560,11 @@ static void draw_header(struct tui *t)
 	size_t el = 0;
 	for (int k = 0; k < t->set.nshow && el + 1 < sizeof(events); k++)
 		el += (size_t)snprintf(events + el, sizeof(events) - el, " %s", p->ev[t->set.show[k]].name);
-	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %s%s | events:%s",
+	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
 		 tui_view(t)->ops->name, p->ev[t->set.sort_event].name,
 		 t->set.inclusive ? "inclusive" : "self", th, parts, p->ndiff ? " | difference" : "",
-		 events);
+		 t->set.cycles ? "" : " | cycles off: raw",
+		 t->loader && t->loader->fold && *t->loader->fold ? " | f'N folded" : "", events);
 	move(1, 0);
 	clrtoeol();
 	tui_put(t, 1, 0, t->cols, line);
@@ -603,6 +604,18 @@ static void draw_rows(struct tui *t, struct view *v, int x0, int y0, int w, int 
 			attroff(A_REVERSE);
 	}
 	t->x0 = 0;
+}
+
+/* A cycle has no code of its own: says so (1), or 0 for a function. */
+static int cycle_has_no_code(struct tui *t, uint32_t fn)
+{
+	const struct agg *a = profile_agg(t->p);
+	if (!agg_is_cycle(a, fn))
+		return 0;
+	tui_message(t, "<cycle %u> is %u functions calling each other: Enter lists them, "
+		    "open one of them", agg_cycle_no(a, fn),
+		    a->cyc_start[agg_cycle_no(a, fn)] - a->cyc_start[agg_cycle_no(a, fn) - 1]);
+	return 1;
 }
 
 /* The detail pane: the callers and callees of the function selected in the
@@ -834,6 +847,9 @@ static void open_view(struct tui *t, const struct view_ops *ops, uint32_t fn)
 	tui_push(t, view_new(t, ops, fn));
 }
 
+static void set_cycles(struct tui *t, int on);
+static void fold(struct tui *t);
+
 static void act(struct tui *t, enum action a)
 {
 	struct view *v = tui_view(t);
@@ -858,6 +874,8 @@ static void act(struct tui *t, enum action a)
 	case ACT_EVENTS: open_view(t, &events_ops, NO_ID); break;
 	case ACT_SUMMARY: open_view(t, &summary_ops, NO_ID); break;
 	case ACT_PARTS: open_view(t, &parts_ops, NO_ID); break;
+	case ACT_CYCLES: set_cycles(t, !t->set.cycles); break;
+	case ACT_FOLD: fold(t); break;
 	case ACT_HELP: open_view(t, &help_ops, NO_ID); break;
 	case ACT_FILEFN: open_view(t, &filefn_ops, NO_ID); break;
 	case ACT_FNFILE: open_view(t, &fnfile_ops, NO_ID); break;
@@ -867,7 +885,7 @@ static void act(struct tui *t, enum action a)
 		uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
 		if (fn == NO_ID)
 			tui_message(t, "no function selected");
-		else
+		else if (!cycle_has_no_code(t, fn))
 			open_view(t, &asm_ops, fn);
 		break;
 	}
@@ -887,7 +905,8 @@ static void act(struct tui *t, enum action a)
 			tui_message(t, "no function selected");
 			break;
 		}
-		open_view(t, a == ACT_SOURCE ? &source_ops : &calls_ops, fn);
+		if (a != ACT_SOURCE || !cycle_has_no_code(t, fn))
+			open_view(t, a == ACT_SOURCE ? &source_ops : &calls_ops, fn);
 		break;
 	}
 	case ACT_SORT_NEXT:
@@ -1136,7 +1155,74 @@ static void swap_profile(struct tui *t, struct profile *np)
 	free(sort_name);
 	for (int j = 0; j < nshown; j++)
 		free(shown[j]);
-	profile_agg(t->p);
+	profile_set_cycles(t->p, t->set.cycles);
+}
+
+/* Cycle detection on or off: every view is made again (a view of a cycle
+ * shows its first function when cycles are no more). */
+static void set_cycles(struct tui *t, int on)
+{
+	const struct agg *a = profile_agg(t->p);
+	t->set.cycles = on;
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		if (!on && v->fn != NO_ID && agg_is_cycle(a, v->fn))
+			v->fn = a->cyc_fn[a->cyc_start[agg_cycle_no(a, v->fn) - 1]];
+	}
+	profile_set_cycles(t->p, on);
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		if (v->ops->free)
+			v->ops->free(v);
+		v->data = NULL;
+		v->stale = 1;
+	}
+	view_free(t->detail);
+	t->detail = NULL;
+	if (on)
+		tui_message(t, "cycle detection on: functions calling each other are one <cycle N> "
+			       "(%u here)", a->ncycles);
+	else
+		tui_message(t, "cycle detection off: raw numbers, as callgrind_annotate prints them "
+			       "(recursive calls counted again at every level)");
+}
+
+static void start_over(struct tui *t, struct profile *np)
+{
+	for (int i = 0; i < t->nhist; i++)
+		view_free(t->hist[i]);
+	t->nhist = t->cur = 0;
+	view_free(t->detail);
+	t->detail = NULL;
+	swap_profile(t, np);
+	tui_push(t, view_new(t, &functions_ops, NO_ID));
+}
+
+/* R: the profile loaded again with callgrind's f'2 and f'caller names
+ * folded into f, or not; starts over from the functions. */
+static void fold(struct tui *t)
+{
+	if (!t->loader || !t->loader->fold) {
+		tui_message(t, "R: this profile cannot be loaded again");
+		return;
+	}
+	if (!*t->loader->fold && !profile_names_contexts(t->p)) {
+		tui_message(t, "R folds the f'2 and f'caller names of callgrind and cgtui; this "
+			       "profile was written by %s", t->p->creator ? t->p->creator : "another tool");
+		return;
+	}
+	*t->loader->fold = !*t->loader->fold;
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, t->p->only_part, err, sizeof(err)) < 0) {
+		*t->loader->fold = !*t->loader->fold;
+		tui_message(t, "%s", err);
+		return;
+	}
+	start_over(t, &np);
+	tui_message(t, *t->loader->fold ? "recursion levels and caller contexts folded: f'2 and "
+					  "f'caller are f (R: apart again)"
+					: "recursion levels and caller contexts apart again");
 }
 
 /* Loads the profile again with the part chosen, and starts over from the
@@ -1153,13 +1239,7 @@ static void switch_part(struct tui *t)
 		tui_message(t, "%s", err);
 		return;
 	}
-	for (int i = 0; i < t->nhist; i++)
-		view_free(t->hist[i]);
-	t->nhist = t->cur = 0;
-	view_free(t->detail);
-	t->detail = NULL;
-	swap_profile(t, &np);
-	tui_push(t, view_new(t, &functions_ops, NO_ID));
+	start_over(t, &np);
 	if (k)
 		tui_message(t, "showing part %d of %d only (P: parts)", k, t->p->nparts);
 	else
@@ -1199,6 +1279,8 @@ static void apply_start(struct tui *t, const struct tui_start *s)
 		t->set.percent = s->percent;
 	if (s->context >= 0)
 		t->set.context = s->context;
+	if (s->cycles >= 0)
+		t->set.cycles = s->cycles;
 }
 
 /* A function of p by its name, object and file names (ids differ from
@@ -1385,10 +1467,12 @@ int tui_run(struct profile *p, const struct tui_loader *loader, const char *cons
 	for (int e = 0; e < p->nreal; e++)
 		t.set.show[e] = e;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	t.set.cycles = 1;
 	tui_config(&t); /* the defaults, then the user's file */
 	if (next_start) /* then the command line */
 		apply_start(&t, next_start);
 	next_start = NULL;
+	profile_set_cycles(p, t.set.cycles);
 
 	/* where sources are looked for: the command line's, then what d adds */
 	if (loader && loader->look)

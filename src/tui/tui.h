@@ -62,6 +62,7 @@ struct tui_settings {
 	int relative;           /* calls view: percentages of the function's inclusive cost */
 	double threshold;       /* percent of the sort event's total */
 	int context;            /* source lines around costly ones */
+	int cycles;             /* cycle detection on (profile_set_cycles) */
 };
 
 #define TUI_HISTORY 64
@@ -77,6 +78,9 @@ struct tui_loader {
 			  const struct instr_sink *s, char *err, size_t errsz);
 	/* where sources are looked for (copied), or NULL: src_dirs only */
 	const struct srclookup *look;
+	/* what the loads fold (R: recursion levels and caller contexts of
+	 * callgrind's names), NULL when they cannot */
+	int *fold;
 };
 
 /* A program being recorded (cgtui prog args): the explorer polls it a few
@@ -108,6 +112,7 @@ struct tui_start {
 	double threshold;
 	int percent;
 	int context;
+	int cycles;
 };
 /* Makes the next tui_run start with these settings. */
 void tui_set_start(const struct tui_start *s);
@@ -178,9 +183,6 @@ extern const struct view_ops asm_ops; /* the assembly (view_asm.c) */
 int tui_put(struct tui *t, int y, int x, int width, const char *s);
 /* Like tui_put, right-aligned in width columns. */
 int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
-/* A function's name as every view shows it: its ELF symbol when the profile
- * only had its address, its cycle when it is in one (malloc'ed). */
-char *tui_fn_label(struct tui *t, uint32_t fn);
 /* Display width of s as tui_put would print it. */
 int tui_width(struct tui *t, const char *s);
 /* "12.3%" of total (" n/a" when total is 0) */

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile/format.h"
+#include "profile/query.h"
+#include "profile/rank.h"
 #include "source/asmannot.h"
 #include "tui.h"
 
@@ -84,11 +87,10 @@ static void update(struct view *v)
 		asm_annotate(&s->a, p, v->fn, reload, t, &t->look);
 	}
 	int ev = t->set.sort_event;
-	cost_t total = event_value(p, p->totals, ev);
-	long double thr = (long double)t->set.threshold / 100.0L * (long double)cost_mag(total);
+	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
 	uint64_t addr = v->nrows && s->ready && s->a.rows[v->sel].ins >= 0
 				? s->a.ins[s->a.rows[v->sel].ins].in.addr : 0;
-	asm_rows(&s->a, ev, thr, t->set.context);
+	asm_rows(&s->a, ev, &thr, t->set.context);
 	v->nrows = s->a.nrows;
 	if (!s->ready) { /* opened: at the line selected in the source view, else
 			  * at the hottest instruction */
@@ -176,10 +178,18 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 			attroff(A_BOLD);
 		break;
 	}
-	case AR_CALL:
-		tui_cost_cells(t, y, s->ev, s->nev, s->a.fi.calls[r->idx].cost);
+	case AR_CALL: {
+		char kt[32];
+		if (asm_call_costed(&s->a, (uint32_t)r->idx))
+			tui_cost_cells(t, y, s->ev, s->nev, s->a.fi.calls[r->idx].cost);
+		else
+			tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]),
+				      call_kind_text(kt, sizeof(kt), s->a.callkind[r->idx],
+						     agg_cycle_no(t->p->agg, v->fn),
+						     tui_cost_width(t, s->ev[0])));
 		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
 		break;
+	}
 	case AR_JUMP:
 		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
 		break;
@@ -206,11 +216,9 @@ static uint32_t selected_fn(struct view *v)
 	struct profile *p = v->t->p;
 	if (!v->nrows || s->a.rows[v->sel].kind != AR_CALL)
 		return v->fn;
-	const char *callee = s->a.fi.calls[s->a.rows[v->sel].idx].callee;
-	for (uint32_t f = 0; f < p->nfns; f++)
-		if (strcmp(fn_name(p, f), callee) == 0)
-			return f;
-	return v->fn;
+	uint32_t f = query_fn_by_name(p, s->a.fi.calls[s->a.rows[v->sel].idx].callee,
+				      p->fns[v->fn].obj);
+	return f != NO_ID ? f : v->fn;
 }
 
 static cost_t row_cost(struct view *v, int i)

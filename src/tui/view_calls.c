@@ -11,6 +11,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/query.h"
+#include "profile/format.h"
 #include "tui.h"
 
 enum { ROW_TITLE, ROW_CALLER, ROW_SELF, ROW_CALLEE };
@@ -18,6 +19,7 @@ enum { ROW_TITLE, ROW_CALLER, ROW_SELF, ROW_CALLEE };
 struct crow {
 	int kind;
 	uint32_t fn;
+	enum call_kind call; /* the cycle rule's kind of the edge */
 	cost_t count;
 	cost_t cost[MAX_EVENTS];
 	char *label;
@@ -27,21 +29,6 @@ struct clist {
 	struct crow *r;
 	int n;
 };
-
-static struct profile *sort_p;
-static int sort_ev;
-
-static int cmp_edge(const void *x, const void *y)
-{
-	const struct edge *a = x, *b = y;
-	cost_t va = event_value(sort_p, a->cost, sort_ev), vb = event_value(sort_p, b->cost, sort_ev);
-	/* the biggest first, either way (a difference's negative costs) */
-	if (cost_mag(va) != cost_mag(vb))
-		return cost_mag(va) > cost_mag(vb) ? -1 : 1;
-	if (va != vb)
-		return va > vb ? -1 : 1;
-	return strcmp(fn_name(sort_p, a->fn), fn_name(sort_p, b->fn));
-}
 
 static void cl_free(struct view *v)
 {
@@ -74,16 +61,13 @@ static void update(struct view *v)
 	struct clist *l = xcalloc(1, sizeof(*l));
 	int cap = 0;
 	struct filter *f = tui_filter_new(v);
-	sort_p = p;
-	sort_ev = t->set.sort_event;
 	for (int side = 0; side < 2; side++) {
 		struct edge *ed;
 		int n = query_edges(p, v->fn, side == 0, &ed);
-		if (n > 1)
-			qsort(ed, (size_t)n, sizeof(*ed), cmp_edge);
+		query_sort_edges(p, ed, (size_t)n, t->set.sort_event);
 		if (side == 1) {
 			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .count = a->fn_ncalls[v->fn],
-					     .label = tui_fn_label(t, v->fn) };
+					     .label = fn_label(t->p, v->fn) };
 			memcpy(self.cost, agg_incl(a, v->fn), sizeof(cost_t) * (size_t)p->nreal);
 			add(l, &cap, self);
 		}
@@ -95,10 +79,13 @@ static void update(struct view *v)
 							    : "callees: none recorded");
 		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
 		for (int i = 0; i < n; i++) {
-			if (!tui_filter_match(f, fn_name(p, ed[i].fn)))
+			char *label = edge_label(p, ed[i].fn, ed[i].via);
+			if (!tui_filter_match(f, label)) {
+				free(label);
 				continue;
+			}
 			struct crow r = { .kind = side == 0 ? ROW_CALLER : ROW_CALLEE, .fn = ed[i].fn,
-					  .count = ed[i].count, .label = tui_fn_label(t, ed[i].fn) };
+					  .call = ed[i].kind, .count = ed[i].count, .label = label };
 			memcpy(r.cost, ed[i].cost, sizeof(r.cost));
 			add(l, &cap, r);
 		}
@@ -140,7 +127,13 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		attroff(A_BOLD);
 		return;
 	}
-	tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
+	char note[32];
+	const char *nc = call_kind_text(note, sizeof(note), r->call,
+					agg_cycle_no(p->agg, r->kind == ROW_CALLER ? r->fn : v->fn), cw);
+	if (nc)
+		tui_put_right(t, y, 0, cw, nc);
+	else
+		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
 	char cnt[32] = "";
 	if (r->count)
 		tui_fit_calls(cnt, sizeof(cnt), (long long)r->count, 9, "x");

@@ -15,12 +15,14 @@
 
 #include "profile/aggregate.h"
 #include "profile/tree.h"
+#include "profile/format.h"
 #include "tui.h"
 
 struct ctview {
 	struct ctree *tree;
 	uint32_t *row; /* node of each row */
 	uint32_t caprow;
+	char *text;    /* the last row_text */
 };
 
 static void ct_free(struct view *v)
@@ -30,6 +32,7 @@ static void ct_free(struct view *v)
 		return;
 	ctree_free(d->tree);
 	free(d->row);
+	free(d->text);
 	free(d);
 	v->data = NULL;
 }
@@ -42,7 +45,10 @@ struct keep_arg {
 static int keep(const struct ctree *t, uint32_t n, void *arg)
 {
 	struct keep_arg *k = arg;
-	return tui_filter_match(k->f, fn_name(k->p, t->node[n].fn));
+	char *l = edge_label(k->p, t->node[n].fn, t->node[n].via);
+	int m = tui_filter_match(k->f, l);
+	free(l);
+	return m;
 }
 
 static void flatten(struct view *v)
@@ -98,15 +104,18 @@ static void draw_header(struct view *v, int y, int width)
 	tui_put_right(t, y, cw + 1, 9, "Calls");
 	if (width <= cw + 12)
 		return;
-	char *title;
-	if (d->tree->callers)
-		title = xasprintf("Callers of %s, bottom-up", fn_name(t->p, d->tree->fn));
+	char *title, *name = d->tree->callers ? fn_label(t->p, d->tree->fn) : NULL;
+	if (d->tree->callers && d->tree->estimated)
+		title = xasprintf("Callers of %s, bottom-up, estimated", name);
+	else if (d->tree->callers)
+		title = xasprintf("Callers of %s, bottom-up", name);
 	else if (d->tree->nroots_hidden)
 		title = xasprintf("Call tree from the roots (%u shown, %u under the threshold)",
 				  d->tree->nroots, d->tree->nroots_hidden);
 	else
 		title = xasprintf("Call tree from the roots (%u%s)", d->tree->nroots,
 				  d->tree->nroots == 1 ? " root" : " roots");
+	free(name);
 	tui_put(t, y, cw + 12, width - cw - 12, title);
 	free(title);
 }
@@ -121,7 +130,12 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
 	int cw = tui_cost_width(t, ev);
-	tui_cost_cell(t, y, 0, cw, event_value(p, nd->cost, ev), tot);
+	char kt[32];
+	const char *nc = call_kind_text(kt, sizeof(kt), nd->kind, agg_cycle_no(p->agg, nd->fn), cw);
+	if (nc)
+		tui_put_right(t, y, 0, cw, nc);
+	else if (nd->cost)
+		tui_cost_cell(t, y, 0, cw, event_value(p, nd->cost, ev), tot);
 	char cnt[32] = "";
 	if (nd->count)
 		tui_fit_calls(cnt, sizeof(cnt), (long long)nd->count, 9, "x");
@@ -149,7 +163,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	const char *mark;
 	if (nd->flags & CT_RECURSIVE)
 		mark = t->utf8 ? "\u21ba " : "@ ";
-	else if (nd->flags & CT_LEAF)
+	else if ((nd->flags & CT_LEAF) || !nd->cost)
 		mark = "  ";
 	else if (nd->flags & CT_OPEN)
 		mark = t->utf8 ? "\u25be " : "- ";
@@ -157,7 +171,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		mark = t->utf8 ? "\u25b8 " : "+ ";
 	tui_put(t, y, x, 2, mark);
 	x += 2;
-	char *label = tui_fn_label(t, nd->fn);
+	char *label = edge_label(t->p, nd->fn, nd->via);
 	int used = tui_put(t, y, x, width - x, label);
 	free(label);
 	x += used;
@@ -179,7 +193,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 static const char *row_text(struct view *v, int row)
 {
 	struct ctview *d = v->data;
-	return fn_name(v->t->p, d->tree->node[d->row[row]].fn);
+	const struct ctree_node *nd = &d->tree->node[d->row[row]];
+	free(d->text);
+	d->text = edge_label(v->t->p, nd->fn, nd->via);
+	return d->text;
 }
 
 static uint32_t selected_fn(struct view *v)
@@ -200,13 +217,24 @@ static int action(struct view *v, enum action a)
 		return 0;
 	uint32_t n = d->row[v->sel];
 	const struct ctree_node *nd = &d->tree->node[n];
-	const char *name = fn_name(t->p, nd->fn);
+	char *name = edge_label(t->p, nd->fn, nd->via);
 	if (nd->flags & CT_RECURSIVE) {
 		tui_message(t, "%s is already on the path above: not opened (recursion)", name);
+		free(name);
+		return 1;
+	}
+	if (!nd->cost) {
+		if (nd->kind == CALL_RECURSIVE)
+			tui_message(t, "%s calls itself: the cost is in its outer call (not opened)", name);
+		else
+			tui_message(t, "a call inside <cycle %u>: the cost is in the calls into the "
+				    "cycle (not opened)", agg_cycle_no(t->p->agg, nd->fn));
+		free(name);
 		return 1;
 	}
 	if (nd->flags & CT_LEAF) {
 		tui_message(t, "%s has no %s", name, d->tree->callers ? "callers" : "callees");
+		free(name);
 		return 1;
 	}
 	ctree_set_open(d->tree, n, !(nd->flags & CT_OPEN));
@@ -214,6 +242,7 @@ static int action(struct view *v, enum action a)
 	if ((nd->flags & CT_OPEN) && !nd->nchild)
 		tui_message(t, "all %u %s of %s are under the threshold", nd->nhidden,
 			    d->tree->callers ? "callers" : "callees", name);
+	free(name);
 	flatten(v);
 	/* the node keeps its row when nothing is filtered; find it otherwise */
 	for (int i = 0; i < v->nrows; i++)

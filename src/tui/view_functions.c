@@ -11,6 +11,8 @@
 
 #include "profile/aggregate.h"
 #include "profile/query.h"
+#include "profile/rank.h"
+#include "profile/format.h"
 #include "tui.h"
 
 struct fnlist {
@@ -27,6 +29,23 @@ static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
 static const cost_t *key_self(const struct profile *p, uint32_t fn, void *arg)
 {
 	return agg_self(p->agg, fn);
+}
+
+/* What is searched and filtered: the label (or name), the file and the
+ * object, one a line (expressions are matched multi-line: ^main$ finds the
+ * function main); a cycle's members on its second line (malloc'ed). */
+static char *fn_text(struct profile *p, uint32_t fn, const char *label)
+{
+	const struct agg *a = p->agg;
+	if (agg_is_cycle(a, fn)) {
+		char *m = cycle_members(p, fn, SIZE_MAX);
+		char *r = label ? xasprintf("%s\n%s", label, m) : xasprintf("<cycle %u>\n%s",
+					     agg_cycle_no(a, fn), m);
+		free(m);
+		return r;
+	}
+	return xasprintf("%s\n%s\n%s", label ? label : fn_name(p, fn), file_name(p, p->fns[fn].file),
+			 obj_name(p, p->fns[fn].obj));
 }
 
 static void fl_free(struct view *v)
@@ -51,20 +70,17 @@ static void update(struct view *v)
 	int ev = t->set.sort_event;
 	fl_free(v);
 	struct fnlist *l = xcalloc(1, sizeof(*l));
-	l->fn = xmalloc(((size_t)p->nfns + 1) * sizeof(*l->fn));
-	cost_t total = event_value(p, p->totals, ev);
-	long double thr = (long double)t->set.threshold / 100.0L *
-			  (long double)cost_mag(total);
+	uint32_t nent = agg_nent(a);
+	l->fn = xmalloc(((size_t)nent + 1) * sizeof(*l->fn));
+	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
 	struct filter *f = tui_filter_new(v);
 	size_t n = 0;
-	for (uint32_t fn = 0; fn < p->nfns; fn++) {
+	for (uint32_t fn = 0; fn < nent; fn++) {
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
-		/* (a zero is no cost, and in a difference no change) */
-		if ((long double)cost_mag(c) < thr || (c == 0 && (total != 0 || p->ndiff)))
+		if (!rank_shown(&thr, c))
 			continue;
 		if (f) {
-			char *text = xasprintf("%s\n%s\n%s", fn_name(p, fn), file_name(p, p->fns[fn].file),
-					       obj_name(p, p->fns[fn].obj));
+			char *text = fn_text(p, fn, NULL);
 			int m = tui_filter_match(f, text);
 			free(text);
 			if (!m)
@@ -79,7 +95,7 @@ static void update(struct view *v)
 		query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
 	for (size_t i = 0; i < n; i++) {
-		l->label[i] = tui_fn_label(t, l->fn[i]);
+		l->label[i] = fn_label(t->p, l->fn[i]);
 	}
 	v->data = l;
 	v->nrows = (int)n;
@@ -175,9 +191,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	int used = tui_put(t, y, L.name_x, width - L.name_x, l->label[row]);
 	int fx = L.name_x + used + 2;
 	if (fx < width - 4) {
-		char *where = xasprintf("%s%s%s", file_name(p, p->fns[fn].file),
-					*obj_name(p, p->fns[fn].obj) ? "  " : "",
-					obj_name(p, p->fns[fn].obj));
+		char *where = agg_is_cycle(a, fn) ? cycle_members(p, fn, (size_t)(width - fx))
+			      : xasprintf("%s%s%s", file_name(p, p->fns[fn].file),
+					  *obj_name(p, p->fns[fn].obj) ? "  " : "",
+					  obj_name(p, p->fns[fn].obj));
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
 		tui_put(t, y, fx, width - fx, where);
@@ -187,16 +204,11 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	}
 }
 
-/* Searched and filtered: the name, the file and the object, one a line
- * (expressions are matched multi-line: ^main$ finds the function main). */
 static const char *row_text(struct view *v, int row)
 {
 	struct fnlist *l = v->data;
-	struct profile *p = v->t->p;
-	uint32_t fn = l->fn[row];
 	free(l->scratch);
-	l->scratch = xasprintf("%s\n%s\n%s", l->label[row], file_name(p, p->fns[fn].file),
-			       obj_name(p, p->fns[fn].obj));
+	l->scratch = fn_text(v->t->p, l->fn[row], l->label[row]);
 	return l->scratch;
 }
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "profile/aggregate.h"
-#include "profile/report.h"
+#include "profile/format.h"
 #include "profile/tree.h"
 #include "tui.h"
 
@@ -212,7 +212,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	if (L.incl_x >= 0 && e->incl)
 		tui_cost_cell(t, y, L.incl_x, L.cw, event_value(p, e->incl, ev), tot);
 	char *label = d->gs->by != GROUP_FN_FILE && e->fn != NO_ID
-			      ? tui_fn_label(t, e->fn)
+			      ? fn_label(t->p, e->fn)
 			      : xstrdup(gentry_name(p, d->gs, e));
 	tui_put(t, y, L.name_x + 4, width - L.name_x - 4, label);
 	free(label);

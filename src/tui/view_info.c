@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile/report.h"
+#include "profile/format.h"
 #include "tui.h"
 
 /* ---- events ------------------------------------------------------------------------ */

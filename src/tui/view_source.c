@@ -15,7 +15,8 @@
 #include "profile/aggregate.h"
 #include "profile/load.h"
 #include "profile/query.h"
-#include "profile/report.h"
+#include "profile/format.h"
+#include "profile/rank.h"
 #include "source/objcode.h"
 #include "source/srcfile.h"
 #include "tui.h"
@@ -28,6 +29,7 @@ struct srow {
 	int has_cost;
 	cost_t cost[MAX_EVENTS];
 	uint32_t callee;
+	enum call_kind call; /* R_CALL: the cycle rule's kind */
 	cost_t count;
 	char *text; /* note text, or NULL for a source line */
 	int hot;    /* above the threshold */
@@ -207,9 +209,7 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 
 	read_part(v, s, k);
 	int readable = pt->readable;
-	cost_t total = event_value(p, p->totals, ev);
-	long double thr = (long double)t->set.threshold / 100.0L *
-			  (long double)cost_mag(total);
+	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
 	size_t nlines = readable ? pt->sf.nlines : 0;
 	uint32_t maxline = (uint32_t)nlines;
 	for (uint32_t i = 0; i < fl.n; i++)
@@ -220,7 +220,7 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 	int ctx = t->set.context;
 	for (uint32_t i = 0; i < fl.n; i++) {
 		cost_t c = event_value(p, &fl.cost[(size_t)i * p->nreal], ev);
-		if (!fl.line[i] || (long double)cost_mag(c) < thr || c == 0)
+		if (!fl.line[i] || c == 0 || !rank_shown(&thr, c))
 			continue;
 		show_around(show, fl.line[i], readable ? ctx : 0, maxline);
 	}
@@ -228,7 +228,8 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 	 * costliest function may cost little itself) */
 	for (int i = 0; i < ncs; i++) {
 		cost_t c = event_value(p, cs[i].cost, ev);
-		if (!cs[i].line || cs[i].line > maxline || (long double)cost_mag(c) < thr || c == 0)
+		if (!cs[i].line || cs[i].line > maxline || !call_kind_costed(cs[i].kind) || c == 0 ||
+		    !rank_shown(&thr, c))
 			continue;
 		show_around(show, cs[i].line, readable ? ctx : 0, maxline);
 	}
@@ -274,7 +275,7 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 			r->has_cost = 1;
 			memcpy(r->cost, &fl.cost[(size_t)j * p->nreal], sizeof(cost_t) * (size_t)p->nreal);
 			cost_t cv = event_value(p, r->cost, ev);
-			r->hot = cv != 0 && (long double)cost_mag(cv) >= thr;
+			r->hot = cv != 0 && rank_shown(&thr, cv);
 			j++;
 		}
 		if (l == first)
@@ -284,6 +285,7 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 			q->part = k;
 			q->line = l;
 			q->callee = cs[c].callee;
+			q->call = cs[c].kind;
 			q->count = cs[c].count;
 			memcpy(q->cost, cs[c].cost, sizeof(q->cost));
 		}
@@ -414,8 +416,15 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		tui_put(t, y, cx + 1, width - cx - 1, r->text);
 		return;
 	case R_CALL: {
-		tui_cost_cells(t, y, s->ev, s->nev, r->cost);
-		char *l = tui_fn_label(t, r->callee);
+		char kt[32];
+		int w = tui_cost_width(t, s->ev[0]);
+		if (call_kind_costed(r->call))
+			tui_cost_cells(t, y, s->ev, s->nev, r->cost);
+		else
+			tui_put_right(t, y, 0, w,
+				      call_kind_text(kt, sizeof(kt), r->call,
+						     agg_cycle_no(t->p->agg, r->callee), w));
+		char *l = fn_label(t->p, r->callee);
 		char *c = xasprintf("=> %s (%lldx)", l, (long long)r->count);
 		free(l);
 		if (!sel && t->color)

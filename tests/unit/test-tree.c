@@ -218,10 +218,13 @@ static void test_calltree(void)
 	ok(t->node[n2].fn == func1 && t->node[n2].count == 2 && t->node[n2].cost[0] == 300,
 	   "func1: 2x 300");
 	ok(t->node[n1].flags & CT_LEAF, "nobody calls main: a leaf");
+	ok(t->estimated, "bottom-up costs are estimates");
 	ctree_set_open(t, n2, 1);
 	n3 = child(t, n2, 0);
-	ok(t->node[n3].fn == main_ && t->node[n3].count == 1 && t->node[n3].cost[0] == 400,
-	   "func1's caller main: 1x 400");
+	/* the 300 of func2's cost that came through func1 came through its
+	 * only caller, main: 300, not main's whole call to func1 (400) */
+	ok(t->node[n3].fn == main_ && t->node[n3].count == 1 && t->node[n3].cost[0] == 300,
+	   "func1's caller main: 1x, 300 of func2's cost");
 	ctree_free(t);
 	profile_free(&p);
 }
@@ -265,36 +268,46 @@ static void test_recursion(void)
 	const struct agg *a = profile_agg(&p);
 	uint32_t main_ = fn(&p, "main"), fa = fn(&p, "a"), fb = fn(&p, "b");
 	ok(a->fn_cycle[fa] == 1 && a->fn_cycle[fb] == 1, "a and b are cycle 1");
+	uint32_t cyc = agg_cycle_ent(a, 1);
 	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0.1);
-	/* b's only caller is a, of its own cycle -- but main calls into the
-	 * cycle, so only main is a root */
+	/* main calls into the cycle: main, at 100, is the one root */
 	is(t->nroots, 1, "one root");
-	is(t->node[0].fn, main_, "main");
-	/* main -> a (1x 90) -> b (2x 80) -> a (1x 70, on the path: stops) */
-	is(grow_all(t), 4, "everything grown: 4 nodes, the tree stops");
-	uint32_t na = child(t, 0, 0), nb = child(t, na, 0), na2 = child(t, nb, 0);
-	ok(t->node[na].fn == fa && t->node[na].count == 1 && t->node[na].cost[0] == 90, "a 1x 90");
-	ok(t->node[nb].fn == fb && t->node[nb].count == 2 && t->node[nb].cost[0] == 80, "b 2x 80");
-	ok(t->node[na2].fn == fa && t->node[na2].count == 1 && t->node[na2].cost[0] == 70,
-	   "a again 1x 70");
-	ok(t->node[na2].flags & CT_RECURSIVE, "the second a is marked recursive");
-	ok(!(t->node[nb].flags & CT_RECURSIVE), "b is not");
-	ok(!ctree_set_open(t, na2, 1), "the recursive a does not open");
-	is(t->node[na2].nchild, 0, "and has no children");
+	ok(t->node[0].fn == main_ && t->node[0].cost[0] == 100, "main, 100");
+	/* main -> <cycle 1> via a (1x 90) -> members a (incl 50, called 1x
+	 * from outside) and b (40, 0x); a -> b (2x) and b -> a (1x) are calls
+	 * inside the cycle: counts, no cost, not grown */
+	is(grow_all(t), 6, "everything grown: 6 nodes, the tree stops");
+	uint32_t nc = child(t, 0, 0);
+	ok(t->node[nc].fn == cyc && t->node[nc].via == fa && t->node[nc].count == 1 &&
+	   t->node[nc].cost[0] == 90, "<cycle 1> via a, 1x 90");
+	uint32_t na = child(t, nc, 0), nb = child(t, nc, 1);
+	ok(t->node[na].fn == fa && t->node[na].kind == CALL_MEMBER && t->node[na].count == 1 &&
+	   t->node[na].cost[0] == 50, "member a: 1x, 50");
+	ok(t->node[nb].fn == fb && t->node[nb].count == 0 && t->node[nb].cost[0] == 40,
+	   "member b: 40");
+	uint32_t nab = child(t, na, 0), nba = child(t, nb, 0);
+	ok(t->node[nab].fn == fb && t->node[nab].kind == CALL_IN_CYCLE && t->node[nab].count == 2 &&
+	   !t->node[nab].cost, "a -> b: 2x, in the cycle, no cost");
+	ok(t->node[nba].fn == fa && t->node[nba].count == 1 && !t->node[nba].cost, "b -> a: 1x, no cost");
+	ok(!ctree_set_open(t, nab, 1), "a call inside the cycle does not open");
 	uint32_t rows[16];
-	is(ctree_rows(t, rows, NULL, NULL), 4, "four rows");
+	is(ctree_rows(t, rows, NULL, NULL), 6, "six rows");
 	ctree_free(t);
 
-	/* bottom-up from b: a (2x 80), whose callers are main (1x 90) and b
-	 * (1x 70, on the path) */
+	/* bottom-up from b (40): its cost comes through its cycle (40), and a
+	 * calls it inside the cycle (2x, no cost); the cycle's only caller
+	 * from outside is main (via a), which brought all 40 */
 	t = ctree_new(&p, 1, fb, 0, 0.1);
 	is(t->node[0].cost[0], 40, "b's inclusive: self 40 (no call leaves the cycle)");
-	is(grow_all(t), 4, "bottom-up: b, a, main, b -- and stops");
-	na = child(t, 0, 0);
-	ok(t->node[na].fn == fa && t->node[na].cost[0] == 80, "b's caller a: 80");
-	ok(t->node[child(t, na, 0)].fn == main_, "a's callers: main (90) first");
-	ok(t->node[child(t, na, 1)].fn == fb && (t->node[child(t, na, 1)].flags & CT_RECURSIVE),
-	   "then b (70), recursive");
+	is(grow_all(t), 4, "bottom-up: b, <cycle 1>, a, main -- and stops");
+	nc = child(t, 0, 0);
+	ok(t->node[nc].fn == cyc && t->node[nc].cost[0] == 40, "b's caller: its cycle, 40");
+	na = child(t, 0, 1);
+	ok(t->node[na].fn == fa && t->node[na].kind == CALL_IN_CYCLE && t->node[na].count == 2 &&
+	   !t->node[na].cost, "then a, 2x inside the cycle");
+	uint32_t nm = child(t, nc, 0);
+	ok(t->node[nm].fn == main_ && t->node[nm].via == fa && t->node[nm].cost[0] == 40,
+	   "the cycle's caller: main via a, 40");
 	ctree_free(t);
 	profile_free(&p);
 
@@ -316,10 +329,12 @@ static void test_recursion(void)
 		    "fn=g\n1 2\ncfn=g\ncalls=1 1\n1 2\n") == 0,
 	   "uncalled cycle loads");
 	t = ctree_new(&p, 0, NO_ID, 0, 0);
-	/* inclusive: a 5 (its call to b stays in the cycle), b 7, g 2 */
-	is(t->nroots, 3, "roots: a, b and g");
-	ok(t->node[0].fn == fn(&p, "b") && t->node[1].fn == fn(&p, "a") && t->node[2].fn == fn(&p, "g"),
-	   "ordered by inclusive: b 7, a 5, g 2");
+	/* no call reaches the cycle (5 + 7) nor g (2: its call to itself is
+	 * inside its own cost) */
+	is(t->nroots, 2, "roots: the cycle and g");
+	ok(t->node[0].fn == agg_cycle_ent(profile_agg(&p), 1) && t->node[0].cost[0] == 12 &&
+	   t->node[1].fn == fn(&p, "g") && t->node[1].cost[0] == 2,
+	   "ordered by cost: <cycle 1> 12, g 2");
 	ctree_free(t);
 	profile_free(&p);
 }

@@ -1,0 +1,116 @@
+/* format.c -- counts, thresholds and labels; see format.h.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "format.h"
+#include "aggregate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void format_count(char *b, size_t size, cost_t v)
+{
+	char tmp[32], out[48];
+	uint64_t u = cost_mag(v);
+	int n = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)u);
+	char *o = out;
+	if (v < 0)
+		*o++ = '-';
+	for (int i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			*o++ = ',';
+		*o++ = tmp[i];
+	}
+	*o = 0;
+	snprintf(b, size, "%s", out);
+}
+
+void format_threshold(char *buf, size_t n, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e16) {
+		snprintf(buf, n, "%.1f", v);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, n, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+static char *label(struct profile *p, uint32_t id, int with_cycle)
+{
+	const struct agg *a = profile_agg(p);
+	uint32_t c = agg_cycle_no(a, id);
+	if (agg_is_cycle(a, id))
+		return xasprintf("<cycle %u>", c);
+	char cyc[32] = "";
+	if (c && with_cycle)
+		snprintf(cyc, sizeof(cyc), " <cycle %u>", c);
+	if (p->recovered && p->recovered[id] != NO_ID)
+		return xasprintf("%s [recovered from %s]%s", p->names.str[p->recovered[id]],
+				 fn_name(p, id), cyc);
+	return xasprintf("%s%s", fn_name(p, id), cyc);
+}
+
+char *fn_label(struct profile *p, uint32_t id)
+{
+	return label(p, id, 1);
+}
+
+char *edge_label(struct profile *p, uint32_t id, uint32_t via)
+{
+	char *l = fn_label(p, id);
+	if (via == NO_ID)
+		return l;
+	/* the member's own " <cycle N>" is said by the cycle already */
+	char *m = label(p, via, 0), *r;
+	r = xasprintf("%s via %s", l, m);
+	free(l);
+	free(m);
+	return r;
+}
+
+const char *call_kind_text(char *buf, size_t n, enum call_kind kind, uint32_t cycle, int width)
+{
+	/* the longest form that fits the column */
+	for (int form = 0; form < 4; form++) {
+		if (kind == CALL_RECURSIVE)
+			snprintf(buf, n, "%s", form == 0 ? "(recursive)" : form == 1 ? "recursive" : "rec");
+		else if (kind == CALL_IN_CYCLE)
+			snprintf(buf, n, form == 0 ? "(in cycle %u)" : form == 1 ? "(cycle %u)" : "cycle %u",
+				 cycle);
+		else
+			return NULL;
+		if ((int)strlen(buf) <= width)
+			break;
+	}
+	return buf;
+}
+
+char *cycle_members(struct profile *p, uint32_t id, size_t room)
+{
+	const struct agg *a = profile_agg(p);
+	uint32_t k = agg_cycle_no(a, id);
+	uint32_t n = a->cyc_start[k] - a->cyc_start[k - 1];
+	size_t len = 0, cap = 64;
+	char *s = xmalloc(cap);
+	len = (size_t)snprintf(s, cap, "%u functions:", n);
+	for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
+		char *l = label(p, a->cyc_fn[i], 0);
+		size_t ll = strlen(l);
+		int last = len + ll + 2 > room;
+		const char *add = last ? "..." : l;
+		size_t al = last ? 3 : ll;
+		while (len + al + 3 > cap)
+			cap *= 2;
+		s = xrealloc(s, cap);
+		len += (size_t)snprintf(s + len, cap - len, "%s%s",
+				i > a->cyc_start[k - 1] ? ", " : " ", add);
+		free(l);
+		if (last)
+			break;
+	}
+	return s;
+}
