@@ -117,9 +117,10 @@ static int yesno(const char *opt, const char *v)
 	exit(1);
 }
 
-static int cmp_str(const void *a, const void *b)
+/* callgrind.out.1.2 before callgrind.out.1.10: the order they ran */
+static int cmp_version(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strverscmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Is `name` PREFIX followed by "-digits" (thread) or ".digits" (dump)? */
@@ -138,7 +139,7 @@ static int is_sibling(const char *name, const char *prefix)
  * callgrind.out.PID-TID / callgrind.out.PID.N beside it; for another name
  * that is not a file, NAME-TID / NAME.N.  An empty NAME beside them is left
  * out: callgrind --separate-threads=yes writes one. */
-static void add_run_files(const char *arg, char ***files, int *n)
+static void add_run_files(const char *arg, char ***files, int *n, char **note)
 {
 	struct stat st;
 	int exists = stat(arg, &st) == 0, empty = exists && S_ISREG(st.st_mode) && st.st_size == 0;
@@ -171,7 +172,7 @@ static void add_run_files(const char *arg, char ***files, int *n)
 		if (d)
 			closedir(d);
 		if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
-			qsort(sib, (size_t)ns, sizeof(*sib), cmp_str);
+			qsort(sib, (size_t)ns, sizeof(*sib), cmp_version);
 			if (exists && !empty && strcmp(base, prefix) == 0) {
 				*files = xreallocarray(*files, (size_t)*n + 1, sizeof(**files));
 				(*files)[(*n)++] = xstrdup(arg);
@@ -182,6 +183,11 @@ static void add_run_files(const char *arg, char ***files, int *n)
 			}
 			found_siblings = 1;
 		} else {
+			/* one file of a run whose others are here: say so */
+			if (ns > 1 && !*note)
+				*note = xasprintf("%s is one of %d files of the run %s%s (threads or "
+						  "dumps): cgtui %s%s opens them all, P then picks one",
+						  arg, ns, dir, prefix, dir, prefix);
 			for (int i = 0; i < ns; i++)
 				free(sib[i]);
 		}
@@ -240,6 +246,7 @@ static struct {
 	int nasmfns;
 	struct profile prof;
 	int prof_ready;
+	char *runnote; /* a file named is one of several of its run */
 	int cycles; /* --cycles */
 	int fold;   /* --fold-recursion */
 } G = { .cycles = 1 };
@@ -257,6 +264,7 @@ static void cli_cleanup(void)
 	free(G.incdirs);
 	free(G.evdefs);
 	free(G.invocation);
+	free(G.runnote);
 	modname_free(G.modfile);
 	modname_free(G.modfn);
 	if (G.prof_ready)
@@ -548,18 +556,18 @@ int main(int argc, char **argv)
 				strcpy(newest, run);
 			free(run);
 		}
-		add_run_files(newest, &G.files, &G.nfiles);
+		add_run_files(newest, &G.files, &G.nfiles, &G.runnote);
 		free(newest);
 	} else if (diff) {
 		/* each side can be a run of several files (threads, dumps) */
 		for (int i = optind; i < argc; i++) {
-			add_run_files(argv[i], &G.files, &G.nfiles);
+			add_run_files(argv[i], &G.files, &G.nfiles, &G.runnote);
 			if (i == optind)
 				G.nfirst = G.nfiles;
 		}
 	} else {
 		for (int i = optind; i < argc; i++)
-			add_run_files(argv[i], &G.files, &G.nfiles);
+			add_run_files(argv[i], &G.files, &G.nfiles, &G.runnote);
 	}
 	if (diff && argc - optind != 2) {
 		fprintf(stderr, "cgtui: --diff requires exactly two profiles\n");
@@ -599,6 +607,8 @@ int main(int argc, char **argv)
 	}
 	progress_end(pr);
 	profile_finish(&G.prof);
+	if (G.runnote)
+		profile_warn(&G.prof, "%s", G.runnote);
 	profile_set_cycles(&G.prof, G.cycles);
 	for (int i = 0; i < G.prof.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", G.prof.warnings[i]);

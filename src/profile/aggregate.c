@@ -4,6 +4,7 @@
 #include "config.h"
 #include "aggregate.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +113,48 @@ static uint32_t scc(const struct profile *p, const struct agg *a, uint32_t *comp
 	return ncomp;
 }
 
+/* Calls into an entity that cost more than its inclusive cost: the file's
+ * own numbers disagree (a hand-made or converted file, a dump taken while
+ * calls were active).  Shown as they are, with one warning when the excess
+ * is 0.1% of the total or more: callgrind itself writes a few instructions
+ * more for calls that end the program or a thread (_Exit, start_thread)
+ * than the callee's own costs hold, which no percentage shows. */
+static void check_calls(struct profile *p, const struct agg *a, const cost_t *in)
+{
+	uint32_t nent = a->nfns + a->ncycles, worst = NO_ID, nbad = 0;
+	if (!p->nreal || p->ndiff)
+		return;
+	uint64_t tol = cost_mag(p->totals[0]) / 1000;
+	for (uint32_t e = 0; e < nent; e++) {
+		if (e < a->nfns && a->fn_cycle[e])
+			continue; /* its cycle is checked */
+		cost_t inc = a->incl_cyc[(size_t)e * a->nreal];
+		if (in[e] <= inc || inc < 0 || (uint64_t)in[e] - (uint64_t)inc < tol)
+			continue;
+		nbad++;
+		if (worst == NO_ID || in[e] - inc > in[worst] - a->incl_cyc[(size_t)worst * a->nreal])
+			worst = e;
+	}
+	if (worst == NO_ID)
+		return;
+	char name[256];
+	if (worst < a->nfns) {
+		snprintf(name, sizeof(name), "%s", fn_name(p, worst));
+	} else {
+		uint32_t k = worst - a->nfns + 1;
+		snprintf(name, sizeof(name), "<cycle %u> (%s and %u more)", k,
+			 fn_name(p, a->cyc_fn[a->cyc_start[k - 1]]),
+			 a->cyc_start[k] - a->cyc_start[k - 1] - 1);
+	}
+	char more[64] = "";
+	if (nbad > 1)
+		snprintf(more, sizeof(more), " (and %u more)", nbad - 1);
+	profile_warn(p, "%s: the calls into %s cost %lld %s, more than its inclusive cost, %lld%s: "
+		     "the file's own numbers disagree; they are shown as they are",
+		     p->nsources ? p->sources[0] : "the profile", name, (long long)in[worst],
+		     p->ev[0].name, (long long)a->incl_cyc[(size_t)worst * a->nreal], more);
+}
+
 const struct agg *profile_agg(struct profile *p)
 {
 	if (p->agg)
@@ -195,7 +238,9 @@ const struct agg *profile_agg(struct profile *p)
 
 	/* inclusive: self + the calls that leave the function's component
 	 * (the others are already inside those calls' costs); a cycle's: its
-	 * members' self + the calls leaving it */
+	 * members' self + the calls leaving it.  The first event of the calls
+	 * into each entity is summed on the way, to check the file's numbers */
+	cost_t *in = xcalloc(nent + 1, sizeof(cost_t));
 	for (uint32_t v = 0; v < n; v++) {
 		cost_t *inc = &a->incl_cyc[(size_t)v * nr];
 		const cost_t *self = &a->fn_self[(size_t)v * nr];
@@ -208,6 +253,9 @@ const struct agg *profile_agg(struct profile *p)
 			call_cost(p, r, c);
 			for (int e = 0; e < nr; e++)
 				inc[e] = cost_add(inc[e], c[e]);
+			uint32_t to = p->calls[r].callee;
+			if (nr)
+				in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to] += c[0];
 		}
 		if (a->fn_cycle[v]) {
 			size_t ce = (size_t)(n + a->fn_cycle[v] - 1) * nr;
@@ -220,6 +268,8 @@ const struct agg *profile_agg(struct profile *p)
 	free(comp);
 	free(size);
 	free(cycno);
+	check_calls(p, a, in);
+	free(in);
 	p->agg = a;
 	return a;
 }

@@ -39,6 +39,19 @@ void format_threshold(char *buf, size_t n, double v)
 	}
 }
 
+void part_label(char *buf, size_t n, const struct profile *p, int k)
+{
+	const struct part_info *pi = &p->parts[k - 1];
+	int num = pi->number ? pi->number : k, of = p->nparts;
+	for (int i = 0; i < p->nparts; i++) /* of the numbers the files give */
+		if (p->parts[i].number > of)
+			of = p->parts[i].number;
+	if (pi->thread)
+		snprintf(buf, n, "part %d of %d, thread %ld", num, of, pi->thread);
+	else
+		snprintf(buf, n, "part %d of %d", num, of);
+}
+
 static char *label(struct profile *p, uint32_t id, int with_cycle)
 {
 	const struct agg *a = profile_agg(p);

@@ -15,6 +15,10 @@ void format_count(char *buf, size_t n, cost_t v);
 /* Formats a threshold as Python's str(float) does (0.1, 1.0, 1e-05). */
 void format_threshold(char *buf, size_t n, double v);
 
+/* "part 3 of 4, thread 2" for part k (1-based, as loaded): its file's
+ * part: number (else k) and its thread when it has one. */
+void part_label(char *buf, size_t n, const struct profile *p, int k);
+
 /* The label of an entity (a function, or with cycle detection on a cycle;
  * see aggregate.h), malloc'ed: a function's name, or its ELF symbol with
  * the name it had ("sym [recovered from 0x...]") when the profile only had

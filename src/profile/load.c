@@ -607,8 +607,11 @@ static uint32_t cur_file(struct parser *ps)
 
 static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
 {
-	/* a name nearly always means the same function: try the last one first */
-	uint32_t kfile = ps->use_obj ? NO_ID : file;
+	/* a function is its object, file and name, as callgrind, KCachegrind
+	 * and callgrind_annotate key it: two static functions of one name in
+	 * two files of an object are two.  A name nearly always means the same
+	 * function: try the last one first */
+	uint32_t kfile = file;
 	if (name >= ps->nname_fn) {
 		uint32_t n = ps->nname_fn ? ps->nname_fn : 1024;
 		while (n <= name)
@@ -802,6 +805,13 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 			ps->part->trigger = dup_value(v + 8);
 		}
 		profile_note_desc(p, v);
+		/* callgrind's "Timerange: Basic block 0 - 383678" */
+		unsigned long long t0, t1;
+		if (sscanf(v, "Timerange: Basic block %llu - %llu", &t0, &t1) == 2) {
+			ps->part->time0 = t0;
+			ps->part->time1 = t1;
+			ps->part->has_time = 1;
+		}
 		if (p->nsources == 1 || p->ndesc == 0) {
 			for (int i = 0; i < p->ndesc; i++)
 				if (strcmp(p->desc[i], v) == 0)
@@ -885,7 +895,10 @@ static void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const
 {
 	ps->pending = PEND_NONE;
 	uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
-	uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : cur_file(ps);
+	/* no cfi=/cfl=: the callee is in the file of the lines around the
+	 * call, fi=/fe= included (callgrind writes cfi= when it is not) */
+	cur_file(ps);
+	uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : ps->fi;
 	uint32_t cid = get_fn(ps, cob, cfl, ps->cfn, 0);
 	ps->cob = ps->cfl = NO_ID;
 	cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
@@ -1104,6 +1117,12 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 			 * function would be in no file and a function calling
 			 * itself would be two */
 			if (!ps->seen_fl && ps->fi != NO_ID && ps->fi_lineno + 1 == ps->lineno)
+				ps->fl = ps->fi;
+			/* callgrind writes fl= before fn= only when the new
+			 * function's file is not that of the cost lines before
+			 * it, fi=/fe= included: without fl=, that file is the
+			 * function's */
+			else if (ps->fi != NO_ID && creator_names_contexts(ps->part->creator))
 				ps->fl = ps->fi;
 			/* the function is made when a cost line needs it: a
 			 * profile may define all its names up front */

@@ -255,6 +255,31 @@ void profile_add_standard_derived(struct profile *p)
 	}
 }
 
+static int cmp_part_time(const void *x, const void *y, void *arg)
+{
+	const struct profile *p = arg;
+	int i = *(const int *)x, j = *(const int *)y;
+	const struct part_info *a = &p->parts[i], *b = &p->parts[j];
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->has_time && b->has_time && a->time0 != b->time0)
+		return a->time0 < b->time0 ? -1 : 1;
+	if (a->number != b->number)
+		return a->number < b->number ? -1 : 1;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+int *profile_parts_by_time(const struct profile *p)
+{
+	int *o = xmalloc(((size_t)p->nparts + 1) * sizeof(*o));
+	for (int i = 0; i < p->nparts; i++)
+		o[i] = i;
+	qsort_r(o, (size_t)p->nparts, sizeof(*o), cmp_part_time, (void *)p);
+	return o;
+}
+
 int creator_names_contexts(const char *c)
 {
 	return c && (strncmp(c, "callgrind", 9) == 0 || strncmp(c, "cgtui", 5) == 0);

@@ -35,6 +35,8 @@ struct part_info {
 	char *cmd;
 	char *creator;
 	char *trigger;   /* "desc: Trigger:" value */
+	uint64_t time0, time1; /* "desc: Timerange:" basic blocks, when has_time */
+	int has_time;
 	cost_t *totals;  /* sum of self costs of this part (nreal) */
 	uint32_t ff_start; /* its first block subtotal in the line store */
 	cost_t *summary; /* its `summary:`/`totals:` line, NULL if none */
@@ -131,6 +133,11 @@ struct profile {
 				  * function named by its address, or NO_ID;
 				  * NULL when not looked for (src/source) */
 };
+
+/* The parts in the order they ran (pid, then time range, then part
+ * number, then as loaded): order[i] is a 0-based index of p->parts;
+ * malloc'ed. */
+int *profile_parts_by_time(const struct profile *p);
 
 void profile_init(struct profile *p);
 void profile_free(struct profile *p);

@@ -66,25 +66,26 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 	const uint32_t *start = callers ? a->in_start : a->out_start;
 	const uint32_t *idx = callers ? a->in_idx : a->out_idx;
 	uint32_t mycyc = agg_cycle_no(a, f);
-	/* a member's cost comes through its cycle, called from outside or not */
-	struct edge *tocycle = callers && mycyc ? edge_at(x, agg_cycle_ent(a, mycyc), NO_ID,
-							  CALL_MEMBER) : NULL;
+	/* a member's cost comes through its cycle, called from outside or not
+	 * (an index: the edges move as they grow) */
+	int tocycle = callers && mycyc
+		? (int)(edge_at(x, agg_cycle_ent(a, mycyc), NO_ID, CALL_MEMBER) - x->ed) : -1;
 	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
 		const struct call_rec *c = &p->calls[idx[k]];
 		uint32_t other = callers ? c->caller : c->callee;
 		enum call_kind kind = agg_call_kind(a, c->caller, c->callee);
 		uint32_t ocyc = agg_cycle_no(a, other);
-		if (kind == CALL_PLAIN && tocycle) {
+		if (kind == CALL_PLAIN && tocycle >= 0) {
 			/* from outside into a member: a call of its cycle */
-			edge_add(p, tocycle, idx[k], 0);
+			edge_add(p, &x->ed[tocycle], idx[k], 0);
 		} else if (kind == CALL_PLAIN && !callers && ocyc) {
 			edge_add(p, edge_at(x, agg_cycle_ent(a, ocyc), other, kind), idx[k], 1);
 		} else {
 			edge_add(p, edge_at(x, other, NO_ID, kind), idx[k], 1);
 		}
 	}
-	if (tocycle)
-		memcpy(tocycle->cost, agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
+	if (tocycle >= 0)
+		memcpy(x->ed[tocycle].cost, agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
 }
 
 int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out)
@@ -97,6 +98,7 @@ int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out)
 		uint32_t k = agg_cycle_no(a, id);
 		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
 			uint32_t m = a->cyc_fn[i];
+			/* (no other edge is made while me is used) */
 			struct edge *me = callers ? NULL : edge_at(&x, m, NO_ID, CALL_MEMBER);
 			for (uint32_t j = a->in_start[m]; j < a->in_start[m + 1]; j++) {
 				const struct call_rec *c = &p->calls[a->in_idx[j]];

@@ -375,6 +375,7 @@ struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, 
 	t->fn = callers ? fn : NO_ID;
 	t->event = event;
 	t->threshold = threshold;
+	t->cycles = a->cycles;
 	if (callers) {
 		t->estimated = a->cycles && !p->ndiff;
 		size_t nr = (size_t)(p->nreal ? p->nreal : 1);

@@ -126,6 +126,7 @@ struct ctree {
 	int callers;             /* 1: bottom-up */
 	uint32_t fn;             /* bottom-up: the root's entity */
 	int estimated;           /* bottom-up: costs split by the calls' shares */
+	int cycles;              /* made with cycle detection on (agg.cycles) */
 	int event;
 	double threshold;
 	struct ctree_node *node; /* the roots are nodes 0 .. nroots-1 */

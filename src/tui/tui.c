@@ -263,6 +263,7 @@ static void view_free(struct view *v)
 	if (v->ops->free)
 		v->ops->free(v);
 	free(v->filter);
+	free(v->reveal);
 	free(v);
 }
 
@@ -336,11 +337,16 @@ struct filter {
 struct filter *tui_filter_new(struct view *v)
 {
 	v->filters = 1;
-	if (!v->filter)
+	return tui_filter_of(v->filter);
+}
+
+struct filter *tui_filter_of(const char *expr)
+{
+	if (!expr)
 		return NULL;
 	int ec;
 	PCRE2_SIZE eo;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)v->filter, PCRE2_ZERO_TERMINATED,
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)expr, PCRE2_ZERO_TERMINATED,
 				       PCRE2_CASELESS | PCRE2_MULTILINE, &ec, &eo, NULL);
 	if (!re)
 		return NULL;
@@ -376,14 +382,34 @@ static void search(struct tui *t, int dir)
 	if (!re)
 		return;
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int wrapped = 0;
 	for (int k = 1; k <= v->nrows; k++) {
 		int row = ((v->sel + dir * k) % v->nrows + v->nrows) % v->nrows;
+		wrapped |= dir > 0 ? row <= v->sel : row >= v->sel;
 		if (tui_row_matches(v, row, re, md)) {
 			list_goto(v, row);
+			if (wrapped && row != v->sel)
+				tui_message(t, "search wrapped to the %s", dir > 0 ? "top" : "bottom");
 			pcre2_match_data_free(md);
 			pcre2_code_free(re);
 			return;
 		}
+	}
+	/* not among the rows: those under the threshold that match are shown */
+	if (v->ops->under_shown) {
+		free(v->reveal);
+		v->reveal = xstrdup(t->search);
+		v->ops->update(v);
+		int n = v->ops->under_shown(v);
+		for (int row = 0; n && row < v->nrows; row++)
+			if (tui_row_matches(v, row, re, md)) {
+				list_goto(v, row);
+				tui_message(t, "%d match%s under the threshold: shown", n,
+					    n == 1 ? "" : "es");
+				pcre2_match_data_free(md);
+				pcre2_code_free(re);
+				return;
+			}
 	}
 	/* trees: only the open nodes' rows are searched */
 	int groups = v->ops == &filefn_ops || v->ops == &fnfile_ops || v->ops == &objects_ops;
@@ -551,19 +577,20 @@ static void draw_header(struct tui *t)
 	attroff(A_REVERSE);
 	char th[32];
 	format_threshold(th, sizeof(th), t->set.threshold);
-	char parts[64];
+	char parts[80];
 	if (p->only_part)
-		snprintf(parts, sizeof(parts), "part %d of %d", p->only_part, p->nparts);
+		part_label(parts, sizeof(parts), p, p->only_part);
 	else
 		snprintf(parts, sizeof(parts), "%d part%s", p->nparts, p->nparts == 1 ? "" : "s");
 	char events[256] = "";
 	size_t el = 0;
 	for (int k = 0; k < t->set.nshow && el + 1 < sizeof(events); k++)
 		el += (size_t)snprintf(events + el, sizeof(events) - el, " %s", p->ev[t->set.show[k]].name);
-	snprintf(line, sizeof(line), "%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
-		 tui_view(t)->ops->name, p->ev[t->set.sort_event].name,
-		 t->set.inclusive ? "inclusive" : "self", th, parts, p->ndiff ? " | difference" : "",
-		 t->set.cycles ? "" : " | cycles off: raw",
+	const char *flt = tui_view(t)->filter;
+	snprintf(line, sizeof(line), "%s%s%s%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
+		 tui_view(t)->ops->name, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "",
+		 p->ev[t->set.sort_event].name, t->set.inclusive ? "inclusive" : "self", th, parts,
+		 p->ndiff ? " | difference" : "", t->set.cycles ? "" : " | cycles off: raw",
 		 t->loader && t->loader->fold && *t->loader->fold ? " | f'N folded" : "", events);
 	move(1, 0);
 	clrtoeol();
@@ -1011,6 +1038,9 @@ static void act(struct tui *t, enum action a)
 		}
 		v->ops->update(v);
 		list_goto(v, 0);
+		int n = v->filter && v->ops->under_shown ? v->ops->under_shown(v) : 0;
+		if (n)
+			tui_message(t, "%d match%s under the threshold: shown", n, n == 1 ? "" : "es");
 		break;
 	}
 	case ACT_REDRAW: clearok(stdscr, TRUE); break;
@@ -1170,15 +1200,7 @@ static void set_cycles(struct tui *t, int on)
 			v->fn = a->cyc_fn[a->cyc_start[agg_cycle_no(a, v->fn) - 1]];
 	}
 	profile_set_cycles(t->p, on);
-	for (int i = 0; i < t->nhist; i++) {
-		struct view *v = t->hist[i];
-		if (v->ops->free)
-			v->ops->free(v);
-		v->data = NULL;
-		v->stale = 1;
-	}
-	view_free(t->detail);
-	t->detail = NULL;
+	refresh_all(t);
 	if (on)
 		tui_message(t, "cycle detection on: functions calling each other are one <cycle N> "
 			       "(%u here)", a->ncycles);
@@ -1240,9 +1262,11 @@ static void switch_part(struct tui *t)
 		return;
 	}
 	start_over(t, &np);
-	if (k)
-		tui_message(t, "showing part %d of %d only (P: parts)", k, t->p->nparts);
-	else
+	if (k) {
+		char pl[48];
+		part_label(pl, sizeof(pl), t->p, k);
+		tui_message(t, "showing %s only (P: parts)", pl);
+	} else
 		tui_message(t, "showing all %d parts", t->p->nparts);
 }
 

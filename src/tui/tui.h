@@ -37,6 +37,9 @@ struct view_ops {
 	int (*selected_line)(struct view *v, const char **file, uint32_t *line);
 	/* handles an action; returns 1 when it did */
 	int (*action)(struct view *v, enum action a);
+	/* rows under the threshold shown because they match v->filter or
+	 * v->reveal (NULL: the view shows none) */
+	int (*under_shown)(struct view *v);
 	void (*free)(struct view *v);
 };
 
@@ -49,6 +52,7 @@ struct view {
 	uint32_t fn;     /* the function the view is about (NO_ID if none) */
 	void *data;      /* the view's own rows */
 	char *filter;    /* rows shown only when they match, or NULL */
+	char *reveal;    /* a search: rows under the threshold that match are shown */
 	int filters;     /* its rows go through tui_filter_new (| works) */
 	int stale;       /* settings changed: update before it is shown */
 };
@@ -148,6 +152,8 @@ int tui_row_matches(struct view *v, int row, const pcre2_code *re, pcre2_match_d
 /* a compiled filter for v (NULL if v has none); free with tui_filter_free */
 struct filter;
 struct filter *tui_filter_new(struct view *v);
+/* the same for any expression (NULL: none) */
+struct filter *tui_filter_of(const char *expr);
 int tui_filter_match(struct filter *f, const char *text);
 void tui_filter_free(struct filter *f);
 

@@ -75,7 +75,8 @@ static void update(struct view *v, int callers)
 		if (d->tree->nroots)
 			ctree_set_open(d->tree, 0, 1);
 		v->data = d;
-	} else if (d->tree->event != t->set.sort_event || d->tree->threshold != t->set.threshold) {
+	} else if (d->tree->event != t->set.sort_event || d->tree->threshold != t->set.threshold ||
+		   d->tree->cycles != t->p->agg->cycles) {
 		struct ctree *nt = ctree_regrow(d->tree, t->set.sort_event, t->set.threshold);
 		ctree_free(d->tree);
 		d->tree = nt;

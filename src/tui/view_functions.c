@@ -17,6 +17,7 @@
 
 struct fnlist {
 	uint32_t *fn;
+	int under;     /* rows under the threshold, shown as they match */
 	char **label;  /* "name <cycle N>" */
 	char *scratch; /* the last row_text */
 };
@@ -73,21 +74,27 @@ static void update(struct view *v)
 	uint32_t nent = agg_nent(a);
 	l->fn = xmalloc(((size_t)nent + 1) * sizeof(*l->fn));
 	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
+	/* a filter, and a search that found nothing above the threshold, look
+	 * at every function: the matches under the threshold are shown too */
 	struct filter *f = tui_filter_new(v);
+	struct filter *rv = tui_filter_of(v->reveal);
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < nent; fn++) {
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
-		if (!rank_shown(&thr, c))
+		int shown = rank_shown(&thr, c);
+		if (!shown && !f && !rv)
 			continue;
-		if (f) {
+		if (f || rv) {
 			char *text = fn_text(p, fn, NULL);
-			int m = tui_filter_match(f, text);
+			int m = tui_filter_match(f, text), r = rv && tui_filter_match(rv, text);
 			free(text);
-			if (!m)
+			if (!(m && (shown || f || r)))
 				continue;
+			l->under += !shown;
 		}
 		l->fn[n++] = fn;
 	}
+	tui_filter_free(rv);
 	tui_filter_free(f);
 	if (t->set.order)
 		query_order_fns(p, l->fn, n, (enum fn_order)t->set.order);
@@ -217,6 +224,11 @@ static uint32_t selected_fn(struct view *v)
 	return v->nrows ? ((struct fnlist *)v->data)->fn[v->sel] : NO_ID;
 }
 
+static int under_shown(struct view *v)
+{
+	return v->data ? ((struct fnlist *)v->data)->under : 0;
+}
+
 const struct view_ops functions_ops = {
 	.name = "functions",
 	.hint = "Enter:callers+callees  s:source  o:sort  I:incl/self  +/-:threshold  /:search  |:filter  ?:help  q:quit",
@@ -225,5 +237,6 @@ const struct view_ops functions_ops = {
 	.draw_header = draw_header,
 	.row_text = row_text,
 	.selected_fn = selected_fn,
+	.under_shown = under_shown,
 	.free = fl_free,
 };

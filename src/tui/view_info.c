@@ -170,15 +170,18 @@ static void sum_refresh(struct view *v)
 	}
 	line(l, xstrdup(""));
 	line(l, xasprintf("Parts:     %d", p->nparts));
-	for (int i = 0; i < p->nparts; i++) {
+	int *order = profile_parts_by_time(p);
+	for (int j = 0; j < p->nparts; j++) {
+		int i = order[j];
 		const struct part_info *pi = &p->parts[i];
 		char tot[48] = "(not loaded)";
 		if (!p->only_part || p->only_part == i + 1) /* else not read: no totals */
 			format_count(tot, sizeof(tot), pi->totals[0]);
-		line(l, xasprintf("  %s part %d  pid %ld  thread %ld  %s %s%s%s", pi->source, i + 1,
-				  pi->pid, pi->thread, p->ev[0].name, tot,
-				  pi->trigger ? "  trigger: " : "", pi->trigger ? pi->trigger : ""));
+		line(l, xasprintf("  %s part %d  pid %ld  thread %ld  %s %s%s%s", pi->source,
+				  pi->number ? pi->number : i + 1, pi->pid, pi->thread, p->ev[0].name,
+				  tot, pi->trigger ? "  trigger: " : "", pi->trigger ? pi->trigger : ""));
 	}
+	free(order);
 	if (p->nwarnings) {
 		line(l, xstrdup(""));
 		for (int i = 0; i < p->nwarnings; i++)
@@ -216,14 +219,32 @@ const struct view_ops summary_ops = {
 
 /* ---- parts ------------------------------------------------------------------------------ */
 
+/* Row 0 is all parts; the others are the parts in the order they ran
+ * (profile_parts_by_time), each labelled with its file's part: number,
+ * thread and time range. */
 static void parts_update(struct view *v)
 {
-	v->nrows = v->t->p->nparts + 1; /* row 0: all parts */
+	free(v->data);
+	v->data = profile_parts_by_time(v->t->p);
+	v->nrows = v->t->p->nparts + 1;
+}
+
+static void parts_free(struct view *v)
+{
+	free(v->data);
+	v->data = NULL;
+}
+
+/* the load index (1-based, as only_part counts) of row */
+static int part_of_row(struct view *v, int row)
+{
+	return row ? ((int *)v->data)[row - 1] + 1 : 0;
 }
 
 static void parts_header(struct view *v, int y, int width)
 {
-	char *h = xasprintf("Shown Part   Pid      Thread  %-14s Profile", v->t->p->ev[0].name);
+	char *h = xasprintf("Shown Part   Pid      Thread  Basic blocks           %-14s Profile",
+			    v->t->p->ev[0].name);
 	tui_put(v->t, y, 0, width, h);
 	free(h);
 }
@@ -232,18 +253,26 @@ static void parts_row(struct view *v, int row, int y, int width, int sel)
 {
 	struct tui *t = v->t;
 	struct profile *p = t->p;
-	int shown = p->only_part == row;
+	int k = part_of_row(v, row);
+	int shown = p->only_part == k;
 	tui_put(t, y, 1, 1, shown ? "*" : " ");
 	if (row == 0) {
 		tui_put(t, y, 6, width - 6, "all parts, added together");
 		return;
 	}
-	const struct part_info *pi = &p->parts[row - 1];
-	char tot[48] = "";
+	const struct part_info *pi = &p->parts[k - 1];
+	char tot[48] = "", range[80] = "", b0[32], b1[32];
 	if (!p->only_part || shown)
 		format_count(tot, sizeof(tot), pi->totals[0]);
-	char *s = xasprintf("%-6d %-8ld %-7ld %14s %s%s%s", row, pi->pid, pi->thread, tot,
-			    pi->source, pi->trigger ? "  " : "", pi->trigger ? pi->trigger : "");
+	if (pi->has_time) {
+		format_count(b0, sizeof(b0), (cost_t)pi->time0);
+		format_count(b1, sizeof(b1), (cost_t)pi->time1);
+		snprintf(range, sizeof(range), "%s - %s", b0, b1);
+	}
+	char num[16];
+	snprintf(num, sizeof(num), "%d", pi->number ? pi->number : k);
+	char *s = xasprintf("%-6s %-8ld %-7ld %-22s %14s %s%s%s", num, pi->pid, pi->thread, range,
+			    tot, pi->source, pi->trigger ? "  " : "", pi->trigger ? pi->trigger : "");
 	tui_put(t, y, 6, width - 6, s);
 	free(s);
 	(void)sel;
@@ -251,14 +280,14 @@ static void parts_row(struct view *v, int row, int y, int width, int sel)
 
 static const char *parts_text(struct view *v, int row)
 {
-	return row ? v->t->p->parts[row - 1].source : "all";
+	return row ? v->t->p->parts[part_of_row(v, row) - 1].source : "all";
 }
 
 static int parts_action(struct view *v, enum action a)
 {
 	if (a != ACT_ENTER)
 		return 0;
-	v->t->want_part = v->sel;
+	v->t->want_part = part_of_row(v, v->sel);
 	return 1;
 }
 
@@ -270,4 +299,5 @@ const struct view_ops parts_ops = {
 	.draw_header = parts_header,
 	.row_text = parts_text,
 	.action = parts_action,
+	.free = parts_free,
 };

@@ -200,11 +200,14 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 	int ncs = query_fn_file_calls(p, whole ? NO_ID : v->fn, file, &cs);
 
 	/* where the function starts: its first line in this file */
+	/* (the first line recorded in the file: the function's entry, which
+	 * callgrind writes first; not the lowest, which may be that of a
+	 * helper inlined from above it) */
 	uint32_t first = UINT32_MAX;
 	struct line_iter it;
 	profile_need_lines(p, v->fn);
-	for (line_iter_fn(&it, &p->ls, v->fn); line_iter_next(&it);)
-		if (it.file == file && it.line && it.line < first)
+	for (line_iter_fn(&it, &p->ls, v->fn); line_iter_next(&it) && first == UINT32_MAX;)
+		if (it.file == file && it.line)
 			first = it.line;
 
 	read_part(v, s, k);
@@ -482,11 +485,19 @@ static const char *row_text(struct view *v, int row)
 	return r->line && r->line <= sf->nlines ? sf->line[r->line - 1] : "";
 }
 
+/* On a call row, its callee; on a line that makes calls, the first of them
+ * (Enter follows the call); else the function shown. */
 static uint32_t selected_fn(struct view *v)
 {
 	struct src *s = v->data;
-	if (v->nrows && s->r[v->sel].kind == R_CALL)
-		return s->r[v->sel].callee;
+	if (!v->nrows)
+		return v->fn;
+	const struct srow *r = &s->r[v->sel];
+	if (r->kind == R_CALL)
+		return r->callee;
+	if (r->kind == R_LINE && v->sel + 1 < v->nrows && r[1].kind == R_CALL &&
+	    r[1].line == r->line && r[1].part == r->part)
+		return r[1].callee;
 	return v->fn;
 }
 
