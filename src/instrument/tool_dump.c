@@ -5,11 +5,12 @@
  * Layout: per object (ob=), per function (fn=; the functions of one own
  * file together), per source file (fl=), the function's instructions in
  * address order, one line each: "ADDRESS LINE COSTS".  A function whose
- * instructions come from several files (inlined code) gets one fl=/fn=
- * block per file, so that every (file, function, line) carries exactly the
- * cost cachegrind gives it; its own file's block (that of its entry,
- * cgt_fn_file) comes first, as readers take a function's first fl= for
- * its file.
+ * instructions come from several files (inlined code) has its own file's
+ * lines first (that of its entry, cgt_fn_file: its fl=), then those of
+ * each other file after fi=, as callgrind writes them, so that every
+ * (file, function, line) carries exactly the cost cachegrind gives it and
+ * the function stays one (readers key a function by object, file and
+ * name).
  * Names are compressed ("fn=(3) name" the first time, "fn=(3)" after);
  * addresses and lines after the first of a block are written relative to
  * the previous line ("+4", "-2", "*").  Addresses are relative to the
@@ -163,7 +164,8 @@ static void put_rel(VgFile *fp, Long d)
 /* The calls made by instruction n, as callgrind writes them: the callee's
  * object and file when they differ from the caller's, its name, the count
  * and the callee's first instruction, then the caller's position (the
- * same as n's line just written) with the inclusive cost. */
+ * same as n's line just written) with the inclusive cost.  (The callee's
+ * file is its own, cgt_fn_file: readers key a function by its file.) */
 static void put_calls(VgFile *fp, const struct cgt_insn *n, Bool *seen_ob, Bool *seen_fl,
 		      Bool *seen_fn)
 {
@@ -173,8 +175,9 @@ static void put_calls(VgFile *fp, const struct cgt_insn *n, Bool *seen_ob, Bool 
 		const struct cgt_insn *to = a->to;
 		if (to->obj != n->obj)
 			put_name(fp, "cob=", &cgt_objs, to->obj, seen_ob);
-		if (to->file != n->file)
-			put_name(fp, "cfi=", &cgt_files, to->file, seen_fl);
+		/* the callee's own file, when not that of the caller's line */
+		if (cgt_fn_file(to->fn) != n->file)
+			put_name(fp, "cfi=", &cgt_files, cgt_fn_file(to->fn), seen_fl);
 		put_name(fp, "cfn=", &cgt_fns, to->fn, seen_fn);
 		VG_(fprintf)(fp, "calls=%llu 0x%lx %u\n", a->count, to->raddr, to->line);
 		VG_(fprintf)(fp, "* *");
@@ -235,16 +238,30 @@ static Bool dump_file(const HChar *path)
 	Bool *seen_fl = VG_(calloc)("cgtui.dump.fl", cgt_files.n + 1, sizeof(Bool));
 	Bool *seen_fn = VG_(calloc)("cgtui.dump.fn", cgt_fns.n + 1, sizeof(Bool));
 	const struct cgt_insn *prev = NULL;
+	UInt pos_file = (UInt)-1; /* the file of the cost lines written last */
+	UInt fl_file = (UInt)-1;  /* and of the last fl= */
 	for (UInt i = 0; i < c.n;) {
 		const struct cgt_insn *n = c.v[i];
-		Bool new_block = !prev || prev->fn != n->fn || prev->file != n->file ||
-				 prev->obj != n->obj;
-		if (new_block) {
+		Bool new_fn = !prev || prev->fn != n->fn || prev->obj != n->obj;
+		Bool new_block = new_fn || prev->file != n->file;
+		if (new_fn) {
+			/* fl= when the function's own file is not that of the
+			 * last fl= (KCachegrind takes a function's file from the
+			 * last fl=, callgrind_annotate from the last fl=/fi=/fe=:
+			 * written so, both read the same), then fn= */
+			UInt own = cgt_fn_file(n->fn);
 			if (!prev || prev->obj != n->obj)
 				put_name(fp, "ob=", &cgt_objs, n->obj, seen_ob);
-			if (!prev || prev->obj != n->obj || prev->file != n->file)
-				put_name(fp, "fl=", &cgt_files, n->file, seen_fl);
+			if (own != fl_file || own != pos_file)
+				put_name(fp, "fl=", &cgt_files, own, seen_fl);
 			put_name(fp, "fn=", &cgt_fns, n->fn, seen_fn);
+			pos_file = fl_file = own;
+		}
+		if (n->file != pos_file) {
+			/* inlined code of another file: fi=, back to its own fe= */
+			put_name(fp, n->file == cgt_fn_file(n->fn) ? "fe=" : "fi=", &cgt_files, n->file,
+				 seen_fl);
+			pos_file = n->file;
 		}
 		/* records equal but for the absolute address (code unloaded and
 		 * loaded again elsewhere) make one line */

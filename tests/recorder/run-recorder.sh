@@ -154,7 +154,7 @@ f=$T/prof/ours.prog
 if [ -f "$f" ]; then
 	for want in '^version: 1$' '^creator: cgtui' '^pid: [0-9][0-9]*$' '^cmd: .*rec-prog$' \
 		'^positions: instr line$' '^events: Ir$' '^summary: [0-9]' '^totals: [0-9]' \
-		'^fn=([0-9]*)$' '^c\?fl=([0-9]*) .*rec-prog\.h$' '^c\?ob=([0-9]*) .*rec-prog$' \
+		'^fn=([0-9]*)$' '^\(c\?fl\|fi\)=([0-9]*) .*rec-prog\.h$' '^c\?ob=([0-9]*) .*rec-prog$' \
 		'^+[0-9]* [-+*]'; do
 		if grep -q -e "$want" "$f"; then
 			pass "form: a line matching $want"
