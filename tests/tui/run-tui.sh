@@ -57,6 +57,7 @@ touch -d 2030-01-01 newer.c
 run newer.keys C.UTF-8 expected-newer newer.out
 run unknown.keys C.UTF-8 expected-unknown unknown.out
 run keep.keys C.UTF-8 expected-keep keep.out
+run finding.keys C.UTF-8 expected-finding finding.out
 run threads.keys C.UTF-8 expected-threads "thread-1.out thread-2.out"
 run warn.keys C.UTF-8 expected-warn warn.out
 run srcsel.keys C.UTF-8 expected-srcsel srcsel.out

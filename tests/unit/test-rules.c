@@ -1,0 +1,286 @@
+/* test-rules.c -- the rules every view and the report share, on hand-made
+ * profiles whose expected numbers are worked out by hand in the comments:
+ * the threshold and the ordering (rank.c: cg_annotate's), the cycle rule
+ * (KCachegrind's cycles, calls without a share), the call tree's roots and
+ * the estimated callers tree, a function's identity (object, file, name),
+ * folding callgrind's recursion levels, the check of a file's calls, the
+ * parts in the order they ran.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/aggregate.h"
+#include "profile/format.h"
+#include "profile/load.h"
+#include "profile/model.h"
+#include "profile/query.h"
+#include "profile/rank.h"
+#include "profile/tree.h"
+#include "fixture.h"
+#include "tap.h"
+
+static char *tmp_text(const char *name, const char *text)
+{
+	return write_tmp(name, text, strlen(text));
+}
+
+/* The edge of id's callers (callers 1) or callees to other via via, NULL if none. */
+static const struct edge *edge_to(const struct edge *ed, int n, uint32_t other, uint32_t via)
+{
+	for (int i = 0; i < n; i++)
+		if (ed[i].fn == other && ed[i].via == via)
+			return &ed[i];
+	return NULL;
+}
+
+static void test_rank(void)
+{
+	/* cg_annotate: threshold = 0.1 * |3000000| / 100 in doubles, which
+	 * is 3000.0 exactly (0.1 * 3000000 rounds to 300000.0), and a row is
+	 * shown when |cost| >= it */
+	struct rank_thr t = rank_threshold_of(3000000, 0.1);
+	ok(rank_shown(&t, 3000) && rank_shown(&t, -3000), "3,000 of 3,000,000 at 0.1%%: shown, as cg_annotate");
+	ok(!rank_shown(&t, 2999), "2,999: not");
+	/* 1% of 7: 0.07; 0 is below it, and a zero is shown only at 0% */
+	t = rank_threshold_of(7, 1);
+	ok(!rank_shown(&t, 0) && rank_shown(&t, 1), "1%% of 7: 0 hidden, 1 shown");
+	t = rank_threshold_of(7, 0);
+	ok(rank_shown(&t, 0), "the report at 0%%: a zero row is shown (cg_annotate prints it)");
+	/* ordering: magnitude first, then (views) the larger value, then A..Z */
+	cost_t v[4] = { -50, 50, 50, 7 };
+	struct rank_key k0 = { &v[0], "b", 0 }, k1 = { &v[1], "z", 1 }, k2 = { &v[2], "a", 2 },
+			k3 = { &v[3], "a", 3 };
+	struct rank_order view = { NULL, 1, RANK_VIEW }, rep = { NULL, 1, RANK_REPORT };
+	ok(rank_cmp(&k1, &k0, &view) < 0, "views: 50 before -50 (same magnitude, larger value)");
+	ok(rank_cmp(&k2, &k1, &view) < 0, "views: a before z at equal cost");
+	ok(rank_cmp(&k1, &k2, &rep) < 0, "report: z before a at equal cost (cg_annotate sorts in reverse)");
+	ok(rank_cmp(&k0, &k3, &rep) < 0 && rank_cmp(&k0, &k3, &view) < 0, "-50 before 7 (magnitude)");
+}
+
+/* main (self 10) -> a 1x 90; a (50) -> b 2x 80; b (40) -> a 1x 70; b -> c
+ * 1x 0; and f (5) calls itself: main -> f 1x 25, f -> f 3x 60, f self 25.
+ * Total: 10 + 50 + 40 + 25 = 125.  Cycle {a, b}: self 90, no call leaves
+ * it but b -> c (0), inclusive 90.  f: no cycle (one function), inclusive
+ * its self 25 (its calls to itself are inside its outer call). */
+static const char cyc[] = "events: Ir\nfl=m.c\nfn=main\n1 10\ncfn=a\ncalls=1 1\n1 90\n"
+			  "cfn=f\ncalls=1 1\n1 25\n"
+			  "fn=a\n2 50\ncfn=b\ncalls=2 3\n2 80\n"
+			  "fn=b\n3 40\ncfn=a\ncalls=1 2\n3 70\ncfn=c\ncalls=1 9\n3 0\n"
+			  "fn=c\n9 0\n"
+			  "fn=f\n4 25\ncfn=f\ncalls=3 4\n4 60\n";
+
+static void test_cycle_rule(void)
+{
+	struct profile p;
+	ok(load(&p, cyc) == 0, "cycle example loads: %s", lasterr);
+	const struct agg *a = profile_agg(&p);
+	uint32_t m = fn(&p, "main"), fa = fn(&p, "a"), fb = fn(&p, "b"), ff = fn(&p, "f");
+	is(a->ncycles, 1, "one cycle: a and b (f calling itself is none)");
+	uint32_t c = agg_cycle_ent(a, 1);
+	is(agg_nent(a), p.nfns + 1, "the cycle is an entity after the functions");
+	is(agg_self(a, c)[0], 90, "<cycle 1> self: a 50 + b 40");
+	is(agg_incl(a, c)[0], 90, "<cycle 1> inclusive: 90 (b -> c costs 0)");
+	is(a->fn_ncalls[c], 1, "<cycle 1> called once from outside (main -> a)");
+	is(agg_incl(a, fa)[0], 50, "a: 50, its calls inside the cycle not counted");
+	is(agg_incl(a, ff)[0], 25, "f: 25, its calls to itself not counted again");
+	is(agg_incl(a, m)[0], 125, "main: everything");
+	char *l = fn_label(&p, fa), *lc = fn_label(&p, c);
+	ok(!strcmp(l, "a <cycle 1>") && !strcmp(lc, "<cycle 1>"), "labels: 'a <cycle 1>', '<cycle 1>'");
+	free(l);
+	free(lc);
+
+	is(agg_call_kind(a, fa, fb), CALL_IN_CYCLE, "a -> b: inside the cycle");
+	is(agg_call_kind(a, ff, ff), CALL_RECURSIVE, "f -> f: recursive");
+	is(agg_call_kind(a, m, fa), CALL_PLAIN, "main -> a: a plain call");
+	ok(!call_kind_costed(CALL_IN_CYCLE) && !call_kind_costed(CALL_RECURSIVE) &&
+	   call_kind_costed(CALL_PLAIN) && call_kind_costed(CALL_MEMBER),
+	   "only plain and member calls have a share of the total");
+
+	struct edge *ed;
+	int n = query_edges(&p, fa, 1, &ed);
+	/* a's callers: b (inside, 1x) and its cycle (main's 1 call, at a's 50) */
+	const struct edge *e1 = edge_to(ed, n, fb, NO_ID), *e2 = edge_to(ed, n, c, NO_ID);
+	ok(n == 2 && e1 && e1->kind == CALL_IN_CYCLE && e1->count == 1 && e2 &&
+	   e2->kind == CALL_MEMBER && e2->count == 1 && e2->cost[0] == 50,
+	   "a's callers: b inside the cycle 1x; <cycle 1> 1x at a's 50");
+	free(ed);
+	n = query_edges(&p, m, 0, &ed);
+	e1 = edge_to(ed, n, c, fa);
+	ok(n == 2 && e1 && e1->kind == CALL_PLAIN && e1->count == 1 && e1->cost[0] == 90,
+	   "main's callees: <cycle 1> via a, 1x 90 (and f)");
+	free(ed);
+	n = query_edges(&p, c, 0, &ed);
+	e1 = edge_to(ed, n, fa, NO_ID);
+	e2 = edge_to(ed, n, fb, NO_ID);
+	ok(n == 2 && e1 && e1->cost[0] == 50 && e1->count == 1 && e2 && e2->cost[0] == 40 &&
+	   e2->count == 0, "<cycle 1>'s callees: its members, a 1x 50, b 40");
+	free(ed);
+	n = query_edges(&p, c, 1, &ed);
+	e1 = edge_to(ed, n, m, fa);
+	ok(n == 1 && e1 && e1->cost[0] == 90, "<cycle 1>'s callers: main via a, 90");
+	free(ed);
+
+	/* detection off: callgrind_annotate's numbers, self + every call:
+	 * a 50 + 80 = 130, b 40 + 70 + 0 = 110, f 25 + 60 = 85 */
+	profile_set_cycles(&p, 0);
+	a = p.agg;
+	ok(agg_incl(a, fa)[0] == 130 && agg_incl(a, fb)[0] == 110 && agg_incl(a, ff)[0] == 85,
+	   "cycles off: a 130, b 110, f 85 (above main's 125: raw)");
+	is(agg_nent(a), p.nfns, "cycles off: no cycle entity");
+	is(agg_call_kind(a, fa, fb), CALL_PLAIN, "cycles off: every call plain");
+	l = fn_label(&p, fa);
+	ok(!strcmp(l, "a"), "cycles off: no <cycle N> in labels");
+	free(l);
+	profile_set_cycles(&p, 1);
+	is(agg_incl(p.agg, fa)[0], 50, "on again: a 50");
+	profile_free(&p);
+}
+
+/* Two threads, as callgrind --separate-threads=yes writes them, loaded
+ * together.  Thread 1: main (self 10) calls clone 1x 15 (clone's
+ * thread-1 half, self 15).  Thread 2: clone (self 5) calls start 1x 70
+ * (self 70).  Total 100.  Only 15 of clone's 90 is reached by a call: the
+ * roots are main (10 + 15 = 25) and clone (90 - 15 = 75), adding up to
+ * 100. */
+static void test_roots(void)
+{
+	struct profile p;
+	profile_init(&p);
+	char *t1 = tmp_text("t-01", "thread: 1\nevents: Ir\nfl=a.c\nfn=main\n1 10\ncfn=clone\ncalls=1 5\n1 15\n"
+				     "fn=clone\n5 15\n");
+	char *t2 = tmp_text("t-02", "thread: 2\nevents: Ir\nfl=a.c\nfn=clone\n5 5\ncfn=start\ncalls=1 7\n5 70\n"
+				     "fn=start\n7 70\n");
+	ok(profile_load(&p, t1, NULL, lasterr, sizeof(lasterr)) == 0 &&
+	   profile_load(&p, t2, NULL, lasterr, sizeof(lasterr)) == 0, "two threads load: %s", lasterr);
+	profile_finish(&p);
+	free(t1);
+	free(t2);
+	is(p.totals[0], 100, "total 100");
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0);
+	is(t->nroots, 2, "two roots: main and clone");
+	ok(t->node[0].fn == fn(&p, "clone") && t->node[0].cost[0] == 75 &&
+	   t->node[1].fn == fn(&p, "main") && t->node[1].cost[0] == 25,
+	   "clone 75 (its thread), main 25: they add up to 100");
+	ctree_free(t);
+	/* bottom-up from start (70): its one caller clone brought it all;
+	 * clone's caller main brought 15 of clone's 90, so 70 * 15 / 90 ~ 12 */
+	t = ctree_new(&p, 1, fn(&p, "start"), 0, 0);
+	ctree_set_open(t, 0, 1);
+	uint32_t nc = t->node[0].first;
+	ok(t->node[0].nchild == 1 && t->node[nc].fn == fn(&p, "clone") && t->node[nc].cost[0] == 70,
+	   "callers of start: clone, 70");
+	ctree_set_open(t, nc, 1);
+	uint32_t nm = t->node[nc].first;
+	ok(t->node[nc].nchild == 1 && t->node[nm].fn == fn(&p, "main") && t->node[nm].cost[0] == 12,
+	   "clone's caller main: 70 x 15 / 90 = 11.7, 12 (estimated, below the root)");
+	ctree_free(t);
+	profile_free(&p);
+}
+
+static void test_identity(void)
+{
+	struct profile p;
+	/* two static functions f in a.c and b.c of one object, each with its
+	 * own cost, called from main in a.c (one with cfi=b.c) */
+	ok(load(&p, "events: Ir\nob=x.so\nfl=a.c\nfn=main\n1 1\ncfn=f\ncalls=1 2\n1 3\n"
+		    "cfi=b.c\ncfn=f\ncalls=1 2\n1 4\nfn=f\n2 3\nfl=b.c\nfn=f\n2 4\n") == 0,
+	   "statics load: %s", lasterr);
+	int nf = 0;
+	for (uint32_t f = 0; f < p.nfns; f++)
+		nf += !strcmp(fn_name(&p, f), "f");
+	is(nf, 2, "two functions f (object, file and name, as KCachegrind keys them)");
+	is(p.nwarnings, 0, "and no call costs more than its callee");
+	profile_free(&p);
+	/* a call from inlined code (fi=h.h) without cfi=: the callee is in
+	 * h.h, the file of the lines around the call, as callgrind writes it */
+	ok(load(&p, "events: Ir\ncreator: callgrind-3.19.0\nfl=a.c\nfn=main\n1 1\nfi=h.h\n"
+		    "5 1\ncfn=g\ncalls=1 7\n5 2\nfl=h.h\nfn=g\n7 2\n") == 0, "fi= call loads: %s", lasterr);
+	nf = 0;
+	for (uint32_t f = 0; f < p.nfns; f++)
+		nf += !strcmp(fn_name(&p, f), "g");
+	ok(nf == 1 && !strcmp(file_name(&p, p.fns[fn(&p, "g")].file), "h.h"), "one g, in h.h");
+	profile_free(&p);
+}
+
+static void test_fold(void)
+{
+	struct profile p;
+	const char *rec = "fl=a.c\nfn=main\n1 1\ncfn=f\ncalls=1 2\n1 9\n"
+			  "fn=f\n2 3\ncfn=f'2\ncalls=1 2\n2 6\nfn=f'2\n2 6\n";
+	for (int k = 0; k < 2; k++) {
+		char text[512];
+		snprintf(text, sizeof(text), "events: Ir\ncreator: %s\n%s",
+			 k ? "pyprof2calltree" : "callgrind-3.19.0", rec);
+		profile_init(&p);
+		char *path = write_tmp("fold.out", text, strlen(text));
+		struct load_opts lo = { .sign = 1, .fold_contexts = 1 };
+		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) == 0, "loads: %s", lasterr);
+		profile_finish(&p);
+		free(path);
+		if (!k) {
+			/* f'2 is f: self 3 + 6, and f calls itself */
+			uint32_t f = fn(&p, "f");
+			const struct agg *a = profile_agg(&p);
+			ok(f != NO_ID && fn(&p, "f'2") == NO_ID && agg_self(a, f)[0] == 9 &&
+			   a->fn_selfcall[f], "callgrind's file: f'2 folded into f (self 9, calls itself)");
+		} else {
+			ok(fn(&p, "f'2") != NO_ID, "another producer's f'2 is left alone");
+		}
+		profile_free(&p);
+	}
+}
+
+static void test_check_calls(void)
+{
+	struct profile p;
+	/* main -> g 1x 2000 but g's own cost is 10: 1,990 too much, of a
+	 * total of 2,010: one warning naming g */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=main\n1 0\ncfn=g\ncalls=1 2\n1 2000\nfn=g\n2 10\n") == 0,
+	   "inconsistent file loads");
+	profile_agg(&p);
+	ok(p.nwarnings == 1 && strstr(p.warnings[0], "calls into g cost 2000") &&
+	   strstr(p.warnings[0], "own numbers disagree"), "one warning: %s",
+	   p.nwarnings ? p.warnings[0] : "(none)");
+	profile_free(&p);
+}
+
+static void test_parts_order(void)
+{
+	struct profile p;
+	profile_init(&p);
+	char *a = tmp_text("d.3", "part: 3\ndesc: Timerange: Basic block 200 - 300\nevents: Ir\nfl=a.c\nfn=f\n1 3\n");
+	char *b = tmp_text("d.1", "part: 1\ndesc: Timerange: Basic block 0 - 100\nevents: Ir\nfl=a.c\nfn=f\n1 1\n");
+	char *c = tmp_text("d.2", "part: 2\ndesc: Timerange: Basic block 100 - 200\nevents: Ir\nfl=a.c\nfn=f\n1 2\n");
+	ok(profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0 &&
+	   profile_load(&p, b, NULL, lasterr, sizeof(lasterr)) == 0 &&
+	   profile_load(&p, c, NULL, lasterr, sizeof(lasterr)) == 0, "three dumps load: %s", lasterr);
+	profile_finish(&p);
+	int *o = profile_parts_by_time(&p);
+	ok(p.parts[o[0]].number == 1 && p.parts[o[1]].number == 2 && p.parts[o[2]].number == 3,
+	   "named 3, 1, 2: listed 1, 2, 3 as they ran");
+	char buf[64];
+	part_label(buf, sizeof(buf), &p, 1);
+	ok(!strcmp(buf, "part 3 of 3"), "the first loaded is 'part 3 of 3' (%s)", buf);
+	free(o);
+	free(a);
+	free(b);
+	free(c);
+	profile_free(&p);
+}
+
+int main(void)
+{
+	if (fixture_start() < 0)
+		return 99;
+	test_rank();
+	test_cycle_rule();
+	test_roots();
+	test_identity();
+	test_fold();
+	test_check_calls();
+	test_parts_order();
+	fixture_end();
+	return tap_done();
+}
