@@ -642,7 +642,7 @@ int main(int argc, char **argv)
 
 	if (tui) {
 		struct tui_loader ld = { .load = load_all, .arg = &diff, .load_instr = load_sink,
-					 .look = &G.look, .fold = &G.fold };
+					 .look = &G.look, .fold = &G.fold, .modfile = G.modfile };
 		recover_symbols(&G.prof); /* names for the functions known by address */
 		if (sort)
 			start.sort_event = ro.sort[0];

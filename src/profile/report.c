@@ -15,6 +15,7 @@
 #include "query.h"
 #include "format.h"
 #include "rank.h"
+#include "source/srcannot.h"
 #include "source/srcfile.h"
 
 #include <errno.h>
@@ -757,105 +758,56 @@ static void at_line(FILE *out)
 	      out);
 }
 
-/* The names a file had in the profile: one, or with --mod-filename those
- * that became its name; *out is malloc'ed, ordered as strcmp orders. */
-static size_t original_files(const struct report_opts *o, const char *name, const char ***out)
-{
-	size_t n = o->modfile ? modname_originals(o->modfile, name, out) : 0;
-	if (n)
-		return n;
-	if (o->modfile)
-		free(*out);
-	*out = xmalloc(sizeof(**out));
-	(*out)[0] = name;
-	return 1;
-}
-
-/* Annotates one file; adds its costs to the buckets. */
+/* Annotates one file (its rows made by srcannot); adds its costs to the
+ * buckets. */
 static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 		     const cost_t *summary, uint32_t file, cost_t *buckets[B_N])
 {
-	int ne = p->nevents;
-	const char *name = file_name(p, file);
-	struct file_lines fl;
-	query_file_lines(p, file, &fl);
-	size_t nl = fl.n;
-	struct lcc *l = xcalloc(nl + 1, sizeof(*l));
-	for (size_t i = 0; i < nl; i++) {
-		l[i].line = fl.line[i];
-		l[i].cc = expand(p, &fl.cost[i * (size_t)p->nreal]);
-	}
-	file_lines_free(&fl);
+	int ne = p->nevents, nr = p->nreal;
+	struct srcann_opts so = { .look = o->look, .dirs = o->src_dirs, .ndirs = o->nsrc_dirs,
+				  .modfile = o->modfile, .fn = NO_ID, .entry = NO_ID, .event = 0,
+				  .thr = NULL,
+				  .context = o->context < 0 ? 0 : o->context, .calls = 0 };
+	struct srcann a;
+	srcann_build(&a, p, file, &so);
+	/* the lines' costs, expanded for printing */
+	cost_t *cc = xcalloc(((size_t)a.ncost + 1) * (size_t)ne, sizeof(cost_t));
+	for (uint32_t i = 0; i < a.ncost; i++)
+		expand_into(p, &a.pool[(size_t)i * nr], &cc[(size_t)i * ne]);
 
-	char *title = xasprintf("Annotated source file: %s", name);
+	char *title = xasprintf("Annotated source file: %s", a.name);
 	fancy(out, title);
 	free(title);
 
-	/* the sources of the original names (--mod-filename may have given
-	 * several the same name), as cg_annotate: each pair of neighbours
-	 * compared in turn, unreadable as soon as one cannot be read, not
-	 * identical as soon as two differ */
-	const char **ofl;
-	size_t nofl = original_files(o, name, &ofl);
-	struct srcfile *src = xcalloc(nofl, sizeof(*src));
-	int bucket = B_ANN_KNOWN;
-	for (size_t i = 0; i < nofl && bucket == B_ANN_KNOWN; i++) {
-		if (srcfile_find(&src[i], ofl[i], o->look, o->src_dirs, o->nsrc_dirs, NULL))
-			bucket = B_UNREADABLE;
-		else if (i > 0) {
-			int same = files_identical(src[i - 1].path, src[i].path);
-			bucket = same < 0 ? B_UNREADABLE : same ? bucket : B_NONIDENT;
-		}
-	}
-	if (bucket != B_ANN_KNOWN) {
+	if (a.status != SA_OK) {
+		int b = a.status == SA_NONIDENT ? B_NONIDENT : B_UNREADABLE;
 		fprintf(out, "Unannotated because %s of these original files are %s:\n",
-			bucket == B_UNREADABLE ? "one or more" : "two or more",
-			bucket == B_UNREADABLE ? "unreadable" : "not identical");
-		for (size_t i = 0; i < nofl; i++)
-			fprintf(out, "- %s\n", ofl[i]);
+			b == B_UNREADABLE ? "one or more" : "two or more",
+			b == B_UNREADABLE ? "unreadable" : "not identical");
+		for (size_t i = 0; i < a.norig; i++)
+			fprintf(out, "- %s\n", a.orig[i]);
 		fputc('\n', out);
-		for (size_t i = 0; i < nl; i++) {
-			add_to(buckets[bucket], l[i].cc, ne);
-			free(l[i].cc);
-		}
-		free(l);
-		for (size_t i = 0; i < nofl; i++)
-			srcfile_free(&src[i]);
-		free(src);
-		free(ofl);
+		for (uint32_t i = 0; i < a.ncost; i++)
+			add_to(buckets[b], &cc[(size_t)i * ne], ne);
+		free(cc);
+		srcann_free(&a);
 		return;
 	}
-	/* identical: as old as the oldest of them */
-	int64_t oldest = src[0].mtime_ns;
-	for (size_t i = 1; i < nofl; i++)
-		if (src[i].mtime_ns < oldest)
-			oldest = src[i].mtime_ns;
-	for (int i = 0; i < p->nsources; i++) {
-		int64_t data;
-		if (file_mtime_ns(p->sources[i], &data) < 0)
-			data = (int64_t)p->source_mtime[i] * 1000000000;
-		if (oldest <= data)
-			continue;
+	for (int k = 0; k < a.nnewer; k++) {
 		warn_box(out);
 		fprintf(out, "@ Original source files are all newer than data file '%s':\n",
-			p->sources[i]);
-		for (size_t k = 0; k < nofl; k++)
-			fprintf(out, "@ - %s\n", ofl[k]);
+			p->sources[a.newer[k]]);
+		for (size_t i = 0; i < a.norig; i++)
+			fprintf(out, "@ - %s\n", a.orig[i]);
 		fputs("@ Annotations may not be correct.\n", out);
 		at_line(out);
 		fputc('\n', out);
 	}
-	struct srcfile sf = src[0];
-	const char *read_as = ofl[0]; /* name, or kept by the modname: outlives ofl */
-	for (size_t i = 1; i < nofl; i++)
-		srcfile_free(&src[i]);
-	free(src);
-	free(ofl);
 
 	/* widths over every line CC of the file */
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
-	for (size_t i = 0; i < nl; i++)
-		extremes(p->nevents, l[i].cc, min, max);
+	for (uint32_t i = 0; i < a.ncost; i++)
+		extremes(p->nevents, &cc[(size_t)i * ne], min, max);
 	struct ccp c = { .out = out, .p = p, .o = o, .summary = summary, .show = o->show,
 			 .nshow = o->nshow, .prefix = "" };
 	ccp_init(&c, min, max, NULL, NULL);
@@ -864,78 +816,61 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 	print_events(&c, "");
 	fputc('\n', out);
 
-	size_t i0 = 0;
-	if (nl && l[0].line == 0) {
-		print_cc(&c, l[0].cc, NULL, "<unknown (line 0)>");
-		fputc('\n', out);
-		add_to(buckets[B_ANN_LINE0], l[0].cc, ne);
-		i0 = 1;
-	}
-	/* ranges of lines with context */
-	long ctx = o->context < 0 ? 0 : o->context;
-	size_t i = i0;
-	size_t nranges = 0;
-	int eof = 0;
-	while (i < nl && !eof) {
-		long lo = (long)l[i].line - ctx;
-		if (lo < 1)
-			lo = 1;
-		size_t j = i;
-		while (j + 1 < nl && (long)l[j].line + 2 * ctx >= (long)l[j + 1].line)
-			j++;
-		long hi = (long)l[j].line + ctx;
-		nranges++;
-		if ((size_t)lo > sf.nlines) {
-			eof = 1;
+	/* a row's expanded cost: its place in the line costs */
+	#define ROWCC(r) (&cc[(size_t)((r)->cost - a.pool) / (size_t)nr * (size_t)ne])
+	const struct srcfile *sf = &a.sf;
+	int eof = 0, nbogus = 0;
+	for (size_t i = 0; i < a.nrows; i++) {
+		const struct srcann_row *r = &a.rows[i];
+		switch (r->kind) {
+		case SA_LINE0:
+			print_cc(&c, ROWCC(r), NULL, "<unknown (line 0)>");
+			fputc('\n', out);
+			add_to(buckets[B_ANN_LINE0], ROWCC(r), ne);
 			break;
-		}
-		if (lo != 1)
-			fprintf(out, "-- line %ld ----------------------------------------\n", lo);
-		size_t k = i;
-		for (long ln = lo; ln <= hi; ln++) {
-			if ((size_t)ln > sf.nlines) {
-				eof = 1;
-				break;
-			}
-			while (k <= j && (long)l[k].line < ln)
-				k++;
-			if (k <= j && (long)l[k].line == ln) {
-				print_cc(&c, l[k].cc, NULL, sf.line[ln - 1]);
-				add_to(buckets[B_ANN_KNOWN], l[k].cc, ne);
+		case SA_LINE: {
+			const struct srcann_range *g = &a.ranges[r->range];
+			if (r->line == g->lo && g->lo != 1)
+				fprintf(out, "-- line %u ----------------------------------------\n", g->lo);
+			if (r->cost) {
+				print_cc(&c, ROWCC(r), NULL, sf->line[r->line - 1]);
+				add_to(buckets[B_ANN_KNOWN], ROWCC(r), ne);
 			} else {
-				print_missing(&c, sf.line[ln - 1]);
+				print_missing(&c, sf->line[r->line - 1]);
 			}
-		}
-		if (!eof)
-			fprintf(out, "-- line %ld ----------------------------------------\n", hi);
-		i = j + 1;
-	}
-	/* lines past the end of the file */
-	size_t first_bogus = nl;
-	for (size_t k = i0; k < nl; k++)
-		if (l[k].line > sf.nlines) {
-			first_bogus = k;
+			/* the range ends: its last line, unless the file did */
+			if (r->line == g->hi)
+				fprintf(out, "-- line %u ----------------------------------------\n", g->hi);
+			else if (r->line == sf->nlines)
+				eof = 1;
 			break;
 		}
-	if (first_bogus < nl) {
-		fputc('\n', out);
-		for (size_t k = first_bogus; k < nl; k++) {
-			char lab[64];
-			snprintf(lab, sizeof(lab), "<bogus line %u>", l[k].line);
-			print_cc(&c, l[k].cc, NULL, lab);
-			add_to(buckets[B_ANN_KNOWN], l[k].cc, ne);
+		case SA_PAST:
+			if (!nbogus++)
+				fputc('\n', out);
+			{
+				char lab[64];
+				snprintf(lab, sizeof(lab), "<bogus line %u>", r->line);
+				print_cc(&c, ROWCC(r), NULL, lab);
+				add_to(buckets[B_ANN_KNOWN], ROWCC(r), ne);
+			}
+			break;
+		default:
+			break;
 		}
+	}
+	#undef ROWCC
+	(void)eof;
+	if (nbogus) {
 		fputc('\n', out);
 		warn_box(out);
-		fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n", read_as);
+		fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n", a.orig[0]);
 		at_line(out);
 	}
-	if (nranges)
+	if (a.picked_any)
 		fputc('\n', out);
-	for (size_t k = 0; k < nl; k++)
-		free(l[k].cc);
-	free(l);
-	srcfile_free(&sf);
+	free(cc);
+	srcann_free(&a);
 }
 
 static void annotate_all(FILE *out, struct profile *p, const struct report_opts *o,

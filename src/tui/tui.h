@@ -85,6 +85,8 @@ struct tui_loader {
 	/* what the loads fold (R: recursion levels and caller contexts of
 	 * callgrind's names), NULL when they cannot */
 	int *fold;
+	/* --mod-filename: sources are read under their original names */
+	const struct modname *modfile;
 };
 
 /* A program being recorded (cgtui prog args): the explorer polls it a few

@@ -18,6 +18,7 @@
 #include "profile/format.h"
 #include "profile/rank.h"
 #include "source/objcode.h"
+#include "source/srcannot.h"
 #include "source/srcfile.h"
 #include "tui.h"
 
@@ -42,8 +43,7 @@ struct srow {
  * function's costs only). */
 struct spart {
 	uint32_t file;
-	struct srcfile sf;
-	int readable;
+	struct srcann a; /* its rows (src/source/srcannot.c) */
 };
 
 struct src {
@@ -89,7 +89,7 @@ static void src_free(struct view *v)
 		free(s->r[i].text);
 	free(s->r);
 	for (int i = 0; i < s->nparts; i++)
-		srcfile_free(&s->parts[i].sf);
+		srcann_free(&s->parts[i].a);
 	free(s->parts);
 	objcode_free(s->oc);
 	free(s);
@@ -119,183 +119,110 @@ static int unknown_file(const char *name)
 	return !*name || strcmp(name, "???") == 0;
 }
 
-/* Reads part k's file, with notes when it cannot be read or is newer
- * than the profile or the object. */
-static void read_part(struct view *v, struct src *s, int k)
+/* The notes on part k's file: not known, not readable (and where it was
+ * looked for), not identical under its original names, newer than the
+ * profile or the object. */
+static void file_notes(struct view *v, struct src *s, int k)
 {
-	struct tui *t = v->t;
-	struct profile *p = t->p;
-	struct spart *pt = &s->parts[k];
-	const char *name = file_name(p, pt->file);
+	struct profile *p = v->t->p;
+	const struct srcann *a = &s->parts[k].a;
 	uint32_t ob = p->fns[v->fn].obj;
 	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
 	int before = s->n;
-	if (unknown_file(name)) {
+	switch (a->status) {
+	case SA_UNKNOWN:
 		note(s, xasprintf("%s: no source file in the profile (no debug information?)",
 				  fn_name(p, v->fn)));
-		pt->readable = 0;
-		s->warn = s->warn ? s->warn : before + 1;
-		return;
-	}
-	struct srctried tried = { 0 };
-	int err = srcfile_find(&pt->sf, name, &t->look, NULL, 0, &tried);
-	struct objcode *oc = err ? object(v, s) : NULL;
-	if (oc) { /* the object's compilation directories (DWARF) */
-		const char *const *cd;
-		int ncd = objcode_comp_dirs(oc, &cd);
-		if (ncd && srcfile_find(&pt->sf, name, &t->look, cd, ncd, &tried) == 0)
-			err = 0;
-	}
-	pt->readable = !err;
-	if (err) {
-		note(s, xasprintf("%s: cannot read it (%s); tried:", name, strerror(err)));
-		for (int i = 0; i < tried.n; i++)
-			note(s, xasprintf("  %s", tried.path[i]));
+		break;
+	case SA_UNREADABLE:
+		note(s, xasprintf("%s: cannot read it (%s); tried:", a->name, strerror(a->err)));
+		for (int i = 0; i < a->tried.n; i++)
+			note(s, xasprintf("  %s", a->tried.path[i]));
 		note(s, xstrdup("(d adds a directory or a FROM=TO substitution)"));
-	} else {
-		for (int i = 0; i < p->nsources; i++)
-			if (pt->sf.mtime > p->source_mtime[i]) {
-				note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
-						  pt->sf.path, p->sources[i]));
-				break;
-			}
-		struct stat st;
-		if (obname && stat(obname, &st) == 0 && pt->sf.mtime > st.st_mtime)
+		break;
+	case SA_NONIDENT:
+		note(s, xasprintf("%s: its original files are not identical:", a->name));
+		for (size_t i = 0; i < a->norig; i++)
+			note(s, xasprintf("  %s", a->orig[i]));
+		break;
+	case SA_OK:
+		if (a->nnewer)
 			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
-					  pt->sf.path, obname));
+					  a->sf.path, p->sources[a->newer[0]]));
+		struct stat st;
+		if (obname && stat(obname, &st) == 0 && a->sf.mtime > st.st_mtime)
+			note(s, xasprintf("warning: %s is newer than %s: the annotation may be wrong",
+					  a->sf.path, obname));
+		break;
 	}
 	if (s->n > before && !s->warn)
 		s->warn = before + 1;
-	srctried_free(&tried);
-}
-
-/* Marks line and ctx lines either side (no text: no context) as shown. */
-static void show_around(uint8_t *show, uint32_t line, int ctx, uint32_t maxline)
-{
-	long lo = (long)line - ctx, hi = (long)line + ctx;
-	for (long l = lo < 1 ? 1 : lo; l <= hi && l <= (long)maxline; l++)
-		show[l] = 1;
 }
 
 /* The rows of part k: the file's lines (whole: of every function, else of
  * v->fn only) above the threshold with their context, the calls below the
- * lines.  Returns the row of the function's first line, or -1. */
+ * lines (srcannot.c makes them).  Returns the row of the function's entry
+ * line, or -1. */
 static int add_part(struct view *v, struct src *s, int k, int whole)
 {
 	struct tui *t = v->t;
 	struct profile *p = t->p;
-	int ev = t->set.sort_event;
 	struct spart *pt = &s->parts[k];
-	uint32_t file = pt->file;
-	struct file_lines fl;
+	struct rank_thr thr = rank_threshold(p, t->set.sort_event, t->set.threshold);
+	struct srcann_opts so = { .look = &t->look, .modfile = t->loader ? t->loader->modfile : NULL,
+				  .fn = whole ? NO_ID : v->fn, .entry = v->fn, .event = t->set.sort_event,
+				  .thr = &thr, .context = t->set.context, .calls = 1 };
 	int nw = p->nwarnings;
-	if (whole)
-		query_file_lines(p, file, &fl);
-	else
-		query_fn_file_lines(p, v->fn, file, &fl);
+	if (srcann_build(&pt->a, p, pt->file, &so) == SA_UNREADABLE) {
+		/* then also in the object's compilation directories (DWARF) */
+		struct objcode *oc = object(v, s);
+		const char *const *cd;
+		int ncd = oc ? objcode_comp_dirs(oc, &cd) : 0;
+		if (ncd) {
+			srcann_free(&pt->a);
+			so.dirs = cd;
+			so.ndirs = ncd;
+			srcann_build(&pt->a, p, pt->file, &so);
+		}
+	}
 	/* the profile file changed before its lines were read again */
 	for (int i = nw; i < p->nwarnings; i++)
 		note(s, xasprintf("warning: %s", p->warnings[i]));
-	struct call_site *cs;
-	int ncs = query_fn_file_calls(p, whole ? NO_ID : v->fn, file, &cs);
-
-	/* where the function starts: its first line in this file */
-	/* (the first line recorded in the file: the function's entry, which
-	 * callgrind writes first; not the lowest, which may be that of a
-	 * helper inlined from above it) */
-	uint32_t first = UINT32_MAX;
-	struct line_iter it;
-	profile_need_lines(p, v->fn);
-	for (line_iter_fn(&it, &p->ls, v->fn); line_iter_next(&it) && first == UINT32_MAX;)
-		if (it.file == file && it.line)
-			first = it.line;
-
-	read_part(v, s, k);
-	int readable = pt->readable;
-	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
-	size_t nlines = readable ? pt->sf.nlines : 0;
-	uint32_t maxline = (uint32_t)nlines;
-	for (uint32_t i = 0; i < fl.n; i++)
-		if (fl.line[i] > maxline)
-			maxline = fl.line[i];
-	/* which lines to show: those above the threshold and their context */
-	uint8_t *show = xcalloc((size_t)maxline + 2, 1);
-	int ctx = t->set.context;
-	for (uint32_t i = 0; i < fl.n; i++) {
-		cost_t c = event_value(p, &fl.cost[(size_t)i * p->nreal], ev);
-		if (!fl.line[i] || c == 0 || !rank_shown(&thr, c))
-			continue;
-		show_around(show, fl.line[i], readable ? ctx : 0, maxline);
-	}
-	/* and the lines whose calls are above it (main's line calling the
-	 * costliest function may cost little itself) */
-	for (int i = 0; i < ncs; i++) {
-		cost_t c = event_value(p, cs[i].cost, ev);
-		if (!cs[i].line || cs[i].line > maxline || !call_kind_costed(cs[i].kind) || c == 0 ||
-		    !rank_shown(&thr, c))
-			continue;
-		show_around(show, cs[i].line, readable ? ctx : 0, maxline);
-	}
-	if (first != UINT32_MAX && first <= maxline)
-		show[first] = 1;
-
-	uint32_t j = 0; /* index in fl */
-	int c = 0;      /* index in cs */
-	if (fl.n && fl.line[0] == 0) {
-		struct srow *r = add(s, R_LINE);
-		r->part = k;
-		r->line = 0;
-		r->has_cost = 1;
-		memcpy(r->cost, fl.cost, sizeof(cost_t) * (size_t)p->nreal);
-		r->text = xstrdup("<unknown (line 0)>");
-		j = 1;
-	}
-	while (c < ncs && cs[c].line == 0)
-		c++;
+	file_notes(v, s, k);
+	const struct srcann *a = &pt->a;
 	int sel = -1;
-	for (uint32_t l = 1; l <= maxline; l++) {
-		if (!show[l]) {
-			uint32_t e = l;
-			while (e <= maxline && !show[e])
-				e++;
-			struct srow *g = add(s, R_GAP);
-			g->part = k;
-			g->line = l;
-			g->text = xasprintf("-- line %u .. %u hidden --", l, e - 1);
-			while (j < fl.n && fl.line[j] < e)
-				j++;
-			while (c < ncs && cs[c].line < e)
-				c++;
-			l = e - 1;
-			continue;
-		}
-		struct srow *r = add(s, R_LINE);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct srcann_row *x = &a->rows[i];
+		struct srow *r = add(s, x->kind == SA_CALL ? R_CALL : x->kind == SA_GAP ? R_GAP : R_LINE);
 		r->part = k;
-		r->line = l;
-		if (l > nlines && readable)
-			r->text = xasprintf("<line %u is past the end of the file>", l);
-		if (j < fl.n && fl.line[j] == l) {
+		r->line = x->line;
+		if (x->cost) {
 			r->has_cost = 1;
-			memcpy(r->cost, &fl.cost[(size_t)j * p->nreal], sizeof(cost_t) * (size_t)p->nreal);
-			cost_t cv = event_value(p, r->cost, ev);
-			r->hot = cv != 0 && rank_shown(&thr, cv);
-			j++;
+			memcpy(r->cost, x->cost, sizeof(cost_t) * (size_t)p->nreal);
 		}
-		if (l == first)
+		switch (x->kind) {
+		case SA_LINE0:
+			r->text = xstrdup("<unknown (line 0)>");
+			break;
+		case SA_LINE:
+			r->hot = x->picked && x->cost;
+			break;
+		case SA_PAST:
+			r->text = xasprintf("<line %u is past the end of the file>", x->line);
+			break;
+		case SA_GAP:
+			r->text = x->hi == UINT32_MAX ? xasprintf("-- line %u .. hidden --", x->line)
+						      : xasprintf("-- line %u .. %u hidden --", x->line, x->hi);
+			break;
+		case SA_CALL:
+			r->callee = x->callee;
+			r->call = x->call;
+			r->count = x->count;
+			break;
+		}
+		if (i == a->first)
 			sel = s->n - 1;
-		for (; c < ncs && cs[c].line == l; c++) {
-			struct srow *q = add(s, R_CALL);
-			q->part = k;
-			q->line = l;
-			q->callee = cs[c].callee;
-			q->call = cs[c].kind;
-			q->count = cs[c].count;
-			memcpy(q->cost, cs[c].cost, sizeof(q->cost));
-		}
 	}
-	free(show);
-	free(cs);
-	file_lines_free(&fl);
 	return sel;
 }
 
@@ -452,7 +379,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	snprintf(num, sizeof(num), "%6u ", r->line);
 	if (r->line)
 		tui_put(t, y, cx + 1, 7, num);
-	const struct srcfile *sf = &s->parts[r->part].sf;
+	const struct srcfile *sf = &s->parts[r->part].a.sf;
 	const char *text = r->text ? r->text
 		: r->line && r->line <= sf->nlines ? sf->line[r->line - 1] : "";
 	/* tabs to spaces, so the columns stay where they are */
@@ -481,7 +408,7 @@ static const char *row_text(struct view *v, int row)
 		return r->text;
 	if (r->kind == R_CALL)
 		return fn_name(v->t->p, r->callee);
-	const struct srcfile *sf = &s->parts[r->part].sf;
+	const struct srcfile *sf = &s->parts[r->part].a.sf;
 	return r->line && r->line <= sf->nlines ? sf->line[r->line - 1] : "";
 }
 
