@@ -276,22 +276,8 @@ static void cli_cleanup(void)
 static int define_events(struct profile *p, char *err, size_t errsz)
 {
 	for (int i = 0; i < G.nevdefs; i++) {
-		char *eq = strchr(G.evdefs[i], '=');
-		if (!eq) {
-			snprintf(err, errsz, "--event: expected NAME = FORMULA");
-			return -1;
-		}
-		char *name = xstrndup(G.evdefs[i], (size_t)(eq - G.evdefs[i]));
-		char *e = name + strlen(name);
-		while (e > name && (e[-1] == ' ' || e[-1] == '\t'))
-			*--e = 0;
-		const char *nm = name;
-		while (*nm == ' ')
-			nm++;
 		char msg[256];
-		int bad = profile_define_event(p, nm, eq + 1, msg, sizeof(msg)) < 0;
-		free(name);
-		if (bad) {
+		if (profile_define_event_text(p, G.evdefs[i], msg, sizeof(msg)) < 0) {
 			snprintf(err, errsz, "--event: %s", msg);
 			return -1;
 		}

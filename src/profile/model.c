@@ -221,6 +221,28 @@ int profile_define_event(struct profile *p, const char *name, const char *formul
 	return 0;
 }
 
+int profile_define_event_text(struct profile *p, const char *spec, char *err, size_t errsz)
+{
+	const char *eq = strchr(spec, '=');
+	if (!eq) {
+		snprintf(err, errsz, "expected NAME = FORMULA, e.g. CEst = Ir + 10 Bm");
+		return -1;
+	}
+	const char *b = spec, *e = eq;
+	while (b < e && (*b == ' ' || *b == '\t'))
+		b++;
+	while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	if (e == b) {
+		snprintf(err, errsz, "the event needs a name");
+		return -1;
+	}
+	char *name = xstrndup(b, (size_t)(e - b));
+	int rc = profile_define_event(p, name, eq + 1, err, errsz);
+	free(name);
+	return rc;
+}
+
 void profile_add_standard_derived(struct profile *p)
 {
 	static const char *const std[][2] = {

@@ -156,6 +156,9 @@ int profile_event_index(const struct profile *p, const char *name, size_t len);
  * message in err (size errsz). */
 int profile_define_event(struct profile *p, const char *name, const char *formula,
 			 char *err, size_t errsz);
+/* The same from "NAME = FORMULA" (blanks around NAME ignored); 0, or -1
+ * with a message in err. */
+int profile_define_event_text(struct profile *p, const char *spec, char *err, size_t errsz);
 /* Add KCachegrind's usual derived events (L1m, LLm, Bm, CEst) where their
  * inputs exist and the names are free. */
 void profile_add_standard_derived(struct profile *p);

@@ -953,32 +953,19 @@ static void act(struct tui *t, enum action a)
 		tui_message(t, "percentages of %s", t->set.relative ? "the function shown" : "the total");
 		break;
 	case ACT_DEFINE: {
-		char *s = prompt(t, "new event (NAME = FORMULA): ");
+		char *s = prompt(t, "new event (NAME = FORMULA): "), err[256];
 		if (!s)
 			break;
-		char *eq = strchr(s, '='), err[256];
-		if (!eq) {
-			tui_message(t, "expected NAME = FORMULA, e.g. CEst = Ir + 10 Bm");
-			free(s);
-			break;
-		}
-		char *e = eq;
-		while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-			e--;
-		*e = 0;
-		const char *name = s;
-		while (*name == ' ')
-			name++;
-		if (!*name || profile_define_event(t->p, name, eq + 1, err, sizeof(err)) < 0) {
-			tui_message(t, "%s", *name ? err : "the event needs a name");
+		if (profile_define_event_text(t->p, s, err, sizeof(err)) < 0) {
+			tui_message(t, "%s", err);
 		} else {
 			t->set.sort_event = t->p->nevents - 1;
 			if (t->set.nshow < MAX_EVENTS)
 				t->set.show[t->set.nshow++] = t->set.sort_event;
 			/* kept, to define it again if the profile is reloaded (P) */
 			t->userev = xreallocarray(t->userev, (size_t)t->nuserev + 1, sizeof(*t->userev));
-			t->userev[t->nuserev++] = xasprintf("%s=%s", name, eq + 1);
-			tui_message(t, "defined %s, now sorting by it", name);
+			t->userev[t->nuserev++] = xstrdup(s);
+			tui_message(t, "defined %s, now sorting by it", t->p->ev[t->set.sort_event].name);
 			refresh_all(t);
 		}
 		free(s);
@@ -1164,12 +1151,8 @@ static void swap_profile(struct tui *t, struct profile *np)
 	int nshown = t->set.nshow;
 	profile_free(t->p);
 	*t->p = *np;
-	for (int i = 0; i < t->nuserev; i++) {
-		char *eq = strchr(t->userev[i], '=');
-		*eq = 0;
-		profile_define_event(t->p, t->userev[i], eq + 1, err, sizeof(err));
-		*eq = '=';
-	}
+	for (int i = 0; i < t->nuserev; i++)
+		profile_define_event_text(t->p, t->userev[i], err, sizeof(err));
 	t->set.sort_event = 0;
 	t->set.nshow = 0;
 	for (int e = 0; e < t->p->nevents; e++) {
