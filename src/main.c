@@ -25,7 +25,6 @@
 #include "tui/progress.h"
 #include "tui/tui.h"
 
-void tui_print_keys(FILE *f);
 
 enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
@@ -58,7 +57,7 @@ static const struct option longopts[] = {
 	{ "fold-recursion", required_argument, NULL, OPT_FOLD },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
-	{ "keys", no_argument, NULL, OPT_KEYS },
+	{ "keys", optional_argument, NULL, OPT_KEYS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -513,8 +512,9 @@ int main(int argc, char **argv)
 		case OPT_VERSION:
 			printf("cgtui %s\n", PACKAGE_VERSION);
 			return 0;
-		case OPT_KEYS:
-			tui_print_keys(stdout);
+		case OPT_KEYS: /* (=man: for the man page, =views: for the tests) */
+			tui_print_keys(stdout, !optarg ? KEYS_TEXT : !strcmp(optarg, "man") ? KEYS_MAN
+							     : KEYS_VIEWS);
 			return 0;
 		case 'h':
 		case OPT_HELP:
@@ -635,8 +635,9 @@ int main(int argc, char **argv)
 		if (show)
 			memcpy(start.show, ro.show, sizeof(start.show));
 		start.nshow = show ? ro.nshow : 0;
-		tui_set_start(&start);
-		return tui_run(&G.prof, &ld, G.dirs, G.ndirs);
+		struct tui_args ta = { .loader = &ld, .src_dirs = G.dirs, .nsrc_dirs = G.ndirs,
+				       .start = &start };
+		return tui_run(&G.prof, &ta);
 	}
 	/* on a terminal, names are escaped (they come from other people's files) */
 	FILE *out = isatty(STDOUT_FILENO) ? escaping_stream(stdout) : NULL;

@@ -847,9 +847,9 @@ static int explore(struct rec *r, int live)
 				      : "cgtui's Valgrind tool is missing: recording with callgrind "
 					"(no live data)";
 	/* (--record, after the end too: its state in the header, L) */
-	tui_set_live(&tl);
 	const char *dirs[1] = { "." };
-	int rc = tui_run(&p, &ld, dirs, 1);
+	struct tui_args ta = { .loader = &ld, .src_dirs = dirs, .nsrc_dirs = 1, .live = &tl };
+	int rc = tui_run(&p, &ta);
 	profile_free(&p);
 	/* SIGTERM, SIGHUP, the end of a test script: stop the program, keep
 	 * its profile (q has asked and stopped it already) */

@@ -9,10 +9,20 @@
 #include <string.h>
 #include <sys/mman.h>
 
+static void (*fatal_hook)(void);
+
+void util_on_fatal(void (*fn)(void))
+{
+	fatal_hook = fn;
+}
+
+/* (the terminal restored first, when the explorer has it) */
 static void oom(size_t n)
 {
+	if (fatal_hook)
+		fatal_hook();
 	fprintf(stderr, "cgtui: out of memory (allocating %zu bytes)\n", n);
-	exit(3);
+	exit(4);
 }
 
 void *xmalloc(size_t n)

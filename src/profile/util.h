@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Out of memory: fn runs (the explorer restores the terminal), a message,
+ * exit status 4. */
+void util_on_fatal(void (*fn)(void));
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -6,11 +6,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-#ifndef PCRE2_CODE_UNIT_WIDTH
-#define PCRE2_CODE_UNIT_WIDTH 8
-#endif
-#include <pcre2.h>
+#include <stdio.h>
+#include <time.h>
 
 #include "keys.h"
 #include "profile/model.h"
@@ -106,8 +103,6 @@ struct tui_live {
 	const char *message;    /* for the status line at the start, or NULL */
 };
 
-/* Makes the next tui_run show a running program. */
-void tui_set_live(const struct tui_live *live);
 
 /* Settings from the command line (--sort, --show, --threshold,
  * --show-percs, --context), over the configuration file's; a field left at
@@ -120,8 +115,6 @@ struct tui_start {
 	int context;
 	int cycles;
 };
-/* Makes the next tui_run start with these settings. */
-void tui_set_start(const struct tui_start *s);
 
 struct tui {
 	struct profile *p;
@@ -147,10 +140,16 @@ struct tui {
 	int quit;
 	int headless;
 	const struct tui_live *live;    /* a program being recorded, or NULL */
+	/* the headless mode's script (input.c) */
+	FILE *script;
+	int pending[256], npending, ipending;
+	/* live data (live.c): loads so far, when the last poll was, what the
+	 * last load took */
+	int nreloads;
+	struct timespec live_last;
+	double reload_ms;
 };
 
-/* does row match the search or filter expression? */
-int tui_row_matches(struct view *v, int row, const pcre2_code *re, pcre2_match_data *md);
 /* a compiled filter for v (NULL if v has none); free with tui_filter_free */
 struct filter;
 struct filter *tui_filter_new(struct view *v);
@@ -178,11 +177,7 @@ struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn);
 void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-extern const struct view_ops functions_ops, calls_ops, source_ops, events_ops, summary_ops,
-	help_ops, parts_ops, log_ops;
-/* the trees (view_groups.c, view_calltree.c) */
-extern const struct view_ops filefn_ops, fnfile_ops, objects_ops, calltree_ops, callertree_ops;
-extern const struct view_ops asm_ops; /* the assembly (view_asm.c) */
+/* (every view's ops are declared by keys.h's table) */
 
 /* drawing helpers (text.c): all profile text goes through these */
 /* Prints s (bytes of unknown encoding) at (y, x) in at most width columns:
@@ -218,8 +213,19 @@ enum { COL_FILE = 1, COL_HOT = 2, COL_NEGATIVE = 3 };
 void tui_config(struct tui *t);
 void tui_colors(struct tui *t);
 
+/* What the explorer is run with. */
+struct tui_args {
+	const struct tui_loader *loader;
+	const char *const *src_dirs;    /* where sources are looked for */
+	int nsrc_dirs;
+	const struct tui_start *start;  /* the command line's settings, or NULL */
+	const struct tui_live *live;    /* a program being recorded, or NULL */
+};
 /* Runs the explorer until the user quits; returns the exit status. */
-int tui_run(struct profile *p, const struct tui_loader *loader, const char *const *src_dirs,
-	    int nsrc_dirs);
+int tui_run(struct profile *p, const struct tui_args *args);
+/* Writes the key table: as --keys shows it, as the man page's roff, or
+ * the first key of each view (for the tests). */
+enum keys_format { KEYS_TEXT, KEYS_MAN, KEYS_VIEWS };
+void tui_print_keys(FILE *f, enum keys_format fmt);
 
 #endif

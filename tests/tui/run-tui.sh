@@ -41,38 +41,34 @@ run() { # keys file, locale, expected directory, profiles (spec.out), configurat
 		fi
 	done
 }
-run spec.keys C.UTF-8 expected
-run ascii.keys C expected-ascii
-run parts.keys C.UTF-8 expected-parts parts.out
-run detail.keys C.UTF-8 expected-detail
-run search.keys C.UTF-8 expected-search
-run trees.keys C.UTF-8 expected-trees
-run recursion.keys C expected-recursion recursion.out
-run config.keys C.UTF-8 expected-config spec.out test.config
-run order.keys C.UTF-8 expected-order
-run diff.keys C.UTF-8 expected-diff "--diff diff-a.out diff-b.out"
-run same.keys C.UTF-8 expected-same "--diff diff-a.out diff-a.out"
-run bigcalls.keys C.UTF-8 expected-bigcalls bigcalls.out
-touch -d 2030-01-01 newer.c
-run newer.keys C.UTF-8 expected-newer newer.out
-run unknown.keys C.UTF-8 expected-unknown unknown.out
-run keep.keys C.UTF-8 expected-keep keep.out
-run finding.keys C.UTF-8 expected-finding finding.out
-run threads.keys C.UTF-8 expected-threads "thread-1.out thread-2.out"
-run warn.keys C.UTF-8 expected-warn warn.out
-run srcsel.keys C.UTF-8 expected-srcsel srcsel.out
-run calls.keys C.UTF-8 expected-calls calls.out
-run wide.keys C.UTF-8 expected-wide wide.out
-run nocalls.keys C.UTF-8 expected-nocalls nocalls.out
-run narrow.keys C.UTF-8 expected-narrow
-run resize.keys C.UTF-8 expected-resize
-run elsewhere.keys C.UTF-8 expected-elsewhere
-run cmdline.keys C.UTF-8 expected-cmdline "--sort=B --show=B --threshold=40 --no-show-percs --context=3 keep.out"
+# every NAME.keys here, its first lines saying how it runs: "#run: LOCALE
+# [PROFILES...] [config=FILE]" (PROFILES default spec.out) and optionally
+# "#before: COMMAND"; its screens are expected in expected-NAME (spec's in
+# expected)
+for k in *.keys; do
+	[ "$k" = allkeys.keys ] && continue
+	name=${k%.keys}
+	how=$(sed -n 's/^#run: *//p' "$k" | head -1)
+	if [ -z "$how" ]; then
+		echo "FAIL: $k: no #run: line"
+		fail=$((fail + 1))
+		continue
+	fi
+	before=$(sed -n 's/^#before: *//p' "$k" | head -1)
+	[ -n "$before" ] && sh -c "$before"
+	loc=${how%% *}
+	args=${how#"$loc"}
+	cfg=$(printf '%s\n' $args | sed -n 's/^config=//p')
+	profs=$(printf '%s\n' $args | grep -v '^config=' | tr '\n' ' ' | sed 's/ *$//')
+	exp=expected-$name
+	[ "$name" = spec ] && exp=expected
+	run "$k" "$loc" "$exp" "$profs" "$cfg"
+done
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
 keys=$("$CGTUI" --keys | sed -n 's/^  \([^ ]*\).*/\1/p' | grep -v -x -e q -e Q)
-views=$(echo "$keys" | grep -x -e F -e c -e s -e e -e S -e P -e f -e u -e m -e t -e T -e '?')
+views=$("$CGTUI" --keys=views)
 {
 	for view in $views; do
 		echo "F"

@@ -1,0 +1,391 @@
+/* actions.c -- what the keys do that no view does itself: moving, opening
+ * the views of the key table, settings (sort event, threshold, cycles,
+ * folding, parts), searching and filtering, defining events, quitting.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "profile/aggregate.h"
+#include "profile/format.h"
+#include "tui_int.h"
+
+/* ---- actions ------------------------------------------------------------------------------ */
+
+static double thresholds[] = { 0, 0.01, 0.1, 0.5, 1, 2, 5, 10, 20, 50 };
+#define NTHR (sizeof(thresholds) / sizeof(thresholds[0]))
+
+static void step_threshold(struct tui *t, int dir)
+{
+	size_t i = 0;
+	while (i < NTHR && thresholds[i] < t->set.threshold - 1e-12)
+		i++;
+	/* i: first step >= current */
+	if (dir > 0)
+		i = i < NTHR && thresholds[i] <= t->set.threshold + 1e-12 ? i + 1 : i;
+	else
+		i = i > 0 ? i - 1 : 0;
+	if (i >= NTHR)
+		i = NTHR - 1;
+	t->set.threshold = thresholds[i];
+	char th[32];
+	format_threshold(th, sizeof(th), t->set.threshold);
+	tui_message(t, "threshold %s%%", th);
+	refresh_all(t);
+}
+
+/* d: a directory or a substitution for finding sources; the views reload */
+static void add_lookup(struct tui *t, const char *s)
+{
+	struct stat st;
+	if (strchr(s, '=')) {
+		if (srclookup_add_subst(&t->look, s) < 0) {
+			tui_message(t, "expected FROM=TO, e.g. /build/dir=/home/me/src");
+			return;
+		}
+		tui_message(t, "sources: %s substituted", s);
+	} else if (stat(s, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		tui_message(t, "%s: not a directory", s);
+		return;
+	} else {
+		srclookup_add_dir(&t->look, s);
+		tui_message(t, "sources: looked for in %s too", s);
+	}
+	refresh_all(t);
+}
+
+static void open_view(struct tui *t, const struct view_ops *ops, uint32_t fn)
+{
+	struct view *cur = tui_view(t);
+	if (cur->ops == ops && cur->fn == fn)
+		return;
+	tui_push(t, view_new(t, ops, fn));
+}
+
+static void set_cycles(struct tui *t, int on);
+static void fold(struct tui *t);
+/* A cycle has no code of its own: says so (1), or 0 for a function. */
+static int cycle_has_no_code(struct tui *t, uint32_t fn)
+{
+	const struct agg *a = profile_agg(t->p);
+	if (!agg_is_cycle(a, fn))
+		return 0;
+	tui_message(t, "<cycle %u> is %u functions calling each other: Enter lists them, "
+		    "open one of them", agg_cycle_no(a, fn),
+		    a->cyc_start[agg_cycle_no(a, fn)] - a->cyc_start[agg_cycle_no(a, fn) - 1]);
+	return 1;
+}
+
+
+/* An action of the key table that opens a view: on the selected
+ * function (else the view's) when the table says so. */
+static void open_key_view(struct tui *t, enum action a, const struct view_ops *ops, int on_fn)
+{
+	struct view *v = tui_view(t);
+	if (!on_fn) {
+		open_view(t, ops, NO_ID);
+		return;
+	}
+	uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
+	if (fn == NO_ID)
+		tui_message(t, "no function selected");
+	else if ((ops != &source_ops && ops != &asm_ops) || !cycle_has_no_code(t, fn))
+		open_view(t, ops, fn);
+	(void)a;
+}
+
+void act(struct tui *t, enum action a)
+{
+	struct view *v = tui_view(t);
+	if (v->ops->action && v->ops->action(v, a))
+		return;
+	int on_fn;
+	const struct view_ops *ops = key_view(a, &on_fn);
+	if (ops && (a != ACT_LOG || t->live)) {
+		open_key_view(t, a, ops, on_fn);
+		return;
+	}
+	switch (a) {
+	case ACT_DOWN: list_move(v, 1); break;
+	case ACT_UP: list_move(v, -1); break;
+	case ACT_PGDN: list_move(v, list_page(t)); break;
+	case ACT_PGUP: list_move(v, -list_page(t)); break;
+	case ACT_HOME: list_goto(v, 0); break;
+	case ACT_END: list_goto(v, v->nrows - 1); break;
+	case ACT_BACK:
+		if (t->cur > 0)
+			t->cur--;
+		break;
+	case ACT_FORWARD:
+		if (t->cur + 1 < t->nhist)
+			t->cur++;
+		break;
+	case ACT_CYCLES: set_cycles(t, !t->set.cycles); break;
+	case ACT_FOLD: fold(t); break;
+	case ACT_SORT_NEXT:
+	case ACT_SORT_PREV:
+		t->set.sort_event = (t->set.sort_event + (a == ACT_SORT_NEXT ? 1 : -1) + t->p->nevents) %
+				    t->p->nevents;
+		tui_message(t, "sorted by %s", t->p->ev[t->set.sort_event].name);
+		refresh_all(t);
+		break;
+	case ACT_INCLUSIVE:
+		t->set.inclusive = !t->set.inclusive;
+		tui_message(t, "functions ordered by %s cost", t->set.inclusive ? "inclusive" : "self");
+		refresh_all(t);
+		break;
+	case ACT_RELATIVE:
+		t->set.relative = !t->set.relative;
+		tui_message(t, "percentages of %s", t->set.relative ? "the function shown" : "the total");
+		break;
+	case ACT_DEFINE: {
+		char *s = prompt(t, "new event (NAME = FORMULA): "), err[256];
+		if (!s)
+			break;
+		if (profile_define_event_text(t->p, s, err, sizeof(err)) < 0) {
+			tui_message(t, "%s", err);
+		} else {
+			t->set.sort_event = t->p->nevents - 1;
+			if (t->set.nshow < MAX_EVENTS)
+				t->set.show[t->set.nshow++] = t->set.sort_event;
+			/* kept, to define it again if the profile is reloaded (P) */
+			t->userev = xreallocarray(t->userev, (size_t)t->nuserev + 1, sizeof(*t->userev));
+			t->userev[t->nuserev++] = xstrdup(s);
+			tui_message(t, "defined %s, now sorting by it", t->p->ev[t->set.sort_event].name);
+			refresh_all(t);
+		}
+		free(s);
+		break;
+	}
+	case ACT_ORDER: {
+		static const char *const what[] = { "cost", "calls", "name", "file" };
+		t->set.order = (t->set.order + 1) % 4;
+		tui_message(t, "functions ordered by %s", what[t->set.order]);
+		refresh_all(t);
+		break;
+	}
+	case ACT_PERCENT:
+		t->set.percent = !t->set.percent;
+		break;
+	case ACT_THR_UP: step_threshold(t, 1); break;
+	case ACT_THR_DOWN: step_threshold(t, -1); break;
+	case ACT_LOOKUP: {
+		char *s = prompt(t, "source directory, or FROM=TO to substitute: ");
+		if (s && *s)
+			add_lookup(t, s);
+		free(s);
+		break;
+	}
+	case ACT_SEARCH: {
+		char *s = prompt(t, "/");
+		if (s) {
+			free(t->search);
+			t->search = s;
+			search(t, 1);
+		}
+		break;
+	}
+	case ACT_NEXT: search(t, 1); break;
+	case ACT_PREV: search(t, -1); break;
+	case ACT_FILTER: {
+		if (!v->filters) {
+			tui_message(t, "| filters the functions, callers/callees and trees; "
+				       "here / searches");
+			break;
+		}
+		char *s = prompt(t, "show only: ");
+		if (!s)
+			break;
+		free(v->filter);
+		v->filter = *s ? s : NULL;
+		if (!*s)
+			free(s);
+		if (v->filter && !tui_pattern_ok(t, v->filter)) {
+			free(v->filter);
+			v->filter = NULL;
+			break;
+		}
+		v->ops->update(v);
+		list_goto(v, 0);
+		int n = v->filter && v->ops->under_shown ? v->ops->under_shown(v) : 0;
+		if (n)
+			tui_message(t, "%d match%s under the threshold: shown", n, n == 1 ? "" : "es");
+		break;
+	}
+	case ACT_REDRAW: clearok(stdscr, TRUE); break;
+	case ACT_DETAIL:
+		t->detail_off = !t->detail_off;
+		tui_message(t, "detail pane %s", t->detail_off ? "off" : "on (when the terminal has room)");
+		break;
+	case ACT_LOG: /* (with a program, the key table's view) */
+		tui_message(t, "no program recorded here (cgtui PROGRAM records one)");
+		break;
+	/* keys of other views: say where they work (the views that take them
+	 * handled them above) */
+	case ACT_HOTTEST:
+	case ACT_HOT_NEXT:
+	case ACT_HOT_PREV:
+	case ACT_CTX_MORE:
+	case ACT_CTX_LESS:
+		tui_message(t, "this key works in the source and assembly views (s, a)");
+		break;
+	case ACT_TOGGLE:
+		tui_message(t, "x works in the events view (e)");
+		break;
+	case ACT_EXPAND:
+	case ACT_EXPAND_ALL:
+		tui_message(t, "this key opens and closes the trees' nodes (f, u, m, t, T)");
+		break;
+	case ACT_QUIT:
+		if (t->live && t->live->running(t->live->arg)) {
+			if (!ask(t, "The program is still running: stop it and quit? (y/n)"))
+				break;
+			live_stop(t);
+		}
+		t->quit = 1;
+		break;
+	default: break;
+	}
+}
+
+/* A click selects a row (a double click opens it); the wheel scrolls. */
+void mouse(struct tui *t)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return;
+	struct view *v = tui_view(t);
+	if (ev.bstate & BUTTON4_PRESSED) {
+		list_move(v, -3);
+		return;
+	}
+	if (ev.bstate & BUTTON5_PRESSED) {
+		list_move(v, 3);
+		return;
+	}
+	int row = v->top + ev.y - 3;
+	if (ev.y < 3 || ev.y >= t->lines - 1 || row >= v->nrows)
+		return;
+	list_goto(v, row);
+	if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+		act(t, ACT_ENTER);
+}
+
+/* Puts np in place of the profile shown: the events chosen are kept by
+ * name, the formulas defined here defined again. */
+void swap_profile(struct tui *t, struct profile *np)
+{
+	char err[512];
+	char *sort_name = xstrdup(t->p->ev[t->set.sort_event].name);
+	char *shown[MAX_EVENTS] = { 0 };
+	for (int j = 0; j < t->set.nshow; j++)
+		shown[j] = xstrdup(t->p->ev[t->set.show[j]].name);
+	int nshown = t->set.nshow;
+	profile_free(t->p);
+	*t->p = *np;
+	for (int i = 0; i < t->nuserev; i++)
+		profile_define_event_text(t->p, t->userev[i], err, sizeof(err));
+	t->set.sort_event = 0;
+	t->set.nshow = 0;
+	for (int e = 0; e < t->p->nevents; e++) {
+		if (!strcmp(t->p->ev[e].name, sort_name))
+			t->set.sort_event = e;
+		for (int j = 0; j < nshown; j++)
+			if (!strcmp(t->p->ev[e].name, shown[j]) && t->set.nshow < MAX_EVENTS)
+				t->set.show[t->set.nshow++] = e;
+	}
+	if (!t->set.nshow)
+		for (int e = 0; e < t->p->nreal && e < MAX_EVENTS; e++)
+			t->set.show[t->set.nshow++] = e;
+	free(sort_name);
+	for (int j = 0; j < nshown; j++)
+		free(shown[j]);
+	profile_set_cycles(t->p, t->set.cycles);
+}
+
+/* Cycle detection on or off: every view is made again (a view of a cycle
+ * shows its first function when cycles are no more). */
+static void set_cycles(struct tui *t, int on)
+{
+	const struct agg *a = profile_agg(t->p);
+	t->set.cycles = on;
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		if (!on && v->fn != NO_ID && agg_is_cycle(a, v->fn))
+			v->fn = a->cyc_fn[a->cyc_start[agg_cycle_no(a, v->fn) - 1]];
+	}
+	profile_set_cycles(t->p, on);
+	refresh_all(t);
+	if (on)
+		tui_message(t, "cycle detection on: functions calling each other are one <cycle N> "
+			       "(%u here)", a->ncycles);
+	else
+		tui_message(t, "cycle detection off: raw numbers, as callgrind_annotate prints them "
+			       "(recursive calls counted again at every level)");
+}
+
+static void start_over(struct tui *t, struct profile *np)
+{
+	for (int i = 0; i < t->nhist; i++)
+		view_free(t->hist[i]);
+	t->nhist = t->cur = 0;
+	view_free(t->detail);
+	t->detail = NULL;
+	swap_profile(t, np);
+	tui_push(t, view_new(t, &functions_ops, NO_ID));
+}
+
+/* R: the profile loaded again with callgrind's f'2 and f'caller names
+ * folded into f, or not; starts over from the functions. */
+static void fold(struct tui *t)
+{
+	if (!t->loader || !t->loader->fold) {
+		tui_message(t, "R: this profile cannot be loaded again");
+		return;
+	}
+	if (!*t->loader->fold && !profile_names_contexts(t->p)) {
+		tui_message(t, "R folds the f'2 and f'caller names of callgrind and cgtui; this "
+			       "profile was written by %s", t->p->creator ? t->p->creator : "another tool");
+		return;
+	}
+	*t->loader->fold = !*t->loader->fold;
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, t->p->only_part, err, sizeof(err)) < 0) {
+		*t->loader->fold = !*t->loader->fold;
+		tui_message(t, "%s", err);
+		return;
+	}
+	start_over(t, &np);
+	tui_message(t, *t->loader->fold ? "recursion levels and caller contexts folded: f'2 and "
+					  "f'caller are f (R: apart again)"
+					: "recursion levels and caller contexts apart again");
+}
+
+/* Loads the profile again with the part chosen, and starts over from the
+ * list of functions (function ids are not the same in another part). */
+void switch_part(struct tui *t)
+{
+	int k = t->want_part;
+	t->want_part = -1;
+	if (!t->loader || k == t->p->only_part)
+		return;
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, k, err, sizeof(err)) < 0) {
+		tui_message(t, "%s", err);
+		return;
+	}
+	start_over(t, &np);
+	if (k) {
+		char pl[48];
+		part_label(pl, sizeof(pl), t->p, k);
+		tui_message(t, "showing %s only (P: parts)", pl);
+	} else
+		tui_message(t, "showing all %d parts", t->p->nparts);
+}
+

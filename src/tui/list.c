@@ -1,0 +1,267 @@
+/* list.c -- the one list engine every view is drawn with, the views and
+ * their back/forward history, and searching and filtering rows (PCRE2).
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "tui_int.h"
+
+/* ---- the list engine ------------------------------------------------------------------ */
+
+int list_page(struct tui *t)
+{
+	int h = t->list_h ? t->list_h : t->lines - 4;
+	return h > 1 ? h : 1;
+}
+
+int list_seek(struct view *v, enum action a, int (*pred)(struct view *v, int row),
+	      const char *what)
+{
+	int d = a == ACT_HOT_NEXT ? 1 : -1;
+	for (int i = v->sel + d; i >= 0 && i < v->nrows; i += d)
+		if (pred(v, i)) {
+			list_goto(v, i);
+			return 1;
+		}
+	tui_message(v->t, "no %s %s above the threshold", d > 0 ? "later" : "earlier", what);
+	return 0;
+}
+
+void list_hottest(struct view *v, cost_t (*mag)(struct view *v, int row))
+{
+	int best = -1;
+	cost_t bv = 0;
+	for (int i = 0; i < v->nrows; i++) {
+		cost_t c = mag(v, i);
+		if (c >= 0 && (best < 0 || c > bv)) {
+			best = i;
+			bv = c;
+		}
+	}
+	if (best >= 0)
+		list_goto(v, best);
+}
+
+void tui_step_context(struct tui *t, enum action a)
+{
+	t->set.context += a == ACT_CTX_MORE ? 2 : -2;
+	if (t->set.context < 0)
+		t->set.context = 0;
+	tui_message(t, "%d lines of context", t->set.context);
+}
+
+void list_goto(struct view *v, int row)
+{
+	if (row >= v->nrows)
+		row = v->nrows - 1;
+	if (row < 0)
+		row = 0;
+	v->sel = row;
+	int h = list_page(v->t);
+	if (v->sel < v->top)
+		v->top = v->sel;
+	if (v->sel >= v->top + h)
+		v->top = v->sel - h + 1;
+	if (v->top > v->nrows - h)
+		v->top = v->nrows - h;
+	if (v->top < 0)
+		v->top = 0;
+}
+
+void list_move(struct view *v, int delta)
+{
+	list_goto(v, v->sel + delta);
+}
+
+/* ---- views and history ---------------------------------------------------------------- */
+
+struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn)
+{
+	struct view *v = xcalloc(1, sizeof(*v));
+	v->ops = ops;
+	v->t = t;
+	v->fn = fn;
+	ops->update(v);
+	return v;
+}
+
+void view_free(struct view *v)
+{
+	if (!v)
+		return;
+	if (v->ops->free)
+		v->ops->free(v);
+	free(v->filter);
+	free(v->reveal);
+	free(v);
+}
+
+struct view *tui_view(struct tui *t)
+{
+	return t->hist[t->cur];
+}
+
+/* Shows v, dropping the forward history. */
+void tui_push(struct tui *t, struct view *v)
+{
+	if (t->nhist) { /* drop what is ahead of the view shown */
+		for (int i = t->cur + 1; i < t->nhist; i++)
+			view_free(t->hist[i]);
+		t->nhist = t->cur + 1;
+	}
+	if (t->nhist == TUI_HISTORY) {
+		view_free(t->hist[0]);
+		memmove(t->hist, t->hist + 1, sizeof(t->hist[0]) * (TUI_HISTORY - 1));
+		t->nhist--;
+	}
+	t->hist[t->nhist] = v;
+	t->cur = t->nhist++;
+}
+
+void tui_message(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(t->message, sizeof(t->message), fmt, ap);
+	va_end(ap);
+}
+
+/* After a settings change: every view kept is updated when next shown,
+ * keeping its selected row where it can. */
+void refresh_all(struct tui *t)
+{
+	for (int i = 0; i < t->nhist; i++)
+		t->hist[i]->stale = 1;
+	if (t->detail)
+		t->detail->stale = 1;
+}
+
+/* ---- searching ------------------------------------------------------------------------ */
+
+static pcre2_code *compile(struct tui *t, const char *pat)
+{
+	int ec;
+	PCRE2_SIZE eo;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
+				       PCRE2_CASELESS | PCRE2_MULTILINE, &ec, &eo, NULL);
+	if (!re) {
+		PCRE2_UCHAR msg[128];
+		pcre2_get_error_message(ec, msg, sizeof(msg));
+		tui_message(t, "bad regular expression: %s", (char *)msg);
+	}
+	return re;
+}
+
+static int row_matches(struct view *v, int row, const pcre2_code *re, pcre2_match_data *md)
+{
+	const char *s = v->ops->row_text ? v->ops->row_text(v, row) : NULL;
+	return s && pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) >= 0;
+}
+
+struct filter {
+	pcre2_code *re;
+	pcre2_match_data *md;
+};
+
+struct filter *tui_filter_new(struct view *v)
+{
+	v->filters = 1;
+	return tui_filter_of(v->filter);
+}
+
+struct filter *tui_filter_of(const char *expr)
+{
+	if (!expr)
+		return NULL;
+	int ec;
+	PCRE2_SIZE eo;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)expr, PCRE2_ZERO_TERMINATED,
+				       PCRE2_CASELESS | PCRE2_MULTILINE, &ec, &eo, NULL);
+	if (!re)
+		return NULL;
+	struct filter *f = xcalloc(1, sizeof(*f));
+	f->re = re;
+	f->md = pcre2_match_data_create_from_pattern(re, NULL);
+	return f;
+}
+
+int tui_filter_match(struct filter *f, const char *text)
+{
+	return !f || pcre2_match(f->re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, f->md,
+				 NULL) >= 0;
+}
+
+void tui_filter_free(struct filter *f)
+{
+	if (!f)
+		return;
+	pcre2_match_data_free(f->md);
+	pcre2_code_free(f->re);
+	free(f);
+}
+
+void search(struct tui *t, int dir)
+{
+	struct view *v = tui_view(t);
+	if (!t->search || !*t->search) {
+		tui_message(t, "nothing searched yet (/ searches)");
+		return;
+	}
+	pcre2_code *re = compile(t, t->search);
+	if (!re)
+		return;
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int wrapped = 0;
+	for (int k = 1; k <= v->nrows; k++) {
+		int row = ((v->sel + dir * k) % v->nrows + v->nrows) % v->nrows;
+		wrapped |= dir > 0 ? row <= v->sel : row >= v->sel;
+		if (row_matches(v, row, re, md)) {
+			list_goto(v, row);
+			if (wrapped && row != v->sel)
+				tui_message(t, "search wrapped to the %s", dir > 0 ? "top" : "bottom");
+			pcre2_match_data_free(md);
+			pcre2_code_free(re);
+			return;
+		}
+	}
+	/* not among the rows: those under the threshold that match are shown */
+	if (v->ops->under_shown) {
+		free(v->reveal);
+		v->reveal = xstrdup(t->search);
+		v->ops->update(v);
+		int n = v->ops->under_shown(v);
+		for (int row = 0; n && row < v->nrows; row++)
+			if (row_matches(v, row, re, md)) {
+				list_goto(v, row);
+				tui_message(t, "%d match%s under the threshold: shown", n,
+					    n == 1 ? "" : "es");
+				pcre2_match_data_free(md);
+				pcre2_code_free(re);
+				return;
+			}
+	}
+	/* trees: only the open nodes' rows are searched */
+	int groups = v->ops == &filefn_ops || v->ops == &fnfile_ops || v->ops == &objects_ops;
+	if (groups || v->ops == &calltree_ops || v->ops == &callertree_ops)
+		tui_message(t, "no match for /%s/ among the open nodes (Tab opens one%s)", t->search,
+			    groups ? ", * all" : "");
+	else
+		tui_message(t, "no match for /%s/", t->search);
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+}
+
+
+int tui_pattern_ok(struct tui *t, const char *pat)
+{
+	pcre2_code *re = compile(t, pat);
+	pcre2_code_free(re);
+	return re != NULL;
+}

@@ -1,0 +1,148 @@
+/* live.c -- a program being recorded: newer data loaded four times a
+ * second (less when loading takes long) into every view without losing
+ * the user's place, stopping the program, and the script's waits.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tui_int.h"
+
+/* ---- a program being recorded ---------------------------------------------------------- */
+
+
+/* A function of p by its name, object and file names (ids differ from
+ * one snapshot to the next): its id in np, or NO_ID. */
+static uint32_t same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
+{
+	if (fn == NO_ID || fn >= p->nfns)
+		return NO_ID;
+	const char *name = fn_name(p, fn), *file = file_name(p, p->fns[fn].file),
+		   *obj = obj_name(p, p->fns[fn].obj);
+	for (uint32_t i = 0; i < np->nfns; i++)
+		if (!strcmp(fn_name(np, i), name) && !strcmp(file_name(np, np->fns[i].file), file) &&
+		    !strcmp(obj_name(np, np->fns[i].obj), obj))
+			return i;
+	return NO_ID;
+}
+
+/* Newer data of the running program: every view kept shows it, on the
+ * same function, with the same function selected where it still is (else
+ * the same row), scrolled the same. */
+static void live_reload(struct tui *t)
+{
+	struct profile np;
+	char err[512];
+	if (t->loader->load(t->loader->arg, &np, t->p->only_part, err, sizeof(err)) < 0) {
+		tui_message(t, "%s", err);
+		return;
+	}
+	uint32_t *fn = xcalloc((size_t)t->nhist + 1, sizeof(*fn));
+	uint32_t *selfn = xcalloc((size_t)t->nhist + 1, sizeof(*selfn));
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		fn[i] = same_fn(t->p, v->fn, &np);
+		selfn[i] = v->ops->selected_fn && v->nrows ? same_fn(t->p, v->ops->selected_fn(v), &np)
+							   : NO_ID;
+	}
+	view_free(t->detail);
+	t->detail = NULL;
+	swap_profile(t, &np);
+	for (int i = 0; i < t->nhist; i++) {
+		struct view *v = t->hist[i];
+		int sel = v->sel, off = v->sel - v->top;
+		if (v->fn != NO_ID && fn[i] == NO_ID) /* gone: keep the view, empty */
+			fn[i] = 0;
+		v->fn = fn[i];
+		v->stale = 0;
+		/* rows made anew: a view's data may point into the old profile
+		 * (trees start closed again) */
+		if (v->ops->free)
+			v->ops->free(v);
+		v->data = NULL;
+		v->ops->update(v);
+		int r = row_of_fn(v, selfn[i]);
+		v->sel = r >= 0 ? r : sel;
+		v->top = v->sel - off;
+		list_goto(v, v->sel);
+	}
+	free(fn);
+	free(selfn);
+}
+
+
+/* Stops the program (after asking); the last data is loaded. */
+void live_stop(struct tui *t)
+{
+	tui_message(t, "stopping the program ...");
+	draw(t);
+	t->live->stop(t->live->arg);
+	if (t->live->poll(t->live->arg))
+		live_reload(t);
+	char st[128];
+	t->live->state(t->live->arg, st, sizeof(st));
+	tui_message(t, "the program %s; the profile so far is kept", st);
+}
+
+/* Does p have a function called name? */
+static int has_fn(const struct profile *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->nfns; i++)
+		if (!strcmp(fn_name(p, i), name))
+			return 1;
+	return 0;
+}
+
+/* Checks the program about four times a second (and when asked, wait: 1
+ * until it has ended, 2 until newer data has come, 3 until the function fn
+ * is in the data). */
+void live_tick(struct tui *t, int wait, const char *fn)
+{
+	struct timespec now;
+	if (!t->live)
+		return;
+	int reloads0 = t->nreloads;
+	/* a poll made after the program had ended found nothing newer: the
+	 * final profile is loaded (polling is not repeated to find out: the
+	 * poll that sees the end hands over the final profile once) */
+	int all_loaded = 0;
+	for (int waited = 0;; waited += 20) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double ms = (double)(now.tv_sec - t->live_last.tv_sec) * 1e3 +
+			    (double)(now.tv_nsec - t->live_last.tv_nsec) / 1e6;
+		/* four times a second, or less when reloading takes long (a big
+		 * profile): the explorer stays responsive */
+		if (wait || (ms >= 250 && ms >= 4 * t->reload_ms)) {
+			t->live_last = now;
+			int was = t->live->running(t->live->arg);
+			int polled = t->live->poll(t->live->arg);
+			all_loaded = !was && !polled;
+			if (polled) {
+				live_reload(t);
+				t->nreloads++;
+				struct timespec end;
+				clock_gettime(CLOCK_MONOTONIC, &end);
+				t->reload_ms = (double)(end.tv_sec - now.tv_sec) * 1e3 +
+					    (double)(end.tv_nsec - now.tv_nsec) / 1e6;
+			}
+			if (was && !t->live->running(t->live->arg)) {
+				char st[128];
+				t->live->state(t->live->arg, st, sizeof(st));
+				tui_message(t, "the program %s", st);
+			}
+		}
+		if (!wait || waited > 120000 || tui_got_signal ||
+		    (wait == 1 && all_loaded) ||
+		    (wait == 2 && t->nreloads > reloads0 && t->p->nreal && t->p->totals[0] > 0) ||
+		    (wait == 2 && !t->live->running(t->live->arg)) ||
+		    (wait == 3 && (has_fn(t->p, fn) || !t->live->running(t->live->arg))))
+			break;
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+}
+

@@ -1,0 +1,52 @@
+/* tui_int.h -- what the explorer's own files share (frame, keys, list,
+ * input, actions, live data); the views see only tui.h.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_TUI_INT_H
+#define CGTUI_TUI_INT_H
+
+#include <signal.h>
+
+#include "tui.h"
+
+#define MIN_COLS 40
+#define MIN_LINES 8
+
+/* SIGINT, SIGTERM or SIGHUP received (the one state a signal handler sets) */
+extern volatile sig_atomic_t tui_got_signal;
+
+/* keys.c: the key table */
+int key_code(const char *name, size_t len);
+enum action key_action(int code);
+/* The view action a opens (keys.h's view column), NULL for none; *on_fn
+ * says it opens on the selected function. */
+const struct view_ops *key_view(enum action a, int *on_fn);
+
+/* list.c: views, history and searching */
+void view_free(struct view *v);
+void refresh_all(struct tui *t);
+/* Does pat compile?  Says why not on the status line. */
+int tui_pattern_ok(struct tui *t, const char *pat);
+void search(struct tui *t, int dir);
+
+/* input.c: keys from the terminal or a script, questions */
+int next_key(struct tui *t);
+char *prompt(struct tui *t, const char *what);
+int ask(struct tui *t, const char *question);
+void resized(struct tui *t);
+void tui_script_close(struct tui *t);
+
+/* frame.c: drawing */
+void draw(struct tui *t);
+int row_of_fn(struct view *v, uint32_t fn);
+
+/* actions.c */
+void act(struct tui *t, enum action a);
+void mouse(struct tui *t);
+void switch_part(struct tui *t);
+void swap_profile(struct tui *t, struct profile *np);
+
+/* live.c: a program being recorded */
+void live_tick(struct tui *t, int wait, const char *fn);
+void live_stop(struct tui *t);
+
+#endif
