@@ -18,7 +18,7 @@
 #include "profile/escape.h"
 #include "profile/model.h"
 #include "profile/modname.h"
-#include "profile/report.h"
+#include "report/report.h"
 #include "source/asmannot.h"
 #include "source/elfsym.h"
 #include "source/srcfile.h"

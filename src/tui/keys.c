@@ -21,17 +21,14 @@ struct keydef {
 	const char *section; /* set on the first action of a section */
 };
 
-#define NOVIEW NULL, 0
-#define VIEW(x) &x##_ops, 0
-#define FNVIEW(x) &x##_ops, 1
-#define KEYDEF_ROW(a, k, v, h) { a, k, v, h, NULL },
+#define KEYDEF_ROW(a, k, v, f, h) { a, k, &v##_ops, f, h, NULL },
 #define SECTION_ROW(s) { ACT_NONE, NULL, NULL, 0, NULL, s },
 static const struct keydef keydefs[] = { KEY_TABLE(KEYDEF_ROW, SECTION_ROW) };
 #undef KEYDEF_ROW
 #undef SECTION_ROW
-#undef NOVIEW
-#undef VIEW
-#undef FNVIEW
+
+/* the table's "none": no view */
+const struct view_ops none_ops = { .name = "none" };
 #define NKEYDEFS (sizeof(keydefs) / sizeof(keydefs[0]))
 
 static const struct {
@@ -93,7 +90,7 @@ const struct view_ops *key_view(enum action a, int *on_fn)
 	for (size_t i = 0; i < NKEYDEFS; i++)
 		if (keydefs[i].act == a && !keydefs[i].section) {
 			*on_fn = keydefs[i].on_fn;
-			return keydefs[i].view;
+			return keydefs[i].view == &none_ops ? NULL : keydefs[i].view;
 		}
 	*on_fn = 0;
 	return NULL;
@@ -194,7 +191,8 @@ void tui_print_keys(FILE *f, enum keys_format fmt)
 			fputc('\n', f);
 			break;
 		case KEYS_VIEWS: /* the first key of each action opening a view */
-			if (!k->section && k->view && k->act != ACT_ENTER && k->act != ACT_LOG)
+			if (!k->section && k->view != &none_ops && k->act != ACT_ENTER &&
+			    k->act != ACT_LOG)
 				fprintf(f, "%.*s\n", (int)strcspn(k->keys, " "), k->keys);
 			break;
 		}

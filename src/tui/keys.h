@@ -3,12 +3,12 @@
  * dispatcher, the views' declarations, the help screen and the man page's
  * key list are all made from it.  Adding a view is a row here and its file.
  *
- * KEYDEF(action, keys, view, help) where keys is a string of key names
- * separated by spaces: a printable character, or <Up> <Down> <PgUp> <PgDn>
- * <Home> <End> <Enter> <Esc> <Backspace> <Left> <Right> <Tab> <F1> <C-l>;
- * view is NOVIEW (the action does something else), VIEW(name) (it opens the
- * view name_ops) or FNVIEW(name) (it opens name_ops on the selected
- * function).  VIEWDEF(name) declares a view no key opens directly.
+ * KEYDEF(action, keys, view, on_fn, help) where keys is a string of key
+ * names separated by spaces: a printable character, or <Up> <Down> <PgUp>
+ * <PgDn> <Home> <End> <Enter> <Esc> <Backspace> <Left> <Right> <Tab> <F1>
+ * <C-l>; view is the name of the view the action opens (its ops are
+ * view_ops `name_ops`), or none; on_fn 1 opens it on the selected
+ * function.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_KEYS_H
@@ -17,66 +17,66 @@
 /* clang-format off */
 #define KEY_TABLE(KEYDEF, SECTION) \
 	SECTION("Moving") \
-	KEYDEF(ACT_DOWN,      "j <Down>", NOVIEW, "next row") \
-	KEYDEF(ACT_UP,        "k <Up>", NOVIEW, "previous row") \
-	KEYDEF(ACT_PGDN,      "<PgDn> <Space> <C-f>", NOVIEW, "next page") \
-	KEYDEF(ACT_PGUP,      "<PgUp> <C-b>", NOVIEW, "previous page") \
-	KEYDEF(ACT_HOME,      "g <Home>", NOVIEW, "first row") \
-	KEYDEF(ACT_END,       "G <End>", NOVIEW, "last row") \
-	KEYDEF(ACT_ENTER,     "<Enter> <Right>", FNVIEW(calls), "open the selected function (its callers and callees)") \
-	KEYDEF(ACT_BACK,      "<Esc> <Backspace> <Left> h", NOVIEW, "back to the previous view") \
-	KEYDEF(ACT_FORWARD,   "l", NOVIEW, "forward again (after going back)") \
+	KEYDEF(ACT_DOWN,      "j <Down>", none, 0, "next row") \
+	KEYDEF(ACT_UP,        "k <Up>", none, 0, "previous row") \
+	KEYDEF(ACT_PGDN,      "<PgDn> <Space> <C-f>", none, 0, "next page") \
+	KEYDEF(ACT_PGUP,      "<PgUp> <C-b>", none, 0, "previous page") \
+	KEYDEF(ACT_HOME,      "g <Home>", none, 0, "first row") \
+	KEYDEF(ACT_END,       "G <End>", none, 0, "last row") \
+	KEYDEF(ACT_ENTER,     "<Enter> <Right>", calls, 1, "open the selected function (its callers and callees)") \
+	KEYDEF(ACT_BACK,      "<Esc> <Backspace> <Left> h", none, 0, "back to the previous view") \
+	KEYDEF(ACT_FORWARD,   "l", none, 0, "forward again (after going back)") \
 	SECTION("Views") \
-	KEYDEF(ACT_FUNCTIONS, "F 1", VIEW(functions), "functions: flat list with self and inclusive costs") \
-	KEYDEF(ACT_CALLS,     "c 2", FNVIEW(calls), "callers and callees of the selected function") \
-	KEYDEF(ACT_SOURCE,    "s 3", FNVIEW(source), "annotated source of the selected function") \
-	KEYDEF(ACT_ASM,       "a", FNVIEW(asm), "assembly of the selected function with per-instruction costs (profiles with instruction addresses)") \
-	KEYDEF(ACT_EVENTS,    "e", VIEW(events), "events: choose the sort event and the shown events") \
-	KEYDEF(ACT_SUMMARY,   "S i", VIEW(summary), "summary: command, events, totals, parts") \
-	KEYDEF(ACT_PARTS,     "P", VIEW(parts), "parts (threads, dumps, processes): show one or all") \
-	KEYDEF(ACT_FILEFN,    "f", VIEW(filefn), "file:function tree: files with their functions") \
-	KEYDEF(ACT_FNFILE,    "u", VIEW(fnfile), "function:file tree: functions with their files") \
-	KEYDEF(ACT_OBJECTS,   "m", VIEW(objects), "objects (ob=): costs by ELF object, then functions") \
-	KEYDEF(ACT_CALLTREE,  "t", VIEW(calltree), "call tree, top-down from the program's roots") \
-	KEYDEF(ACT_CALLERTREE, "T", FNVIEW(callertree), "callers tree, bottom-up from the selected function") \
-	KEYDEF(ACT_EXPAND,    "<Tab>", NOVIEW, "trees: open or close the selected group or node") \
-	KEYDEF(ACT_EXPAND_ALL, "*", NOVIEW, "file/function/object trees: open or close all") \
-	KEYDEF(ACT_HELP,      "? <F1>", VIEW(help), "this help") \
+	KEYDEF(ACT_FUNCTIONS, "F 1", functions, 0, "functions: flat list with self and inclusive costs") \
+	KEYDEF(ACT_CALLS,     "c 2", calls, 1, "callers and callees of the selected function") \
+	KEYDEF(ACT_SOURCE,    "s 3", source, 1, "annotated source of the selected function") \
+	KEYDEF(ACT_ASM,       "a", asm, 1, "assembly of the selected function with per-instruction costs (profiles with instruction addresses)") \
+	KEYDEF(ACT_EVENTS,    "e", events, 0, "events: choose the sort event and the shown events") \
+	KEYDEF(ACT_SUMMARY,   "S i", summary, 0, "summary: command, events, totals, parts") \
+	KEYDEF(ACT_PARTS,     "P", parts, 0, "parts (threads, dumps, processes): show one or all") \
+	KEYDEF(ACT_FILEFN,    "f", filefn, 0, "file:function tree: files with their functions") \
+	KEYDEF(ACT_FNFILE,    "u", fnfile, 0, "function:file tree: functions with their files") \
+	KEYDEF(ACT_OBJECTS,   "m", objects, 0, "objects (ob=): costs by ELF object, then functions") \
+	KEYDEF(ACT_CALLTREE,  "t", calltree, 0, "call tree, top-down from the program's roots") \
+	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function") \
+	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \
+	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all") \
+	KEYDEF(ACT_HELP,      "? <F1>", help, 0, "this help") \
 	SECTION("Costs") \
-	KEYDEF(ACT_SORT_NEXT, "o >", NOVIEW, "sort by the next event") \
-	KEYDEF(ACT_SORT_PREV, "O <", NOVIEW, "sort by the previous event") \
-	KEYDEF(ACT_INCLUSIVE, "I", NOVIEW, "order functions by inclusive or by self cost") \
-	KEYDEF(ACT_ORDER,     ".", NOVIEW, "functions: order by cost, calls, name or file") \
-	KEYDEF(ACT_PERCENT,   "%", NOVIEW, "percentages on or off") \
-	KEYDEF(ACT_THR_UP,    "+ =", NOVIEW, "raise the threshold (hide more)") \
-	KEYDEF(ACT_THR_DOWN,  "-", NOVIEW, "lower the threshold (show more)") \
-	KEYDEF(ACT_TOGGLE,    "x", NOVIEW, "events view: show or hide the selected event") \
-	KEYDEF(ACT_DEFINE,    "E", NOVIEW, "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
-	KEYDEF(ACT_RELATIVE,  "r", NOVIEW, "percentages of the total, or of the function shown (calls)") \
-	KEYDEF(ACT_CYCLES,    "C", NOVIEW, "cycle detection on or off: functions calling each other as one <cycle N> (KCachegrind's), or the raw numbers callgrind_annotate prints") \
-	KEYDEF(ACT_FOLD,      "R", NOVIEW, "fold callgrind's recursion levels and caller contexts (f'2, f'caller) into f, or not") \
+	KEYDEF(ACT_SORT_NEXT, "o >", none, 0, "sort by the next event") \
+	KEYDEF(ACT_SORT_PREV, "O <", none, 0, "sort by the previous event") \
+	KEYDEF(ACT_INCLUSIVE, "I", none, 0, "order functions by inclusive or by self cost") \
+	KEYDEF(ACT_ORDER,     ".", none, 0, "functions: order by cost, calls, name or file") \
+	KEYDEF(ACT_PERCENT,   "%", none, 0, "percentages on or off") \
+	KEYDEF(ACT_THR_UP,    "+ =", none, 0, "raise the threshold (hide more)") \
+	KEYDEF(ACT_THR_DOWN,  "-", none, 0, "lower the threshold (show more)") \
+	KEYDEF(ACT_TOGGLE,    "x", none, 0, "events view: show or hide the selected event") \
+	KEYDEF(ACT_DEFINE,    "E", none, 0, "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
+	KEYDEF(ACT_RELATIVE,  "r", none, 0, "percentages of the total, or of the function shown (calls)") \
+	KEYDEF(ACT_CYCLES,    "C", none, 0, "cycle detection on or off: functions calling each other as one <cycle N> (KCachegrind's), or the raw numbers callgrind_annotate prints") \
+	KEYDEF(ACT_FOLD,      "R", none, 0, "fold callgrind's recursion levels and caller contexts (f'2, f'caller) into f, or not") \
 	SECTION("Source") \
-	KEYDEF(ACT_HOTTEST,   "H", NOVIEW, "the hottest line (instruction in the assembly view)") \
-	KEYDEF(ACT_HOT_NEXT,  "]", NOVIEW, "the next line (instruction) above the threshold") \
-	KEYDEF(ACT_HOT_PREV,  "[", NOVIEW, "the previous line (instruction) above the threshold") \
-	KEYDEF(ACT_CTX_MORE,  "}", NOVIEW, "more context lines around costly lines") \
-	KEYDEF(ACT_CTX_LESS,  "{", NOVIEW, "fewer context lines") \
-	KEYDEF(ACT_LOOKUP,    "d", NOVIEW, "find sources: add a directory, or FROM=TO to substitute a path prefix") \
+	KEYDEF(ACT_HOTTEST,   "H", none, 0, "the hottest line (instruction in the assembly view)") \
+	KEYDEF(ACT_HOT_NEXT,  "]", none, 0, "the next line (instruction) above the threshold") \
+	KEYDEF(ACT_HOT_PREV,  "[", none, 0, "the previous line (instruction) above the threshold") \
+	KEYDEF(ACT_CTX_MORE,  "}", none, 0, "more context lines around costly lines") \
+	KEYDEF(ACT_CTX_LESS,  "{", none, 0, "fewer context lines") \
+	KEYDEF(ACT_LOOKUP,    "d", none, 0, "find sources: add a directory, or FROM=TO to substitute a path prefix") \
 	SECTION("Searching") \
-	KEYDEF(ACT_SEARCH,    "/", NOVIEW, "search rows (a regular expression)") \
-	KEYDEF(ACT_NEXT,      "n", NOVIEW, "next match") \
-	KEYDEF(ACT_PREV,      "N", NOVIEW, "previous match") \
-	KEYDEF(ACT_FILTER,    "|", NOVIEW, "show only the rows that match (empty: all)") \
+	KEYDEF(ACT_SEARCH,    "/", none, 0, "search rows (a regular expression)") \
+	KEYDEF(ACT_NEXT,      "n", none, 0, "next match") \
+	KEYDEF(ACT_PREV,      "N", none, 0, "previous match") \
+	KEYDEF(ACT_FILTER,    "|", none, 0, "show only the rows that match (empty: all)") \
 	SECTION("Other") \
-	KEYDEF(ACT_LOG,       "L", VIEW(log), "the recorded program's output (cgtui PROGRAM)") \
-	KEYDEF(ACT_DETAIL,    "D", NOVIEW, "detail pane (callers and callees of the selected function) on or off") \
-	KEYDEF(ACT_REDRAW,    "<C-l>", NOVIEW, "redraw the screen") \
-	KEYDEF(ACT_QUIT,      "q Q", NOVIEW, "quit")
+	KEYDEF(ACT_LOG,       "L", log, 0, "the recorded program's output (cgtui PROGRAM)") \
+	KEYDEF(ACT_DETAIL,    "D", none, 0, "detail pane (callers and callees of the selected function) on or off") \
+	KEYDEF(ACT_REDRAW,    "<C-l>", none, 0, "redraw the screen") \
+	KEYDEF(ACT_QUIT,      "q Q", none, 0, "quit")
 /* clang-format on */
 
 enum action {
 	ACT_NONE = 0,
-#define KEYDEF_ENUM(a, k, v, h) a,
+#define KEYDEF_ENUM(a, k, v, f, h) a,
 #define SECTION_NONE(s)
 	KEY_TABLE(KEYDEF_ENUM, SECTION_NONE)
 #undef KEYDEF_ENUM
@@ -84,18 +84,12 @@ enum action {
 	ACT_COUNT
 };
 
-/* the views' ops, declared from the table: VIEW(x) and FNVIEW(x) name x_ops */
+/* the views' ops, declared from the table (none_ops: no view) */
 struct view_ops;
-#define KEYDEF_DECL(a, k, v, h) v
+#define KEYDEF_DECL(a, k, v, f, h) extern const struct view_ops v##_ops;
 #define SECTION_NONE(s)
-#define NOVIEW
-#define VIEW(x) extern const struct view_ops x##_ops;
-#define FNVIEW(x) extern const struct view_ops x##_ops;
 KEY_TABLE(KEYDEF_DECL, SECTION_NONE)
 #undef KEYDEF_DECL
 #undef SECTION_NONE
-#undef NOVIEW
-#undef VIEW
-#undef FNVIEW
 
 #endif

@@ -1,7 +1,8 @@
 #!/bin/sh
 # build.sh [OUTPUT] -- builds the libFuzzer target tests/fuzz/fuzz-load.
 #
-# Compiles src/profile/*.c and src/source/srcfile.c straight into the target
+# Compiles src/profile/*.c, the report and the source files it reads
+# (src/report/report.c, src/source/srcfile.c, srcannot.c) straight into the target
 # with clang's libFuzzer, AddressSanitizer (with LeakSanitizer) and
 # UndefinedBehaviorSanitizer (every finding fatal).  Needs clang and its
 # libFuzzer runtime (Debian: libclang-rt-14-dev), pcre2 and zlib.
@@ -70,6 +71,7 @@ cd "$top"
 	-I "$srcdir" -I "$incdir" $pcre_cflags $z_cflags ${FUZZ_CFLAGS:-} \
 	-o "$out.tmp" \
 	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/source/srcfile.c \
+	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c \
 	$pcre_libs $z_libs -lm
 mv "$out.tmp" "$out"
 echo "build.sh: built $out"

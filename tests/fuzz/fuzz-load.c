@@ -61,7 +61,7 @@
 #endif
 #include "profile/load.h"
 #include "profile/model.h"
-#include "profile/report.h"
+#include "report/report.h"
 
 #include <errno.h>
 #include <fcntl.h>

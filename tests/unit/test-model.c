@@ -18,7 +18,7 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/query.h"
-#include "profile/report.h"
+#include "report/report.h"
 #include "fixture.h"
 #include "tap.h"
 

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "model.h"
+#include "profile/model.h"
 
 enum { TREE_NONE = 0, TREE_CALLER = 1, TREE_CALLING = 2, TREE_BOTH = 3 };
 

@@ -10,11 +10,11 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "report.h"
-#include "aggregate.h"
-#include "modname.h"
-#include "query.h"
-#include "format.h"
-#include "rank.h"
+#include "profile/aggregate.h"
+#include "profile/modname.h"
+#include "profile/query.h"
+#include "profile/format.h"
+#include "profile/rank.h"
 #include "source/srcannot.h"
 #include "source/srcfile.h"
 
