@@ -1956,14 +1956,15 @@ static int replay_chunk(struct profile *p, struct lazy_lines *lz, uint32_t c)
 	return 0;
 }
 
-int profile_need_lines(struct profile *p, uint32_t fn)
+/* The line provider registered on the model (profile_need_lines). */
+static int need_lines(struct profile *p, void *lazy, uint32_t fn)
 {
 	struct linestore *ls = &p->ls;
-	if (!ls->nlazy || !p->lazy || fn >= ls->nfn_cap)
+	if (!ls->nlazy || fn >= ls->nfn_cap)
 		return 0;
 	int rc = 0;
 	for (uint32_t c = ls->fn_first[fn]; c != UINT32_MAX; c = ls->chunks[c].next)
-		if (ls->chunks[c].lazy && replay_chunk(p, p->lazy, c) < 0)
+		if (ls->chunks[c].lazy && replay_chunk(p, lazy, c) < 0)
 			rc = -1;
 	return rc;
 }
@@ -2175,6 +2176,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		if (!p->lazy) {
 			p->lazy = xcalloc(1, sizeof(struct lazy_lines));
 			p->lazy_free = lazy_free;
+			p->lazy_lines = need_lines;
 		}
 		struct lazy_lines *lz = p->lazy;
 		VEC_RESERVE(lz->src, lz->capsrc, lz->nsrc + 1);

@@ -70,12 +70,6 @@ struct load_opts {
 int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		 char *err, size_t errsz);
 
-/* Makes the line records of fn's deferred blocks (see lazy_lines), reading
- * them again from the file: every reader of per-line costs calls it first.
- * Returns 0, or -1 when the file changed since (a warning is added to p and
- * those blocks show no lines). */
-int profile_need_lines(struct profile *p, uint32_t fn);
-
 /* After the last file: totals, summary checks, standard derived events. */
 void profile_finish(struct profile *p);
 

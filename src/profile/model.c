@@ -302,6 +302,11 @@ int *profile_parts_by_time(const struct profile *p)
 	return o;
 }
 
+int profile_need_lines(struct profile *p, uint32_t fn)
+{
+	return p->lazy && p->lazy_lines ? p->lazy_lines(p, p->lazy, fn) : 0;
+}
+
 int creator_names_contexts(const char *c)
 {
 	return c && (strncmp(c, "callgrind", 9) == 0 || strncmp(c, "cgtui", 5) == 0);

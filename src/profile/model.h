@@ -127,6 +127,9 @@ struct profile {
 	 * loader's; NULL when every block was stored as it was read) */
 	void *lazy;
 	void (*lazy_free)(void *lazy);
+	/* the line provider the loader registers: makes fn's deferred line
+	 * records from lazy (see profile_need_lines) */
+	int (*lazy_lines)(struct profile *p, void *lazy, uint32_t fn);
 
 	struct agg *agg;         /* aggregation, computed on demand */
 	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
@@ -138,6 +141,13 @@ struct profile {
  * number, then as loaded): order[i] is a 0-based index of p->parts;
  * malloc'ed. */
 int *profile_parts_by_time(const struct profile *p);
+
+/* Every reader of per-line costs calls this first: fn's line records, left
+ * by the loader to be made when first needed, are made now (the loader's
+ * line provider, if any, reads them again from the profile file).  0, or
+ * -1 when the file changed (the records it could make are made, and
+ * warnings say why). */
+int profile_need_lines(struct profile *p, uint32_t fn);
 
 void profile_init(struct profile *p);
 void profile_free(struct profile *p);

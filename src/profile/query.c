@@ -3,7 +3,6 @@
 #include "config.h"
 #include "query.h"
 #include "aggregate.h"
-#include "load.h"
 #include "rank.h"
 
 #include <stdio.h>

@@ -187,20 +187,20 @@ static void fancy(FILE *out, const char *title)
 
 /* ---- expanded cost vectors (real + derived events) ------------------------------ */
 
-/* Derived events the report uses (shown or sorted); the others stay 0. */
-static uint64_t used_derived;
-
-static void expand_into(const struct profile *p, const cost_t *real, cost_t *x)
+/* The derived events the report uses (shown or sorted) are computed; the
+ * others stay 0 (o->used_derived, set by report_write). */
+static void expand_into(const struct report_opts *o, const struct profile *p, const cost_t *real,
+			cost_t *x)
 {
 	memcpy(x, real, sizeof(cost_t) * (size_t)p->nreal);
 	for (int e = p->nreal; e < p->nevents; e++)
-		x[e] = used_derived >> e & 1 ? event_value(p, real, e) : 0;
+		x[e] = o->used_derived >> e & 1 ? event_value(p, real, e) : 0;
 }
 
-static cost_t *expand(const struct profile *p, const cost_t *real)
+static cost_t *expand(const struct report_opts *o, const struct profile *p, const cost_t *real)
 {
 	cost_t *x = xcalloc((size_t)p->nevents, sizeof(cost_t));
-	expand_into(p, real, x);
+	expand_into(o, p, real, x);
 	return x;
 }
 
@@ -348,7 +348,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	s->pool_in = xcalloc(nin + 1, sizeof(*s->pool_in));
 	/* without derived events in use an entry's costs are ff's own (which
 	 * must outlive the section's entries); otherwise expanded copies */
-	int share = p->nreal == MAX_EVENTS || !(used_derived >> p->nreal);
+	int share = p->nreal == MAX_EVENTS || !(o->used_derived >> p->nreal);
 	s->ccw = share ? p->nreal : p->nevents;
 	s->pool_cc = share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
@@ -376,7 +376,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		const cost_t *cc;
 		if (full && !full[key]) { /* counted in the total only */
 			if (!share)
-				expand_into(p, ff[i].cost, tmp);
+				expand_into(o, p, ff[i].cost, tmp);
 			cc = share ? ff[i].cost : tmp;
 		} else {
 			struct inner *in = &g->in[g->nin++];
@@ -385,7 +385,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 				in->cc = ff[i].cost;
 			} else {
 				in->cc = s->pool_cc + j++ * ne;
-				expand_into(p, ff[i].cost, in->cc);
+				expand_into(o, p, ff[i].cost, in->cc);
 			}
 			cc = in->cc;
 		}
@@ -519,7 +519,7 @@ static int cmp_fnfile_key(const void *x, const void *y)
  * by several objects), its files' self costs below: the blocks' subtotals
  * per file (ls.ff, ls.ffcost) put in (function, file) order and summed (the
  * formulas of derived events are linear: expanding the sum is the same). */
-static void inclusive_section(struct profile *p, struct section *s)
+static void inclusive_section(struct profile *p, const struct report_opts *o, struct section *s)
 {
 	const struct agg *a = profile_agg(p);
 	const struct linestore *ls = &p->ls;
@@ -532,7 +532,7 @@ static void inclusive_section(struct profile *p, struct section *s)
 		g->id = p->fns[f].name;
 		g->fnid = f;
 		g->name = fn_name(p, f);
-		g->outer = expand(p, agg_incl(a, f));
+		g->outer = expand(o, p, agg_incl(a, f));
 	}
 	struct fnfile_key *key = xmalloc(((size_t)ls->nff + 1) * sizeof(*key));
 	for (uint32_t k = 0; k < ls->nff; k++)
@@ -548,7 +548,7 @@ static void inclusive_section(struct profile *p, struct section *s)
 		struct group *g = &s->g[key[i].fn];
 		VEC_RESERVE(g->in, g->capin, g->nin + 1);
 		g->in[g->nin].name = file_name(p, key[i].file);
-		g->in[g->nin].cc = expand(p, sum);
+		g->in[g->nin].cc = expand(o, p, sum);
 		g->nin++;
 		i = j;
 	}
@@ -615,7 +615,7 @@ static int collect_edges(struct profile *p, const struct report_opts *o, uint32_
 		x[i].kind = ed[i].kind;
 		x[i].count = ed[i].count;
 		x[i].name = fn_where(p, ed[i].fn, ed[i].via);
-		x[i].cc = expand(p, ed[i].cost);
+		x[i].cc = expand(o, p, ed[i].cost);
 	}
 	free(ed);
 	if (n)
@@ -671,7 +671,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 	/* widths over everything printed */
 	cost_t *min = xcalloc((size_t)ne, sizeof(cost_t)), *max = xcalloc((size_t)ne, sizeof(cost_t));
 	for (size_t i = 0; i < nl; i++) {
-		cost_t *x = expand(p, agg_incl(a, list[i]));
+		cost_t *x = expand(o, p, agg_incl(a, list[i]));
 		extremes(p->nevents, x, min, max);
 		free(x);
 		for (int side = 0; side < 2; side++) {
@@ -695,7 +695,7 @@ static void print_tree(FILE *out, struct profile *p, const struct report_opts *o
 			if (side == 0 && !(o->tree & TREE_CALLER))
 				continue;
 			if (side == 1) {
-				cost_t *x = expand(p, agg_incl(a, f));
+				cost_t *x = expand(o, p, agg_incl(a, f));
 				char *l = fn_where(p, f, NO_ID), *t = xasprintf("* %s", l);
 				fputs("  ", out);
 				print_cc(&c, x, NULL, t);
@@ -773,7 +773,7 @@ static void annotate(FILE *out, struct profile *p, const struct report_opts *o,
 	/* the lines' costs, expanded for printing */
 	cost_t *cc = xcalloc(((size_t)a.ncost + 1) * (size_t)ne, sizeof(cost_t));
 	for (uint32_t i = 0; i < a.ncost; i++)
-		expand_into(p, &a.pool[(size_t)i * nr], &cc[(size_t)i * ne]);
+		expand_into(o, p, &a.pool[(size_t)i * nr], &cc[(size_t)i * ne]);
 
 	char *title = xasprintf("Annotated source file: %s", a.name);
 	fancy(out, title);
@@ -956,12 +956,12 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		for (int e = 0; e < p->nreal; e++)
 			o.sort[e] = e;
 	}
-	used_derived = 0;
+	o.used_derived = 0;
 	for (int k = 0; k < o.nshow; k++)
-		used_derived |= (uint64_t)1 << o.show[k];
+		o.used_derived |= (uint64_t)1 << o.show[k];
 	for (int k = 0; k < o.nsort; k++)
-		used_derived |= (uint64_t)1 << o.sort[k];
-	cost_t *summary = expand(p, p->totals);
+		o.used_derived |= (uint64_t)1 << o.sort[k];
+	cost_t *summary = expand(&o, p, p->totals);
 
 	/* Metadata */
 	fancy(out, "Metadata");
@@ -1044,7 +1044,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		filefn_free(ff, nff);
 		ff = NULL;
 		nff = 0;
-		inclusive_section(p, &byfn);
+		inclusive_section(p, &o, &byfn);
 		select_section(&byfn, &o, summary, 1);
 		print_section(out, p, &o, summary, &byfn,
 			      "Function:file summary (inclusive costs on function lines)",

@@ -4,6 +4,7 @@
 #ifndef CGTUI_REPORT_H
 #define CGTUI_REPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "profile/model.h"
@@ -29,6 +30,7 @@ struct report_opts {
 	/* --mod-filename, remembering originals (modname_keep_originals), or
 	 * NULL: a file is annotated from the sources of its original names */
 	const struct modname *modfile;
+	uint64_t used_derived;       /* (report_write's: the derived events it computes) */
 };
 
 void report_opts_default(struct report_opts *o);

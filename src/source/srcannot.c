@@ -2,7 +2,6 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "srcannot.h"
-#include "profile/load.h"
 #include "profile/modname.h"
 #include "profile/query.h"
 #include "profile/rank.h"

@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 
 #include "profile/aggregate.h"
-#include "profile/load.h"
 #include "profile/query.h"
 #include "profile/format.h"
 #include "profile/rank.h"
