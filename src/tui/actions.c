@@ -171,6 +171,10 @@ void act(struct tui *t, enum action a)
 	case ACT_PERCENT:
 		t->set.percent = !t->set.percent;
 		break;
+	case ACT_BARS:
+		t->set.bars = !t->set.bars;
+		tui_message(t, "heat bars %s", t->set.bars ? "on" : "off");
+		break;
 	case ACT_THR_UP: step_threshold(t, 1); break;
 	case ACT_THR_DOWN: step_threshold(t, -1); break;
 	case ACT_LOOKUP: {

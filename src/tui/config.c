@@ -9,7 +9,10 @@
  *   set order = inclusive    or self: how functions are ordered
  *   set detail = yes         the callers/callees pane when there is room
  *   set sort = Ir            the sort event, when the profile has it
- *   color NAME = FG BG       NAME: file, hot, negative; colours: default,
+ *   set bars = yes           heat bars beside the sort event's costs
+ *   color NAME = FG BG       NAME: file, hot, negative, bar-low, bar-mid,
+ *                            bar-high (a bar's share under 10%, under 50%,
+ *                            more); colours: default,
  *                            black, red, green, yellow, blue, magenta,
  *                            cyan, white or 0-255
  *
@@ -30,11 +33,16 @@ static const char default_config[] = "set threshold = 0.1\n"
 				     "set percent = yes\n"
 				     "set order = inclusive\n"
 				     "set detail = yes\n"
+				     "set bars = yes\n"
 				     "color file = cyan default\n"
 				     "color hot = yellow default\n"
-				     "color negative = red default\n";
+				     "color negative = red default\n"
+				     "color bar-low = green default\n"
+				     "color bar-mid = yellow default\n"
+				     "color bar-high = red default\n";
 
-static const char *const color_slots[] = { NULL, "file", "hot", "negative" };
+static const char *const color_slots[] = { NULL,      "file",    "hot",     "negative",
+					   "bar-low", "bar-mid", "bar-high" };
 
 static int color_number(const char *s, int *out)
 {
@@ -99,6 +107,9 @@ static const char *apply(struct tui *t, char *line)
 		} else if (!strcmp(name, "percent")) {
 			if (yes(val, &t->set.percent))
 				return "percent: yes or no";
+		} else if (!strcmp(name, "bars")) {
+			if (yes(val, &t->set.bars))
+				return "bars: yes or no";
 		} else if (!strcmp(name, "detail")) {
 			int d;
 			if (yes(val, &d))
@@ -126,7 +137,7 @@ static const char *apply(struct tui *t, char *line)
 			if (!strcmp(name, color_slots[i]))
 				slot = i;
 		if (!slot)
-			return "unknown colour (file, hot, negative)";
+			return "unknown colour (file, hot, negative, bar-low, bar-mid, bar-high)";
 		if (n != 5 || color_number(words[3], &t->fg[slot]) || color_number(words[4], &t->bg[slot]))
 			return "colours: FG BG, each default, a name or 0-255";
 		return NULL;

@@ -170,7 +170,51 @@ int tui_cost_width(struct tui *t, int ev)
 	}
 	if (w < 5)
 		w = 5;
-	return w + (t->set.percent ? 7 : 0);
+	return w + (t->set.percent ? 7 : 0) + (t->set.bars && ev == t->set.sort_event ? TUI_BAR + 1 : 0);
+}
+
+int tui_count_width(struct tui *t, int ev)
+{
+	return tui_cost_width(t, ev) - (t->set.percent ? 7 : 0) -
+	       (t->set.bars && ev == t->set.sort_event ? TUI_BAR + 1 : 0);
+}
+
+void tui_bar(struct tui *t, int y, int x, cost_t v, cost_t total)
+{
+	static const char *const eighth[8] = { "", "\u258f", "\u258e", "\u258d",
+					       "\u258c", "\u258b", "\u258a", "\u2589" };
+	x += t->x0;
+	if (!v || !total)
+		return;
+	long double f = (long double)cost_mag(v) / (long double)cost_mag(total);
+	if (f > 1)
+		f = 1;
+	int neg = v < 0 || (total < 0 && v > 0);
+	int pair = neg ? COL_NEGATIVE : f >= 0.5L ? COL_BAR_HIGH : f >= 0.1L ? COL_BAR_MID : COL_BAR_LOW;
+	if (t->color)
+		attron(COLOR_PAIR(pair));
+	if (!t->utf8) {
+		int n = (int)llroundl(f * TUI_BAR);
+		for (int i = 0; i < n; i++)
+			mvaddch(y, neg ? x + TUI_BAR - 1 - i : x + i, '#');
+	} else if (!neg) {
+		int e = (int)llroundl(f * TUI_BAR * 8);
+		move(y, x);
+		for (int i = 0; i < e / 8; i++)
+			addstr("\u2588");
+		if (e % 8)
+			addstr(eighth[e % 8]);
+	} else { /* from the right: whole blocks, then a right half */
+		int h = (int)llroundl(f * TUI_BAR * 2);
+		int col = x + TUI_BAR - (h + 1) / 2;
+		move(y, col);
+		if (h % 2)
+			addstr("\u2590");
+		for (int i = 0; i < h / 2; i++)
+			addstr("\u2588");
+	}
+	if (t->color)
+		attroff(COLOR_PAIR(pair));
 }
 
 int tui_event_columns(struct tui *t, int width, int room, int *ev, int *end)
@@ -208,7 +252,8 @@ void tui_cost_cells(struct tui *t, int y, const int *ev, int n, const cost_t *c)
 	int x = 0;
 	for (int k = 0; k < n; k++) {
 		int w = tui_cost_width(t, ev[k]);
-		tui_cost_cell(t, y, x, w, event_value(p, c, ev[k]), event_value(p, p->totals, ev[k]));
+		tui_cost_cell_ev(t, y, x, w, event_value(p, c, ev[k]),
+				 event_value(p, p->totals, ev[k]), ev[k]);
 		x += w + 1;
 	}
 }
@@ -248,6 +293,16 @@ static void fit_percent(char *b, size_t n, cost_t v, cost_t total)
 		snprintf(b, n, "%.0f%%", (double)((long double)v * 100.0L / (long double)total));
 	if (strlen(b) > 6)
 		snprintf(b, n, "%shuge", v < 0 ? "-" : "");
+}
+
+void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t total, int ev)
+{
+	if (!t->set.bars || ev != t->set.sort_event) {
+		tui_cost_cell(t, y, x, width, v, total);
+		return;
+	}
+	tui_cost_cell(t, y, x, width - TUI_BAR - 1, v, total);
+	tui_bar(t, y, x + width - TUI_BAR, v, total);
 }
 
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total)

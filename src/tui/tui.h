@@ -64,6 +64,7 @@ struct tui_settings {
 	double threshold;       /* percent of the sort event's total */
 	int context;            /* source lines around costly ones */
 	int cycles;             /* cycle detection on (profile_set_cycles) */
+	int bars;               /* heat bars beside the sort event's costs */
 };
 
 #define TUI_HISTORY 64
@@ -128,7 +129,7 @@ struct tui {
 	int list_h;                     /* rows of the main list */
 	int detail_off;                 /* the detail pane turned off (D) */
 	struct view *detail;            /* callers/callees of the selected function */
-	int fg[8], bg[8];               /* colour pairs, by COL_* */
+	int fg[16], bg[16];             /* colour pairs, by COL_* */
 	char **userev;                  /* events defined with E, "NAME=FORMULA" */
 	int nuserev;
 	int utf8, color;
@@ -192,6 +193,17 @@ int tui_width(struct tui *t, const char *s);
 void fmt_percent(char *buf, size_t n, cost_t v, cost_t total);
 /* A cost cell of `width` columns: count and, with percentages, its share. */
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total);
+/* The same with ev's heat bar after the percentage when ev is the sort
+ * event and bars are on (its width, tui_cost_width's, leaves room). */
+void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t total, int ev);
+/* The heat bar of v's share of total in TUI_BAR columns at (y, x): eighth
+ * blocks (UTF-8) or '#', from the left; a negative v (a difference) from
+ * the right in the negative colour. */
+#define TUI_BAR 8
+void tui_bar(struct tui *t, int y, int x, cost_t v, cost_t total);
+/* The columns of ev's counts in its cost cells (without the percentage
+ * and the bar): where a "." stands for no cost. */
+int tui_count_width(struct tui *t, int ev);
 /* The width of event ev's cost cells: its total's (and in a difference,
  * either profile's total, negative). */
 int tui_cost_width(struct tui *t, int ev);
@@ -209,7 +221,8 @@ void tui_cost_cells(struct tui *t, int y, const int *ev, int n, const cost_t *c)
 void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after);
 
 /* colour pairs (config.c sets them from the defaults and the user's file) */
-enum { COL_FILE = 1, COL_HOT = 2, COL_NEGATIVE = 3 };
+enum { COL_FILE = 1, COL_HOT = 2, COL_NEGATIVE = 3, COL_BAR_LOW = 4, COL_BAR_MID = 5,
+       COL_BAR_HIGH = 6 };
 void tui_config(struct tui *t);
 void tui_colors(struct tui *t);
 

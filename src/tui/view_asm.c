@@ -168,8 +168,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		if (x->ic)
 			tui_cost_cells(t, y, s->ev, s->nev, x->ic->cost);
 		else
-			tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]) -
-					      (t->set.percent ? 7 : 0), ".");
+			tui_put_right(t, y, 0, tui_count_width(t, s->ev[0]), ".");
 		char a[24];
 		snprintf(a, sizeof(a), "%8llx:", (unsigned long long)x->in.addr);
 		tui_put(t, y, s->x_addr, 10, a);

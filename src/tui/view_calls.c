@@ -133,7 +133,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	if (nc)
 		tui_put_right(t, y, 0, cw, nc);
 	else
-		tui_cost_cell(t, y, 0, cw, event_value(p, r->cost, ev), tot);
+		tui_cost_cell_ev(t, y, 0, cw, event_value(p, r->cost, ev), tot, ev);
 	char cnt[32] = "";
 	if (r->count)
 		tui_fit_calls(cnt, sizeof(cnt), (long long)r->count, 9, "x");

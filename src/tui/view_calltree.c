@@ -136,7 +136,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	if (nc)
 		tui_put_right(t, y, 0, cw, nc);
 	else if (nd->cost)
-		tui_cost_cell(t, y, 0, cw, event_value(p, nd->cost, ev), tot);
+		tui_cost_cell_ev(t, y, 0, cw, event_value(p, nd->cost, ev), tot, ev);
 	char cnt[32] = "";
 	if (nd->count)
 		tui_fit_calls(cnt, sizeof(cnt), (long long)nd->count, 9, "x");

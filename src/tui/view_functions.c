@@ -174,12 +174,12 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct layout L;
 	layout(v, width, &L);
 	int ev = t->set.sort_event;
-	tui_cost_cell(t, y, 0, L.cw,
-		      event_value(p, L.self || t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev),
-		      event_value(p, p->totals, ev));
+	tui_cost_cell_ev(t, y, 0, L.cw,
+			 event_value(p, L.self || t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev),
+			 event_value(p, p->totals, ev), ev);
 	if (L.self)
-		tui_cost_cell(t, y, L.cw + 1, L.cw, event_value(p, agg_self(a, fn), ev),
-			      event_value(p, p->totals, ev));
+		tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, agg_self(a, fn), ev),
+				 event_value(p, p->totals, ev), ev);
 	int x = (L.self ? 2 : 1) * (L.cw + 1);
 	for (int k = 0; k < L.ncols; k++) {
 		int e = L.ev[k];

@@ -178,7 +178,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		return;
 	if (r->e == NO_ID) {
 		char b[48];
-		tui_cost_cell(t, y, 0, L.cw, g->key, tot);
+		tui_cost_cell_ev(t, y, 0, L.cw, g->key, tot, ev);
 		if (t->set.percent)
 			fmt_percent(b, sizeof(b), g->cum, tot);
 		else
@@ -208,9 +208,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		return;
 	}
 	const struct gentry *e = &g->e[r->e];
-	tui_cost_cell(t, y, 0, L.cw, event_value(p, e->self, ev), tot);
+	tui_cost_cell_ev(t, y, 0, L.cw, event_value(p, e->self, ev), tot, ev);
 	if (L.incl_x >= 0 && e->incl)
-		tui_cost_cell(t, y, L.incl_x, L.cw, event_value(p, e->incl, ev), tot);
+		tui_cost_cell_ev(t, y, L.incl_x, L.cw, event_value(p, e->incl, ev), tot, ev);
 	char *label = d->gs->by != GROUP_FN_FILE && e->fn != NO_ID
 			      ? fn_label(t->p, e->fn)
 			      : xstrdup(gentry_name(p, d->gs, e));

@@ -372,7 +372,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 			attron(A_BOLD);
 		tui_cost_cells(t, y, s->ev, s->nev, r->cost);
 	} else {
-		tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]) - (t->set.percent ? 7 : 0), ".");
+		tui_put_right(t, y, 0, tui_count_width(t, s->ev[0]), ".");
 	}
 	char num[16];
 	snprintf(num, sizeof(num), "%6u ", r->line);

@@ -143,14 +143,15 @@ done
 for f in cyc.out thr.out py.out; do
 	total=$(cat "$f" "$f"-[0-9]* 2>/dev/null | awk '/^totals:/ { s += $2 } END { print s }')
 	printf 'D\nt\n:dump roots.txt\n' >roots.keys
-	TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=/dev/null \
+	printf 'set bars = no\n' >plain.config
+	TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
 		"$CGTUI" --threshold=0 "$f" >/dev/null 2>&1
 	d=$(check roots roots.txt "$total")
 	ok "$f: the call tree's roots add up to the total, $total" $? "$d"
 done
 grep -q "clone" roots.txt 2>/dev/null
 rm -f roots.txt
-TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=/dev/null \
+TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
 	"$CGTUI" --threshold=0 thr.out >/dev/null 2>&1
 awk 'NR > 3' roots.txt | grep -q "^ *[0-9,]* *[0-9.]*% *[-+ ] clone"
 ok "thr.out: the threads' start (clone) is a root" $? "$(cat roots.txt)"

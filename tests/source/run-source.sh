@@ -47,7 +47,7 @@ record nopie.cg srcprog-nopie
 cc -g -gdwarf-4 -O2 -fPIE -pie -o srcprog-dw4 "$here/srcprog.c" -L. -lsrclib -Wl,-rpath,"$work" &&
 	record dw4.cg srcprog-dw4
 
-printf 'set threshold = 0\nset context = 100000\nset percent = no\nset detail = no\n' >all.config
+printf 'set threshold = 0\nset context = 100000\nset percent = no\nset detail = no\nset bars = no\n' >all.config
 view() { # profile, function, dump file, [config]
 	printf '/^%s$<Enter>\na\n:dump %s\nq\n' "$2" "$3" >view.keys
 	TERM=xterm-256color COLUMNS=200 LINES=400 LC_ALL=C.UTF-8 CGTUI_SCRIPT=view.keys \
@@ -114,7 +114,7 @@ fi
 # The hottest instruction is selected when the view opens: hash_all's
 # hottest, as the profile's lines sum it (first of the equals).
 printf '/^hash_all$<Enter>\na\n:dump sel.txt\nq\n' >sel.keys
-printf 'set threshold = 0\nset context = 100000\nset percent = no\nset detail = no\n' >sel.config
+printf 'set threshold = 0\nset context = 100000\nset percent = no\nset detail = no\nset bars = no\n' >sel.config
 TERM=xterm-256color COLUMNS=120 LINES=200 LC_ALL=C.UTF-8 CGTUI_SCRIPT=sel.keys \
 	CGTUI_CONFIG=sel.config "$CGTUI" pie.cg >/dev/null 2>&1
 status=$(tail -n 1 sel.txt | sed -n 's|.* \([0-9]*\)/[0-9]*$|\1|p')
@@ -174,7 +174,7 @@ python3 "$here/check-asm.py" --stripped stripped.txt saved hash_all pie.cg "$wor
 check "$(cat cmp.out | head -1 | sed 's/^[A-Z]*: //')" "$?" "$(sed -n '2,$p' cmp.out)"
 cp saved srcprog-pie
 # at the default threshold, main's call of hash_all (1 Ir itself) is shown
-printf 'set detail = no\n' >default.config
+printf 'set detail = no\nset bars = no\n' >default.config
 view pie.cg main main-default.txt default.config &&
 	python3 "$here/check-asm.py" --calls-shown main-default.txt pie.cg main "$work/srcprog-pie" \
 		pie >cmp.out
@@ -225,7 +225,7 @@ grep -q '^c\?f[il]=([0-9]*) /build/src/srcprog.c$' mapped.cg
 check "prefix-mapped build: the profile names /build/src/srcprog.c" "$?" \
 	"$(grep -m5 '^c\?f[il]=([0-9]*) ' mapped.cg; objdump --dwarf=info mapped | grep -m2 -E 'DW_AT_(name|comp_dir)')"
 n17=$(grep -n 'h ^= fold(data, 4096);' rel/srcprog.c | cut -d: -f1)
-echo 'set detail = no' >nodetail.config
+printf 'set detail = no\nset bars = no\n' >nodetail.config
 src_view() { # profile, dump, keys before the dump, options...
 	p=$1 d=$2 k=$3
 	shift 3
@@ -251,7 +251,7 @@ check "the d key: a substitution typed in the explorer, the source view reloads"
 # the assembly view uses the same look-up
 printf '/^hash_all$<Enter>\na\n:dump asmsubst.txt\nq\n' >as.keys
 TERM=xterm-256color COLUMNS=160 LINES=60 LC_ALL=C.UTF-8 CGTUI_SCRIPT=as.keys \
-	CGTUI_CONFIG=/dev/null "$CGTUI" --subst=/build/src="$work/rel" mapped.cg >/dev/null 2>&1
+	CGTUI_CONFIG=default.config "$CGTUI" --subst=/build/src="$work/rel" mapped.cg >/dev/null 2>&1
 grep -q "srcprog.c:$n17   *h ^= fold(data, 4096);" asmsubst.txt
 check "assembly view: source lines found through --subst" "$?" "$(sed -n 4,8p asmsubst.txt)"
 # the batch report too

@@ -17,6 +17,8 @@ tm() { tmux -S "$sock" "$@"; }
 trap 'for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 cp "$here/spec.out" "$work/"
 cd "$work" || exit 99
+# the screens are compared without heat bars (one check below has them)
+printf 'set bars = no\n' >plain.config
 pass=0 fail=0
 check() { # name, 0 = ok, detail
 	if [ "$2" = 0 ]; then echo "PASS: $1"; pass=$((pass + 1)); else echo "FAIL: $1"; echo "$3" | sed 's/^/  /'; fail=$((fail + 1)); fi
@@ -37,7 +39,7 @@ start() { # cols, lines, command...
 	sock="$work/tmux.$n" # a fresh server each time
 	rm -f raw.log
 	tm -f /dev/null new-session -d -s t -x "$c" -y "$l" \
-		"sleep 0.3; env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} CGTUI_CONFIG=/dev/null $* ; echo \"exit=\$?\"; sleep 30"
+		"sleep 0.3; env TERM=${TERMNAME:-xterm-256color} LC_ALL=${LOCALE:-C.UTF-8} CGTUI_CONFIG=${CONFIG:-$work/plain.config} $* ; echo \"exit=\$?\"; sleep 30"
 	tm set-option -t t -g remain-on-exit on >/dev/null
 	tm pipe-pane -t t -o "cat >> $work/raw.log"
 }
@@ -53,6 +55,29 @@ wait_for "2 callers"
 out=$(screen)
 echo "$out" | grep -q '  700  85.4%        5x  \* func2' && echo "$out" | grep -q '  400  48.8%        3x  < main'
 check "80x24: j, Enter: callers of func2 (main 3x, func1 2x)" $? "$out"
+# heat bars, on by default, in a real terminal: main's 100% is 8 whole
+# blocks, func2's 85.4% 6 and 7/8 (54.7 eighths), func1's 48.8% 3 and 7/8;
+# in the C locale '#': 8, 7 and 4
+for loc in C.UTF-8 C; do
+	LOCALE=$loc CONFIG=/dev/null start 80 24 "$CGTUI" spec.out
+	wait_for "Instructions 820"
+	out=$(screen)
+	if [ $loc = C ]; then
+		echo "$out" | grep -q '^  820 100.0% ########    20' &&
+			echo "$out" | grep -q '^  700  85.4% #######    700' &&
+			echo "$out" | grep -q '^  400  48.8% ####       100'
+	else
+		echo "$out" | grep -q '^  820 100.0% ████████    20' &&
+			echo "$out" | grep -q '^  700  85.4% ██████▉    700' &&
+			echo "$out" | grep -q '^  400  48.8% ███▉       100'
+	fi
+	check "heat bars ($loc): as long as the percentages" $? "$out"
+	tm send-keys -t t q
+done
+start 80 24 "$CGTUI" spec.out
+wait_for "Instructions 820"
+tm send-keys -t t j Enter
+wait_for "2 callers"
 # a resize while running: everything redrawn at the new width
 tm resize-window -t t -x 200 -y 50
 sleep 0.3
@@ -242,7 +267,7 @@ tm kill-server 2>/dev/null
 n=$((n + 1))
 sock="$work/tmux.$n"
 tm -f /dev/null new-session -d -s t -x 80 -y 24 "trap true INT; env TERM=xterm-256color \
-	CGTUI_CONFIG=/dev/null $CGTUI slow.out; echo status=\$?; stty -a | tr ' ;' '\n\n' |
+	CGTUI_CONFIG=$work/plain.config $CGTUI slow.out; echo status=\$?; stty -a | tr ' ;' '\n\n' |
 	grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; echo modes-shown; sleep 30"
 sleep 1
 tm send-keys -t t C-c

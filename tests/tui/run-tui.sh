@@ -19,7 +19,7 @@ pass=0 fail=0
 run() { # keys file, locale, expected directory, profiles (spec.out), configuration
 	rm -f ./*.txt
 	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 \
-		CGTUI_CONFIG=${5:-/dev/null} "$CGTUI" ${4:-spec.out} \
+		CGTUI_CONFIG=${5:-plain.config} "$CGTUI" ${4:-spec.out} \
 		>stdout.txt 2>stderr.txt
 	rc=$?
 	# stderr must be empty, unless the expected directory has its stderr.txt
@@ -64,6 +64,21 @@ for k in *.keys; do
 	[ "$name" = spec ] && exp=expected
 	run "$k" "$loc" "$exp" "$profs" "$cfg"
 done
+# every heat bar as long as its percentage (bars.keys' screens, UTF-8 and
+# ASCII)
+for loc in C.UTF-8 C; do
+	rm -f ./*.txt
+	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$loc CGTUI_SCRIPT=bars.keys \
+		CGTUI_CONFIG=/dev/null "$CGTUI" spec.out >/dev/null 2>&1
+	if out=$(python3 "$here/check-bars.py" functions.txt calltree.txt 2>&1); then
+		echo "PASS: heat bars ($loc): $(echo "$out" | tail -1)"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: heat bars ($loc)"
+		echo "$out"
+		fail=$((fail + 1))
+	fi
+done
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
@@ -89,7 +104,7 @@ views=$("$CGTUI" --keys=views)
 set +f
 rm -f allkeys-*.txt
 TERM=xterm-256color COLUMNS=100 LINES=40 LC_ALL=C.UTF-8 CGTUI_SCRIPT=allkeys.keys \
-	CGTUI_CONFIG=/dev/null "$CGTUI" spec.out >stdout.txt 2>stderr.txt
+	CGTUI_CONFIG=plain.config "$CGTUI" spec.out >stdout.txt 2>stderr.txt
 rc=$?
 n=$(ls allkeys-*.txt 2>/dev/null | wc -l)
 nv=$(echo "$views" | wc -w)
