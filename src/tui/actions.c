@@ -117,8 +117,12 @@ void act(struct tui *t, enum action a)
 	case ACT_HOME: list_goto(v, 0); break;
 	case ACT_END: list_goto(v, v->nrows - 1); break;
 	case ACT_BACK:
+	case ACT_LEFT: /* (trees took it first) */
 		if (t->cur > 0)
 			t->cur--;
+		break;
+	case ACT_RIGHT:
+		act(t, ACT_ENTER);
 		break;
 	case ACT_FORWARD:
 		if (t->cur + 1 < t->nhist)
@@ -242,6 +246,7 @@ void act(struct tui *t, enum action a)
 		break;
 	case ACT_EXPAND:
 	case ACT_EXPAND_ALL:
+	case ACT_COLLAPSE_ALL:
 		tui_message(t, "this key opens and closes the trees' nodes (f, u, m, t, T)");
 		break;
 	case ACT_QUIT:

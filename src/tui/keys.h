@@ -23,8 +23,10 @@
 	KEYDEF(ACT_PGUP,      "<PgUp> <C-b>", none, 0, "previous page") \
 	KEYDEF(ACT_HOME,      "g <Home>", none, 0, "first row") \
 	KEYDEF(ACT_END,       "G <End>", none, 0, "last row") \
-	KEYDEF(ACT_ENTER,     "<Enter> <Right>", calls, 1, "open the selected function (its callers and callees)") \
-	KEYDEF(ACT_BACK,      "<Esc> <Backspace> <Left> h", none, 0, "back to the previous view") \
+	KEYDEF(ACT_ENTER,     "<Enter>", calls, 1, "open the selected function (its callers and callees)") \
+	KEYDEF(ACT_RIGHT,     "<Right>", none, 0, "trees: open the node (again: to its first child); elsewhere as Enter") \
+	KEYDEF(ACT_BACK,      "<Esc> <Backspace>", none, 0, "back to the previous view") \
+	KEYDEF(ACT_LEFT,      "<Left> h", none, 0, "trees: close the node, or go to its parent; elsewhere, and on a closed root, back") \
 	KEYDEF(ACT_FORWARD,   "l", none, 0, "forward again (after going back)") \
 	SECTION("Views") \
 	KEYDEF(ACT_FUNCTIONS, "F 1", functions, 0, "functions: flat list with self and inclusive costs") \
@@ -40,7 +42,8 @@
 	KEYDEF(ACT_CALLTREE,  "t", calltree, 0, "call tree, top-down from the program's roots") \
 	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function") \
 	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \
-	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all") \
+	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all; call trees: open the hottest path below the node") \
+	KEYDEF(ACT_COLLAPSE_ALL, "W", none, 0, "trees: close every node") \
 	KEYDEF(ACT_HELP,      "? <F1>", help, 0, "this help") \
 	SECTION("Costs") \
 	KEYDEF(ACT_SORT_NEXT, "o >", none, 0, "sort by the next event") \

@@ -206,52 +206,114 @@ static uint32_t selected_fn(struct view *v)
 	return v->nrows ? d->tree->node[d->row[v->sel]].fn : NO_ID;
 }
 
+/* Selects node n's row (it is listed). */
+static void select_node(struct view *v, uint32_t n)
+{
+	struct ctview *d = v->data;
+	for (int i = 0; i < v->nrows; i++)
+		if (d->row[i] == n) {
+			list_goto(v, i);
+			return;
+		}
+}
+
+/* Why node n cannot open (a message), or NULL. */
+static const char *closed_why(struct view *v, uint32_t n, char *buf, size_t size)
+{
+	struct ctview *d = v->data;
+	struct tui *t = v->t;
+	const struct ctree_node *nd = &d->tree->node[n];
+	char *name = edge_label(t->p, nd->fn, nd->via);
+	const char *r = NULL;
+	if (nd->flags & CT_RECURSIVE)
+		snprintf(buf, size, "%s is already on the path above: not opened (recursion)", name);
+	else if (!nd->cost && nd->kind == CALL_RECURSIVE)
+		snprintf(buf, size, "%s calls itself: the cost is in its outer call (not opened)", name);
+	else if (!nd->cost)
+		snprintf(buf, size, "a call inside <cycle %u>: the cost is in the calls into the cycle "
+				    "(not opened)", agg_cycle_no(t->p->agg, nd->fn));
+	else if (nd->flags & CT_LEAF)
+		snprintf(buf, size, "%s has no %s", name, d->tree->callers ? "callers" : "callees");
+	else
+		buf = NULL;
+	r = buf;
+	free(name);
+	return r;
+}
+
+/* * in a call tree: opens n, its hottest child, that one's ... down to a
+ * node that cannot open (perf's E); the last is selected. */
+static void open_hottest(struct view *v, uint32_t n)
+{
+	struct ctview *d = v->data;
+	for (;;) {
+		if (!ctree_set_open(d->tree, n, 1) || !d->tree->node[n].nchild)
+			break;
+		n = d->tree->node[n].first; /* children are ordered: the hottest first */
+	}
+	flatten(v);
+	select_node(v, n);
+}
+
 static int action(struct view *v, enum action a)
 {
 	struct ctview *d = v->data;
 	struct tui *t = v->t;
-	if (a == ACT_EXPAND_ALL) {
-		tui_message(t, "the call tree opens one node at a time (Tab)");
-		return 1;
-	}
-	if (a != ACT_EXPAND || !v->nrows)
+	if (!v->nrows)
 		return 0;
 	uint32_t n = d->row[v->sel];
 	const struct ctree_node *nd = &d->tree->node[n];
-	char *name = edge_label(t->p, nd->fn, nd->via);
-	if (nd->flags & CT_RECURSIVE) {
-		tui_message(t, "%s is already on the path above: not opened (recursion)", name);
-		free(name);
+	char why[512];
+	switch (a) {
+	case ACT_EXPAND_ALL:
+		open_hottest(v, n);
 		return 1;
-	}
-	if (!nd->cost) {
-		if (nd->kind == CALL_RECURSIVE)
-			tui_message(t, "%s calls itself: the cost is in its outer call (not opened)", name);
-		else
-			tui_message(t, "a call inside <cycle %u>: the cost is in the calls into the "
-				    "cycle (not opened)", agg_cycle_no(t->p->agg, nd->fn));
-		free(name);
+	case ACT_COLLAPSE_ALL:
+		for (uint32_t i = 0; i < d->tree->nnodes; i++)
+			ctree_set_open(d->tree, i, 0);
+		flatten(v);
+		for (; d->tree->node[n].parent != NO_ID; n = d->tree->node[n].parent)
+			;
+		select_node(v, n);
 		return 1;
-	}
-	if (nd->flags & CT_LEAF) {
-		tui_message(t, "%s has no %s", name, d->tree->callers ? "callers" : "callees");
-		free(name);
-		return 1;
-	}
-	ctree_set_open(d->tree, n, !(nd->flags & CT_OPEN));
-	nd = &d->tree->node[n];
-	if ((nd->flags & CT_OPEN) && !nd->nchild)
-		tui_message(t, "all %u %s of %s are under the threshold", nd->nhidden,
-			    d->tree->callers ? "callers" : "callees", name);
-	free(name);
-	flatten(v);
-	/* the node keeps its row when nothing is filtered; find it otherwise */
-	for (int i = 0; i < v->nrows; i++)
-		if (d->row[i] == n) {
-			list_goto(v, i);
-			break;
+	case ACT_LEFT:
+		if (nd->flags & CT_OPEN) {
+			ctree_set_open(d->tree, n, 0);
+			flatten(v);
+			select_node(v, n);
+			return 1;
 		}
-	return 1;
+		if (nd->parent == NO_ID)
+			return 0; /* a closed root: back */
+		select_node(v, nd->parent);
+		return 1;
+	case ACT_RIGHT:
+		if (nd->flags & CT_OPEN) {
+			if (nd->nchild)
+				select_node(v, nd->first);
+			return 1;
+		}
+		/* FALLTHROUGH */
+	case ACT_EXPAND:
+		if (closed_why(v, n, why, sizeof(why))) {
+			tui_message(t, "%s", why);
+			return 1;
+		}
+		ctree_set_open(d->tree, n, a == ACT_RIGHT || !(nd->flags & CT_OPEN));
+		nd = &d->tree->node[n];
+		if ((nd->flags & CT_OPEN) && !nd->nchild) {
+			char *name = edge_label(t->p, nd->fn, nd->via);
+			tui_message(t, "all %u %s of %s are under the threshold", nd->nhidden,
+				    d->tree->callers ? "callers" : "callees", name);
+			free(name);
+		}
+		flatten(v);
+		/* the node keeps its row when nothing is filtered; find it otherwise */
+		select_node(v, n);
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 const struct view_ops calltree_ops = {

@@ -250,18 +250,27 @@ static void select_group(struct view *v, uint32_t k)
 static int action(struct view *v, enum action a)
 {
 	struct gview *d = v->data;
-	if (!v->nrows || (a != ACT_ENTER && a != ACT_EXPAND && a != ACT_EXPAND_ALL))
+	if (!v->nrows || (a != ACT_ENTER && a != ACT_EXPAND && a != ACT_EXPAND_ALL &&
+			  a != ACT_COLLAPSE_ALL && a != ACT_LEFT && a != ACT_RIGHT))
 		return 0;
 	const struct grow *r = &d->row[v->sel];
 	uint32_t k = r->g, id = d->gs->g[k].id;
-	if (a == ACT_ENTER && r->e != NO_ID)
+	if ((a == ACT_ENTER || a == ACT_RIGHT) && r->e != NO_ID)
 		return 0; /* an entry: its function's callers and callees */
-	if (a == ACT_EXPAND_ALL) {
+	if (a == ACT_LEFT && r->e == NO_ID && !d->open[id])
+		return 0; /* a closed group: back */
+	if (a == ACT_EXPAND_ALL || a == ACT_COLLAPSE_ALL) {
 		int any_closed = 0;
 		for (int i = 0; i < v->nrows; i++)
 			if (d->row[i].e == NO_ID && !d->open[d->gs->g[d->row[i].g].id])
 				any_closed = 1;
-		memset(d->open, any_closed, (size_t)d->gs->nkeys + 1);
+		memset(d->open, a == ACT_EXPAND_ALL && any_closed, (size_t)d->gs->nkeys + 1);
+	} else if (a == ACT_LEFT) {
+		if (r->e == NO_ID)
+			d->open[id] = 0; /* an open group closes */
+		/* (an entry: to its group) */
+	} else if (a == ACT_RIGHT) {
+		d->open[id] = 1;
 	} else if (r->e != NO_ID) {
 		d->open[id] = 0; /* Tab on an entry closes its group */
 	} else {
