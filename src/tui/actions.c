@@ -112,8 +112,8 @@ void act(struct tui *t, enum action a)
 	switch (a) {
 	case ACT_DOWN: list_move(v, 1); break;
 	case ACT_UP: list_move(v, -1); break;
-	case ACT_PGDN: list_move(v, list_page(t)); break;
-	case ACT_PGUP: list_move(v, -list_page(t)); break;
+	case ACT_PGDN: list_page_move(v, 1); break;
+	case ACT_PGUP: list_page_move(v, -1); break;
 	case ACT_HOME: list_goto(v, 0); break;
 	case ACT_END: list_goto(v, v->nrows - 1); break;
 	case ACT_BACK:
@@ -147,7 +147,7 @@ void act(struct tui *t, enum action a)
 		tui_message(t, "percentages of %s", t->set.relative ? "the function shown" : "the total");
 		break;
 	case ACT_DEFINE: {
-		char *s = prompt(t, "new event (NAME = FORMULA): "), err[256];
+		char *s = prompt(t, "new event (NAME = FORMULA): ", 0), err[256];
 		if (!s)
 			break;
 		if (profile_define_event_text(t->p, s, err, sizeof(err)) < 0) {
@@ -182,14 +182,14 @@ void act(struct tui *t, enum action a)
 	case ACT_THR_UP: step_threshold(t, 1); break;
 	case ACT_THR_DOWN: step_threshold(t, -1); break;
 	case ACT_LOOKUP: {
-		char *s = prompt(t, "source directory, or FROM=TO to substitute: ");
+		char *s = prompt(t, "source directory, or FROM=TO to substitute: ", 0);
 		if (s && *s)
 			add_lookup(t, s);
 		free(s);
 		break;
 	}
 	case ACT_SEARCH: {
-		char *s = prompt(t, "/");
+		char *s = prompt(t, "/", 1);
 		if (s) {
 			free(t->search);
 			t->search = s;
@@ -205,7 +205,7 @@ void act(struct tui *t, enum action a)
 				       "here / searches");
 			break;
 		}
-		char *s = prompt(t, "show only: ");
+		char *s = prompt(t, "show only: ", 1);
 		if (!s)
 			break;
 		free(v->filter);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "lineedit.h"
 #include "tui_int.h"
 
 /* ---- input ------------------------------------------------------------------------------ */
@@ -93,18 +94,44 @@ void resized(struct tui *t)
 	draw(t);
 }
 
-/* Reads a line on the status line (for / and |); NULL when cancelled. */
-char *prompt(struct tui *t, const char *what)
+/* The history of the prompt `what` (made on first use). */
+static struct prompt_hist *history(struct tui *t, const char *what)
 {
-	char buf[256];
-	size_t n = 0;
-	buf[0] = 0;
+	for (int i = 0; i < t->nphist; i++)
+		if (!strcmp(t->phist[i].what, what))
+			return &t->phist[i];
+	if (t->nphist == TUI_PROMPTS)
+		return NULL;
+	struct prompt_hist *h = &t->phist[t->nphist++];
+	memset(h, 0, sizeof(*h));
+	h->what = what;
+	return h;
+}
+
+static const char *fn_name_at(void *arg, size_t i)
+{
+	const struct profile *p = arg;
+	return p->names.str[i];
+}
+
+char *prompt(struct tui *t, const char *what, int complete)
+{
+	static const struct lineedit_keys keys = { KEY_LEFT, KEY_RIGHT, KEY_UP,	       KEY_DOWN,
+						   KEY_HOME, KEY_END,	KEY_BACKSPACE, KEY_DC };
+	struct prompt_hist *h = history(t, what);
+	struct lineedit e;
+	lineedit_start(&e, h ? h->line : NULL, h ? h->n : 0);
+	int w = (int)strlen(what);
 	for (;;) {
 		move(t->lines - 1, 0);
 		clrtoeol();
 		mvprintw(t->lines - 1, 0, "%s", what);
-		tui_put(t, t->lines - 1, (int)strlen(what), t->cols - (int)strlen(what) - 1, buf);
+		tui_put(t, t->lines - 1, w, t->cols - w - 1, e.buf);
 		if (!t->headless) {
+			char before[LINEEDIT_MAX];
+			memcpy(before, e.buf, e.cur);
+			before[e.cur] = 0;
+			move(t->lines - 1, w + tui_width(t, before));
 			curs_set(1);
 			refresh();
 		}
@@ -122,18 +149,21 @@ char *prompt(struct tui *t, const char *what)
 		}
 		if (c == '\n' || c == '\r' || c == KEY_ENTER)
 			break;
-		if (c == KEY_BACKSPACE || c == 127 || c == 8) {
-			if (n)
-				buf[--n] = 0;
+		if (c == '\t' && complete) {
+			size_t m = lineedit_complete(&e, fn_name_at, t->p->names.n, t->p);
+			if (m > 1)
+				tui_message(t, "%zu names start so", m);
 			continue;
 		}
-		if (c >= 32 && c < 256 && c != 127 && n < sizeof(buf) - 1) {
-			buf[n++] = (char)c;
-			buf[n] = 0;
-		}
+		lineedit_key(&e, c, &keys);
 	}
 	curs_set(0);
-	return xstrdup(buf);
+	t->message[0] = 0; /* (what Tab said while it was being written) */
+	if (h && e.len && (!h->n || strcmp(h->line[h->n - 1], e.buf) != 0)) {
+		h->line = xreallocarray(h->line, (size_t)h->n + 1, sizeof(*h->line));
+		h->line[h->n++] = xstrdup(e.buf);
+	}
+	return xstrdup(e.buf);
 }
 
 

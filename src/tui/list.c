@@ -75,6 +75,24 @@ void list_goto(struct view *v, int row)
 		v->top = 0;
 }
 
+void list_page_move(struct view *v, int dir)
+{
+	/* the view moves a whole page, the selection with it (to the first or
+	 * last row at the ends) */
+	int h = list_page(v->t);
+	int top = v->top + dir * h, sel = v->sel + dir * h;
+	if (top > v->nrows - h)
+		top = v->nrows - h;
+	if (top < 0)
+		top = 0;
+	if (sel >= v->nrows || (dir > 0 && top == v->top))
+		sel = v->nrows - 1;
+	if (sel < 0 || (dir < 0 && top == v->top))
+		sel = 0;
+	v->top = top;
+	list_goto(v, sel);
+}
+
 void list_move(struct view *v, int delta)
 {
 	list_goto(v, v->sel + delta);

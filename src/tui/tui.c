@@ -239,7 +239,11 @@ int tui_run(struct profile *p, const struct tui_args *args)
 			mouse(&t);
 			continue;
 		}
-		act(&t, key_action(c));
+		enum action a = key_action(c);
+		if (a == ACT_NONE && c != KEY_MOUSE)
+			tui_message(&t, "%s: no such key, ? for help",
+				    c > 32 && c < 127 ? (char[]){ (char)c, 0 } : keyname(c));
+		act(&t, a);
 		if (t.want_part >= 0)
 			switch_part(&t);
 	}
@@ -259,5 +263,10 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	for (int i = 0; i < t.nuserev; i++)
 		free(t.userev[i]);
 	free(t.userev);
+	for (int i = 0; i < t.nphist; i++) {
+		for (int k = 0; k < t.phist[i].n; k++)
+			free(t.phist[i].line[k]);
+		free(t.phist[i].line);
+	}
 	return tui_got_signal ? 128 + tui_got_signal : 0;
 }

@@ -141,6 +141,14 @@ struct tui {
 	int quit;
 	int headless;
 	const struct tui_live *live;    /* a program being recorded, or NULL */
+	/* the prompts' histories (input.c) */
+#define TUI_PROMPTS 8
+	struct prompt_hist {
+		const char *what;
+		char **line;
+		int n;
+	} phist[TUI_PROMPTS];
+	int nphist;
 	/* the headless mode's script (input.c) */
 	FILE *script;
 	int pending[256], npending, ipending;
@@ -161,6 +169,8 @@ void tui_filter_free(struct filter *f);
 
 /* list engine */
 void list_move(struct view *v, int delta);
+/* PgDn (dir 1), PgUp (-1): a whole page. */
+void list_page_move(struct view *v, int dir);
 void list_goto(struct view *v, int row);
 int list_page(struct tui *t);
 /* ACT_HOT_NEXT/ACT_HOT_PREV: to the next/previous row for which pred holds,

@@ -30,7 +30,10 @@ void search(struct tui *t, int dir);
 
 /* input.c: keys from the terminal or a script, questions */
 int next_key(struct tui *t);
-char *prompt(struct tui *t, const char *what);
+/* Reads a line on the status line (a line editor with a history per
+ * prompt; Tab completes function names when complete); NULL when
+ * cancelled. */
+char *prompt(struct tui *t, const char *what, int complete);
 int ask(struct tui *t, const char *question);
 void resized(struct tui *t);
 void tui_script_close(struct tui *t);
