@@ -39,6 +39,40 @@ void format_threshold(char *buf, size_t n, double v)
 	}
 }
 
+const char *event_meaning(const char *name)
+{
+	/* as cachegrind's and callgrind's manuals name them */
+	static const char *const ev[][2] = {
+		{ "Ir", "instructions executed (I cache reads)" },
+		{ "Dr", "data reads (memory loads)" },
+		{ "Dw", "data writes (memory stores)" },
+		{ "I1mr", "L1 instruction cache read misses" },
+		{ "D1mr", "L1 data cache read misses" },
+		{ "D1mw", "L1 data cache write misses" },
+		{ "ILmr", "last-level cache instruction read misses" },
+		{ "DLmr", "last-level cache data read misses" },
+		{ "DLmw", "last-level cache data write misses" },
+		{ "I2mr", "L2 instruction read misses (older Valgrind)" },
+		{ "D2mr", "L2 data read misses (older Valgrind)" },
+		{ "D2mw", "L2 data write misses (older Valgrind)" },
+		{ "Bc", "conditional branches executed" },
+		{ "Bcm", "conditional branches mispredicted" },
+		{ "Bi", "indirect branches executed" },
+		{ "Bim", "indirect branches mispredicted" },
+		{ "Ge", "global bus events (atomic instructions)" },
+		{ "sysCount", "system calls" },
+		{ "sysTime", "time in system calls" },
+		{ "AcCost1", "L1 access cost of cache lines (--cacheuse)" },
+		{ "SpLoss1", "L1 spatial loss: bytes of lines loaded never used (--cacheuse)" },
+		{ "AcCost2", "last-level access cost (--cacheuse)" },
+		{ "SpLoss2", "last-level spatial loss (--cacheuse)" },
+	};
+	for (size_t i = 0; i < sizeof(ev) / sizeof(ev[0]); i++)
+		if (!strcmp(ev[i][0], name))
+			return ev[i][1];
+	return NULL;
+}
+
 void part_label(char *buf, size_t n, const struct profile *p, int k)
 {
 	const struct part_info *pi = &p->parts[k - 1];

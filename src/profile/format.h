@@ -15,6 +15,10 @@ void format_count(char *buf, size_t n, cost_t v);
 /* Formats a threshold as Python's str(float) does (0.1, 1.0, 1e-05). */
 void format_threshold(char *buf, size_t n, double v);
 
+/* What an event of Valgrind's cachegrind or callgrind counts ("Ir":
+ * "instructions executed"), or NULL for another name. */
+const char *event_meaning(const char *name);
+
 /* "part 3 of 4, thread 2" for part k (1-based, as loaded): its file's
  * part: number (else k) and its thread when it has one. */
 void part_label(char *buf, size_t n, const struct profile *p, int k);

@@ -105,7 +105,8 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 	}
 	if (!t->detail || t->detail->fn != fn || t->detail->stale) {
 		view_free(t->detail);
-		t->detail = view_new(t, &calls_ops, fn);
+		/* (a profile without calls: the function's costliest lines) */
+		t->detail = view_new(t, t->p->ncalls ? &calls_ops : &lines_ops, fn);
 	}
 	struct view *d = t->detail;
 	int x0, y0, w, h;

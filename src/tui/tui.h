@@ -188,7 +188,9 @@ struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn);
 void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* (every view's ops are declared by keys.h's table) */
+/* (every view's ops are declared by keys.h's table, but the detail pane's
+ * for profiles without calls, view_lines.c) */
+extern const struct view_ops lines_ops;
 
 /* drawing helpers (text.c): all profile text goes through these */
 /* Prints s (bytes of unknown encoding) at (y, x) in at most width columns:

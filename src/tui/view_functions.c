@@ -113,6 +113,7 @@ static void update(struct view *v)
 struct layout {
 	int cw, ncols, calls_x, name_x, ev[MAX_EVENTS];
 	int self, calls; /* the self and Called columns shown (not on a narrow screen) */
+	int nocalls;     /* the profile records no calls */
 };
 
 #define NAME_ROOM 16 /* columns kept for the name, before Called and Self go */
@@ -122,8 +123,11 @@ static void layout(struct view *v, int width, struct layout *L)
 	struct tui *t = v->t;
 	L->cw = tui_cost_width(t, t->set.sort_event);
 	L->ncols = 0;
-	L->calls = width - 2 * (L->cw + 1) - 9 >= NAME_ROOM;
-	L->self = L->calls || width - (L->cw + 1) >= NAME_ROOM + L->cw + 1;
+	/* a profile without calls (Cachegrind's): inclusive is self, one
+	 * column, no call counts */
+	L->nocalls = !t->p->ncalls;
+	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= NAME_ROOM;
+	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= NAME_ROOM + L->cw + 1);
 	int x = (L->self ? 2 : 1) * (L->cw + 1);
 	for (int k = 0; k < t->set.nshow; k++) {
 		int e = t->set.show[k];
@@ -147,7 +151,7 @@ static void draw_header(struct view *v, int y, int width)
 	layout(v, width, &L);
 	char b[64];
 	/* one column only: the one the list is ordered by */
-	snprintf(b, sizeof(b), "%s %s", L.self || t->set.inclusive ? "Incl" : "Self",
+	snprintf(b, sizeof(b), "%s %s", !L.nocalls && (L.self || t->set.inclusive) ? "Incl" : "Self",
 		 p->ev[t->set.sort_event].name);
 	tui_put_right(t, y, 0, L.cw, b);
 	snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);

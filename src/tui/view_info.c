@@ -43,7 +43,11 @@ static void ev_row(struct view *v, int row, int y, int width, int sel)
 	tui_put(t, y, 6, 1, t->set.sort_event == row ? "*" : " ");
 	tui_put(t, y, 10, 11, e->name);
 	tui_put_right(t, y, 22, 18, tot);
-	char *m = e->formula ? xasprintf("= %s", e->formula) : xstrdup(e->longname ? e->longname : "");
+	/* a formula; else the profile's long name; else what Valgrind's
+	 * events of that name count */
+	const char *known = event_meaning(e->name);
+	char *m = e->formula ? xasprintf("= %s", e->formula)
+		  : xstrdup(e->longname ? e->longname : known ? known : "");
 	tui_put(t, y, 42, width - 42, m);
 	free(m);
 	(void)sel;
