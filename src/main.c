@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "instrument/launch.h"
+#include "profile/demangle.h"
 #include "profile/load.h"
 #include "profile/escape.h"
 #include "profile/model.h"
@@ -30,7 +31,7 @@ enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS, OPT_SUBST, OPT_ANNOTATE_ASM,
-	OPT_CYCLES, OPT_FOLD,
+	OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE,
 };
 
 static const struct option longopts[] = {
@@ -55,6 +56,7 @@ static const struct option longopts[] = {
 	{ "annotate-asm", required_argument, NULL, OPT_ANNOTATE_ASM },
 	{ "cycles", required_argument, NULL, OPT_CYCLES },
 	{ "fold-recursion", required_argument, NULL, OPT_FOLD },
+	{ "demangle", required_argument, NULL, OPT_DEMANGLE },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "keys", optional_argument, NULL, OPT_KEYS },
@@ -97,6 +99,8 @@ static void usage(FILE *f)
 	      "                           callgrind_annotate, recursive calls counted again [yes]\n"
 	      "  --fold-recursion=yes|no  fold callgrind's recursion levels and caller\n"
 	      "                           contexts (f'2, f'caller) into f [no]\n"
+	      "  --demangle=yes|no        C++ names of a profile written with mangled\n"
+	      "                           symbols (callgrind --demangle=no) demangled [yes]\n"
 	      "  --keys                   list the explorer's keys\n"
 	      "  --help, --version\n"
 	      "\n"
@@ -248,7 +252,8 @@ static struct {
 	char *runnote; /* a file named is one of several of its run */
 	int cycles; /* --cycles */
 	int fold;   /* --fold-recursion */
-} G = { .cycles = 1 };
+	int demangle; /* --demangle */
+} G = { .cycles = 1, .demangle = 1 };
 
 static void cli_cleanup(void)
 {
@@ -313,6 +318,8 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 		}
 	}
 	profile_finish(p);
+	if (G.demangle)
+		profile_demangle(p);
 	if (define_events(p, err, errsz) < 0) {
 		profile_free(p);
 		return -1;
@@ -477,6 +484,9 @@ int main(int argc, char **argv)
 		case OPT_FOLD:
 			G.fold = yesno("--fold-recursion", optarg);
 			break;
+		case OPT_DEMANGLE:
+			G.demangle = yesno("--demangle", optarg);
+			break;
 		case OPT_TREE:
 			if (strcmp(optarg, "none") == 0)
 				ro.tree = TREE_NONE;
@@ -593,6 +603,8 @@ int main(int argc, char **argv)
 	}
 	progress_end(pr);
 	profile_finish(&G.prof);
+	if (G.demangle)
+		profile_demangle(&G.prof);
 	if (G.runnote)
 		profile_warn(&G.prof, "%s", G.runnote);
 	profile_set_cycles(&G.prof, G.cycles);

@@ -101,22 +101,79 @@ static char *label(struct profile *p, uint32_t id, int with_cycle)
 	return xasprintf("%s%s", fn_name(p, id), cyc);
 }
 
+char *fold_templates(const char *s)
+{
+	size_t n = strlen(s);
+	char *out = xmalloc(n + 1), *o = out;
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		/* operator<, operator<<, operator<=, operator<=> are no templates */
+		if (c == '<' && !depth && i >= 8 && !strncmp(s + i - 8, "operator", 8)) {
+			*o++ = c;
+			while (i + 1 < n && (s[i + 1] == '<' || s[i + 1] == '=' || s[i + 1] == '>'))
+				*o++ = s[++i];
+			continue;
+		}
+		if (c == '<') {
+			if (!depth++) {
+				memcpy(o, "<...", 4);
+				o += 4;
+			}
+			continue;
+		}
+		if (c == '>' && depth) {
+			if (!--depth)
+				*o++ = '>';
+			continue;
+		}
+		if (!depth)
+			*o++ = c;
+	}
+	if (depth) { /* unbalanced: as it was */
+		free(out);
+		return xstrdup(s);
+	}
+	*o = 0;
+	return out;
+}
+
+char *fn_label_ex(struct profile *p, uint32_t id, unsigned flags)
+{
+	char *l = label(p, id, 1);
+	if (!(flags & LABEL_FOLD_TEMPLATES))
+		return l;
+	char *f = fold_templates(l);
+	free(l);
+	return f;
+}
+
 char *fn_label(struct profile *p, uint32_t id)
 {
 	return label(p, id, 1);
 }
 
-char *edge_label(struct profile *p, uint32_t id, uint32_t via)
+char *edge_label_ex(struct profile *p, uint32_t id, uint32_t via, unsigned flags)
 {
-	char *l = fn_label(p, id);
+	char *l = fn_label_ex(p, id, flags);
 	if (via == NO_ID)
 		return l;
 	/* the member's own " <cycle N>" is said by the cycle already */
 	char *m = label(p, via, 0), *r;
+	if (flags & LABEL_FOLD_TEMPLATES) {
+		char *f = fold_templates(m);
+		free(m);
+		m = f;
+	}
 	r = xasprintf("%s via %s", l, m);
 	free(l);
 	free(m);
 	return r;
+}
+
+char *edge_label(struct profile *p, uint32_t id, uint32_t via)
+{
+	return edge_label_ex(p, id, via, 0);
 }
 
 const char *call_kind_text(char *buf, size_t n, enum call_kind kind, uint32_t cycle, int width)

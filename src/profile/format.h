@@ -29,9 +29,18 @@ void part_label(char *buf, size_t n, const struct profile *p, int k);
  * its address, followed by " <cycle N>" when it is a member of one; a
  * cycle's "<cycle N>".  The report puts its file and object around it. */
 char *fn_label(struct profile *p, uint32_t id);
+/* The same, with the template arguments of C++ names folded when
+ * LABEL_FOLD_TEMPLATES: std::vector<int, std::allocator<int> >::push_back
+ * is std::vector<...>::push_back. */
+enum { LABEL_FOLD_TEMPLATES = 1 };
+char *fn_label_ex(struct profile *p, uint32_t id, unsigned flags);
+/* Folds the template arguments of name (malloc'ed); "operator<" and
+ * "operator<<" are not templates. */
+char *fold_templates(const char *name);
 /* The label of the other end of an edge (query.h): fn_label, and for a
  * call into a cycle "<cycle N> via MEMBER" (malloc'ed). */
 char *edge_label(struct profile *p, uint32_t id, uint32_t via);
+char *edge_label_ex(struct profile *p, uint32_t id, uint32_t via, unsigned flags);
 /* A cycle's members, "N functions: a, b, c" (malloc'ed), cut after about
  * `room` characters with ", ..." (SIZE_MAX: all of them). */
 char *cycle_members(struct profile *p, uint32_t id, size_t room);

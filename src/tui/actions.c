@@ -175,6 +175,11 @@ void act(struct tui *t, enum action a)
 	case ACT_PERCENT:
 		t->set.percent = !t->set.percent;
 		break;
+	case ACT_TEMPLATES:
+		t->set.fold_templates = !t->set.fold_templates;
+		tui_message(t, "template arguments %s", t->set.fold_templates ? "folded" : "shown");
+		refresh_all(t);
+		break;
 	case ACT_BARS:
 		t->set.bars = !t->set.bars;
 		tui_message(t, "heat bars %s", t->set.bars ? "on" : "off");

@@ -52,6 +52,7 @@
 	KEYDEF(ACT_ORDER,     ".", none, 0, "functions: order by cost, calls, name or file") \
 	KEYDEF(ACT_PERCENT,   "%", none, 0, "percentages on or off") \
 	KEYDEF(ACT_BARS,      "B", none, 0, "heat bars beside the costs on or off") \
+	KEYDEF(ACT_TEMPLATES, "v", none, 0, "C++ names: template arguments folded (std::vector<...>) or shown") \
 	KEYDEF(ACT_THR_UP,    "+ =", none, 0, "raise the threshold (hide more)") \
 	KEYDEF(ACT_THR_DOWN,  "-", none, 0, "lower the threshold (show more)") \
 	KEYDEF(ACT_TOGGLE,    "x", none, 0, "events view: show or hide the selected event") \

@@ -76,6 +76,16 @@ static int decode(struct tui *t, const char *s, wchar_t *out, int *widths)
 	return n;
 }
 
+char *tui_label(struct tui *t, uint32_t id)
+{
+	return fn_label_ex(t->p, id, t->set.fold_templates ? LABEL_FOLD_TEMPLATES : 0);
+}
+
+char *tui_edge_label(struct tui *t, uint32_t id, uint32_t via)
+{
+	return edge_label_ex(t->p, id, via, t->set.fold_templates ? LABEL_FOLD_TEMPLATES : 0);
+}
+
 int tui_width(struct tui *t, const char *s)
 {
 	wchar_t w[MAXW];

@@ -65,6 +65,7 @@ struct tui_settings {
 	int context;            /* source lines around costly ones */
 	int cycles;             /* cycle detection on (profile_set_cycles) */
 	int bars;               /* heat bars beside the sort event's costs */
+	int fold_templates;     /* C++ template arguments folded in names */
 };
 
 #define TUI_HISTORY 64
@@ -199,6 +200,10 @@ extern const struct view_ops lines_ops;
 int tui_put(struct tui *t, int y, int x, int width, const char *s);
 /* Like tui_put, right-aligned in width columns. */
 int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
+/* The one label of a function or cycle (format.h), as the settings show
+ * it (template arguments folded with v); malloc'ed. */
+char *tui_label(struct tui *t, uint32_t id);
+char *tui_edge_label(struct tui *t, uint32_t id, uint32_t via);
 /* Display width of s as tui_put would print it. */
 int tui_width(struct tui *t, const char *s);
 /* "12.3%" of total (" n/a" when total is 0) */

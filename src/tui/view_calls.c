@@ -67,7 +67,7 @@ static void update(struct view *v)
 		query_sort_edges(p, ed, (size_t)n, t->set.sort_event);
 		if (side == 1) {
 			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .count = a->fn_ncalls[v->fn],
-					     .label = fn_label(t->p, v->fn) };
+					     .label = tui_label(t, v->fn) };
 			memcpy(self.cost, agg_incl(a, v->fn), sizeof(cost_t) * (size_t)p->nreal);
 			add(l, &cap, self);
 		}
@@ -79,7 +79,7 @@ static void update(struct view *v)
 							    : "callees: none recorded");
 		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
 		for (int i = 0; i < n; i++) {
-			char *label = edge_label(p, ed[i].fn, ed[i].via);
+			char *label = tui_edge_label(t, ed[i].fn, ed[i].via);
 			if (!tui_filter_match(f, label)) {
 				free(label);
 				continue;

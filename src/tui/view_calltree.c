@@ -39,13 +39,13 @@ static void ct_free(struct view *v)
 
 struct keep_arg {
 	struct filter *f;
-	struct profile *p;
+	struct tui *t;
 };
 
 static int keep(const struct ctree *t, uint32_t n, void *arg)
 {
 	struct keep_arg *k = arg;
-	char *l = edge_label(k->p, t->node[n].fn, t->node[n].via);
+	char *l = tui_edge_label(k->t, t->node[n].fn, t->node[n].via);
 	int m = tui_filter_match(k->f, l);
 	free(l);
 	return m;
@@ -58,7 +58,7 @@ static void flatten(struct view *v)
 		d->caprow = d->tree->nnodes + 1;
 		d->row = xreallocarray(d->row, d->caprow, sizeof(*d->row));
 	}
-	struct keep_arg k = { tui_filter_new(v), v->t->p };
+	struct keep_arg k = { tui_filter_new(v), v->t };
 	v->nrows = (int)ctree_rows(d->tree, d->row, k.f ? keep : NULL, &k);
 	tui_filter_free(k.f);
 }
@@ -105,7 +105,7 @@ static void draw_header(struct view *v, int y, int width)
 	tui_put_right(t, y, cw + 1, 9, "Calls");
 	if (width <= cw + 12)
 		return;
-	char *title, *name = d->tree->callers ? fn_label(t->p, d->tree->fn) : NULL;
+	char *title, *name = d->tree->callers ? tui_label(t, d->tree->fn) : NULL;
 	if (d->tree->callers && d->tree->estimated)
 		title = xasprintf("Callers of %s, bottom-up, estimated", name);
 	else if (d->tree->callers)
@@ -172,7 +172,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		mark = t->utf8 ? "\u25b8 " : "+ ";
 	tui_put(t, y, x, 2, mark);
 	x += 2;
-	char *label = edge_label(t->p, nd->fn, nd->via);
+	char *label = tui_edge_label(t, nd->fn, nd->via);
 	int used = tui_put(t, y, x, width - x, label);
 	free(label);
 	x += used;
@@ -196,7 +196,7 @@ static const char *row_text(struct view *v, int row)
 	struct ctview *d = v->data;
 	const struct ctree_node *nd = &d->tree->node[d->row[row]];
 	free(d->text);
-	d->text = edge_label(v->t->p, nd->fn, nd->via);
+	d->text = tui_edge_label(v->t, nd->fn, nd->via);
 	return d->text;
 }
 
@@ -223,7 +223,7 @@ static const char *closed_why(struct view *v, uint32_t n, char *buf, size_t size
 	struct ctview *d = v->data;
 	struct tui *t = v->t;
 	const struct ctree_node *nd = &d->tree->node[n];
-	char *name = edge_label(t->p, nd->fn, nd->via);
+	char *name = tui_edge_label(t, nd->fn, nd->via);
 	const char *r = NULL;
 	if (nd->flags & CT_RECURSIVE)
 		snprintf(buf, size, "%s is already on the path above: not opened (recursion)", name);
@@ -302,7 +302,7 @@ static int action(struct view *v, enum action a)
 		ctree_set_open(d->tree, n, a == ACT_RIGHT || !(nd->flags & CT_OPEN));
 		nd = &d->tree->node[n];
 		if ((nd->flags & CT_OPEN) && !nd->nchild) {
-			char *name = edge_label(t->p, nd->fn, nd->via);
+			char *name = tui_edge_label(t, nd->fn, nd->via);
 			tui_message(t, "all %u %s of %s are under the threshold", nd->nhidden,
 				    d->tree->callers ? "callers" : "callees", name);
 			free(name);

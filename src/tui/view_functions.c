@@ -102,7 +102,7 @@ static void update(struct view *v)
 		query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
 	for (size_t i = 0; i < n; i++) {
-		l->label[i] = fn_label(t->p, l->fn[i]);
+		l->label[i] = tui_label(t, l->fn[i]);
 	}
 	v->data = l;
 	v->nrows = (int)n;

@@ -212,7 +212,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	if (L.incl_x >= 0 && e->incl)
 		tui_cost_cell_ev(t, y, L.incl_x, L.cw, event_value(p, e->incl, ev), tot, ev);
 	char *label = d->gs->by != GROUP_FN_FILE && e->fn != NO_ID
-			      ? fn_label(t->p, e->fn)
+			      ? tui_label(t, e->fn)
 			      : xstrdup(gentry_name(p, d->gs, e));
 	tui_put(t, y, L.name_x + 4, width - L.name_x - 4, label);
 	free(label);

@@ -93,7 +93,7 @@ static void draw_header(struct view *v, int y, int width)
 	char b[64];
 	snprintf(b, sizeof(b), "Self %s", t->p->ev[t->set.sort_event].name);
 	tui_put_right(t, y, 0, cw, b);
-	char *l = fn_label(t->p, v->fn);
+	char *l = tui_label(t, v->fn);
 	char *h = xasprintf("Costliest lines of %s", l);
 	tui_put(t, y, cw + 2, width - cw - 2, h);
 	free(h);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "profile/aggregate.h"
+#include "profile/demangle.h"
 #include "profile/format.h"
 #include "profile/load.h"
 #include "profile/model.h"
@@ -246,6 +247,21 @@ static void test_check_calls(void)
 	profile_free(&p);
 }
 
+/* Itanium C++ ABI by hand: _ZN3foo3barEv is foo::bar() (N..E a nested
+ * name: 3foo 3bar; v: no parameters); _ZN3foo3bazEi foo::baz(int) */
+static void test_demangle(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir\ncreator: callgrind-3.19.0\nfl=_Za.c\nfn=_ZN3foo3barEv\n1 1\n"
+		    "cfn=_ZN3foo3bazEi'2\ncalls=1 2\n1 2\nfn=_ZN3foo3bazEi'2\n2 2\nfn=main\n3 3\n") == 0,
+	   "mangled profile loads: %s", lasterr);
+	is(profile_demangle(&p), 2, "two names demangled");
+	ok(fn(&p, "foo::bar()") != NO_ID && fn(&p, "foo::baz(int)'2") != NO_ID && fn(&p, "main") != NO_ID,
+	   "foo::bar(), foo::baz(int)'2 (callgrind's level kept), main as it was");
+	ok(!strcmp(file_name(&p, p.fns[fn(&p, "main")].file), "_Za.c"), "a file name is no symbol");
+	profile_free(&p);
+}
+
 static void test_parts_order(void)
 {
 	struct profile p;
@@ -281,6 +297,7 @@ int main(void)
 	test_fold();
 	test_check_calls();
 	test_parts_order();
+	test_demangle();
 	fixture_end();
 	return tap_done();
 }
