@@ -241,6 +241,8 @@ struct rec {
 	ino_t live_ino;             /* the snapshot last seen */
 	struct timespec live_mtim;
 	int final_seen;             /* the final profile handed out */
+	int from_snapshot;          /* the tool wrote no final profile: its last
+				     * snapshot is the profile (an exec) */
 	int stop_ms;                /* SIGINT, then SIGKILL after this */
 };
 
@@ -314,6 +316,12 @@ static void describe_end(const struct rec *r, char *buf, size_t n)
 							 : "?");
 	else
 		snprintf(buf, n, "ended");
+	/* no final profile from the tool: the program ran another with exec
+	 * (a script, a wrapper) and only what came before it was counted */
+	if (r->from_snapshot && WIFEXITED(r->status)) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, n - l, ", exec? --trace-children=yes");
+	}
 }
 
 static int rec_check(struct rec *r)
@@ -395,8 +403,10 @@ static int rec_finish(struct rec *r)
 	free_files(v, n);
 	if (n)
 		return 0;
-	if (!r->callgrind && rename_run(r->live, r->out) == 0)
+	if (!r->callgrind && rename_run(r->live, r->out) == 0) {
+		r->from_snapshot = 1;
 		return 0;
+	}
 	return -1;
 }
 

@@ -100,36 +100,84 @@ const struct view_ops *key_view(enum action a, int *on_fn)
 
 /* ---- help: made from the key table ------------------------------------------------- */
 
+/* A row of the help: a section, or a key's help text (a line of it: long
+ * texts wrap at the screen's width, their keys on the first line). */
 struct help_row {
-	const char *keys, *text;
+	const char *keys;
+	char *text;
 	int section;
 };
 
+struct help {
+	struct help_row *r;
+	int n;
+};
+
+static void help_free(struct view *v)
+{
+	struct help *h = v->data;
+	if (!h)
+		return;
+	for (int i = 0; i < h->n; i++)
+		free(h->r[i].text);
+	free(h->r);
+	free(h);
+	v->data = NULL;
+}
+
+static void help_add(struct help *h, int *cap, const char *keys, const char *text, size_t len,
+		     int section)
+{
+	VEC_RESERVE(h->r, *cap, h->n + 1);
+	h->r[h->n++] = (struct help_row){ keys, xstrndup(text, len), section };
+}
+
 static void help_refresh(struct view *v)
 {
-	struct help_row *r = xcalloc(NKEYDEFS + 1, sizeof(*r));
-	int n = 0;
+	help_free(v);
+	struct help *h = xcalloc(1, sizeof(*h));
+	int cap = 0;
+	int room = v->t->cols - 29;
+	if (room < 20)
+		room = 20;
 	for (size_t i = 0; i < NKEYDEFS; i++) {
-		if (keydefs[i].section)
-			r[n++] = (struct help_row){ NULL, keydefs[i].section, 1 };
-		else
-			r[n++] = (struct help_row){ keydefs[i].keys, keydefs[i].help, 0 };
+		if (keydefs[i].section) {
+			help_add(h, &cap, NULL, keydefs[i].section, strlen(keydefs[i].section), 1);
+			continue;
+		}
+		/* wrapped at a blank that leaves the line within room */
+		const char *s = keydefs[i].help, *keys = keydefs[i].keys;
+		while (*s) {
+			size_t len = strlen(s);
+			if ((int)len > room) {
+				len = (size_t)room;
+				while (len && s[len] != ' ')
+					len--;
+				if (!len)
+					len = (size_t)room;
+			}
+			help_add(h, &cap, keys, s, len, 0);
+			keys = NULL;
+			s += len;
+			while (*s == ' ')
+				s++;
+		}
 	}
-	free(v->data);
-	v->data = r;
-	v->nrows = n;
+	v->data = h;
+	v->nrows = h->n;
 }
 
 static void help_draw_row(struct view *v, int row, int y, int width, int sel)
 {
-	const struct help_row *r = &((struct help_row *)v->data)[row];
+	const struct help_row *r = &((struct help *)v->data)->r[row];
 	if (r->section) {
 		attron(A_BOLD);
 		tui_put(v->t, y, 0, width, r->text);
 		attroff(A_BOLD);
 		return;
 	}
-	tui_put(v->t, y, 2, 26, r->keys);
+	if (r->keys)
+		tui_put(v->t, y, 2, 26, r->keys);
 	tui_put(v->t, y, 29, width - 29, r->text);
 }
 
@@ -140,12 +188,7 @@ static void help_header(struct view *v, int y, int width)
 
 static const char *help_text(struct view *v, int row)
 {
-	return ((struct help_row *)v->data)[row].text;
-}
-
-static void data_free(struct view *v)
-{
-	free(v->data);
+	return ((struct help *)v->data)->r[row].text;
 }
 
 const struct view_ops help_ops = {
@@ -155,7 +198,7 @@ const struct view_ops help_ops = {
 	.draw_row = help_draw_row,
 	.draw_header = help_header,
 	.row_text = help_text,
-	.free = data_free,
+	.free = help_free,
 };
 
 /* s for roff: a backslash before each - and \ */

@@ -233,6 +233,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 		if (c == KEY_RESIZE) {
 			getmaxyx(stdscr, t.lines, t.cols);
 			clearok(stdscr, TRUE);
+			refresh_all(&t); /* (rows made for the width: the help's) */
 			continue; /* drawn at the top of the loop */
 		}
 		if (c == KEY_MOUSE) {

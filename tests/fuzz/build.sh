@@ -72,6 +72,6 @@ cd "$top"
 	-o "$out.tmp" \
 	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/source/srcfile.c \
 	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c \
-	$pcre_libs $z_libs -lm
+	$pcre_libs $z_libs -liberty -lm
 mv "$out.tmp" "$out"
 echo "build.sh: built $out"
