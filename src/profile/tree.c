@@ -444,12 +444,25 @@ int ctree_grow(struct ctree *t, uint32_t n)
 				whole[ev] = sum[ev];
 	}
 	const cost_t *mine = t->node[n].cost;
+	/* each share is the difference of the rounded shares of the calls up
+	 * to it and before it: rounded, the children still add up to no more
+	 * than the node */
+	cost_t before[MAX_EVENTS] = { 0 };
 	for (int j = 0; j < ne; j++) {
 		int costed = call_kind_costed(ed[j].kind);
 		cost_t *c = &cost[(size_t)j * vn];
-		for (int ev = 0; ev < nr; ev++)
-			c[ev] = !t->estimated ? ed[j].cost[ev]
-			      : whole[ev] > 0 ? share(mine[ev], ed[j].cost[ev], whole[ev]) : 0;
+		for (int ev = 0; ev < nr; ev++) {
+			if (!t->estimated || !costed) {
+				c[ev] = ed[j].cost[ev];
+			} else if (whole[ev] > 0) {
+				cost_t upto = cost_add(before[ev], ed[j].cost[ev]);
+				c[ev] = share(mine[ev], upto, whole[ev]) -
+					share(mine[ev], before[ev], whole[ev]);
+				before[ev] = upto;
+			} else {
+				c[ev] = 0;
+			}
+		}
 		e[j] = (struct ct_sort){ ed[j].fn, ed[j].via, ed[j].kind,
 					 costed ? event_value(p, c, t->event) : 0, ed[j].count, costed,
 					 (size_t)j };

@@ -89,7 +89,8 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * brought is not recorded in a Callgrind file (only a call path would say):
  * it is estimated by splitting the node's cost among its callers in
  * proportion to the inclusive costs of their calls (ctree.estimated), so no
- * node is ever above the root's cost.  In a difference, and with detection
+ * node is ever above the root's cost, and a node's children add up to no
+ * more than the node (the rounding is that of their running sums).  In a difference, and with detection
  * off, the nodes show the calls' own costs instead.
  *
  * A call inside a cycle or of a function to itself (CALL_IN_CYCLE,
@@ -125,7 +126,10 @@ struct ctree {
 	struct profile *p;
 	int callers;             /* 1: bottom-up */
 	uint32_t fn;             /* bottom-up: the root's entity */
-	int estimated;           /* bottom-up: costs split by the calls' shares */
+	int estimated;           /* costs split by the calls' shares: bottom-up
+				  * (set by ctree_new), and top-down when set
+				  * before any node is grown (the paths of a
+				  * flame graph: report/export.c) */
 	int cycles;              /* made with cycle detection on (agg.cycles) */
 	int event;
 	double threshold;
