@@ -44,6 +44,18 @@ static uint32_t decode(const unsigned char *s, int n)
 	return c;
 }
 
+int utf8_char(const unsigned char *s, size_t n, uint32_t *c)
+{
+	int len = n ? seq_len(s[0]) : 0;
+	if (!len || (size_t)len > n)
+		return 0;
+	uint32_t cp = decode(s, len);
+	if (cp == UINT32_MAX)
+		return 0;
+	*c = cp;
+	return len;
+}
+
 static void put_one(struct esc *e, const unsigned char *s, int n)
 {
 	uint32_t c = decode(s, n);
