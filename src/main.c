@@ -20,6 +20,10 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "report/report.h"
+#include "profile/import.h"
+#include "report/check.h"
+#include "report/export.h"
+#include "report/json.h"
 #include "source/asmannot.h"
 #include "source/elfsym.h"
 #include "source/srcfile.h"
@@ -31,7 +35,7 @@ enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS, OPT_SUBST, OPT_ANNOTATE_ASM,
-	OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE,
+	OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE, OPT_SHARE,
 };
 
 static const struct option longopts[] = {
@@ -60,6 +64,16 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "keys", optional_argument, NULL, OPT_KEYS },
+	/* report/check.h's: share_option() takes them by name */
+	{ "check", no_argument, NULL, OPT_SHARE },
+	{ "limit", required_argument, NULL, OPT_SHARE },
+	{ "limit-function", required_argument, NULL, OPT_SHARE },
+	{ "limit-self", required_argument, NULL, OPT_SHARE },
+	{ "limit-file", required_argument, NULL, OPT_SHARE },
+	{ "limit-object", required_argument, NULL, OPT_SHARE },
+	{ "min-cost", required_argument, NULL, OPT_SHARE },
+	{ "format", required_argument, NULL, OPT_SHARE },
+	{ "export", required_argument, NULL, OPT_SHARE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -101,11 +115,30 @@ static void usage(FILE *f)
 	      "                           contexts (f'2, f'caller) into f [no]\n"
 	      "  --demangle=yes|no        C++ names of a profile written with mangled\n"
 	      "                           symbols (callgrind --demangle=no) demangled [yes]\n"
+	      "  --format=text|json       the report as text or as JSON (schema: cgtui(1))\n"
+	      "  --export=folded|speedscope|pprof\n"
+	      "                           the profile for flame graphs (flamegraph.pl,\n"
+	      "                           inferno), speedscope or go tool pprof, on stdout\n"
 	      "  --keys                   list the explorer's keys\n"
 	      "  --help, --version\n"
 	      "\n"
+	      "CI gate: cgtui --check BASE NEW --limit=Ir=+1% [--limit-function=PATTERN:Ir=+2%]\n"
+	      "  BASE, NEW                a profile, a run (its threads, dumps) or a directory\n"
+	      "  --limit=EVENT=CHANGE     the total may grow by CHANGE at most: +1%, +5000, 0\n"
+	      "  --limit-function=PATTERN:EVENT=CHANGE\n"
+	      "                           so may each function (inclusive cost) whose name the\n"
+	      "                           pcre2 PATTERN finds (split at the last ':' before '=')\n"
+	      "  --limit-self=, --limit-file=, --limit-object=PATTERN:EVENT=CHANGE\n"
+	      "                           functions' self costs, files, objects\n"
+	      "  --min-cost=N|N%          skip what costs less than N (N% of the total) in both\n"
+	      "  --format=text|markdown|json\n"
+	      "                           the verdict as a table, a pull-request comment, JSON\n"
+	      "\n"
+	      "Profiles may also be pprof files (.pb.gz) and folded stacks.\n"
+	      "\n"
 	      "Exit status: 0 on success, 1 for a usage error, 2 for a profile that cannot\n"
-	      "be read (the message says FILE:LINE: what is wrong).\n\n",
+	      "be read (the message says FILE:LINE: what is wrong), 3 when --check finds a\n"
+	      "limit exceeded.\n\n",
 	      f);
 	launch_usage(f);
 }
@@ -253,6 +286,7 @@ static struct {
 	int cycles; /* --cycles */
 	int fold;   /* --fold-recursion */
 	int demangle; /* --demangle */
+	struct share_opts share; /* --check, --format, --export (report/check.h) */
 } G = { .cycles = 1, .demangle = 1 };
 
 static void cli_cleanup(void)
@@ -271,6 +305,7 @@ static void cli_cleanup(void)
 	free(G.runnote);
 	modname_free(G.modfile);
 	modname_free(G.modfn);
+	share_opts_free(&G.share);
 	if (G.prof_ready)
 		profile_free(&G.prof);
 	memset(&G, 0, sizeof(G));
@@ -287,6 +322,13 @@ static int define_events(struct profile *p, char *err, size_t errsz)
 		}
 	}
 	return 0;
+}
+
+/* --check: what is done to each side after loading it */
+static int check_prepare_side(void *arg, struct profile *p, char *err, size_t errsz)
+{
+	profile_set_cycles(p, G.cycles);
+	return define_events(p, err, errsz);
 }
 
 /* Whether to defer line records (load_opts.lazy_lines): `want`, unless the
@@ -312,7 +354,7 @@ static int load_sink(void *arg, struct profile *p, int only_part, const struct i
 					.modfn = G.modfn, .fold_contexts = G.fold,
 					.only_part = only_part, .instr = s,
 					.lazy_lines = lazy_lines(1), .skip_jumps = 1 };
-		if (profile_load(p, G.files[i], &lo, err, errsz) < 0) {
+		if (profile_load_any(p, G.files[i], &lo, err, errsz) < 0) {
 			profile_free(p);
 			return -1;
 		}
@@ -404,9 +446,16 @@ int main(int argc, char **argv)
 		strcat(G.invocation, argv[i]);
 	}
 
-	int c;
-	while ((c = getopt_long(argc, argv, "I:h", longopts, NULL)) != -1) {
+	int c, li = 0;
+	while ((c = getopt_long(argc, argv, "I:h", longopts, &li)) != -1) {
 		switch (c) {
+		case OPT_SHARE:
+			if (share_option(&G.share, longopts[li].name, optarg, err, sizeof(err)) < 0) {
+				fprintf(stderr, "cgtui: %s\n", err);
+				return 1;
+			}
+			batch = 1;
+			break;
 		case OPT_BATCH:
 			batch = 1;
 			break;
@@ -536,6 +585,14 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (share_options_done(&G.share, err, sizeof(err)) < 0) {
+		fprintf(stderr, "cgtui: %s\n", err);
+		return 1;
+	}
+	if (G.share.check && (diff || argc - optind != 2)) {
+		fprintf(stderr, "cgtui: --check requires two profiles (BASE NEW) and no --diff\n");
+		return 1;
+	}
 	if (optind == argc) {
 		char *newest = newest_profile();
 		if (!newest) {
@@ -554,7 +611,7 @@ int main(int argc, char **argv)
 		}
 		add_run_files(newest, &G.files, &G.nfiles, &G.runnote);
 		free(newest);
-	} else if (diff) {
+	} else if (diff || G.share.check) {
 		/* each side can be a run of several files (threads, dumps) */
 		for (int i = optind; i < argc; i++) {
 			add_run_files(argv[i], &G.files, &G.nfiles, &G.runnote);
@@ -570,6 +627,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	if (G.share.check) {
+		struct load_opts lo = { .sign = 1, .modfile = G.modfile, .modfn = G.modfn,
+					.fold_contexts = G.fold, .lazy_lines = 1, .skip_jumps = 1 };
+		return check_run(stdout, &G.share, G.files, G.nfiles, G.nfirst, &lo,
+				 check_prepare_side, NULL);
+	}
 	profile_init(&G.prof);
 	G.prof_ready = 1;
 	uint64_t total = 0;
@@ -590,7 +653,7 @@ int main(int argc, char **argv)
 					.progress = pr ? progress_update : NULL,
 					.progress_arg = pr, .lazy_lines = lazy_lines(tui || !ro.annotate),
 					.skip_jumps = 1 };
-		int rc = profile_load(&G.prof, G.files[i], &lo, err, sizeof(err));
+		int rc = profile_load_any(&G.prof, G.files[i], &lo, err, sizeof(err));
 		struct stat st;
 		progress_next_file(pr, stat(G.files[i], &st) == 0 ? (uint64_t)st.st_size : 0);
 		if (rc < 0) {
@@ -650,6 +713,28 @@ int main(int argc, char **argv)
 		struct tui_args ta = { .loader = &ld, .src_dirs = G.dirs, .nsrc_dirs = G.ndirs,
 				       .start = &start };
 		return tui_run(&G.prof, &ta);
+	}
+	if (G.share.export) {
+		if (G.share.export == EXPORT_PPROF && isatty(STDOUT_FILENO)) {
+			fprintf(stderr, "cgtui: --export=pprof writes gzip data: redirect it to a file\n");
+			return 1;
+		}
+		struct export_opts eo = { .nev = ro.nshow, .sort_event = sort ? ro.sort[0] : 0,
+					  .threshold = ro.threshold, .note = stderr };
+		memcpy(eo.ev, ro.show, sizeof(eo.ev));
+		if (export_write(stdout, &G.prof, G.share.export, &eo, err, sizeof(err)) < 0) {
+			fprintf(stderr, "cgtui: %s\n", err);
+			return 1;
+		}
+	} else if (G.share.format == FORMAT_JSON) {
+		json_report_write(stdout, &G.prof, &ro);
+	}
+	if (G.share.export || G.share.format == FORMAT_JSON) {
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
+			return 1;
+		}
+		return 0;
 	}
 	/* on a terminal, names are escaped (they come from other people's files) */
 	FILE *out = isatty(STDOUT_FILENO) ? escaping_stream(stdout) : NULL;
