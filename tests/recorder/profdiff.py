@@ -42,15 +42,18 @@ def read_cachegrind(path):
     return events, dict(costs), summary
 
 
-def read_callgrind(path):
-    """Self costs per (file, function, line); calls= lines' costs skipped."""
+def read_callgrind(path, edges=None):
+    """Self costs per (file, function, line); calls= lines' costs skipped,
+    or, given a dict edges, added up there: (caller, callee) by function
+    name -> [count, inclusive costs]."""
     events = None
     positions = ['line']
     names = {'ob': {}, 'fl': {}, 'fn': {}}
     kind = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl',
             'cfi': 'fl', 'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
     costs = {}
-    fl = fi = fn = None
+    fl = fi = fn = cfn = None
+    ncalls = 0
     prev = []
     skip_next = False
     summary = totals = None
@@ -94,8 +97,10 @@ def read_callgrind(path):
                     summary = [int(x) for x in val.split()]
                 elif key == 'totals':
                     totals = [int(x) for x in val.split()]
-                elif key in ('ob', 'cob', 'cfi', 'cfl', 'cfn'):
+                elif key in ('ob', 'cob', 'cfi', 'cfl'):
                     name(key, val)
+                elif key == 'cfn':
+                    cfn = name(key, val)
                 elif key == 'fl':
                     fl = fi = name(key, val)
                 elif key in ('fi', 'fe'):
@@ -105,16 +110,21 @@ def read_callgrind(path):
                     fi = fl
                 elif key == 'calls':
                     skip_next = True
+                    ncalls = int(val.split()[0])
                 continue
             w = line.split()
             n = len(positions)
             p = pos(w[:n])
             prev = p
-            if skip_next:
-                skip_next = False
-                continue
             v = [int(x) for x in w[n:]]
             v += [0] * (len(events) - len(v))
+            if skip_next:
+                skip_next = False
+                if edges is not None:
+                    e = edges.setdefault((fn, cfn), [0, [0] * len(events)])
+                    e[0] += ncalls
+                    e[1] = [a + b for a, b in zip(e[1], v)]
+                continue
             k = (fi, fn, p[positions.index('line')])
             old = costs.get(k)
             costs[k] = v if old is None else [a + b for a, b in zip(old, v)]
