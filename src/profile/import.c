@@ -20,9 +20,12 @@
 /* ---- reading a whole file, plain or gzip ------------------------------------- */
 
 /* The decompressed content of path (malloc'ed, NUL after its end) in *out;
- * at most max bytes (0: all); -1 with a message. */
+ * at most max bytes (0: all); -1 with a message, and *out what could be
+ * read (NULL when nothing). */
 static int read_all(const char *path, size_t max, char **out, size_t *len, char *err, size_t errsz)
 {
+	*out = NULL;
+	*len = 0;
 	gzFile gz = gzopen(path, "rb");
 	if (!gz) {
 		snprintf(err, errsz, "%s: cannot open: %s", path, strerror(errno ? errno : ENOMEM));
@@ -30,6 +33,7 @@ static int read_all(const char *path, size_t max, char **out, size_t *len, char 
 	}
 	size_t cap = max ? max + 1 : 1 << 16, n = 0;
 	char *buf = xmalloc(cap);
+	int got = 0;
 	for (;;) {
 		if (n + 1 >= cap) {
 			if (max)
@@ -38,24 +42,20 @@ static int read_all(const char *path, size_t max, char **out, size_t *len, char 
 			buf = xrealloc(buf, cap);
 		}
 		size_t want = cap - 1 - n;
-		int got = gzread(gz, buf + n, want > (1u << 30) ? 1u << 30 : (unsigned)want);
+		got = gzread(gz, buf + n, want > (1u << 30) ? 1u << 30 : (unsigned)want);
 		if (got < 0) {
 			int zerr;
 			const char *m = gzerror(gz, &zerr);
 			snprintf(err, errsz, "%s: %s", path,
 				 zerr == Z_ERRNO ? strerror(errno) : m);
-			free(buf);
-			gzclose(gz);
-			return -1;
+			break;
 		}
 		if (got == 0) {
 			int zerr;
 			const char *m = gzerror(gz, &zerr);
 			if (zerr != Z_OK && zerr != Z_STREAM_END) {
 				snprintf(err, errsz, "%s: gzip data is corrupt or truncated (%s)", path, m);
-				free(buf);
-				gzclose(gz);
-				return -1;
+				got = -1;
 			}
 			break;
 		}
@@ -65,7 +65,7 @@ static int read_all(const char *path, size_t max, char **out, size_t *len, char 
 	buf[n] = 0;
 	*out = buf;
 	*len = n;
-	return 0;
+	return got < 0 ? -1 : 0;
 }
 
 /* ---- what a file is ---------------------------------------------------------- */
@@ -154,11 +154,14 @@ enum profile_format profile_sniff(const char *path)
 	char *b, err[64];
 	size_t n;
 	struct stat st;
-	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode) ||
-	    read_all(path, SNIFF_BYTES, &b, &n, err, sizeof(err)) < 0)
+	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode))
+		return FORMAT_CALLGRIND;
+	/* (a file cut short: what could be read) */
+	int whole = read_all(path, SNIFF_BYTES, &b, &n, err, sizeof(err)) == 0 && n < SNIFF_BYTES;
+	if (!b)
 		return FORMAT_CALLGRIND;
 	enum profile_format f = FORMAT_CALLGRIND;
-	if (looks_pprof((const unsigned char *)b, n, n < SNIFF_BYTES))
+	if (looks_pprof((const unsigned char *)b, n, whole))
 		f = FORMAT_PPROF;
 	else if (looks_folded(b, n))
 		f = FORMAT_FOLDED;
@@ -763,8 +766,10 @@ int profile_load_any(struct profile *p, const char *path, const struct load_opts
 		o = &defopts;
 	char *data;
 	size_t len;
-	if (read_all(path, 0, &data, &len, err, errsz) < 0)
+	if (read_all(path, 0, &data, &len, err, errsz) < 0) {
+		free(data);
 		return -1;
+	}
 	int rc = f == FORMAT_PPROF
 			 ? import_pprof(p, path, (const unsigned char *)data, len, o, err, errsz)
 			 : import_folded(p, path, data, len, o, err, errsz);

@@ -62,16 +62,31 @@ pcre_cflags=$(pkg-config --cflags libpcre2-8 2>/dev/null || true)
 pcre_libs=$(pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 z_cflags=$(pkg-config --cflags zlib 2>/dev/null || true)
 z_libs=$(pkg-config --libs zlib 2>/dev/null || echo -lz)
+pb_cflags=$(pkg-config --cflags libprotobuf-c 2>/dev/null || true)
+pb_libs=$(pkg-config --libs libprotobuf-c 2>/dev/null || echo -lprotobuf-c)
+
+# src/profile/import.c includes the code protoc-c makes from pprof's
+# profile.proto: the build tree's, or made here
+gendir=$builddir/src
+if [ ! -f "$gendir/profile/profile.pb-c.c" ]; then
+	gendir=$(dirname "$out")/.fuzz-gen
+	proto=${PPROF_PROTO:-/usr/share/gocode/src/github.com/google/pprof/proto/profile.proto}
+	mkdir -p "$gendir/profile"
+	protoc-c -I"$(dirname "$proto")" --c_out="$gendir/profile" "$proto" || {
+		echo "build.sh: cannot make profile.pb-c.c (protobuf-c-compiler, golang-github-google-pprof-dev)" >&2
+		exit 77
+	}
+fi
 
 cd "$top"
 # shellcheck disable=SC2086 # word splitting of the flag lists is intended
 "$CC" -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-Wall -Wextra -Wno-unused-parameter \
-	-I "$srcdir" -I "$incdir" $pcre_cflags $z_cflags ${FUZZ_CFLAGS:-} \
+	-I "$srcdir" -I "$incdir" -I "$gendir" $pcre_cflags $z_cflags $pb_cflags ${FUZZ_CFLAGS:-} \
 	-o "$out.tmp" \
 	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/source/srcfile.c \
 	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c \
-	$pcre_libs $z_libs -liberty -lm
+	"$gendir/profile/profile.pb-c.c" $pcre_libs $z_libs $pb_libs -liberty -lm
 mv "$out.tmp" "$out"
 echo "build.sh: built $out"

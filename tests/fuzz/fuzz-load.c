@@ -16,7 +16,8 @@
  * directories: a profile naming "fl=fuzz.c" or "fi=fuzz.h" gets annotated.
  *
  * For every input:
- *   1. profile_load (sign +1), then profile_finish, profile_agg and
+ *   1. profile_load (sign +1; profile_load_any, which sends what looks like
+ *      pprof or folded stacks to their importers), then profile_finish, profile_agg and
  *      report_write (annotation on, --inclusive, --tree=both, threshold 0)
  *      to /dev/null, through the escaping stream that cgtui puts on a
  *      terminal (when src/profile/escape.h exists);
@@ -60,6 +61,11 @@
 #define HAVE_ESCAPING_STREAM 1
 #endif
 #include "profile/load.h"
+#if __has_include("profile/import.h")
+/* every format cgtui opens: pprof and folded stacks go to their importers */
+#include "profile/import.h"
+#define profile_load profile_load_any
+#endif
 #include "profile/model.h"
 #include "report/report.h"
 
