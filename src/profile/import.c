@@ -131,6 +131,26 @@ static int folded_line(const char *s, size_t len, size_t *stack, size_t *num)
 	return d > 0;
 }
 
+/* "12", "+3", "-1", "*", "0x1a": a position or cost of a cost line */
+static int number_token(const char *t, size_t n)
+{
+	if (n == 1 && *t == '*')
+		return 1;
+	if (*t == '+' || *t == '-') {
+		t++;
+		n--;
+	}
+	int hex = n > 2 && t[0] == '0' && t[1] == 'x';
+	size_t i = hex ? 2 : 0;
+	if (i == n)
+		return 0;
+	for (; i < n; i++)
+		if (!(t[i] >= '0' && t[i] <= '9') &&
+		    !(hex && ((t[i] >= 'a' && t[i] <= 'f') || (t[i] >= 'A' && t[i] <= 'F'))))
+			return 0;
+	return 1;
+}
+
 static int looks_folded(const char *b, size_t n)
 {
 	const char *s = b, *end = b + n;
@@ -146,7 +166,19 @@ static int looks_folded(const char *b, size_t n)
 	size_t w = 0;
 	while (w < st && s[w] != ' ' && s[w] != '\t' && s[w] != ';')
 		w++;
-	return !(w && s[w - 1] == ':') && !memchr(s, '=', w);
+	if ((w && s[w - 1] == ':') || memchr(s, '=', w))
+		return 0;
+	/* and a cost line is numbers ("16 3", "+2 * 5", "0x1a 3 4") */
+	for (size_t i = 0; i < st;) {
+		while (i < st && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t t = i;
+		while (i < st && s[i] != ' ' && s[i] != '\t')
+			i++;
+		if (i > t && !number_token(s + t, i - t))
+			return 1;
+	}
+	return 0;
 }
 
 enum profile_format profile_sniff(const char *path)

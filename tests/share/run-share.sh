@@ -98,6 +98,10 @@ for f in hand.pb.gz hand.pb; do
 	check "a pprof profile ($f) opens" $? "$(cat err.txt)"
 	share pprof-import hand.json
 done
+# a first line of one frame whose name could be a number's digits
+printf 'add 5\nmain;add 3\n' >add.folded
+"$CGTUI" --format=json add.folded >add.json 2>err.txt
+share folded-import add.folded add.json
 # bad input: FILE:LINE: what is wrong, exit 2
 printf 'main;a 3\nmain;b 4\nmain;c\n' >bad.folded
 printf 'main;a 3\nmain;b 2.5\n' >frac.folded
