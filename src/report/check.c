@@ -226,7 +226,8 @@ static char **side_files(char *const *files, int n, int *out)
 			v[m++] = xasprintf("%s/%s", files[i], de->d_name);
 		}
 		closedir(d);
-		qsort(v + first, (size_t)(m - first), sizeof(*v), cmp_strv);
+		if (m - first > 1)
+			qsort(v + first, (size_t)(m - first), sizeof(*v), cmp_strv);
 		if (m == first) { /* say so: an empty side would pass every limit */
 			v = xreallocarray(v, (size_t)m + 1, sizeof(*v));
 			v[m++] = xstrdup(files[i]);
@@ -682,7 +683,8 @@ int check_run(FILE *out, const struct share_opts *o, char *const *files, int nfi
 				l->scope == SCOPE_FILE ? "file" : l->scope == SCOPE_OBJECT ? "object" : "function",
 				o->min_cost ? " above --min-cost" : "");
 	}
-	qsort(rows, nrows, sizeof(*rows), cmp_row);
+	if (nrows > 1)
+		qsort(rows, nrows, sizeof(*rows), cmp_row);
 	if (o->format == FORMAT_MARKDOWN)
 		write_markdown(out, o, sd, rows, nrows, nexc, checked);
 	else if (o->format == FORMAT_JSON)
