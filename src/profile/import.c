@@ -186,7 +186,8 @@ enum profile_format profile_sniff(const char *path)
 	char *b, err[64];
 	size_t n;
 	struct stat st;
-	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode))
+	/* a pipe is not read twice: it goes to the loader as it is */
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return FORMAT_CALLGRIND;
 	/* (a file cut short: what could be read) */
 	int whole = read_all(path, SNIFF_BYTES, &b, &n, err, sizeof(err)) == 0 && n < SNIFF_BYTES;

@@ -25,7 +25,8 @@ enum profile_format {
 };
 
 /* What the first bytes of path (after gzip) look like; FORMAT_CALLGRIND
- * when it cannot be read (the loader then says why). */
+ * when it cannot be read (the loader then says why) or is not a regular
+ * file (a pipe is not read twice: Cachegrind and Callgrind only). */
 enum profile_format profile_sniff(const char *path);
 
 /* profile_load() for every format cgtui reads: the file's kind is sniffed
