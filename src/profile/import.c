@@ -406,27 +406,27 @@ static void imp_end(struct imp *m)
 {
 	struct profile *p = m->p;
 	int nr = p->nreal;
-	uint32_t *ord = xmalloc(((size_t)m->self.n + 1) * sizeof(*ord));
-	for (uint32_t e = 0; e < m->self.n; e++)
+	const struct acc *sa = &m->self, *ca = &m->calls;
+	uint32_t *ord = xmalloc(((size_t)sa->n + 1) * sizeof(*ord));
+	for (uint32_t e = 0; e < sa->n; e++)
 		ord[e] = e;
-	qsort_r(ord, m->self.n, sizeof(*ord), cmp_key, m->self.key);
-	for (uint32_t j = 0; j < m->self.n; j++) {
-		const uint32_t *k = &m->self.key[4 * (size_t)ord[j]];
-		if (p->ls.open_fn != k[0])
-			linestore_begin(&p->ls, k[0]);
-		cost_t *dst = linestore_slot(&p->ls, k[1], k[2]);
-		const cost_t *src = &m->self.cost[(size_t)ord[j] * (size_t)nr];
-		for (int e = 0; e < nr; e++)
-			dst[e] = cost_add(dst[e], src[e]);
+	qsort_r(ord, sa->n, sizeof(*ord), cmp_key, sa->key);
+	for (uint32_t j = 0; j < sa->n; j++) {
+		size_t e = ord[j];
+		uint32_t fn = sa->key[4 * e], file = sa->key[4 * e + 1], line = sa->key[4 * e + 2];
+		if (p->ls.open_fn != fn)
+			linestore_begin(&p->ls, fn);
+		cost_t *dst = linestore_slot(&p->ls, file, line);
+		for (int ev = 0; ev < nr; ev++)
+			dst[ev] = cost_add(dst[ev], sa->cost[e * (size_t)nr + (size_t)ev]);
 		linestore_width(&p->ls, nr);
 	}
 	linestore_flush(&p->ls);
 	free(ord);
-	for (uint32_t e = 0; e < m->calls.n; e++) {
-		const uint32_t *k = &m->calls.key[4 * (size_t)e];
-		profile_call(p, k[0], k[2], k[3], k[1], 0, &m->calls.cost[(size_t)e * (size_t)nr]);
-	}
-	if (m->calls.n)
+	for (size_t e = 0; e < ca->n; e++)
+		profile_call(p, ca->key[4 * e], ca->key[4 * e + 2], ca->key[4 * e + 3], ca->key[4 * e + 1],
+			     0, ca->cost + e * (size_t)nr);
+	if (ca->n)
 		p->is_callgrind = 1;
 }
 

@@ -360,8 +360,11 @@ static void collect(struct emap *m, int k, struct profile *p, const struct limit
 			const char *nm = fn_name(p, f);
 			if (!matches(l, nm))
 				continue;
-			/* the same function: its name and its object's base name */
-			int n = snprintf(buf, sizeof(buf), "%s%c%s", nm, 0, base_name(obj_name(p, p->fns[f].obj)));
+			/* the same function: its name and its object's base name
+			 * (Cachegrind's files name no object: its file) */
+			const char *on = obj_name(p, p->fns[f].obj);
+			int n = snprintf(buf, sizeof(buf), "%s%c%s", nm, 0,
+					 *on ? base_name(on) : file_name(p, p->fns[f].file));
 			if (n >= (int)sizeof(buf))
 				n = (int)sizeof(buf) - 1;
 			struct entry *e = emap_get(m, buf, (size_t)n);

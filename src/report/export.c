@@ -267,7 +267,8 @@ static int gzip_to(FILE *out, const uint8_t *buf, size_t n)
 	memset(&z, 0, sizeof(z));
 	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
 		return -1;
-	unsigned char chunk[1 << 16];
+	const size_t chunksz = 1 << 16;
+	unsigned char *chunk = xmalloc(chunksz);
 	z.next_in = (Bytef *)buf;
 	int rc = 0, zr;
 	size_t left = n;
@@ -278,9 +279,9 @@ static int gzip_to(FILE *out, const uint8_t *buf, size_t n)
 		left -= in;
 		do {
 			z.next_out = chunk;
-			z.avail_out = sizeof(chunk);
+			z.avail_out = (uInt)chunksz;
 			zr = deflate(&z, left ? Z_NO_FLUSH : Z_FINISH);
-			size_t got = sizeof(chunk) - z.avail_out;
+			size_t got = chunksz - z.avail_out;
 			if (got && fwrite(chunk, 1, got, out) != got)
 				rc = -1;
 		} while (z.avail_out == 0 && rc == 0);
@@ -288,6 +289,7 @@ static int gzip_to(FILE *out, const uint8_t *buf, size_t n)
 	if (zr != Z_STREAM_END)
 		rc = -1;
 	deflateEnd(&z);
+	free(chunk);
 	return rc;
 }
 
