@@ -68,6 +68,16 @@ n=$(cut -d' ' -f1 thr.txt)
 s=$(cut -d' ' -f2 thr.txt)
 [ "$s" = "$total" ] && [ "$n" -lt "$(wc -l <paths.folded)" ]
 check "--threshold=10: fewer stacks ($n), the same total ($s = $total)" $? ""
+# shares rounded: C (cost 1 on each of two paths) splits 1 between D and E,
+# half each; by hand, the stacks must still add up to the total, 4 (each
+# share rounded on its own made D 1 and E 1: 6, and C's own part -1)
+printf '%s\n' 'events: Ir' 'fn=main' '1 0' 'cfn=A' 'calls=1 1' '2 2' 'cfn=B' 'calls=1 1' '3 2' \
+	'fn=A' '1 1' 'cfn=C' 'calls=1 1' '2 1' 'fn=B' '1 1' 'cfn=C' 'calls=1 1' '2 1' \
+	'fn=C' '1 0' 'cfn=D' 'calls=1 1' '2 1' 'cfn=E' 'calls=1 1' '3 1' 'fn=D' '1 1' 'fn=E' '1 1' \
+	>round.out
+"$CGTUI" --export=folded --threshold=0 round.out 2>/dev/null | awk '{ s += $NF } END { print s }' >sum.txt
+[ "$(cat sum.txt)" = 4 ]
+check "shares of 1/2: the stacks still add up to the total, 4" $? "$(cat sum.txt)"
 "$CGTUI" --diff --export=folded paths.out paths.out >/dev/null 2>err.txt
 [ $? = 1 ] && grep -q "a difference cannot be exported" err.txt
 check "a difference is not exported (exit 1)" $? "$(cat err.txt)"
