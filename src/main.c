@@ -22,8 +22,6 @@
 #include "report/report.h"
 #include "profile/import.h"
 #include "report/check.h"
-#include "report/export.h"
-#include "report/json.h"
 #include "source/asmannot.h"
 #include "source/elfsym.h"
 #include "source/srcfile.h"
@@ -714,28 +712,9 @@ int main(int argc, char **argv)
 				       .start = &start };
 		return tui_run(&G.prof, &ta);
 	}
-	if (G.share.export) {
-		if (G.share.export == EXPORT_PPROF && isatty(STDOUT_FILENO)) {
-			fprintf(stderr, "cgtui: --export=pprof writes gzip data: redirect it to a file\n");
-			return 1;
-		}
-		struct export_opts eo = { .nev = ro.nshow, .sort_event = sort ? ro.sort[0] : 0,
-					  .threshold = ro.threshold, .note = stderr };
-		memcpy(eo.ev, ro.show, sizeof(eo.ev));
-		if (export_write(stdout, &G.prof, G.share.export, &eo, err, sizeof(err)) < 0) {
-			fprintf(stderr, "cgtui: %s\n", err);
-			return 1;
-		}
-	} else if (G.share.format == FORMAT_JSON) {
-		json_report_write(stdout, &G.prof, &ro);
-	}
-	if (G.share.export || G.share.format == FORMAT_JSON) {
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
-			return 1;
-		}
-		return 0;
-	}
+	int st = share_write(stdout, &G.share, &G.prof, &ro); /* --format=json, --export */
+	if (st >= 0)
+		return st;
 	/* on a terminal, names are escaped (they come from other people's files) */
 	FILE *out = isatty(STDOUT_FILENO) ? escaping_stream(stdout) : NULL;
 	report_write(out ? out : stdout, &G.prof, &ro);

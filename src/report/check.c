@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* ---- options ---------------------------------------------------------------------- */
 
@@ -193,6 +194,36 @@ void share_opts_free(struct share_opts *o)
 		limit_free(&o->limits[i]);
 	free(o->limits);
 	memset(o, 0, sizeof(*o));
+}
+
+/* ---- --format=json, --export ---------------------------------------------------------- */
+
+int share_write(FILE *out, const struct share_opts *o, struct profile *p,
+		const struct report_opts *ro)
+{
+	char err[512];
+	if (o->export) {
+		if (o->export == EXPORT_PPROF && isatty(fileno(out))) {
+			fprintf(stderr, "cgtui: --export=pprof writes gzip data: redirect it to a file\n");
+			return 1;
+		}
+		struct export_opts eo = { .nev = ro->nshow, .sort_event = ro->nsort ? ro->sort[0] : 0,
+					  .threshold = ro->threshold, .note = stderr };
+		memcpy(eo.ev, ro->show, sizeof(eo.ev));
+		if (export_write(out, p, o->export, &eo, err, sizeof(err)) < 0) {
+			fprintf(stderr, "cgtui: %s\n", err);
+			return 1;
+		}
+	} else if (o->format == FORMAT_JSON) {
+		json_report_write(out, p, ro);
+	} else {
+		return -1;
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(stderr, "cgtui: error writing the report: %s\n", strerror(errno));
+		return 1;
+	}
+	return 0;
 }
 
 /* ---- the two sides ------------------------------------------------------------------------ */

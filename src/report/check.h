@@ -28,6 +28,7 @@
 #include "export.h"
 #include "profile/load.h"
 #include "profile/model.h"
+#include "report.h"
 
 enum share_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON };
 enum limit_scope { SCOPE_TOTAL, SCOPE_FUNCTION, SCOPE_SELF, SCOPE_FILE, SCOPE_OBJECT };
@@ -58,6 +59,13 @@ int share_option(struct share_opts *o, const char *name, const char *arg, char *
 /* After the options: -1 with a message when they do not go together. */
 int share_options_done(const struct share_opts *o, char *err, size_t errsz);
 void share_opts_free(struct share_opts *o);
+
+/* What --format=json or --export asks of the loaded profile p (with the
+ * report's events, sort and threshold), written to out: -1 when neither
+ * was asked (the text report is), else the exit status (messages on
+ * stderr). */
+int share_write(FILE *out, const struct share_opts *o, struct profile *p,
+		const struct report_opts *ro);
 
 /* What the command line does to a profile after loading it (derived
  * events, cycle detection): 0, or -1 with a message (a usage error). */
