@@ -98,68 +98,102 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 
 /* ---- compressed-id maps (int64 id -> interned id) ------------------------ */
 
+/* Ids 0 .. ndirect-1 live in the direct array and every other id in the
+ * hash: where an id lives depends on ndirect alone, so it is found where it
+ * was put.  The direct array grows (doubling) for an id just above it while
+ * ids stay dense -- a handful of huge ids stay in the hash, so "(16000000)"
+ * alone costs no 64 MB array -- and then takes over the hash's ids it now
+ * covers. */
 struct idmap {
 	uint32_t *direct;  /* values of ids 0 .. ndirect-1 */
 	uint32_t ndirect;
-	uint32_t ndense;   /* ids in the direct array: it grows only while they
-			    * are dense (a handful of huge ids go to the hash) */
+	uint32_t ndense;   /* ids in the direct array */
 	int64_t *keys;     /* other ids: open addressing */
 	uint32_t *vals; /* value + 1; 0 = empty; ID_PENDING: used, not yet defined */
 	uint32_t mask, n;
-	uint64_t pending_line; /* first line using an id still undefined, 0 if none */
-	int64_t pending_id;
-	uint32_t npending;
+	/* ids used before their definition, with the line of first use (some
+	 * may have been defined since) */
+	struct idpend {
+		int64_t id;
+		uint64_t line;
+	} *pend;
+	uint32_t npend, cappend;
 };
 #define ID_PENDING 0x80000000u
 
 #define IDMAP_DIRECT_MAX (1 << 24)
 
-static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
+/* Puts (key, val) in the hash, which has room and does not hold key. */
+static void idmap_hash_put(struct idmap *m, int64_t key, uint32_t val)
 {
-	/* direct while ids stay dense: an id far above those seen so far goes
-	 * to the hash, so "(16000000)" alone costs no 64 MB array */
-	if (key >= 0 && key < IDMAP_DIRECT_MAX &&
-	    ((uint64_t)key < m->ndirect || (uint64_t)key < 4 * ((uint64_t)m->ndense + 1024))) {
-		if ((uint64_t)key >= m->ndirect) {
-			if (!insert)
-				return NULL;
-			uint32_t n = m->ndirect ? m->ndirect : 1024;
-			while (n <= (uint64_t)key)
-				n *= 2;
-			m->direct = hot_realloc(m->direct, (size_t)m->ndirect * sizeof(*m->direct),
-						(size_t)n * sizeof(*m->direct));
-			memset(m->direct + m->ndirect, 0, (n - m->ndirect) * sizeof(*m->direct));
-			m->ndirect = n;
-		}
-		uint32_t *v = &m->direct[key];
-		if (!*v && insert)
-			m->ndense++; /* counted as taken; the caller fills it */
-		return *v || insert ? v : NULL;
-	}
-	if (insert && (uint64_t)(m->n + 1) * 2 >= (uint64_t)m->mask + 1) {
-		uint32_t ns = m->mask ? (m->mask + 1) * 2 : 256;
-		int64_t *ok = m->keys;
-		uint32_t *ov = m->vals, om = m->mask;
-		m->keys = xcalloc(ns, sizeof(*m->keys));
-		m->vals = xcalloc(ns, sizeof(*m->vals));
-		m->mask = ns - 1;
-		if (ov) {
-			for (uint32_t i = 0; i <= om; i++) {
-				if (!ov[i])
-					continue;
-				uint32_t j = (uint32_t)hash_mix((uint64_t)ok[i]) & m->mask;
-				while (m->vals[j])
-					j = (j + 1) & m->mask;
-				m->keys[j] = ok[i];
-				m->vals[j] = ov[i];
+	uint32_t j = (uint32_t)hash_mix((uint64_t)key) & m->mask;
+	while (m->vals[j])
+		j = (j + 1) & m->mask;
+	m->keys[j] = key;
+	m->vals[j] = val;
+	m->n++;
+}
+
+/* The hash made again with ns slots; ids below ndirect go to the array. */
+static void idmap_rehash(struct idmap *m, uint32_t ns)
+{
+	int64_t *ok = m->keys;
+	uint32_t *ov = m->vals, om = m->mask;
+	m->keys = xcalloc(ns, sizeof(*m->keys));
+	m->vals = xcalloc(ns, sizeof(*m->vals));
+	m->mask = ns - 1;
+	m->n = 0;
+	if (ov) {
+		for (uint32_t i = 0; i <= om; i++) {
+			if (!ov[i])
+				continue;
+			if ((uint64_t)ok[i] < m->ndirect) {
+				m->direct[ok[i]] = ov[i];
+				m->ndense++;
+			} else {
+				idmap_hash_put(m, ok[i], ov[i]);
 			}
 		}
-		free(ok);
-		free(ov);
 	}
+	free(ok);
+	free(ov);
+}
+
+/* The direct array grown to cover key (< IDMAP_DIRECT_MAX). */
+static void idmap_grow_direct(struct idmap *m, uint64_t key)
+{
+	uint32_t n = m->ndirect ? m->ndirect : 1024;
+	while (n <= key)
+		n *= 2;
+	m->direct = hot_realloc(m->direct, (size_t)m->ndirect * sizeof(*m->direct),
+				(size_t)n * sizeof(*m->direct));
+	memset(m->direct + m->ndirect, 0, (n - m->ndirect) * sizeof(*m->direct));
+	m->ndirect = n;
+	if (m->n)
+		idmap_rehash(m, m->mask + 1);
+}
+
+/* The value slot of key: NULL when absent and !insert; else made (0) when
+ * absent, for the caller to fill. */
+static uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert)
+{
+	uint64_t k = (uint64_t)key;
+	if (k >= m->ndirect && insert && k < IDMAP_DIRECT_MAX &&
+	    k < 4 * ((uint64_t)m->ndense + m->n + 1024))
+		idmap_grow_direct(m, k);
+	if (k < m->ndirect) {
+		uint32_t *v = &m->direct[k];
+		if (!*v && !insert)
+			return NULL;
+		if (!*v)
+			m->ndense++; /* counted as taken; the caller fills it */
+		return v;
+	}
+	if (insert && (uint64_t)(m->n + 1) * 2 >= (uint64_t)m->mask + 1)
+		idmap_rehash(m, m->mask ? (m->mask + 1) * 2 : 256);
 	if (!m->vals)
 		return NULL;
-	uint32_t i = (uint32_t)hash_mix((uint64_t)key) & m->mask;
+	uint32_t i = (uint32_t)hash_mix(k) & m->mask;
 	for (; m->vals[i]; i = (i + 1) & m->mask)
 		if (m->keys[i] == key)
 			return &m->vals[i];
@@ -175,6 +209,7 @@ static void idmap_clear(struct idmap *m)
 	hot_free(m->direct, (size_t)m->ndirect * sizeof(*m->direct));
 	free(m->keys);
 	free(m->vals);
+	free(m->pend);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -561,10 +596,9 @@ static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
 					struct strtab *t = ns == NS_OBJ ? &ps->p->objs
 						: ns == NS_FILE ? &ps->p->files : &ps->p->names;
 					*v = (strtab_intern(t, ph, (size_t)n) + 1) | ID_PENDING;
-					if (!map->npending++) {
-						map->pending_line = ps->lineno;
-						map->pending_id = (int64_t)id;
-					}
+					VEC_RESERVE(map->pend, map->cappend, map->npend + 1);
+					map->pend[map->npend++] =
+						(struct idpend){ (int64_t)id, ps->lineno };
 				}
 				return (*v & ~ID_PENDING) - 1;
 			}
@@ -576,7 +610,6 @@ static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
 				uint32_t nid = intern_name(ps, ns, name, (size_t)(end - name));
 				strtab_rename(t, pid, t->str[nid], t->len[nid]);
 				*v = pid + 1;
-				map->npending--;
 				return pid;
 			}
 			uint32_t nid = intern_name(ps, ns, name, (size_t)(end - name));
@@ -589,6 +622,59 @@ static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
 		}
 	}
 	return intern_name(ps, ns, s, (size_t)(end - s));
+}
+
+/* The ids used but never defined in the file (or the part of an Xdebug file)
+ * just read keep a visible "(N)" name; each gets a warning with the line of
+ * its first use, the first IDWARN_MAX of them. */
+#define IDWARN_MAX 10
+
+struct undef_id {
+	uint64_t line;
+	int64_t id;
+	int ns;
+};
+
+static int cmp_undef(const void *a, const void *b)
+{
+	const struct undef_id *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return (x->ns > y->ns) - (x->ns < y->ns);
+}
+
+static void ids_finish(struct parser *ps)
+{
+	static const char *const what[3] = { "object", "file", "function" };
+	struct idmap *maps[3] = { &ps->obmap, &ps->flmap, &ps->fnmap };
+	struct strtab *tabs[3] = { &ps->p->objs, &ps->p->files, &ps->p->names };
+	struct undef_id *u = NULL;
+	size_t nu = 0, capu = 0;
+	for (int k = 0; k < 3; k++) {
+		struct idmap *m = maps[k];
+		for (uint32_t i = 0; i < m->npend; i++) {
+			uint32_t *v = idmap_slot(m, m->pend[i].id, 0);
+			if (!v || !(*v & ID_PENDING))
+				continue; /* defined since */
+			char nm[40];
+			int n = snprintf(nm, sizeof(nm), "(%llu)", (unsigned long long)m->pend[i].id);
+			strtab_rename(tabs[k], (*v & ~ID_PENDING) - 1, nm, (size_t)n);
+			*v &= ~ID_PENDING;
+			VEC_RESERVE(u, capu, nu + 1);
+			u[nu++] = (struct undef_id){ m->pend[i].line, m->pend[i].id, k };
+		}
+		m->npend = 0;
+	}
+	if (nu)
+		qsort(u, nu, sizeof(*u), cmp_undef);
+	for (size_t i = 0; i < nu && i < IDWARN_MAX; i++)
+		profile_warn(ps->p, "%s:%llu: %s id (%llu) is used but never defined; shown as (%llu)",
+			     ps->path, (unsigned long long)u[i].line, what[u[i].ns],
+			     (unsigned long long)u[i].id, (unsigned long long)u[i].id);
+	if (nu > IDWARN_MAX)
+		profile_warn(ps->p, "%s: ... and %zu more id%s used but never defined", ps->path,
+			     nu - IDWARN_MAX, nu - IDWARN_MAX == 1 ? "" : "s");
+	free(u);
 }
 
 static uint32_t cur_obj(struct parser *ps)
@@ -1587,7 +1673,8 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 		return perr(ps, "unexpected indented line");
 	}
 	if (c == '=' && strncmp(s, "==== NEW PROFILING FILE", 23) == 0) {
-		/* Xdebug appends profiles to one file */
+		/* Xdebug appends profiles to one file: its ids are its own */
+		ids_finish(ps);
 		reset_for_new_file(ps);
 		ps->have_events = 0;
 		ps->identity = 0;
@@ -2230,29 +2317,8 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		if (zerr != Z_OK && zerr != Z_STREAM_END)
 			rc = perr(&ps, "gzip: %s", zmsg);
 	}
-	/* ids used but never defined keep a visible "(N)" name */
-	struct idmap *maps[3] = { &ps.obmap, &ps.flmap, &ps.fnmap };
-	struct strtab *tabs[3] = { &p->objs, &p->files, &p->names };
-	static const char *const what[3] = { "object", "file", "function" };
-	for (int k = 0; rc == 0 && k < 3; k++) {
-		if (!maps[k]->npending)
-			continue;
-		profile_warn(p, "%s:%llu: %s id (%lld) is used but never defined; shown as (%lld)",
-			     path, (unsigned long long)maps[k]->pending_line, what[k],
-			     (long long)maps[k]->pending_id, (long long)maps[k]->pending_id);
-		for (uint64_t i = 0; i < (uint64_t)maps[k]->ndirect + maps[k]->mask + 1; i++) {
-			int direct = i < maps[k]->ndirect;
-			uint32_t v = direct ? maps[k]->direct[i]
-					    : maps[k]->vals ? maps[k]->vals[i - maps[k]->ndirect] : 0;
-			if (!(v & ID_PENDING))
-				continue;
-			uint32_t id = (v & ~ID_PENDING) - 1;
-			char nm[40];
-			int n = snprintf(nm, sizeof(nm), "(%lld)",
-					 direct ? (long long)i : (long long)maps[k]->keys[i - maps[k]->ndirect]);
-			strtab_rename(tabs[k], id, nm, (size_t)n);
-		}
-	}
+	if (rc == 0)
+		ids_finish(&ps);
 	if (rc == 0 && ps.pending == PEND_CALL)
 		rc = perr(&ps, "file ends after a calls= line without its cost line");
 	if (rc == 0 && !ps.have_events && (ps.any_cost || p->nreal == 0))
