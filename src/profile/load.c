@@ -546,27 +546,70 @@ static inline __attribute__((always_inline)) int parse_costs_into(struct parser 
 
 enum { NS_OBJ, NS_FILE, NS_FN };
 
-static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len)
+static struct strtab *name_tab(struct parser *ps, int ns)
 {
 	struct profile *p = ps->p;
+	return ns == NS_OBJ ? &p->objs : ns == NS_FILE ? &p->files : &p->names;
+}
+
+/* The text a name is kept as: --mod-filename/--mod-funcname applied.  s
+ * itself, or *sub (for the caller to free); *len is updated. */
+static const char *name_text(struct parser *ps, int ns, const char *s, size_t *len, char **sub)
+{
 	const struct modname *m = ns == NS_FILE ? ps->o->modfile : ns == NS_FN ? ps->o->modfn : NULL;
-	struct strtab *t = ns == NS_OBJ ? &p->objs : ns == NS_FILE ? &p->files : &p->names;
 	if (ns == NS_FN && ps->o->fold_contexts && ps->part &&
 	    creator_names_contexts(ps->part->creator)) {
-		const char *q = len > 1 ? memchr(s + 1, '\'', len - 1) : NULL;
+		const char *q = *len > 1 ? memchr(s + 1, '\'', *len - 1) : NULL;
 		if (q)
-			len = (size_t)(q - s);
+			*len = (size_t)(q - s);
 	}
+	*sub = NULL;
 	if (m) {
 		size_t ol;
-		char *sub = modname_apply(m, s, len, &ol);
-		if (sub) {
-			uint32_t id = strtab_intern(t, sub, ol);
-			free(sub);
-			return id;
+		*sub = modname_apply(m, s, *len, &ol);
+		if (*sub) {
+			*len = ol;
+			return *sub;
 		}
 	}
-	return strtab_intern(t, s, len);
+	return s;
+}
+
+static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len)
+{
+	char *sub;
+	const char *t = name_text(ps, ns, s, &len, &sub);
+	uint32_t id = strtab_intern(name_tab(ps, ns), t, len);
+	free(sub);
+	return id;
+}
+
+/* "(id) name": the id defined (again).  An id used before is given its
+ * text where it stands, so that what was made with it keeps it. */
+static uint32_t define_id(struct parser *ps, int ns, struct idmap *map, uint64_t id,
+			  const char *name, size_t len)
+{
+	struct strtab *t = name_tab(ps, ns);
+	uint32_t *v = idmap_slot(map, (int64_t)id, 1);
+	char *sub;
+	const char *txt = name_text(ps, ns, name, &len, &sub);
+	uint32_t r;
+	if (*v & ID_PENDING) {
+		/* (a name already interned under another id or without one
+		 * stays a second entry of the same text) */
+		r = (*v & ~ID_PENDING) - 1;
+		strtab_rename(t, r, txt, len);
+	} else if (*v && t->len[*v - 1] == len && memcmp(t->str[*v - 1], txt, len) == 0) {
+		r = *v - 1; /* the same again */
+	} else {
+		r = strtab_intern(t, txt, len);
+		if (*v)
+			profile_warn(ps->p, "%s:%llu: id (%llu) redefined with another name",
+				     ps->path, (unsigned long long)ps->lineno, (unsigned long long)id);
+	}
+	*v = r + 1;
+	free(sub);
+	return r;
 }
 
 /* "(id) name", "(id)" or "name": returns the interned id or NO_ID on error. */
@@ -590,35 +633,19 @@ static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
 				if (!*v) {
 					/* Used before its definition (old callgrind writes
 					 * such files): a placeholder, renamed when the
-					 * definition comes; an error if it never does. */
+					 * definition comes; "(id)" and a warning if it
+					 * never does (ids_finish). */
 					char ph[40];
 					int n = snprintf(ph, sizeof(ph), "\001(%llu)", (unsigned long long)id);
-					struct strtab *t = ns == NS_OBJ ? &ps->p->objs
-						: ns == NS_FILE ? &ps->p->files : &ps->p->names;
-					*v = (strtab_intern(t, ph, (size_t)n) + 1) | ID_PENDING;
+					*v = (strtab_intern(name_tab(ps, ns), ph, (size_t)n) + 1) |
+					     ID_PENDING;
 					VEC_RESERVE(map->pend, map->cappend, map->npend + 1);
 					map->pend[map->npend++] =
 						(struct idpend){ (int64_t)id, ps->lineno };
 				}
 				return (*v & ~ID_PENDING) - 1;
 			}
-			uint32_t *v = idmap_slot(map, (int64_t)id, 1);
-			if (*v & ID_PENDING) {
-				uint32_t pid = (*v & ~ID_PENDING) - 1;
-				struct strtab *t = ns == NS_OBJ ? &ps->p->objs
-					: ns == NS_FILE ? &ps->p->files : &ps->p->names;
-				uint32_t nid = intern_name(ps, ns, name, (size_t)(end - name));
-				strtab_rename(t, pid, t->str[nid], t->len[nid]);
-				*v = pid + 1;
-				return pid;
-			}
-			uint32_t nid = intern_name(ps, ns, name, (size_t)(end - name));
-			if (*v && *v - 1 != nid)
-				profile_warn(ps->p, "%s:%llu: id (%llu) redefined with another name",
-					     ps->path, (unsigned long long)ps->lineno,
-					     (unsigned long long)id);
-			*v = nid + 1;
-			return nid;
+			return define_id(ps, ns, map, id, name, (size_t)(end - name));
 		}
 	}
 	return intern_name(ps, ns, s, (size_t)(end - s));
@@ -647,7 +674,6 @@ static void ids_finish(struct parser *ps)
 {
 	static const char *const what[3] = { "object", "file", "function" };
 	struct idmap *maps[3] = { &ps->obmap, &ps->flmap, &ps->fnmap };
-	struct strtab *tabs[3] = { &ps->p->objs, &ps->p->files, &ps->p->names };
 	struct undef_id *u = NULL;
 	size_t nu = 0, capu = 0;
 	for (int k = 0; k < 3; k++) {
@@ -658,7 +684,7 @@ static void ids_finish(struct parser *ps)
 				continue; /* defined since */
 			char nm[40];
 			int n = snprintf(nm, sizeof(nm), "(%llu)", (unsigned long long)m->pend[i].id);
-			strtab_rename(tabs[k], (*v & ~ID_PENDING) - 1, nm, (size_t)n);
+			strtab_rename(name_tab(ps, k), (*v & ~ID_PENDING) - 1, nm, (size_t)n);
 			*v &= ~ID_PENDING;
 			VEC_RESERVE(u, capu, nu + 1);
 			u[nu++] = (struct undef_id){ m->pend[i].line, m->pend[i].id, k };

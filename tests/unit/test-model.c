@@ -138,6 +138,41 @@ static void test_name_compression(void)
 	ok(g != NO_ID && strcmp(obj_name(&p, p.fns[g].obj), "/lib/libg.so") == 0,
 	   "forward reference resolved to the later definition");
 	profile_free(&p);
+
+	/* issue 16's smallest case: (4872) is defined as J, then used; the
+	 * 7 Ir are J's, no function is called "(4872)", nothing is undefined */
+	ok(load(&p, "events: Ir\nfn=(3204) A\nfn=(3208) B\nfn=(3222) C\nfn=(2749) D\n"
+		    "fn=(3910) E\nfn=(4006) F\nfn=(4008) G\nfn=(4018) H\nfn=(3912) I\n"
+		    "fn=(4872) J\nfn=(4128) K\nfn=(4872)\n0 7\n") == 0,
+	   "ids defined out of order load: %s", lasterr);
+	is(self(&p, "J", 0), 7, "(4872) is J: its 7 Ir");
+	ok(fn(&p, "(4872)") == NO_ID, "no function named (4872)");
+	is(p.nwarnings, 0, "no warning");
+	profile_free(&p);
+
+	/* used before its definition, defined, then defined the same way again:
+	 * one function g with all three costs (5 + 3 + 2), no warning */
+	ok(load(&p, "events: Ir\nfl=(1) a.c\nfn=(7)\n1 5\nfn=(7) g\n1 3\nfn=(7) g\n1 2\n") == 0,
+	   "forward reference, definition, identical definition: %s", lasterr);
+	is(self(&p, "g", 0), 10, "one function g with 10 Ir");
+	is(p.nfns, 1, "one function");
+	is(p.nwarnings, 0, "no warning (%s)", p.nwarnings ? p.warnings[0] : "");
+	profile_free(&p);
+
+	/* ids never defined: one warning each, at the line of its first use */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=(3)\n1 5\ncob=(9)\ncfn=(3)\ncalls=1 1\n1 1\n"
+		    "fn=(4)\n1 1\nfl=(2)\nfn=(4)\n2 2\n") == 0, "undefined ids: %s", lasterr);
+	is(p.nwarnings, 4, "four ids never defined: four warnings");
+	const char *want[4] = {
+		"p.out:3: function id (3) is used but never defined; shown as (3)",
+		"p.out:5: object id (9) is used but never defined; shown as (9)",
+		"p.out:9: function id (4) is used but never defined; shown as (4)",
+		"p.out:11: file id (2) is used but never defined; shown as (2)",
+	};
+	for (int i = 0; i < 4 && i < p.nwarnings; i++)
+		is_str(strrchr(p.warnings[i], '/') + 1, want[i], "warning %d", i);
+	is(self(&p, "(4)", 0), 3, "function (4): 1 + 2");
+	profile_free(&p);
 }
 
 static void test_subpositions(void)
