@@ -18,6 +18,9 @@
 #   FUZZ_ARTIFACTS  where failing inputs go (default BUILDDIR/tests/fuzz/artifacts)
 #   FUZZ_LOG        also keep libFuzzer's whole output in this file
 #   CORPUS_DIR      the wild corpus (default ../shared/corpus/wild)
+#   IDS_SECONDS     how long the id tables' property test (tests/unit/test-ids,
+#                   built in BUILDDIR) runs random rounds after the fuzzer
+#                   (default SECONDS / 2; 0: not run)
 # LIBFUZZER-ARGS are added to (and override) the fuzzer's flags, e.g.
 # -runs=1000000 or -seed=1.
 #
@@ -134,6 +137,28 @@ if [ "$rc" -ne 0 ] || [ "$after" -gt "$before" ]; then
 	echo "fuzz: $execs execs, 1 crash ($kind; exit $rc), inputs in $artifacts, peak RSS ${rss:-?} MB"
 	exit 1
 fi
+
+# The id tables' property test (tests/unit/test-ids): random rounds from a
+# new seed for IDS_SECONDS (default: half the fuzzing time), beyond the
+# fixed rounds of make check.
+ids_secs=${IDS_SECONDS:-$((secs / 2))}
+ids_note=
+if [ "$ids_secs" -gt 0 ]; then
+	if make -C "$builddir" -s tests/unit/test-ids >"$work/ids-build.log" 2>&1; then
+		seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+		if "$builddir/tests/unit/test-ids" --seed "$seed" --seconds "$ids_secs" \
+			>"$work/ids.log" 2>&1; then
+			ids_note="; id tables: $(sed -n 's/^ok 1 - //p' "$work/ids.log")"
+		else
+			grep '^#\|^not ok' "$work/ids.log" | head -n 40
+			echo "fuzz: the id tables' property test failed:" \
+				"$builddir/tests/unit/test-ids --seed $seed --seconds $ids_secs"
+			exit 1
+		fi
+	else
+		ids_note="; id tables: tests/unit/test-ids not built"
+	fi
+fi
 echo "fuzz: $execs execs in $secs s (${rate:-?}/s), 0 crashes, 0 leaks, 0 timeouts," \
-	"peak RSS ${rss:-?} MB, peak heap per input ${heap:-?} bytes"
+	"peak RSS ${rss:-?} MB, peak heap per input ${heap:-?} bytes$ids_note"
 exit 0
