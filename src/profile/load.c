@@ -264,10 +264,6 @@ struct parser {
 	int skip_block;     /* a sink does not want this block's cost lines */
 	int stale;          /* cost lines were skipped: last[] is unknown */
 
-	/* event: lines are applied when the file ends */
-	char **evdefs;
-	int nevdefs, capevdefs;
-
 	/* deferred line records (load_opts.lazy_lines): NULL when not */
 	struct lazy_lines *lz;
 	uint32_t lz_src;     /* this file's index in lz->src */
@@ -486,9 +482,24 @@ static int check_line_range(struct parser *ps, const int64_t pos[2])
 	return 0;
 }
 
-/* Parses the costs after the positions and adds sign*cost into dst[]. */
+/* Adds the magnitude of value v of event ev to the profile's bound of all
+ * sums (model.h, summag): -1 with "FILE:LINE: sum of EV passes 2^63-1"
+ * when that takes it beyond 2^63-1, nothing changed then. */
+static int count_value(struct parser *ps, int ev, cost_t v)
+{
+	uint64_t *m = &ps->p->summag[v < 0][ev];
+	if (*m + cost_mag(v) > (uint64_t)INT64_MAX) /* both below 2^63: no wrap */
+		return perr(ps, "sum of %s passes 2^63-1", ps->p->ev[ev].name);
+	*m += cost_mag(v);
+	return 0;
+}
+
+/* Parses the costs after the positions and adds sign*cost into dst[];
+ * with count, the values count towards the bound of all sums (not a
+ * summary line's, nor a line read again). */
 static inline __attribute__((always_inline)) int parse_costs_into(struct parser *ps,
-								     const char *s, cost_t *dst)
+								     const char *s, cost_t *dst,
+								     int count)
 {
 	int sign = ps->o->sign;
 	for (int i = 0;; i++) {
@@ -528,7 +539,7 @@ static inline __attribute__((always_inline)) int parse_costs_into(struct parser 
 			e = parse_cost(s, &v, &ovf);
 		}
 		if (!e)
-			return perr(ps, ovf ? "number beyond 64 bits: '%.30s'" : "bad cost '%.30s'", s);
+			return perr(ps, ovf ? "number of 2^63 or more: '%.30s'" : "bad cost '%.30s'", s);
 		if (*e && !is_space(*e))
 			return perr(ps, "bad cost '%.30s'", s);
 		s = e;
@@ -538,6 +549,8 @@ static inline __attribute__((always_inline)) int parse_costs_into(struct parser 
 			continue;
 		if (sign < 0)
 			v = -v;
+		if (count && count_value(ps, ev, v) < 0)
+			return -1;
 		dst[ev] = cost_add(dst[ev], v);
 	}
 }
@@ -870,7 +883,7 @@ static int parse_summary(struct parser *ps, const char *s)
 	else
 		memset(sum, 0, MAX_EVENTS * sizeof(cost_t));
 	ps->part->summary_line = (int)ps->lineno;
-	return parse_costs_into(ps, s, sum);
+	return parse_costs_into(ps, s, sum, 0);
 }
 
 static char *dup_value(const char *s)
@@ -942,9 +955,11 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 		return 0;
 	}
 	if (KEY("event")) {
-		VEC_RESERVE(ps->evdefs, ps->capevdefs, ps->nevdefs + 1);
-		ps->evdefs[ps->nevdefs++] = xasprintf("%llu\t%s", (unsigned long long)ps->lineno,
-						      skip_ws(val));
+		const char *v = skip_ws(val);
+		if (!*v || *v == ':' || *v == '=')
+			return perr(ps, "event: line without a name");
+		VEC_RESERVE(p->evdefs, p->capevdefs, p->nevdefs + 1);
+		p->evdefs[p->nevdefs++] = (struct evdef){ xstrdup(ps->path), ps->lineno, xstrdup(v) };
 		return 0;
 	}
 	if (KEY("version")) {
@@ -959,45 +974,37 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 #undef KEY
 }
 
-/* "event: NAME : long name" or "event: NAME = formula" */
-static int apply_evdefs(struct parser *ps)
+/* The "event: NAME : long name" and "event: NAME = formula" lines of every
+ * file, once all are in (a formula refused is a warning). */
+static void apply_evdefs(struct profile *p)
 {
-	struct profile *p = ps->p;
-	for (int i = 0; i < ps->nevdefs; i++) {
-		char *d = ps->evdefs[i];
-		char *tab = strchr(d, '\t');
-		ps->lineno = strtoull(d, NULL, 10);
-		char *name = tab + 1;
-		char *e = name;
+	for (int i = 0; i < p->nevdefs; i++) {
+		const struct evdef *d = &p->evdefs[i];
+		const char *name = d->text, *e = name;
 		while (*e && !is_space(*e) && *e != ':' && *e != '=')
 			e++;
-		char *rest = (char *)skip_ws(e);
-		char save = *e;
-		*e = 0;
-		if (!*name) {
-			*e = save;
-			return perr(ps, "event: line without a name");
-		}
+		const char *rest = skip_ws(e);
+		size_t nlen = (size_t)(e - name);
+		int idx = profile_event_index(p, name, nlen);
 		if (*rest == '=') {
 			char msg[256];
-			int idx = profile_event_index(p, name, strlen(name));
-			if (idx >= 0 && idx < p->nreal) {
-				profile_warn(p, "%s:%llu: formula for recorded event %s ignored",
-					     ps->path, (unsigned long long)ps->lineno, name);
-			} else if (idx < 0 && profile_define_event(p, name, skip_ws(rest + 1), msg,
-								      sizeof(msg)) < 0) {
-				profile_warn(p, "%s:%llu: %s", ps->path, (unsigned long long)ps->lineno,
-					     msg);
-			}
+			char *nm = xstrndup(name, nlen);
+			if (idx >= 0 && idx < p->nreal)
+				profile_warn(p, "%s:%llu: formula for recorded event %s ignored", d->path,
+					     (unsigned long long)d->line, nm);
+			else if (idx < 0 && profile_define_event(p, nm, skip_ws(rest + 1), msg,
+								sizeof(msg)) < 0)
+				profile_warn(p, "%s:%llu: %s", d->path, (unsigned long long)d->line, msg);
+			free(nm);
 		} else if (*rest == ':') {
-			int idx = profile_event_index(p, name, strlen(name));
 			const char *ln = skip_ws(rest + 1);
 			if (idx >= 0 && *ln && !p->ev[idx].longname)
 				p->ev[idx].longname = xstrdup(ln);
 		}
-		*e = save;
+		free(d->path);
+		free(d->text);
 	}
-	return 0;
+	p->nevdefs = 0; /* applied once */
 }
 
 /* ---- body lines ---------------------------------------------------------------- */
@@ -1084,7 +1091,7 @@ static int cost_line(struct parser *ps, const char *s)
 	if (ps->pending == PEND_CALL) {
 		cost_t c[MAX_EVENTS];
 		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
-		if (parse_costs_into(ps, s, c) < 0)
+		if (parse_costs_into(ps, s, c, 1) < 0)
 			return -1;
 		finish_call(ps, line, c, pos);
 		return 0;
@@ -1095,7 +1102,7 @@ static int cost_line(struct parser *ps, const char *s)
 	if (is) { /* costs go to the sink only: the profile is read again for it */
 		cost_t c[MAX_EVENTS];
 		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
-		if (parse_costs_into(ps, s, c) < 0)
+		if (parse_costs_into(ps, s, c, 1) < 0)
 			return -1;
 		if (is->cost)
 			is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), c);
@@ -1109,21 +1116,38 @@ static int cost_line(struct parser *ps, const char *s)
 		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
 	linestore_width(&p->ls, p->nreal);
-	return parse_costs_into(ps, s, dst);
+	return parse_costs_into(ps, s, dst, 1);
 }
 
 /* What calls=, jump=/jcnd= and the name lines set, once read (also by
  * spec_fast()). */
-static void set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
+/* Adds n to the bound of the sums of call counts (which) or jump counts:
+ * -1 with "sum of ... passes 2^63-1" when it would pass, nothing changed. */
+static int count_count(struct parser *ps, uint64_t *mag, uint64_t n, const char *what)
 {
+	uint64_t *m = &mag[ps->o->sign < 0];
+	if (n > (uint64_t)INT64_MAX || *m + n > (uint64_t)INT64_MAX)
+		return perr(ps, "sum of %s passes 2^63-1", what);
+	*m += n;
+	return 0;
+}
+
+static int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
+{
+	if (count_count(ps, ps->p->countmag, cnt, "call counts") < 0)
+		return -1;
 	ps->call_count = (cost_t)cnt;
 	ps->ctaddr = addr_of(ps, tpos);
 	ps->pending = PEND_CALL;
 	ps->p->is_callgrind = 1;
+	return 0;
 }
 
-static void set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
+static int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
 {
+	/* executed and taken are both summed (instr.c): their sum is the bound */
+	if (count_count(ps, ps->p->jumpmag, cond ? a + b : a, "jump counts") < 0)
+		return -1;
 	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
 	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
 	ps->jcond = cond;
@@ -1135,6 +1159,7 @@ static void set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const 
 	ps->jtaddr = addr_of(ps, tpos);
 	ps->pending = PEND_JUMP;
 	ps->p->is_callgrind = 1;
+	return 0;
 }
 
 static void set_cfn(struct parser *ps, uint32_t id)
@@ -1165,7 +1190,7 @@ static int calls_line(struct parser *ps, const char *s)
 	s = skip_ws(s);
 	const char *e = parse_u64(s, &cnt, &ovf);
 	if (!e || cnt > INT64_MAX)
-		return perr(ps, ovf || (e && cnt > INT64_MAX) ? "call count beyond 64 bits"
+		return perr(ps, ovf || (e && cnt > INT64_MAX) ? "call count of 2^63 or more"
 							     : "calls= needs a count");
 	if (need_fn(ps, "calls= line") < 0)
 		return -1;
@@ -1177,8 +1202,7 @@ static int calls_line(struct parser *ps, const char *s)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
-	set_call(ps, cnt, tpos);
-	return 0;
+	return set_call(ps, cnt, tpos);
 }
 
 static int jump_line(struct parser *ps, const char *s, int cond)
@@ -1189,14 +1213,14 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	const char *e = parse_u64(s, &a, &ovf);
 	/* counts are signed 64-bit (negated in a difference), as calls='s */
 	if (!e || a > INT64_MAX)
-		return perr(ps, ovf || e ? "jump count beyond 64 bits" : "bad jump count");
+		return perr(ps, ovf || e ? "jump count of 2^63 or more" : "bad jump count");
 	if (cond) {
 		if (*e == '/' || is_space(*e))
 			e = parse_u64(skip_ws(e + 1), &b, &ovf);
 		else
 			e = NULL;
 		if (ovf || (e && b > INT64_MAX))
-			return perr(ps, "jump count beyond 64 bits");
+			return perr(ps, "jump count of 2^63 or more");
 		if (!e)
 			return perr(ps, "jcnd= needs executed/taken counts");
 	}
@@ -1208,8 +1232,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
 		return -1;
-	set_jump(ps, cond, a, b, tpos);
-	return 0;
+	return set_jump(ps, cond, a, b, tpos);
 }
 
 static int spec_line(struct parser *ps, const char *key, size_t klen, const char *val, size_t vlen)
@@ -1444,6 +1467,7 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		linestore_width(&p->ls, ps->nev);
 	}
 	cost_t *lc = ps->lastcost;
+	uint64_t *mag = p->summag[0]; /* the values here are positive */
 	int n = 0, nev = ps->nev;
 	while (s < lim && *s == ' ')
 		s++;
@@ -1454,6 +1478,11 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 			if (n >= nev || !(e = fast_dec(s, &x)))
 				goto undo;
 			s = e;
+			/* x < 10^18: no wrap; beyond 2^63-1, cost_line() says so */
+			if ((mag[n] += x) > (uint64_t)INT64_MAX) {
+				mag[n] -= x;
+				goto undo;
+			}
 			dst[n] = cost_add(dst[n], (cost_t)x);
 			lc[n++] = (cost_t)x;
 			if (*s == ' ') {
@@ -1489,9 +1518,11 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		finish_jump(ps, line, pos);
 	return s + 1;
 undo:
-	if (dst != callc)
-		for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		mag[i] -= (uint64_t)lc[i];
+		if (dst != callc)
 			dst[i] = cost_add(dst[i], -lc[i]);
+	}
 	return NULL;
 }
 
@@ -1516,6 +1547,7 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
 	int64_t last0 = ps->last[0], last1 = ps->last[1];
 	cost_t *lc = ps->lastcost;
+	uint64_t *mag = ps->p->summag[0]; /* the values here are positive */
 	uint64_t nl = 0;
 	while (s < end) {
 		const char *t = s, *lim = s + FAST_MAX_LINE;
@@ -1539,6 +1571,11 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 			uint64_t x;
 			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
 				goto undo;
+			/* x < 10^18: no wrap; beyond 2^63-1, cost_line() says so */
+			if ((mag[n] += x) > (uint64_t)INT64_MAX) {
+				mag[n] -= x;
+				goto undo;
+			}
 			dst[n] = cost_add(dst[n], (cost_t)x);
 			lc[n++] = (cost_t)x;
 			if (*t == ' ')
@@ -1555,8 +1592,10 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 			break;
 		continue;
 undo:
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
+			mag[i] -= (uint64_t)lc[i];
 			dst[i] = cost_add(dst[i], -lc[i]);
+		}
 		break;
 	}
 out:
@@ -1634,19 +1673,18 @@ static const char *spec_fast(struct parser *ps, const char *s)
 	if (ps->stale) /* relative targets need checking: parse_line() */
 		return NULL;
 	if (!memcmp(s, "calls=", 6)) {
+		/* a sum passing 2^63-1 is said by calls_line() */
 		if (ps->cfn == NO_ID || !(t = fast_dec(s + 6, &a)) ||
-		    !(t = fast_target(ps, t, tpos)))
+		    !(t = fast_target(ps, t, tpos)) || set_call(ps, a, tpos) < 0)
 			return NULL;
-		set_call(ps, a, tpos);
 		return t;
 	}
 	int cond = !memcmp(s, "jcnd=", 5);
 	if (!cond && memcmp(s, "jump=", 5))
 		return NULL;
 	if (!(t = fast_dec(s + 5, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
-	    !(t = fast_target(ps, t, tpos)))
+	    !(t = fast_target(ps, t, tpos)) || set_jump(ps, cond, a, b, tpos) < 0)
 		return NULL;
-	set_jump(ps, cond, a, b, tpos);
 	return t;
 }
 
@@ -1898,12 +1936,12 @@ static int replay_cost(struct parser *rp, struct linestore *ls, const char *s)
 		cost_t c[MAX_EVENTS];
 		rp->pending = PEND_NONE;
 		memset(c, 0, sizeof(c));
-		return parse_costs_into(rp, s, c);
+		return parse_costs_into(rp, s, c, 0);
 	}
 	rp->pending = PEND_NONE;
 	cost_t *dst = linestore_slot(ls, rp->fi, line_of(rp, pos));
 	linestore_width(ls, ls->nreal);
-	return parse_costs_into(rp, s, dst);
+	return parse_costs_into(rp, s, dst, 0);
 }
 
 struct scratch {
@@ -2349,11 +2387,6 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		rc = perr(&ps, "file ends after a calls= line without its cost line");
 	if (rc == 0 && !ps.have_events && (ps.any_cost || p->nreal == 0))
 		rc = perr(&ps, "no events: line: not a Cachegrind or Callgrind profile");
-	if (rc == 0)
-		rc = apply_evdefs(&ps);
-	for (int i = 0; i < ps.nevdefs; i++)
-		free(ps.evdefs[i]);
-	free(ps.evdefs);
 	linestore_flush(&p->ls);
 	p->ls.lazy = 0;
 	hot_free(ps.name_fn, (size_t)ps.nname_fn * sizeof(*ps.name_fn));
@@ -2399,5 +2432,6 @@ void profile_finish(struct profile *p)
 			}
 		}
 	}
+	apply_evdefs(p);
 	profile_add_standard_derived(p);
 }

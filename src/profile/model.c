@@ -75,6 +75,11 @@ void profile_free(struct profile *p)
 		free(p->source_desc[i]);
 	free(p->source_desc);
 	free(p->totals);
+	for (int i = 0; i < p->nevdefs; i++) {
+		free(p->evdefs[i].path);
+		free(p->evdefs[i].text);
+	}
+	free(p->evdefs);
 	for (int i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);
 	free(p->warnings);
@@ -153,8 +158,8 @@ static int parse_formula(struct profile *p, const char *f, struct event_term **o
 			errno = 0;
 			long long c = strtoll(s, &end, 10);
 			if (errno == ERANGE) {
-				snprintf(err, errsz, "formula '%s': coefficient '%.*s' beyond 64 bits", f,
-					 (int)(end - s), s);
+				snprintf(err, errsz, "formula '%s': coefficient '%.*s' is 2^63 or more",
+					 f, (int)(end - s), s);
 				goto fail;
 			}
 			coef = c;
@@ -194,6 +199,28 @@ fail:
 	return -1;
 }
 
+/* The largest magnitude event e takes in any sum the program forms
+ * (model.h: summag), UINT64_MAX when beyond 2^63-1. */
+static uint64_t event_bound(const struct profile *p, int e);
+
+static uint64_t terms_bound(const struct profile *p, const struct event_term *t, int n)
+{
+	unsigned __int128 b = 0;
+	for (int i = 0; i < n; i++) {
+		b += (unsigned __int128)cost_mag(t[i].coef) * event_bound(p, t[i].ev);
+		if (b > (uint64_t)INT64_MAX)
+			return UINT64_MAX;
+	}
+	return (uint64_t)b;
+}
+
+static uint64_t event_bound(const struct profile *p, int e)
+{
+	if (e < p->nreal)
+		return p->summag[0][e] > p->summag[1][e] ? p->summag[0][e] : p->summag[1][e];
+	return terms_bound(p, p->ev[e].terms, p->ev[e].nterms);
+}
+
 int profile_define_event(struct profile *p, const char *name, const char *formula,
 			 char *err, size_t errsz)
 {
@@ -215,6 +242,12 @@ int profile_define_event(struct profile *p, const char *name, const char *formul
 	memset(e, 0, sizeof(*e));
 	if (parse_formula(p, formula, &e->terms, &e->nterms, err, errsz) < 0)
 		return -1;
+	if (terms_bound(p, e->terms, e->nterms) > (uint64_t)INT64_MAX) {
+		snprintf(err, errsz, "values of %s can pass 2^63-1", name);
+		free(e->terms);
+		e->terms = NULL;
+		return -2;
+	}
 	e->name = xstrdup(name);
 	e->formula = xstrdup(formula);
 	p->nevents++;
@@ -253,16 +286,19 @@ void profile_add_standard_derived(struct profile *p)
 		{ "CEst", "Ir + 10 Bm + 10 L1m + 100 LLm" },
 	};
 	char err[256];
+	int big = 0;
 	for (size_t i = 0; i < sizeof(std) / sizeof(std[0]); i++) {
 		if (profile_event_index(p, std[i][0], strlen(std[i][0])) >= 0)
 			continue;
 		/* Only when every input exists: the formula parser checks. */
-		if (profile_define_event(p, std[i][0], std[i][1], err, sizeof(err)) < 0)
-			continue;
+		if (profile_define_event(p, std[i][0], std[i][1], err, sizeof(err)) == -2) {
+			profile_warn(p, "%s not defined: %s", std[i][0], err);
+			big |= strcmp(std[i][0], "CEst") == 0;
+		}
 	}
 	/* CEst needs Bm, L1m and LLm; with only some of them present fall back
 	 * to the terms that exist. */
-	if (profile_event_index(p, "CEst", 4) < 0 && profile_event_index(p, "Ir", 2) >= 0) {
+	if (!big && profile_event_index(p, "CEst", 4) < 0 && profile_event_index(p, "Ir", 2) >= 0) {
 		char f[128] = "Ir";
 		if (profile_event_index(p, "Bm", 2) >= 0)
 			strcat(f, " + 10 Bm");
@@ -272,8 +308,8 @@ void profile_add_standard_derived(struct profile *p)
 			strcat(f, " + 100 LLm");
 		else if (profile_event_index(p, "L2m", 3) >= 0)
 			strcat(f, " + 100 L2m");
-		if (strcmp(f, "Ir") != 0)
-			profile_define_event(p, "CEst", f, err, sizeof(err));
+		if (strcmp(f, "Ir") != 0 && profile_define_event(p, "CEst", f, err, sizeof(err)) == -2)
+			profile_warn(p, "CEst not defined: %s", err);
 	}
 }
 

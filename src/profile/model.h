@@ -120,6 +120,27 @@ struct profile {
 	time_t newest_mtime;     /* newest mtime of the profile files */
 
 	cost_t *totals;          /* sum of all self costs (nreal) */
+	/* What no sum can pass.  Per event, the magnitudes of every value read
+	 * from the cost lines, self and call costs alike, summed by sign
+	 * ([0] positive, [1] negative); the same for call counts and for jump
+	 * counts.  Every sum the program forms (a line's, a function's, a
+	 * file's, the totals, an inclusive cost: self plus calls) adds values
+	 * of one event, each read once, so it lies between -summag[1][e] and
+	 * summag[0][e]; the loader stops at the line that takes one of these
+	 * beyond 2^63-1 ("sum of Ir passes 2^63-1"), and a derived event is
+	 * only defined when its formula bounded by them stays within 2^63-1
+	 * (profile_define_event).  So no sum wraps. */
+	uint64_t summag[2][MAX_EVENTS];
+	uint64_t countmag[2], jumpmag[2];
+	/* the files' "event:" lines, applied by profile_finish when every
+	 * file is in (whether a formula's values stay within 2^63-1 depends
+	 * on all the costs) */
+	struct evdef {
+		char *path;
+		uint64_t line;
+		char *text;          /* "NAME = formula" or "NAME : long name" */
+	} *evdefs;
+	int nevdefs, capevdefs;
 	char **warnings;         /* non-fatal problems found while loading */
 	int nwarnings, capwarnings;
 
@@ -163,7 +184,9 @@ void profile_note_desc(struct profile *p, const char *v);
 int profile_event_index(const struct profile *p, const char *name, size_t len);
 
 /* Define a derived event `name = formula`; 0 on success, else -1 with a
- * message in err (size errsz). */
+ * message in err (size errsz), -2 when its values could pass 2^63-1 in a
+ * sum of the costs loaded so far ("values of NAME can pass 2^63-1"; see
+ * summag).  Derived events are defined once every file is loaded. */
 int profile_define_event(struct profile *p, const char *name, const char *formula,
 			 char *err, size_t errsz);
 /* The same from "NAME = FORMULA" (blanks around NAME ignored); 0, or -1

@@ -652,7 +652,9 @@ static void test_formulas(void)
 		{ "B", "- Ir + 2 Dr", 5 },      /* -3 + 8 */
 		{ "C", "3 * Ir - Dr", 5 },      /* 9 - 4 */
 		{ "D", "  Dr  ", 4 },
-		{ "E", "9223372036854775807 Ir", (cost_t)(3 * (uint64_t)INT64_MAX) },
+		/* the largest coefficient whose values stay within 2^63-1 when
+		 * Ir's sums reach 3: 3 * 3074457345618258602 = 2^63 - 2 */
+		{ "E", "3074457345618258602 Ir", (cost_t)9223372036854775806LL },
 	};
 	char err[256];
 	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
@@ -668,7 +670,10 @@ static void test_formulas(void)
 		{ "X", "Ir + + Dr", "formula 'Ir + + Dr': expected an event name" },
 		{ "X", "Ir * 2", "formula 'Ir * 2': expected + or - before '* 2'" },
 		{ "X", "99999999999999999999 Ir",
-		  "formula '99999999999999999999 Ir': coefficient '99999999999999999999' beyond 64 bits" },
+		  "formula '99999999999999999999 Ir': coefficient '99999999999999999999' is 2^63 or more" },
+		/* 3 * 3074457345618258603 = 2^63 + 1 (issue 16: never a wrapped number) */
+		{ "X", "3074457345618258603 Ir", "values of X can pass 2^63-1" },
+		{ "X", "Dr - 3074457345618258603 Ir", "values of X can pass 2^63-1" },
 		{ "X", "", "formula '' is empty" },
 		{ "X", "Ir + Zz", "formula 'Ir + Zz': unknown event 'Zz'" },
 		{ "My Ev", "2 Ir", "event name 'My Ev': no spaces or any of = + - * : ," },
@@ -930,6 +935,66 @@ static void test_lazy_lines(void)
  * and never writes fl= (pyprof2calltree, lsprofcalltree: the wild corpus's
  * gprof2dot--callgrind_bzr.callgrind): the function is in that file, and
  * its call to itself (cfi= the same file) is recursion. */
+/* Issue 16: no sum passes 2^63-1 unseen.  Every value read counts towards
+ * the sums it can join (self and call costs of an event, by sign): the load
+ * stops at the line where they pass 2^63-1 = 9223372036854775807. */
+static void test_overflow(void)
+{
+	struct profile p;
+	/* exactly 2^63-1 in two lines: loads, total and lines exact, also when
+	 * the lines are read again (lazily: they are not counted twice) */
+	static const char edge[] = "events: Ir\nfl=a.c\nfn=f\n1 9223372036854775000\n2 807\n";
+	ok(load_lazy(&p, "edge.out", edge, 1, 1) == 0, "a total of 2^63-1 loads: %s", lasterr);
+	profile_finish(&p);
+	is(p.totals[0], INT64_MAX, "total 2^63-1");
+	need_all_lines(&p);
+	is(line_cost(&p, "f", "a.c", 1, 0), 9223372036854775000LL, "line 1 read again");
+	is(line_cost(&p, "f", "a.c", 2, 0), 807, "line 2 read again");
+	is(p.nwarnings, 0, "no warning");
+	profile_free(&p);
+
+	/* one more: the line that passes is named, read in place or like a pipe */
+	static const char over[] = "events: Ir\nfl=a.c\nfn=f\n1 9223372036854775000\n2 808\n";
+	for (int how = 0; how < 2; how++) {
+		profile_init(&p);
+		char *path = write_tmp("over.out", over, strlen(over));
+		struct load_opts lo = { .sign = 1, .no_map = how };
+		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) < 0 &&
+		   strstr(lasterr, "over.out:5: sum of Ir passes 2^63-1"),
+		   "2^63 in two lines stops at line 5 (%s): %s", how ? "pipe" : "in place", lasterr);
+		free(path);
+		profile_free(&p);
+	}
+
+	/* derived events: CEst = Ir + 10 Bm here (no cache events), Bm = Bim +
+	 * Bcm.  With Ir and Bcm at 10^18: Bm's values stay within 10^18, CEst's
+	 * could reach 10^18 + 10 * 10^18 > 2^63-1: Bm is defined, CEst is not,
+	 * with a warning */
+	ok(load(&p, "events: Ir Bc Bcm Bi Bim\nfl=a.c\nfn=f\n1 1000000000000000000 0 "
+		    "1000000000000000000\n") == 0, "Ir and Bcm 10^18: %s", lasterr);
+	ok(profile_event_index(&p, "Bm", 2) >= 0, "Bm defined");
+	ok(profile_event_index(&p, "CEst", 4) < 0, "CEst not defined");
+	is(p.nwarnings, 1, "one warning");
+	if (p.nwarnings)
+		is_str(p.warnings[0], "CEst not defined: values of CEst can pass 2^63-1",
+		       "the warning");
+	profile_free(&p);
+	/* with Bcm at 8 * 10^17: 10^18 + 8 * 10^18 = 9 * 10^18 fits: defined */
+	ok(load(&p, "events: Ir Bc Bcm Bi Bim\nfl=a.c\nfn=f\n1 1000000000000000000 0 "
+		    "800000000000000000\n") == 0, "Bcm 8 * 10^17: %s", lasterr);
+	int ce = profile_event_index(&p, "CEst", 4);
+	ok(ce >= 0 && event_value(&p, p.totals, ce) == 9000000000000000000LL,
+	   "CEst defined, 9 * 10^18");
+	profile_free(&p);
+	/* an event: formula of the file that could pass: a warning at its line */
+	ok(load(&p, "events: Ir\nevent: Big = 10 Ir\nfl=a.c\nfn=f\n1 1000000000000000000\n") == 0,
+	   "a file's formula: %s", lasterr);
+	ok(profile_event_index(&p, "Big", 3) < 0, "Big not defined");
+	ok(p.nwarnings == 1 && strstr(p.warnings[0], "p.out:2: values of Big can pass 2^63-1"),
+	   "warning at the event: line (%s)", p.nwarnings ? p.warnings[0] : "none");
+	profile_free(&p);
+}
+
 static void test_fi_before_fn(void)
 {
 	static const char text[] = "events: Ticks\n"
@@ -1241,6 +1306,7 @@ int main(void)
 	test_merge_diff_mod();
 	test_lazy_lines();
 	test_fi_before_fn();
+	test_overflow();
 	test_threshold_format();
 	test_escaping();
 	test_instr();
