@@ -23,6 +23,7 @@
 #include <zlib.h>
 
 #define MAX_LINE_LEN (256u << 20)
+#define UTF8_BOM "\xef\xbb\xbf"
 
 /* ---- buffered line reader (plain or gzip) -------------------------------- */
 
@@ -32,6 +33,7 @@ struct reader {
 	char *buf;
 	size_t cap, pos, end;
 	int eof;
+	int partial;  /* the line returned last had no newline */
 	uint64_t consumed;
 };
 
@@ -60,6 +62,7 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 			size_t l = nl ? (size_t)(nl - start) : r->end - r->pos;
 			r->pos += l + (nl ? 1 : 0);
 			r->consumed += l + (nl ? 1 : 0);
+			r->partial = !nl;
 			if (l && start[l - 1] == '\r')
 				l--;
 			start[l] = 0; /* the buffer always has a spare byte */
@@ -216,6 +219,11 @@ static void idmap_clear(struct idmap *m)
 /* ---- parser state ------------------------------------------------------------ */
 
 enum { POS_LINE, POS_INSTR };
+/* "positions:" may name up to this many subpositions; instr and line are
+ * kept (pos[0], pos[1]), others (qt-creator's memAddr) read and ignored,
+ * into pos[POS_IGN] */
+#define MAX_SUBPOS 8
+#define POS_IGN 2
 enum { PEND_NONE, PEND_CALL, PEND_JUMP };
 
 struct parser {
@@ -226,10 +234,15 @@ struct parser {
 	char *err;
 	size_t errsz;
 
-	int npos, poskind[2];
-	int linek;          /* which subposition is the line, -1 if none */
-	int instrk;         /* which subposition is the address, -1 if none */
-	int64_t last[2];
+	int npos;           /* subpositions on a cost line */
+	int8_t slot[MAX_SUBPOS]; /* where each goes in pos[]: 0 or 1, or POS_IGN
+				  * for a kind neither instr nor line (read,
+				  * not kept); slot[k] == k when none is */
+	int nign;           /* subpositions of such kinds */
+	int warned_pos;     /* warned about them in this file */
+	int linek;          /* which slot is the line, -1 if none */
+	int instrk;         /* which slot is the address, -1 if none */
+	int64_t last[3];    /* [POS_IGN]: always 0 */
 
 	int nev;            /* events in this file's events: line */
 	int evmap[MAX_EVENTS];
@@ -241,6 +254,10 @@ struct parser {
 	uint32_t ob, fl, fi, fnname, fn;
 	uint32_t fnobj, fnfile; /* object and file at the fn= line */
 	int seen_fl;        /* an fl= line in this file */
+	uint64_t partial;   /* the last line, without a newline: its number */
+	int cg_creator;     /* "creator: callgrind..." or our tool's */
+	int totals_last;    /* the last line read (not empty, no comment) is
+			     * totals:, as callgrind ends its files */
 	uint64_t fi_lineno; /* the last fi=/fe= line's number */
 	/* name id -> the function last found for it, with its key: checked
 	 * without reading the function (a cache miss per call otherwise) */
@@ -284,9 +301,9 @@ _Static_assert(sizeof(struct lz_seg) == 48, "a segment stays 48 bytes");
 static int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int perr(struct parser *ps, const char *fmt, ...)
 {
-	int n = ps->lineno ? snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path,
-				      (unsigned long long)ps->lineno)
-			   : snprintf(ps->err, ps->errsz, "%s: ", ps->path);
+	/* an empty file's error is at its line 1, as every other one */
+	int n = snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path,
+			 (unsigned long long)(ps->lineno ? ps->lineno : 1));
 	if (n < 0 || (size_t)n >= ps->errsz)
 		return -1;
 	va_list ap;
@@ -412,11 +429,15 @@ static const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t
 	return e;
 }
 
-/* Reads npos subpositions into pos[]; missing trailing ones keep `last`. */
+/* Reads npos subpositions into their slots of pos[3]; missing trailing
+ * ones keep `last`. */
 static inline __attribute__((always_inline)) const char *
-parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
+parse_positions(struct parser *ps, const char *s, int64_t pos[3], int need_all)
 {
-	for (int k = 0; k < ps->npos; k++) {
+	pos[0] = ps->last[0];
+	pos[1] = ps->last[1];
+	for (int i = 0; i < ps->npos; i++) {
+		int k = ps->slot[i];
 		s = skip_ws(s);
 		char c = *s;
 		/* fast paths: "*", "+N", "-N" and "N" with a few decimal digits */
@@ -439,10 +460,8 @@ parse_positions(struct parser *ps, const char *s, int64_t pos[2], int need_all)
 			}
 		}
 		if (!c) {
-			if (need_all && k == 0)
+			if (need_all && i == 0)
 				return perr(ps, "missing position"), NULL;
-			for (; k < ps->npos; k++)
-				pos[k] = ps->last[k];
 			return s;
 		}
 		s = parse_subpos(ps, s, k, &pos[k]);
@@ -459,7 +478,8 @@ static void default_positions(struct parser *ps)
 {
 	if (!ps->npos) {
 		ps->npos = 1;
-		ps->poskind[0] = POS_LINE;
+		ps->slot[0] = 0;
+		ps->nign = 0;
 		ps->linek = 0;
 		ps->instrk = -1;
 	}
@@ -837,9 +857,12 @@ static int set_events(struct parser *ps, const char *s)
 	return 0;
 }
 
+/* "positions: instr line" and the like: instr and line are kept (each
+ * once), other kinds read and ignored, with one warning per file. */
 static int set_positions(struct parser *ps, const char *s)
 {
-	int n = 0;
+	int n = 0, nkept = 0, nign = 0, linek = -1, instrk = -1;
+	char ign[128] = "";
 	for (;;) {
 		s = skip_ws(s);
 		if (!*s)
@@ -848,26 +871,36 @@ static int set_positions(struct parser *ps, const char *s)
 		while (*s && !is_space(*s))
 			s++;
 		size_t len = (size_t)(s - b);
-		int kind;
-		if (len == 4 && memcmp(b, "line", 4) == 0)
-			kind = POS_LINE;
-		else if (len == 5 && memcmp(b, "instr", 5) == 0)
-			kind = POS_INSTR;
-		else
-			return perr(ps, "unknown position '%.*s' (expected instr and/or line)", (int)len, b);
-		if (n == 2)
-			return perr(ps, "too many positions");
-		ps->poskind[n++] = kind;
-		if (kind == POS_INSTR)
-			ps->p->has_instr = 1;
-		else
-			ps->p->has_line = 1;
+		if (n == MAX_SUBPOS)
+			return perr(ps, "too many positions (at most %d)", MAX_SUBPOS);
+		int *k = len == 4 && memcmp(b, "line", 4) == 0    ? &linek
+			 : len == 5 && memcmp(b, "instr", 5) == 0 ? &instrk
+								  : NULL;
+		if (k && *k < 0) {
+			*k = nkept;
+			ps->slot[n++] = (int8_t)nkept++;
+			continue;
+		}
+		ps->slot[n++] = POS_IGN;
+		if (!nign++ || strlen(ign) + len + 4 < sizeof(ign))
+			snprintf(ign + strlen(ign), sizeof(ign) - strlen(ign), "%s'%.*s'",
+				 nign > 1 ? ", " : "", (int)(len < 60 ? len : 60), b);
 	}
 	if (n == 0)
 		return perr(ps, "positions: line names no position");
+	if (nign && !ps->warned_pos) {
+		ps->warned_pos = 1;
+		profile_warn(ps->p, "%s:%llu: position%s %s ignored (only instr and line are known)",
+			     ps->path, (unsigned long long)ps->lineno, nign > 1 ? "s" : "", ign);
+	}
 	ps->npos = n;
-	ps->linek = ps->poskind[0] == POS_LINE ? 0 : n > 1 && ps->poskind[1] == POS_LINE ? 1 : -1;
-	ps->instrk = ps->poskind[0] == POS_INSTR ? 0 : n > 1 && ps->poskind[1] == POS_INSTR ? 1 : -1;
+	ps->nign = nign;
+	ps->linek = linek;
+	ps->instrk = instrk;
+	if (instrk >= 0)
+		ps->p->has_instr = 1;
+	if (linek >= 0)
+		ps->p->has_line = 1;
 	ps->last[0] = ps->last[1] = 0;
 	ps->stale = 0;
 	return 0;
@@ -903,8 +936,10 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 	}
 	if (KEY("positions"))
 		return set_positions(ps, val);
-	if (KEY("summary") || KEY("totals"))
+	if (KEY("summary") || KEY("totals")) {
+		ps->totals_last = KEY("totals");
 		return parse_summary(ps, val);
+	}
 	if (KEY("part")) {
 		if (ps->any_cost || ps->part->number)
 			new_part(ps);
@@ -913,6 +948,10 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 		ps->stale = 0;
 		p->is_callgrind = 1;
 		return 0;
+	}
+	if (KEY("creator")) {
+		const char *v = skip_ws(val);
+		ps->cg_creator |= strncmp(v, "callgrind", 9) == 0 || strncmp(v, "cgtui", 5) == 0;
 	}
 	if (KEY("cmd") || KEY("creator")) { /* the part's, and the profile's first */
 		char **part = KEY("cmd") ? &ps->part->cmd : &ps->part->creator;
@@ -1050,7 +1089,7 @@ static int check_stale(struct parser *ps, const char *s)
 {
 	for (int k = 0; k < ps->npos; k++) {
 		s = skip_ws(s);
-		if (*s == '+' || *s == '-' || *s == '*') {
+		if (ps->slot[k] != POS_IGN && (*s == '+' || *s == '-' || *s == '*')) {
 			if (ps->o->instr->skim_failed)
 				*ps->o->instr->skim_failed = 1;
 			return perr(ps, "a position relative to skipped lines");
@@ -1064,7 +1103,7 @@ static int check_stale(struct parser *ps, const char *s)
 static int cost_line(struct parser *ps, const char *s)
 {
 	struct profile *p = ps->p;
-	int64_t pos[2];
+	int64_t pos[3];
 	if (!ps->have_events)
 		return perr(ps, "cost line before the events: line");
 	if (!ps->npos) {
@@ -1197,7 +1236,7 @@ static int calls_line(struct parser *ps, const char *s)
 	if (ps->cfn == NO_ID)
 		return perr(ps, "calls= line without a preceding cfn= line");
 	default_positions(ps);
-	int64_t tpos[2];
+	int64_t tpos[3];
 	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
@@ -1227,7 +1266,7 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	if (need_fn(ps, "jump line") < 0)
 		return -1;
 	default_positions(ps);
-	int64_t tpos[2];
+	int64_t tpos[3];
 	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
 		return -1;
 	if (!parse_positions(ps, e, tpos, 0))
@@ -1693,6 +1732,7 @@ static const char *spec_fast(struct parser *ps, const char *s)
 static inline int fast_state(const struct parser *ps)
 {
 	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
+	       !ps->nign &&
 	       ps->o->sign > 0 && !ps->o->instr &&
 	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
 }
@@ -1706,6 +1746,8 @@ static inline int fast_ok(const struct parser *ps, char c)
 static int parse_line(struct parser *ps, char *s, size_t len)
 {
 	char c = s[0];
+	if (len && c != '#' && !(is_space(c) && !*skip_ws(s)))
+		ps->totals_last = 0; /* header_line() sets it again for totals: */
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
 		if (memchr(s, 0, len))
 			return perr(ps, "binary data (NUL byte): not a profile");
@@ -1775,7 +1817,8 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 
 /* How a segment's lines are read: the parser's settings then. */
 struct lz_format {
-	int npos, poskind[2], linek, instrk, nev, sign;
+	int npos, nign, linek, instrk, nev, sign;
+	int8_t slot[MAX_SUBPOS];
 	int evmap[MAX_EVENTS];
 };
 
@@ -1825,8 +1868,8 @@ static uint32_t lz_format_now(struct parser *ps)
 	struct lz_format f;
 	memset(&f, 0, sizeof(f));
 	f.npos = ps->npos;
-	f.poskind[0] = ps->poskind[0];
-	f.poskind[1] = ps->poskind[1];
+	f.nign = ps->nign;
+	memcpy(f.slot, ps->slot, sizeof(f.slot));
 	f.linek = ps->linek;
 	f.instrk = ps->instrk;
 	f.nev = ps->nev;
@@ -1925,7 +1968,7 @@ static void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l)
  * a call's. */
 static int replay_cost(struct parser *rp, struct linestore *ls, const char *s)
 {
-	int64_t pos[2];
+	int64_t pos[3];
 	default_positions(rp);
 	s = parse_positions(rp, s, pos, 1);
 	if (!s || check_line_range(rp, pos) < 0)
@@ -1997,8 +2040,8 @@ static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
 	rp.err = err;
 	rp.errsz = errsz;
 	rp.npos = f->npos;
-	rp.poskind[0] = f->poskind[0];
-	rp.poskind[1] = f->poskind[1];
+	rp.nign = f->nign;
+	memcpy(rp.slot, f->slot, sizeof(rp.slot));
 	rp.linek = f->linek;
 	rp.instrk = f->instrk;
 	rp.nev = f->nev;
@@ -2191,6 +2234,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			if (next != s) {
 				m->s = next;
 				ps->lineno--; /* counted again above */
+				ps->totals_last = 0;
 				goto done;
 			}
 		}
@@ -2207,6 +2251,7 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 				seg_end(ps, (uint64_t)(s - m->base));
 			if ((nl = spec_fast(ps, s))) {
 				m->s = nl;
+				ps->totals_last = 0;
 				goto done;
 			}
 		}
@@ -2221,8 +2266,16 @@ static int read_mapped_lines(struct parser *ps, struct mapread *m)
 			char *t = line_copy(&m->sc, s, &l);
 			if (ps->lz)
 				seg_line(ps, (uint64_t)(s - m->base), t, l);
-			if (parse_line(ps, t, l) < 0)
-				return -1;
+			if (!nl)
+				ps->partial = ps->lineno;
+			if (parse_line(ps, t, l) < 0) {
+				if (nl)
+					return -1;
+				/* a line cut short: what came before it */
+				if (ps->lz)
+					seg_end(ps, (uint64_t)(s - m->base));
+				return 0;
+			}
 			fast = fast_state(ps);
 		}
 		m->s = nl ? nl + 1 : m->end;
@@ -2249,6 +2302,8 @@ static int read_mapped(struct parser *ps, const char *base, size_t size)
 {
 	struct mapread m = { .base = base, .end = base + size, .s = base, .dropped = base,
 			     .ready = base };
+	if (size >= 3 && memcmp(base, UTF8_BOM, 3) == 0) /* some editors write one */
+		m.s += 3;
 	struct sigaction sa, old;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_sigbus;
@@ -2361,8 +2416,14 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 			rc = perr(&ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
 			break;
 		}
+		if (ps.lineno == 1 && len >= 3 && memcmp(line, UTF8_BOM, 3) == 0) {
+			line += 3;
+			len -= 3;
+		}
+		if (r.partial)
+			ps.partial = ps.lineno;
 		if (parse_line(&ps, line, len) < 0) {
-			rc = -1;
+			rc = r.partial ? 0 : -1; /* a line cut short: what came before */
 			break;
 		}
 		if (o->progress && r.consumed >= next_progress) {
@@ -2383,8 +2444,22 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	}
 	if (rc == 0)
 		ids_finish(&ps);
-	if (rc == 0 && ps.pending == PEND_CALL)
+	/* a file cut short: what it has, and a warning (callgrind and our tool
+	 * always end a file with totals:) */
+	int cut = 0;
+	if (rc == 0 && ps.partial) {
+		cut = 1;
+		profile_warn(p, "%s: ends in the middle of line %llu (truncated?)", path,
+			     (unsigned long long)ps.partial);
+	} else if (rc == 0 && ps.cg_creator && !ps.totals_last) {
+		cut = 1;
+		profile_warn(p, "%s: ends at line %llu without the totals: line callgrind writes "
+				"last (truncated?)",
+			     path, (unsigned long long)ps.lineno);
+	}
+	if (rc == 0 && ps.pending == PEND_CALL && !cut)
 		rc = perr(&ps, "file ends after a calls= line without its cost line");
+	ps.pending = PEND_NONE;
 	if (rc == 0 && !ps.have_events && (ps.any_cost || p->nreal == 0))
 		rc = perr(&ps, "no events: line: not a Cachegrind or Callgrind profile");
 	linestore_flush(&p->ls);

@@ -592,7 +592,11 @@ static void test_parts_and_misc(void)
 	is(p.parts[0].totals[0], 5, "part 1 total");
 	is(p.parts[1].totals[0], 7, "part 2 total");
 	is(p.totals[0], 12, "merged total");
-	is(p.nwarnings, 0, "each part's totals: line matches");
+	/* each part's totals: line matches; the last line has no newline: it
+	 * may be cut short (issue 16) */
+	ok(p.nwarnings == 1 && strstr(p.warnings[0], "p.out: ends in the middle of line 14 "
+						   "(truncated?)"),
+	   "one warning, for the last line (%s)", p.nwarnings ? p.warnings[0] : "none");
 	profile_free(&p);
 
 	/* Xdebug appends several profiles with a marker; names with spaces */
@@ -995,6 +999,104 @@ static void test_overflow(void)
 	profile_free(&p);
 }
 
+/* Issue 16: odd but legitimate files.  positions: naming kinds other than
+ * instr and line (qt-creator's parser tests write "positions: line
+ * memAddr"): their subpositions are read and ignored, one warning. */
+static void test_odd_positions(void)
+{
+	/* main a.c:3 5, a.c:4 6 + 1 (the third line: "*" everywhere), the call
+	 * main -> f 2x with 100 inclusive from a.c:5, f a.c:10 100 */
+	static const char text[] =
+		"positions: instr line memAddr\nevents: Ir\nfl=a.c\nfn=main\n"
+		"0x10 3 0x1000 5\n+2 +1 +4 6\n* * * 1\n"
+		"cfn=f\ncalls=2 0x40 10 0x2000\n+1 +1 -8 100\n"
+		"fn=f\n0x40 10 0x2000 100\n";
+	for (int lazy = 0; lazy < 2; lazy++) {
+		/* records made while loading, or by reading the lines again */
+		struct profile p;
+		int rc = lazy ? load_lazy(&p, "memaddr.out", text, 1, 1) : load_padded(&p, text);
+		ok(rc == 0, "positions with memAddr load (%s): %s", lazy ? "lazily" : "eagerly",
+		   lasterr);
+		if (lazy)
+			profile_finish(&p);
+		need_all_lines(&p);
+		is(line_cost(&p, "main", "a.c", 3, 0), 5, "a.c:3");
+		is(line_cost(&p, "main", "a.c", 4, 0), 7, "a.c:4: 6 and 1 ('*')");
+		is(line_cost(&p, "f", "a.c", 10, 0), 100, "f a.c:10");
+		cost_t n;
+		is(call(&p, "main", "f", &n, 0), 100, "the call's inclusive cost");
+		is(n, 2, "called twice");
+		ok(p.nwarnings == 1 && strstr(p.warnings[0], ":1: position 'memAddr' "
+							   "ignored (only instr and line are known)"),
+		   "one warning (%s)", p.nwarnings ? p.warnings[0] : "none");
+		profile_free(&p);
+	}
+	/* no kind kept: every cost on line 0 */
+	struct profile p;
+	ok(load(&p, "positions: memAddr\nevents: Ir\nfl=a.c\nfn=main\n0x1000 5\n+4 6\n") == 0,
+	   "positions: memAddr alone: %s", lasterr);
+	is(self(&p, "main", 0), 11, "main 5 + 6");
+	is(line_cost(&p, "main", "a.c", 0, 0), 11, "on line 0");
+	profile_free(&p);
+}
+
+/* Issue 16: a file cut short loads what it has, with a warning; a byte
+ * order mark is skipped; an empty file's error names its line 1.  Read in
+ * place and like a pipe. */
+static void test_cut_short(void)
+{
+	static const struct {
+		const char *text, *warning;
+		cost_t total;
+	} cases[] = {
+		{ "events: Ir\nfl=a.c\nfn=main\n1 5\n2 7", "ends in the middle of line 5 (truncated?)",
+		  12 },
+		{ "events: Ir\nfl=a.c\nfn=main\n1 5\n0x", "ends in the middle of line 5 (truncated?)",
+		  5 },
+		{ "events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=1", /* cut before its target */
+		  "ends in the middle of line 6 (truncated?)", 5 },
+		{ "creator: callgrind-3.19.0\nevents: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=1 2\n",
+		  "ends at line 7 without the totals: line callgrind writes last (truncated?)", 5 },
+		{ "creator: cgtui-0.1\nevents: Ir\nfl=a.c\nfn=main\n1 5\n\n# end\n",
+		  "ends at line 7 without the totals: line callgrind writes last (truncated?)", 5 },
+		/* callgrind's files end with totals: (empty lines and comments may follow) */
+		{ "creator: callgrind-3.19.0\nevents: Ir\nfl=a.c\nfn=main\n1 5\ntotals: 5\n\n# x\n",
+		  NULL, 5 },
+		/* others need not */
+		{ "creator: xdebug\nevents: Ir\nfl=a.c\nfn=main\n1 5\n", NULL, 5 },
+		{ "\xef\xbb\xbf" "events: Ir\nfl=a.c\nfn=main\n1 5\n", NULL, 5 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (int how = 0; how < 2; how++) {
+			struct profile p;
+			profile_init(&p);
+			char *path = write_tmp("cut.out", cases[i].text, strlen(cases[i].text));
+			struct load_opts lo = { .sign = 1, .no_map = how };
+			int rc = profile_load(&p, path, &lo, lasterr, sizeof(lasterr));
+			free(path);
+			ok(rc == 0, "case %zu (%s) loads: %s", i, how ? "pipe" : "in place", lasterr);
+			if (rc == 0) {
+				profile_finish(&p);
+				is(p.totals[0], cases[i].total, "case %zu: the totals", i);
+				if (cases[i].warning)
+					ok(p.nwarnings == 1 && strstr(p.warnings[0], "cut.out: ") &&
+						   strstr(p.warnings[0], cases[i].warning),
+					   "case %zu: warns '%s' (%s)", i, cases[i].warning,
+					   p.nwarnings ? p.warnings[0] : "none");
+				else
+					is(p.nwarnings, 0, "case %zu: no warning (%s)", i,
+					   p.nwarnings ? p.warnings[0] : "");
+			}
+			profile_free(&p);
+		}
+	}
+	/* an empty file */
+	struct profile p;
+	ok(load(&p, "") < 0 && strstr(lasterr, "p.out:1: no events: line"),
+	   "an empty file: FILE:1: (%s)", lasterr);
+	profile_free(&p);
+}
+
 static void test_fi_before_fn(void)
 {
 	static const char text[] = "events: Ticks\n"
@@ -1307,6 +1409,8 @@ int main(void)
 	test_lazy_lines();
 	test_fi_before_fn();
 	test_overflow();
+	test_odd_positions();
+	test_cut_short();
 	test_threshold_format();
 	test_escaping();
 	test_instr();
