@@ -254,6 +254,11 @@ struct parser {
 	uint32_t ob, fl, fi, fnname, fn;
 	uint32_t fnobj, fnfile; /* object and file at the fn= line */
 	int seen_fl;        /* an fl= line in this file */
+	/* Cachegrind's format: a cmd: line (it is required there) and, so
+	 * far, nothing that only Callgrind's format has ("# callgrind format"
+	 * as the first line, a header or a key Cachegrind does not write, name
+	 * compression: cg_fmt) */
+	int cmd_seen, cg_fmt;
 	uint64_t partial;   /* the last line, without a newline: its number */
 	int cg_creator;     /* "creator: callgrind..." or our tool's */
 	int totals_last;    /* the last line read (not empty, no comment) is
@@ -658,6 +663,7 @@ static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
 		int ovf = 0;
 		const char *e = parse_u64(q, &id, &ovf);
 		if (e && e < end && *e == ')') {
+			ps->cg_fmt = 1; /* name compression: Callgrind's format */
 			const char *name = e + 1;
 			if (name < end && is_space(*name))
 				name++;
@@ -929,6 +935,10 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 {
 	struct profile *p = ps->p;
 #define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
+	/* Cachegrind's format has desc:, cmd:, events: and summary: only */
+	if (!KEY("desc") && !KEY("cmd") && !KEY("events") && !KEY("summary"))
+		ps->cg_fmt = 1;
+	ps->cmd_seen |= KEY("cmd");
 	if (KEY("events")) {
 		if (ps->any_cost && ps->have_events)
 			new_part(ps);
@@ -1179,6 +1189,7 @@ static int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
 	ps->ctaddr = addr_of(ps, tpos);
 	ps->pending = PEND_CALL;
 	ps->p->is_callgrind = 1;
+	ps->cg_fmt = 1;
 	return 0;
 }
 
@@ -1198,6 +1209,7 @@ static int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const i
 	ps->jtaddr = addr_of(ps, tpos);
 	ps->pending = PEND_JUMP;
 	ps->p->is_callgrind = 1;
+	ps->cg_fmt = 1;
 	return 0;
 }
 
@@ -1274,12 +1286,28 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	return set_jump(ps, cond, a, b, tpos);
 }
 
+/* A new function block: the function named id (made when a cost line
+ * needs it: a profile may define all its names up front), of the current
+ * object and fl= file, its cost lines in that file. */
+static void start_fn(struct parser *ps, uint32_t id)
+{
+	ps->fnname = id;
+	ps->fi = cur_file(ps);
+	ps->fn = NO_ID;
+	ps->fnobj = cur_obj(ps);
+	ps->fnfile = ps->fl;
+	const struct instr_sink *is = ps->o->instr;
+	ps->skip_block = is && is->want && !is->want(is->arg, ps->p, ps->fnobj, id);
+}
+
 static int spec_line(struct parser *ps, const char *key, size_t klen, const char *val, size_t vlen)
 {
 	uint32_t id;
 #define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
 	if (ps->pending == PEND_CALL && !KEY("cob") && !KEY("cfi") && !KEY("cfl") && !KEY("cfn"))
 		return perr(ps, "calls= line not followed by its cost line");
+	if (!KEY("fl") && !KEY("fn"))
+		ps->cg_fmt = 1; /* only Callgrind's format has others */
 	switch (key[0]) {
 	case 'f':
 		if (KEY("fn")) {
@@ -1298,15 +1326,7 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 			 * function's */
 			else if (ps->fi != NO_ID && creator_names_contexts(ps->part->creator))
 				ps->fl = ps->fi;
-			/* the function is made when a cost line needs it: a
-			 * profile may define all its names up front */
-			ps->fnname = id;
-			ps->fi = cur_file(ps);
-			ps->fn = NO_ID;
-			ps->fnobj = cur_obj(ps);
-			ps->fnfile = ps->fl;
-			const struct instr_sink *is = ps->o->instr;
-			ps->skip_block = is && is->want && !is->want(is->arg, ps->p, ps->fnobj, id);
+			start_fn(ps, id);
 			return 0;
 		}
 		if (KEY("fl")) {
@@ -1314,6 +1334,14 @@ static int spec_line(struct parser *ps, const char *key, size_t klen, const char
 				return -1;
 			ps->fl = ps->fi = id;
 			ps->seen_fl = 1;
+			/* In Cachegrind's format, fl= starts the pseudo-function
+			 * <unspecified> of that file, which an fn= line normally
+			 * replaces at once (cg_annotate 3.21+; the name is not
+			 * passed through --mod-funcname there either).  In
+			 * Callgrind's, the function goes on (callgrind_annotate,
+			 * KCachegrind). */
+			if (ps->cmd_seen && !ps->cg_fmt)
+				start_fn(ps, strtab_intern(&ps->p->names, "<unspecified>", 13));
 			return 0;
 		}
 		if (KEY("fi") || KEY("fe")) {
@@ -1391,6 +1419,7 @@ static void reset_for_new_file(struct parser *ps)
 	ps->skip_block = 0;
 	ps->use_obj = 0;
 	ps->seen_fl = 0;
+	ps->cmd_seen = ps->cg_fmt = 0;
 }
 
 /* The common cost line, read in one pass: every subposition "N", "+N", "-N"
@@ -1764,8 +1793,11 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 			return 0;
 		return cost_line(ps, s);
 	}
-	if (len == 0 || c == '#')
+	if (len == 0 || c == '#') {
+		if (ps->lineno == 1 && strncmp(s, "# callgrind format", 18) == 0)
+			ps->cg_fmt = 1;
 		return 0;
+	}
 	if (ps->pending == PEND_CALL && c != 'c')
 		return perr(ps, "calls= line not followed by its cost line");
 	if (memchr(s, 0, len))

@@ -200,6 +200,19 @@ static void test_subpositions(void)
 	profile_free(&p);
 }
 
+/* The self cost of event e of the function named name whose cost lines are
+ * in file (the line store's block subtotals): functions of that name in
+ * other files, or its lines in other files, are not counted. */
+static cost_t ff_self(struct profile *p, const char *name, const char *file, int e)
+{
+	cost_t v = 0;
+	for (uint32_t k = 0; k < p->ls.nff; k++)
+		if (strcmp(fn_name(p, p->ls.ff[k].fn), name) == 0 &&
+		    strcmp(file_name(p, p->ls.ff[k].file), file) == 0)
+			v += p->ls.ffcost[(size_t)k * p->nreal + e];
+	return v;
+}
+
 static void test_cachegrind(void)
 {
 	struct profile p;
@@ -226,6 +239,51 @@ static void test_cachegrind(void)
 	is(p.totals[0], 10, "totals = sum of self costs");
 	is(p.nwarnings, 1, "one warning about the summary");
 	profile_free(&p);
+
+	/* cg_annotate 3.21+ (issue 16): in Cachegrind's format an fl= line
+	 * starts the pseudo-function <unspecified> of that file until an fn=
+	 * line: <unspecified> a.c gets 5 + 10, f a.c 3, <unspecified> b.c 4
+	 * (Dr 2), g b.c 1 (Dr 1); 23 Ir and 4 Dr in all */
+	ok(load(&p, "desc: I1 cache: 32768 B\ncmd: ./a\nevents: Ir Dr\nfl=a.c\n1 5 1\nfn=f\n2 3\n"
+		    "fl=b.c\n3 4 2\nfn=g\n4 1 1\nfl=a.c\n5 10 0\nsummary: 23 4\n") == 0,
+	   "cachegrind file with fl= not followed by fn=: %s", lasterr);
+	is(p.nfns, 4, "four functions");
+	is(ff_self(&p, "<unspecified>", "a.c", 0), 15, "<unspecified> in a.c: 5 + 10");
+	is(ff_self(&p, "<unspecified>", "a.c", 1), 1, "<unspecified> in a.c Dr");
+	is(ff_self(&p, "f", "a.c", 0), 3, "f in a.c");
+	is(ff_self(&p, "<unspecified>", "b.c", 0), 4, "<unspecified> in b.c");
+	is(ff_self(&p, "<unspecified>", "b.c", 1), 2, "<unspecified> in b.c Dr");
+	is(ff_self(&p, "g", "b.c", 0), 1, "g in b.c");
+	is(p.nwarnings, 0, "the summary matches");
+	profile_free(&p);
+	/* a cost line after fl= and before any fn=: <unspecified> too (it was
+	 * an error) */
+	ok(load(&p, "cmd: ./a\nevents: Ir\nfl=a.c\n1 7\n") == 0, "fl= then a cost line: %s",
+	   lasterr);
+	is(ff_self(&p, "<unspecified>", "a.c", 0), 7, "<unspecified> in a.c");
+	profile_free(&p);
+	/* in Callgrind's format the function goes on after fl= (as
+	 * callgrind_annotate and KCachegrind read it), its cost lines in the
+	 * new file: f gets 5 in a.c and 3 in b.c.  Cachegrind's format has a
+	 * cmd: line (cg_annotate requires one) and nothing of the others
+	 * before */
+	static const char *const cgfmt[] = {
+		"events: Ir\nfl=a.c\nfn=f\n1 5\nfl=b.c\n2 3\n",
+		"version: 1\ncmd: ./a\nevents: Ir\nfl=a.c\nfn=f\n1 5\nfl=b.c\n2 3\n",
+		"# callgrind format\nevents: Ir\nfl=a.c\nfn=f\n1 5\nfl=b.c\n2 3\n",
+		"creator: callgrind-3.19.0\nevents: Ir\nfl=a.c\nfn=f\n1 5\nfl=b.c\n2 3\ntotals: 8\n",
+		"positions: line\nevents: Ir\nfl=a.c\nfn=f\n1 5\nfl=b.c\n2 3\n",
+		"cmd: ./a\nevents: Ir\nob=x\nfl=a.c\nfn=f\n1 5\nfl=b.c\n2 3\n",
+		"cmd: ./a\nevents: Ir\nfl=(1) a.c\nfn=(1) f\n1 5\nfl=(2) b.c\n2 3\n",
+		"cmd: ./a\nevents: Ir\nfl=a.c\nfn=f\n1 5\ncfn=g\ncalls=1 1\n1 1\nfl=b.c\n2 3\n",
+	};
+	for (size_t i = 0; i < sizeof(cgfmt) / sizeof(cgfmt[0]); i++) {
+		ok(load(&p, cgfmt[i]) == 0, "callgrind format %zu: %s", i, lasterr);
+		is(ff_self(&p, "f", "a.c", 0), 5, "callgrind format %zu: f in a.c", i);
+		is(ff_self(&p, "f", "b.c", 0), 3, "callgrind format %zu: f in b.c after fl=", i);
+		ok(fn(&p, "<unspecified>") == NO_ID, "callgrind format %zu: no <unspecified>", i);
+		profile_free(&p);
+	}
 }
 
 static void test_inline_files(void)
