@@ -1,7 +1,11 @@
 #!/bin/sh
 # Every profile in ../shared/corpus/wild (written by other tools) loads, and
 # the PROGRAM TOTALS of our report equal an independent sum of the file's
-# self costs (selfsum.awk).
+# self costs (selfsum.awk).  Each function's self cost per event and per
+# file in the report equals an independent reading of the file
+# (selfcost.py), for every corpus file, every profile under tests/ that
+# loads, and a Valgrind run with --separate-callers=2 --separate-recs=3
+# (whose compressed ids cgtui lost before issue 16).
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
 : "${CGTUI:=../../cgtui}"
@@ -10,8 +14,32 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
 [ -d "$CORPUS_DIR" ] || { echo "SKIP: no corpus at $CORPUS_DIR"; exit 77; }
 out=$(mktemp)
-trap 'rm -f "$out" "$out.err" "$out.0" "$out.1"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$out" "$out.err" "$out.0" "$out.1" "$work"' EXIT
 pass=0 fail=0
+havepy=
+command -v python3 >/dev/null 2>&1 && havepy=1
+
+# selfcost FILE NAME: the report's function:file self costs against
+# selfcost.py's reading of FILE
+selfcost() {
+	if [ -z "$havepy" ]; then
+		echo "SKIP: $2: per-function costs (no python3)"
+		return
+	fi
+	if ! "$CGTUI" --batch --threshold=0 --no-annotate --show-percs=no "$1" >"$out" 2>"$out.err"; then
+		echo "FAIL: $2: does not load: $(cat "$out.err")"
+		fail=$((fail + 1))
+		return
+	fi
+	if r=$(python3 "$here/selfcost.py" "$1" "$out"); then
+		echo "PASS: $2: per-function self costs: $r"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $2: per-function self costs: $r"
+		fail=$((fail + 1))
+	fi
+}
 for f in "$CORPUS_DIR"/*; do
 	case "$f" in *.md) continue ;; esac
 	name=$(basename "$f")
@@ -43,6 +71,35 @@ for f in "$CORPUS_DIR"/*; do
 		echo "FAIL: $name: the report differs with lines read when needed"
 		fail=$((fail + 1))
 	fi
+	selfcost "$f" "$name"
 done
+
+# the profiles under tests/ (those that load: tests/errors has broken ones
+# on purpose, tests/fuzz sources after profiles)
+for f in $(grep -rlI '^events:' "$here/.." | sort); do
+	"$CGTUI" --batch --no-annotate "$f" >/dev/null 2>&1 || continue
+	selfcost "$f" "tests/${f#"$here/../"}"
+done
+
+# a Valgrind run whose compressed ids come in an order that lost some
+# before issue 16: no id may be left undefined
+if command -v valgrind >/dev/null 2>&1 && [ -x /usr/bin/sort ]; then
+	seq 1 2000 | awk '{ print ($1 * 7919) % 2000 }' >"$work/nums"
+	if valgrind --tool=callgrind --separate-callers=2 --separate-recs=3 \
+		--callgrind-out-file="$work/callgrind.out" /usr/bin/sort -n "$work/nums" \
+		>/dev/null 2>"$work/vg.log"; then
+		"$CGTUI" --batch --no-annotate "$work/callgrind.out" >/dev/null 2>"$out.err"
+		if grep -q 'never defined' "$out.err"; then
+			echo "FAIL: callgrind --separate-callers=2 --separate-recs=3: $(head -3 "$out.err")"
+			fail=$((fail + 1))
+		else
+			echo "PASS: callgrind --separate-callers=2 --separate-recs=3: every id found"
+			pass=$((pass + 1))
+		fi
+		selfcost "$work/callgrind.out" "callgrind --separate-callers=2 --separate-recs=3 sort"
+	else
+		echo "SKIP: valgrind could not run sort: $(tail -2 "$work/vg.log")"
+	fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]
