@@ -20,6 +20,17 @@ pass=0 fail=0
 havepy=
 command -v python3 >/dev/null 2>&1 && havepy=1
 
+# result OK TEXT: a PASS (OK is 0) or FAIL line
+result() {
+	if [ "$1" = 0 ]; then
+		echo "PASS: $2"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $2"
+		fail=$((fail + 1))
+	fi
+}
+
 # selfcost FILE NAME: the report's function:file self costs against
 # selfcost.py's reading of FILE
 selfcost() {
@@ -28,35 +39,23 @@ selfcost() {
 		return
 	fi
 	if ! "$CGTUI" --batch --threshold=0 --no-annotate --show-percs=no "$1" >"$out" 2>"$out.err"; then
-		echo "FAIL: $2: does not load: $(cat "$out.err")"
-		fail=$((fail + 1))
+		result 1 "$2: does not load: $(cat "$out.err")"
 		return
 	fi
-	if r=$(python3 "$here/selfcost.py" "$1" "$out"); then
-		echo "PASS: $2: per-function self costs: $r"
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $2: per-function self costs: $r"
-		fail=$((fail + 1))
-	fi
+	r=$(python3 "$here/selfcost.py" "$1" "$out")
+	result $? "$2: per-function self costs: $r"
 }
 for f in "$CORPUS_DIR"/*; do
 	case "$f" in *.md) continue ;; esac
 	name=$(basename "$f")
 	if ! "$CGTUI" --batch --no-annotate "$f" >"$out" 2>"$out.err"; then
-		echo "FAIL: $name: does not load: $(cat "$out.err")"
-		fail=$((fail + 1))
+		result 1 "$name: does not load: $(cat "$out.err")"
 		continue
 	fi
 	want=$(awk -f "$here/selfsum.awk" "$f")
 	got=$(grep 'PROGRAM TOTALS' "$out" | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed -e 's/^ //' -e 's/ $//')
-	if [ "$got" = "$want" ]; then
-		echo "PASS: $name: totals $got"
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name: totals '$got', self costs add up to '$want'"
-		fail=$((fail + 1))
-	fi
+	[ "$got" = "$want" ]
+	result $? "$name: totals '$got', self costs add up to '$want'"
 	# the whole report (per-line sums included, for the annotation summary)
 	# is the same whether line records are made while loading or read again
 	# when the report asks for them
@@ -64,13 +63,8 @@ for f in "$CORPUS_DIR"/*; do
 		CGTUI_LAZY_LINES=$lazy "$CGTUI" --batch --threshold=0 --inclusive=yes "$f" \
 			>"$out.$lazy" 2>&1
 	done
-	if cmp -s "$out.0" "$out.1"; then
-		echo "PASS: $name: the same report with lines read when needed"
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name: the report differs with lines read when needed"
-		fail=$((fail + 1))
-	fi
+	cmp -s "$out.0" "$out.1"
+	result $? "$name: the same report with lines read when needed or not"
 	selfcost "$f" "$name"
 done
 
@@ -89,13 +83,8 @@ if command -v valgrind >/dev/null 2>&1 && [ -x /usr/bin/sort ]; then
 		--callgrind-out-file="$work/callgrind.out" /usr/bin/sort -n "$work/nums" \
 		>/dev/null 2>"$work/vg.log"; then
 		"$CGTUI" --batch --no-annotate "$work/callgrind.out" >/dev/null 2>"$out.err"
-		if grep -q 'never defined' "$out.err"; then
-			echo "FAIL: callgrind --separate-callers=2 --separate-recs=3: $(head -3 "$out.err")"
-			fail=$((fail + 1))
-		else
-			echo "PASS: callgrind --separate-callers=2 --separate-recs=3: every id found"
-			pass=$((pass + 1))
-		fi
+		! grep -q 'never defined' "$out.err"
+		result $? "callgrind --separate-callers=2 --separate-recs=3: every id found $(head -3 "$out.err")"
 		selfcost "$work/callgrind.out" "callgrind --separate-callers=2 --separate-recs=3 sort"
 	else
 		echo "SKIP: valgrind could not run sort: $(tail -2 "$work/vg.log")"
