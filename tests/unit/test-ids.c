@@ -676,7 +676,8 @@ static void check(struct profile *p, const char *path)
 
 	/* one warning per id never defined, in the order of first use, with
 	 * its line; at most 10, then one line for the rest */
-	qsort(R.undef, R.nundef, sizeof(*R.undef), cmp_undef_use);
+	if (R.nundef)
+		qsort(R.undef, R.nundef, sizeof(*R.undef), cmp_undef_use);
 	static const char *const what[NSPACES] = { "object", "file", "function" };
 	int nw = (int)(R.nundef < 10 ? R.nundef : 10) + (R.nundef > 10);
 	if (p->nwarnings != nw)
