@@ -507,30 +507,28 @@ static int check_line_range(struct parser *ps, const int64_t pos[2])
 	return 0;
 }
 
-/* Adds the magnitude of value v of event ev to the profile's bound of all
- * sums (model.h, summag): -1 with "FILE:LINE: sum of EV passes 2^63-1"
- * when that takes it beyond 2^63-1, nothing changed then. */
-static int count_value(struct parser *ps, int ev, cost_t v)
-{
-	uint64_t *m = &ps->p->summag[v < 0][ev];
-	if (*m + cost_mag(v) > (uint64_t)INT64_MAX) /* both below 2^63: no wrap */
-		return perr(ps, "sum of %s passes 2^63-1", ps->p->ev[ev].name);
-	*m += cost_mag(v);
-	return 0;
-}
+/* A cost line's values as read: the i-th of n is v[i], of event ev[i] (the
+ * profile's), the sign applied. */
+struct costs {
+	int n;
+	int ev[MAX_EVENTS];
+	cost_t v[MAX_EVENTS];
+};
 
-/* Parses the costs after the positions and adds sign*cost into dst[];
- * with count, the values count towards the bound of all sums (not a
- * summary line's, nor a line read again). */
-static inline __attribute__((always_inline)) int parse_costs_into(struct parser *ps,
-								     const char *s, cost_t *dst,
-								     int count)
+/* Reads the costs after the positions into c.  With count, the values
+ * count towards the bound of all sums (model.h, summag; not a summary
+ * line's, nor a line read again): -1 with "FILE:LINE: sum of EV passes
+ * 2^63-1" when one would take it beyond 2^63-1.  On an error nothing is
+ * changed but lastcost, so a line is taken whole or not at all. */
+static inline __attribute__((always_inline)) int read_costs(struct parser *ps, const char *s,
+							   struct costs *c, int count)
 {
 	int sign = ps->o->sign;
+	c->n = 0;
 	for (int i = 0;; i++) {
 		s = skip_ws(s);
 		if (!*s)
-			return 0;
+			break;
 		if (i >= ps->nev)
 			return perr(ps, "more costs than the %d event%s of the events: line", ps->nev,
 				    ps->nev == 1 ? "" : "s");
@@ -572,12 +570,36 @@ static inline __attribute__((always_inline)) int parse_costs_into(struct parser 
 		int ev = ps->evmap[i];
 		if (ev < 0)
 			continue;
-		if (sign < 0)
-			v = -v;
-		if (count && count_value(ps, ev, v) < 0)
-			return -1;
-		dst[ev] = cost_add(dst[ev], v);
+		c->ev[c->n] = ev;
+		c->v[c->n++] = sign < 0 ? -v : v;
 	}
+	if (!count)
+		return 0;
+	uint64_t (*m)[MAX_EVENTS] = ps->p->summag;
+	for (int i = 0; i < c->n; i++) /* each event once a line: no two add up */
+		if (m[c->v[i] < 0][c->ev[i]] + cost_mag(c->v[i]) > (uint64_t)INT64_MAX)
+			return perr(ps, "sum of %s passes 2^63-1", ps->p->ev[c->ev[i]].name);
+	for (int i = 0; i < c->n; i++)
+		m[c->v[i] < 0][c->ev[i]] += cost_mag(c->v[i]);
+	return 0;
+}
+
+static inline void add_costs(cost_t *dst, const struct costs *c)
+{
+	for (int i = 0; i < c->n; i++)
+		dst[c->ev[i]] = cost_add(dst[c->ev[i]], c->v[i]);
+}
+
+/* read_costs() into dst[] */
+static inline __attribute__((always_inline)) int parse_costs_into(struct parser *ps,
+								     const char *s, cost_t *dst,
+								     int count)
+{
+	struct costs c;
+	if (read_costs(ps, s, &c, count) < 0)
+		return -1;
+	add_costs(dst, &c);
+	return 0;
 }
 
 /* ---- names ------------------------------------------------------------------- */
@@ -1125,38 +1147,36 @@ static int cost_line(struct parser *ps, const char *s)
 			return -1;
 		ps->stale = 0;
 	}
+	/* the whole line is read before anything changes (a file's last line
+	 * cut short is left out whole when it does not read) */
+	struct costs c;
 	s = parse_positions(ps, s, pos, 1);
-	if (!s)
-		return -1;
-	if (check_line_range(ps, pos) < 0)
+	if (!s || check_line_range(ps, pos) < 0 || need_fn(ps, "cost line") < 0 ||
+	    read_costs(ps, s, &c, 1) < 0)
 		return -1;
 	ps->last[0] = pos[0];
 	ps->last[1] = pos[1];
 	ps->any_cost = 1;
 	uint32_t line = line_of(ps, pos);
 
-	if (need_fn(ps, "cost line") < 0)
-		return -1;
-	if (ps->pending == PEND_CALL) {
-		cost_t c[MAX_EVENTS];
-		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
-		if (parse_costs_into(ps, s, c, 1) < 0)
-			return -1;
-		finish_call(ps, line, c, pos);
+	const struct instr_sink *is = ps->o->instr;
+	if (ps->pending == PEND_CALL || is) {
+		cost_t v[MAX_EVENTS];
+		memset(v, 0, sizeof(cost_t) * (size_t)p->nreal);
+		add_costs(v, &c);
+		if (ps->pending == PEND_CALL) {
+			finish_call(ps, line, v, pos);
+			return 0;
+		}
+		if (ps->pending == PEND_JUMP)
+			finish_jump(ps, line, pos); /* the line normally carries no cost */
+		/* costs go to the sink only: the profile is read again for it */
+		if (is->cost)
+			is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), v);
 		return 0;
 	}
 	if (ps->pending == PEND_JUMP)
 		finish_jump(ps, line, pos); /* the line normally carries no cost */
-	const struct instr_sink *is = ps->o->instr;
-	if (is) { /* costs go to the sink only: the profile is read again for it */
-		cost_t c[MAX_EVENTS];
-		memset(c, 0, sizeof(cost_t) * (size_t)p->nreal);
-		if (parse_costs_into(ps, s, c, 1) < 0)
-			return -1;
-		if (is->cost)
-			is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), c);
-		return 0;
-	}
 	if (p->ls.nreal != p->nreal) {
 		linestore_init(&p->ls, p->nreal);
 		p->ls.lazy = ps->lz != NULL;
@@ -1165,7 +1185,8 @@ static int cost_line(struct parser *ps, const char *s)
 		linestore_begin(&p->ls, ps->fn);
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
 	linestore_width(&p->ls, p->nreal);
-	return parse_costs_into(ps, s, dst, 1);
+	add_costs(dst, &c);
+	return 0;
 }
 
 /* What calls=, jump=/jcnd= and the name lines set, once read (also by

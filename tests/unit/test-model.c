@@ -1111,6 +1111,9 @@ static void test_cut_short(void)
 		  12 },
 		{ "events: Ir\nfl=a.c\nfn=main\n1 5\n0x", "ends in the middle of line 5 (truncated?)",
 		  5 },
+		/* a line that does not read is left out whole (not 7 of it) */
+		{ "events: Ir\nfl=a.c\nfn=main\n1 5\n2 7 8", "ends in the middle of line 5 (truncated?)",
+		  5 },
 		{ "events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=1", /* cut before its target */
 		  "ends in the middle of line 6 (truncated?)", 5 },
 		{ "creator: callgrind-3.19.0\nevents: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=1 2\n",
