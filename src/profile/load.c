@@ -507,6 +507,68 @@ static int check_line_range(struct parser *ps, const int64_t pos[2])
 	return 0;
 }
 
+/* ---- the bound of all sums (model.h, summag) ------------------------------- */
+
+/* Can a value of magnitude m, of event ev and sign neg, join the sums
+ * without taking them beyond 2^63-1?  While the fast paths' self costs
+ * are summed over all events (fastsum) the answer may be "no" for a value
+ * that fits: exact says whether to make the sums exact then and look
+ * again (not while the line store holds the value: it would count twice). */
+static int sum_fits(struct profile *p, int neg, int ev, uint64_t m, int exact)
+{
+	/* each part is at most 2^63-1 and m at most 2^63: no wrap */
+	if (p->summag[neg][ev] + (neg ? 0 : p->fastsum) + m <= (uint64_t)INT64_MAX)
+		return 1;
+	if (p->sums_exact || !exact)
+		return 0;
+	profile_sums_exact(p);
+	return p->summag[neg][ev] + m <= (uint64_t)INT64_MAX;
+}
+
+static void sum_add(struct profile *p, int neg, int ev, uint64_t m)
+{
+	uint64_t *s = &p->summag[neg][ev];
+	*s += m;
+	if (!neg && *s > p->summax0)
+		p->summax0 = *s;
+}
+
+/* The room the fast paths' self costs have in fastsum: every event's sum
+ * stays within 2^63-1 while fastsum + summax0 does. */
+static inline uint64_t fast_room(const struct profile *p)
+{
+	return (uint64_t)INT64_MAX - p->summax0 - p->fastsum;
+}
+
+/* A fast path's line of n positive values v[], of events 0 .. n-1 (for the
+ * line store or a call record), summing to sum, joins the sums; 0 (nothing
+ * added) when one does not fit for sure: the general parser then reads the
+ * line again.  cheap: they join fastsum. */
+static inline int fast_line_sums(struct profile *p, const cost_t *v, int n, uint64_t sum,
+				 int cheap)
+{
+	if (cheap) { /* sum: of at most 16 values below 10^18 (fast_dec): no wrap */
+		if (sum > fast_room(p))
+			return 0;
+		p->fastsum += sum;
+		return 1;
+	}
+	for (int i = 0; i < n; i++)
+		if (!sum_fits(p, 0, i, (uint64_t)v[i], 0))
+			return 0;
+	for (int i = 0; i < n; i++)
+		sum_add(p, 0, i, (uint64_t)v[i]);
+	return 1;
+}
+
+/* Are a fast path's self costs summed over all events (fastsum)?  Not
+ * when summag is exact, nor with more than 16 events (a line's sum could
+ * wrap). */
+static inline int fast_cheap(const struct parser *ps)
+{
+	return !ps->p->sums_exact && ps->nev <= 16;
+}
+
 /* A cost line's values as read: the i-th of n is v[i], of event ev[i] (the
  * profile's), the sign applied. */
 struct costs {
@@ -575,12 +637,11 @@ static inline __attribute__((always_inline)) int read_costs(struct parser *ps, c
 	}
 	if (!count)
 		return 0;
-	uint64_t (*m)[MAX_EVENTS] = ps->p->summag;
 	for (int i = 0; i < c->n; i++) /* each event once a line: no two add up */
-		if (m[c->v[i] < 0][c->ev[i]] + cost_mag(c->v[i]) > (uint64_t)INT64_MAX)
+		if (!sum_fits(ps->p, c->v[i] < 0, c->ev[i], cost_mag(c->v[i]), 1))
 			return perr(ps, "sum of %s passes 2^63-1", ps->p->ev[c->ev[i]].name);
 	for (int i = 0; i < c->n; i++)
-		m[c->v[i] < 0][c->ev[i]] += cost_mag(c->v[i]);
+		sum_add(ps->p, c->v[i] < 0, c->ev[i], cost_mag(c->v[i]));
 	return 0;
 }
 
@@ -1166,6 +1227,9 @@ static int cost_line(struct parser *ps, const char *s)
 		add_costs(v, &c);
 		if (ps->pending == PEND_CALL) {
 			finish_call(ps, line, v, pos);
+			if (!is) /* counted, in a call record (summag) */
+				for (int i = 0; i < c.n; i++)
+					p->callsum[c.ev[i]] = cost_add(p->callsum[c.ev[i]], c.v[i]);
 			return 0;
 		}
 		if (ps->pending == PEND_JUMP)
@@ -1186,6 +1250,8 @@ static int cost_line(struct parser *ps, const char *s)
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
 	linestore_width(&p->ls, p->nreal);
 	add_costs(dst, &c);
+	for (int i = 0; i < c.n; i++) /* counted, in the line store (summag) */
+		p->selfsum[c.ev[i]] = cost_add(p->selfsum[c.ev[i]], c.v[i]);
 	return 0;
 }
 
@@ -1193,7 +1259,7 @@ static int cost_line(struct parser *ps, const char *s)
  * spec_fast()). */
 /* Adds n to the bound of the sums of call counts (which) or jump counts:
  * -1 with "sum of ... passes 2^63-1" when it would pass, nothing changed. */
-static int count_count(struct parser *ps, uint64_t *mag, uint64_t n, const char *what)
+static inline int count_count(struct parser *ps, uint64_t *mag, uint64_t n, const char *what)
 {
 	uint64_t *m = &mag[ps->o->sign < 0];
 	if (n > (uint64_t)INT64_MAX || *m + n > (uint64_t)INT64_MAX)
@@ -1556,8 +1622,8 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		linestore_width(&p->ls, ps->nev);
 	}
 	cost_t *lc = ps->lastcost;
-	uint64_t *mag = p->summag[0]; /* the values here are positive */
 	int n = 0, nev = ps->nev;
+	uint64_t sum = 0; /* of the values (fast_line_sums()) */
 	while (s < lim && *s == ' ')
 		s++;
 	if (s < lim && !line_end(*s)) {
@@ -1567,11 +1633,7 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 			if (n >= nev || !(e = fast_dec(s, &x)))
 				goto undo;
 			s = e;
-			/* x < 10^18: no wrap; beyond 2^63-1, cost_line() says so */
-			if ((mag[n] += x) > (uint64_t)INT64_MAX) {
-				mag[n] -= x;
-				goto undo;
-			}
+			sum += x;
 			dst[n] = cost_add(dst[n], (cost_t)x);
 			lc[n++] = (cost_t)x;
 			if (*s == ' ') {
@@ -1598,6 +1660,9 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 			goto undo;
 		s++;
 	}
+	/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
+	if (!fast_line_sums(p, lc, n, sum, fast_cheap(ps)))
+		goto undo;
 	ps->last[0] = pos[0];
 	ps->last[1] = pos[1];
 	ps->any_cost = 1;
@@ -1607,11 +1672,9 @@ static inline const char *cost_line_fast(struct parser *ps, const char *s, const
 		finish_jump(ps, line, pos);
 	return s + 1;
 undo:
-	for (int i = 0; i < n; i++) {
-		mag[i] -= (uint64_t)lc[i];
-		if (dst != callc)
+	if (dst != callc)
+		for (int i = 0; i < n; i++)
 			dst[i] = cost_add(dst[i], -lc[i]);
-	}
 	return NULL;
 }
 
@@ -1627,8 +1690,8 @@ static inline int cost_start(char c)
  * not that form stops the run, untouched, for cost_line_fast() and
  * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
  * Returns where it stopped; *nlines says how many lines it took. */
-static const char *fast_run(struct parser *ps, const char *s, const char *end,
-			    uint64_t *nlines)
+static inline __attribute__((always_inline)) const char *
+fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap)
 {
 	struct linestore *ls = &ps->p->ls;
 	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
@@ -1636,7 +1699,9 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
 	int64_t last0 = ps->last[0], last1 = ps->last[1];
 	cost_t *lc = ps->lastcost;
-	uint64_t *mag = ps->p->summag[0]; /* the values here are positive */
+	/* the sums (fast_line_sums()): in fastsum, room being what is left,
+	 * or per event */
+	uint64_t room0 = cheap ? fast_room(ps->p) : 0, room = room0;
 	uint64_t nl = 0;
 	while (s < end) {
 		const char *t = s, *lim = s + FAST_MAX_LINE;
@@ -1656,21 +1721,26 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 		 * general parser then reads it again, lastcost included) */
 		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
 		int n = 0;
+		uint64_t sum = 0; /* at most 16 values below 10^18 when cheap */
 		while (*t != '\n') {
 			uint64_t x;
 			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
 				goto undo;
-			/* x < 10^18: no wrap; beyond 2^63-1, cost_line() says so */
-			if ((mag[n] += x) > (uint64_t)INT64_MAX) {
-				mag[n] -= x;
-				goto undo;
-			}
+			sum += x;
 			dst[n] = cost_add(dst[n], (cost_t)x);
 			lc[n++] = (cost_t)x;
 			if (*t == ' ')
 				t++;
 			else if (*t != '\n')
 				goto undo;
+		}
+		/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
+		if (cheap) {
+			if (sum > room)
+				goto undo;
+			room -= sum;
+		} else if (!fast_line_sums(ps->p, lc, n, sum, 0)) {
+			goto undo;
 		}
 		linestore_width(ls, n);
 		last0 = pos[0];
@@ -1681,13 +1751,12 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 			break;
 		continue;
 undo:
-		for (int i = 0; i < n; i++) {
-			mag[i] -= (uint64_t)lc[i];
+		for (int i = 0; i < n; i++)
 			dst[i] = cost_add(dst[i], -lc[i]);
-		}
 		break;
 	}
 out:
+	ps->p->fastsum += room0 - room;
 	if (nl) {
 		ps->last[0] = last0;
 		ps->last[1] = last1;
@@ -1695,6 +1764,14 @@ out:
 	}
 	*nlines = nl;
 	return s;
+}
+
+/* fast_run_as() made for each way of counting the sums */
+static const char *fast_run(struct parser *ps, const char *s, const char *end,
+			    uint64_t *nlines)
+{
+	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1)
+			      : fast_run_as(ps, s, end, nlines, 0);
 }
 
 /* "(N)\n" with N already defined in map: the interned name in *id and the

@@ -199,26 +199,57 @@ fail:
 	return -1;
 }
 
-/* The largest magnitude event e takes in any sum the program forms
- * (model.h: summag), UINT64_MAX when beyond 2^63-1. */
-static uint64_t event_bound(const struct profile *p, int e);
+void profile_sums_exact(struct profile *p)
+{
+	if (p->sums_exact)
+		return;
+	p->sums_exact = 1;
+	if (!p->fastsum)
+		return;
+	/* every cost is in the line store (the block subtotals and the open
+	 * block) or a call record; less those counted one by one, the fast
+	 * paths' (their sums stay within 2^63-1: no wrap) */
+	const struct linestore *ls = &p->ls;
+	uint64_t tot[MAX_EVENTS] = { 0 };
+	for (uint32_t k = 0; k < ls->nff; k++)
+		for (int e = 0; e < ls->nreal; e++)
+			tot[e] += (uint64_t)ls->ffcost[(size_t)k * (size_t)ls->nreal + (size_t)e];
+	for (uint32_t l = 0; l < ls->an; l++)
+		for (int e = 0; e < ls->awidth[l]; e++)
+			tot[e] += (uint64_t)ls->acost[(size_t)l * (size_t)ls->nreal + (size_t)e];
+	for (uint32_t r = 0; r < p->ncalls; r++) {
+		cost_t c[MAX_EVENTS];
+		call_cost(p, r, c);
+		for (int e = 0; e < p->nreal; e++)
+			tot[e] += (uint64_t)c[e];
+	}
+	for (int e = 0; e < p->nreal; e++) {
+		p->summag[0][e] += tot[e] - (uint64_t)p->selfsum[e] - (uint64_t)p->callsum[e];
+		if (p->summag[0][e] > p->summax0)
+			p->summax0 = p->summag[0][e];
+	}
+	p->fastsum = 0;
+}
 
-static uint64_t terms_bound(const struct profile *p, const struct event_term *t, int n)
+static uint64_t terms_bound(struct profile *p, const struct event_term *t, int n, int exact)
 {
 	unsigned __int128 b = 0;
 	for (int i = 0; i < n; i++) {
-		b += (unsigned __int128)cost_mag(t[i].coef) * event_bound(p, t[i].ev);
+		b += (unsigned __int128)cost_mag(t[i].coef) * profile_event_bound(p, t[i].ev, exact);
 		if (b > (uint64_t)INT64_MAX)
 			return UINT64_MAX;
 	}
 	return (uint64_t)b;
 }
 
-static uint64_t event_bound(const struct profile *p, int e)
+uint64_t profile_event_bound(struct profile *p, int e, int exact)
 {
-	if (e < p->nreal)
-		return p->summag[0][e] > p->summag[1][e] ? p->summag[0][e] : p->summag[1][e];
-	return terms_bound(p, p->ev[e].terms, p->ev[e].nterms);
+	if (exact)
+		profile_sums_exact(p);
+	if (e >= p->nreal)
+		return terms_bound(p, p->ev[e].terms, p->ev[e].nterms, exact);
+	uint64_t pos = p->summag[0][e] + p->fastsum, neg = p->summag[1][e];
+	return pos > neg ? pos : neg;
 }
 
 int profile_define_event(struct profile *p, const char *name, const char *formula,
@@ -242,7 +273,10 @@ int profile_define_event(struct profile *p, const char *name, const char *formul
 	memset(e, 0, sizeof(*e));
 	if (parse_formula(p, formula, &e->terms, &e->nterms, err, errsz) < 0)
 		return -1;
-	if (terms_bound(p, e->terms, e->nterms) > (uint64_t)INT64_MAX) {
+	/* the fast paths' sum bounds every event at first: made exact only
+	 * when that is not enough */
+	if (terms_bound(p, e->terms, e->nterms, 0) > (uint64_t)INT64_MAX &&
+	    terms_bound(p, e->terms, e->nterms, 1) > (uint64_t)INT64_MAX) {
 		snprintf(err, errsz, "values of %s can pass 2^63-1", name);
 		free(e->terms);
 		e->terms = NULL;

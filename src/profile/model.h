@@ -129,8 +129,19 @@ struct profile {
 	 * summag[0][e]; the loader stops at the line that takes one of these
 	 * beyond 2^63-1 ("sum of Ir passes 2^63-1"), and a derived event is
 	 * only defined when its formula bounded by them stays within 2^63-1
-	 * (profile_define_event).  So no sum wraps. */
+	 * (profile_define_event).  So no sum wraps.
+	 * While the mapped fast paths read, their costs (all positive) are
+	 * summed over all events into fastsum instead, as long as fastsum +
+	 * any summag[0][e] stays within 2^63-1 (each event's sum is then
+	 * too); when a check cannot be decided so, profile_sums_exact() takes
+	 * them out of the line store and the call records, which hold them
+	 * with the costs counted one by one (selfsum, callsum), into summag,
+	 * and from then on every value is counted per event (sums_exact). */
 	uint64_t summag[2][MAX_EVENTS];
+	uint64_t summax0;        /* the largest summag[0][e] */
+	uint64_t fastsum;
+	int64_t selfsum[MAX_EVENTS], callsum[MAX_EVENTS]; /* (two's complement) */
+	int sums_exact;
 	uint64_t countmag[2], jumpmag[2];
 	/* the files' "event:" lines, applied by profile_finish when every
 	 * file is in (whether a formula's values stay within 2^63-1 depends
@@ -192,6 +203,12 @@ int profile_define_event(struct profile *p, const char *name, const char *formul
 /* The same from "NAME = FORMULA" (blanks around NAME ignored); 0, or -1
  * with a message in err. */
 int profile_define_event_text(struct profile *p, const char *spec, char *err, size_t errsz);
+/* Makes summag exact (see there). */
+void profile_sums_exact(struct profile *p);
+/* The largest magnitude event e can have in any sum (see summag);
+ * UINT64_MAX when beyond 2^63-1.  Without exact, perhaps larger than it
+ * is (fastsum counts for every event). */
+uint64_t profile_event_bound(struct profile *p, int e, int exact);
 /* Add KCachegrind's usual derived events (L1m, LLm, Bm, CEst) where their
  * inputs exist and the names are free. */
 void profile_add_standard_derived(struct profile *p);

@@ -14,7 +14,8 @@
 #     cost; the position line after jump=/jcnd= is an ordinary cost line;
 #   - "positions:" says how many subpositions come before the costs;
 #     missing costs are 0, "." is 0, "*" repeats the previous cost line's
-#     value (not in the grammar; some writers use it), 0x is hex;
+#     value (not in the grammar; some writers use it), 0x is hex; a line
+#     that does not read so (the last one, cut short) is left out;
 #   - events are matched by name ("events:" of each part);
 #   - two tolerances for real writers (the project's loader rules, from
 #     ARCHITECTURE.md): a function whose file was given only by an fi= line
@@ -186,10 +187,18 @@ class Reader:
             self.after_calls = False
             return
         key = (self.fn, self.file if self.file is not None else "???")
-        self.pairs.add(key)
         values = toks[self.npos:]
-        for i, ev in enumerate(self.events):
-            v = number(values[i], self.last.get(ev, 0)) if i < len(values) else 0
+        try:
+            if len(values) > len(self.events):
+                raise ValueError
+            vals = [number(values[i], self.last.get(ev, 0)) if i < len(values) else 0
+                    for i, ev in enumerate(self.events)]
+        except ValueError:
+            # not a cost line: in a file that loads, only its last line,
+            # cut short, can be such, and it is left out
+            return
+        self.pairs.add(key)
+        for ev, v in zip(self.events, vals):
             self.last[ev] = v
             self.cost[key][ev] += v
 
