@@ -1028,6 +1028,65 @@ static void test_overflow(void)
 		profile_free(&p);
 	}
 
+	/* many large costs on several events: their sum over the events
+	 * passes 2^63-1 long before any event's does.  A, B, C 4 * 10^17 on
+	 * lines 4-13 (4 * 10^18 each), then A alone 4 * 10^17 on lines 14-26:
+	 * A 9.2 * 10^18, just below 2^63 (9.223... * 10^18); one more A line
+	 * (27) passes.  In place (the fast paths), lazily, and like a pipe. */
+	char big[4096] = "events: A B C\nfl=a.c\nfn=f\n";
+	for (int i = 0; i < 10; i++)
+		snprintf(big + strlen(big), sizeof(big) - strlen(big),
+			 "%d 400000000000000000 400000000000000000 400000000000000000\n", i + 1);
+	for (int i = 0; i < 13; i++)
+		snprintf(big + strlen(big), sizeof(big) - strlen(big), "%d 400000000000000000\n",
+			 i + 20);
+	size_t fits = strlen(big);
+	strcat(big, "40 400000000000000000\n");
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 0)
+			big[fits] = 0; /* without line 27 */
+		else
+			strcpy(big + fits, "40 400000000000000000\n");
+		for (int how = 0; how < 3; how++) {
+			char *path = NULL;
+			int rc;
+			if (how == 2) {
+				profile_init(&p);
+				path = write_tmp("big.out", big, strlen(big));
+				struct load_opts lo = { .sign = 1, .no_map = 1 };
+				rc = profile_load(&p, path, &lo, lasterr, sizeof(lasterr));
+				free(path);
+			} else {
+				rc = how ? load_lazy(&p, "big.out", big, 1, 1) : load_padded(&p, big);
+				if (how && rc == 0)
+					profile_finish(&p);
+			}
+			static const char *const hows[] = { "in place", "lazily", "like a pipe" };
+			if (pass == 0) {
+				ok(rc == 0, "sums of 9.2 * 10^18, 4 * 10^18, 4 * 10^18 load (%s): %s",
+				   hows[how], lasterr);
+				if (rc == 0 && how == 2)
+					profile_finish(&p);
+				if (rc == 0) {
+					/* the fast paths' sum over the events passed 2^63-1:
+					 * counted per event since */
+					ok(how == 2 || p.sums_exact, "sums made exact (%s)", hows[how]);
+					is(p.totals[0], 9200000000000000000LL, "A (%s)", hows[how]);
+					is(p.totals[1], 4000000000000000000LL, "B (%s)", hows[how]);
+					char err[256];
+					ok(profile_define_event(&p, "X", "A + B", err, sizeof(err)) == -2,
+					   "A + B can pass 2^63-1 (%s)", hows[how]);
+					ok(profile_define_event(&p, "Y", "B + C", err, sizeof(err)) == 0,
+					   "B + C cannot (%s): %s", hows[how], err);
+				}
+			} else {
+				ok(rc < 0 && strstr(lasterr, ":27: sum of A passes 2^63-1"),
+				   "line 27 passes (%s): %s", hows[how], lasterr);
+			}
+			profile_free(&p);
+		}
+	}
+
 	/* derived events: CEst = Ir + 10 Bm here (no cache events), Bm = Bim +
 	 * Bcm.  With Ir and Bcm at 10^18: Bm's values stay within 10^18, CEst's
 	 * could reach 10^18 + 10 * 10^18 > 2^63-1: Bm is defined, CEst is not,
