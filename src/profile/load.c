@@ -260,7 +260,8 @@ struct parser {
 	 * compression: cg_fmt) */
 	int cmd_seen, cg_fmt;
 	uint64_t partial;   /* the last line, without a newline: its number */
-	int cg_creator;     /* "creator: callgrind..." or our tool's */
+	int cg_creator;     /* "creator: callgrind..." or our tool's: they end
+			     * a file with totals: (creator_names_contexts) */
 	int totals_last;    /* the last line read (not empty, no comment) is
 			     * totals:, as callgrind ends its files */
 	uint64_t fi_lineno; /* the last fi=/fe= line's number */
@@ -1044,7 +1045,7 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 	}
 	if (KEY("creator")) {
 		const char *v = skip_ws(val);
-		ps->cg_creator |= strncmp(v, "callgrind", 9) == 0 || strncmp(v, "cgtui", 5) == 0;
+		ps->cg_creator |= creator_names_contexts(v);
 	}
 	if (KEY("cmd") || KEY("creator")) { /* the part's, and the profile's first */
 		char **part = KEY("cmd") ? &ps->part->cmd : &ps->part->creator;

@@ -17,6 +17,9 @@
 #     value (not in the grammar; some writers use it), 0x is hex; a line
 #     that does not read so (the last one, cut short) is left out;
 #   - events are matched by name ("events:" of each part);
+#   - callgrind (and cgtui) write fl= before fn= only when the function's
+#     file is not the file of the cost lines before it, fi=/fe= included:
+#     in their files a function without fl= is in that file;
 #   - two tolerances for real writers (the project's loader rules, from
 #     ARCHITECTURE.md): a function whose file was given only by an fi= line
 #     just before its fn= (pyprof2calltree, lsprofcalltree never write fl=)
@@ -75,6 +78,7 @@ class Reader:
         self.last = {}
         self.cmd = False
         self.callgrind = False
+        self.cg_creator = False
 
     def name(self, space, value):
         """Resolves "(id) name", "(id)" or "name" in an id space."""
@@ -147,6 +151,8 @@ class Reader:
             self.last = {}
         elif key == "positions":
             self.npos = len(value.split())
+        if key == "creator":
+            self.cg_creator = value.startswith(("callgrind", "cgtui"))
         if key == "cmd":
             self.cmd = True
         elif key not in ("desc", "events", "summary"):
@@ -161,6 +167,8 @@ class Reader:
             name = self.name("fn", value)
             if not self.seen_fl and self.fi_name is not None and self.fi_line == lineno - 1:
                 self.fl = self.fi_name
+            elif self.cg_creator and self.file is not None:
+                self.fl = self.file
             self.fn = name
             self.file = self.fl if self.fl is not None else "???"
         elif key == "fl":

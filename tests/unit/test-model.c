@@ -75,6 +75,19 @@ static cost_t call(struct profile *p, const char *from, const char *to, cost_t *
 	return v;
 }
 
+/* The self cost of event e of the function named name whose cost lines are
+ * in file (the line store's block subtotals): functions of that name in
+ * other files, or its lines in other files, are not counted. */
+static cost_t ff_self(struct profile *p, const char *name, const char *file, int e)
+{
+	cost_t v = 0;
+	for (uint32_t k = 0; k < p->ls.nff; k++)
+		if (strcmp(fn_name(p, p->ls.ff[k].fn), name) == 0 &&
+		    strcmp(file_name(p, p->ls.ff[k].file), file) == 0)
+			v += p->ls.ffcost[(size_t)k * p->nreal + e];
+	return v;
+}
+
 static void test_spec_example(void)
 {
 	struct profile p;
@@ -171,7 +184,9 @@ static void test_name_compression(void)
 	};
 	for (int i = 0; i < 4 && i < p.nwarnings; i++)
 		is_str(strrchr(p.warnings[i], '/') + 1, want[i], "warning %d", i);
-	is(self(&p, "(4)", 0), 3, "function (4): 1 + 2");
+	/* a function is its object, file and name: (4) in a.c and in (2) */
+	is(ff_self(&p, "(4)", "a.c", 0), 1, "function (4) in a.c: 1");
+	is(ff_self(&p, "(4)", "(2)", 0), 2, "function (4) in file (2): 2");
 	profile_free(&p);
 }
 
@@ -198,19 +213,6 @@ static void test_subpositions(void)
 	ok(load(&p, "positions: instr\nevents: Ir\nfl=a.c\nfn=f\n0x10 3\n+4 4\n") == 0, "instr only");
 	is(line_cost(&p, "f", "a.c", 0, 0), 7, "instr-only costs land on line 0");
 	profile_free(&p);
-}
-
-/* The self cost of event e of the function named name whose cost lines are
- * in file (the line store's block subtotals): functions of that name in
- * other files, or its lines in other files, are not counted. */
-static cost_t ff_self(struct profile *p, const char *name, const char *file, int e)
-{
-	cost_t v = 0;
-	for (uint32_t k = 0; k < p->ls.nff; k++)
-		if (strcmp(fn_name(p, p->ls.ff[k].fn), name) == 0 &&
-		    strcmp(file_name(p, p->ls.ff[k].file), file) == 0)
-			v += p->ls.ffcost[(size_t)k * p->nreal + e];
-	return v;
 }
 
 static void test_cachegrind(void)
