@@ -685,16 +685,12 @@ static const char *name_text(struct parser *ps, int ns, const char *s, size_t *l
 		if (q)
 			*len = (size_t)(q - s);
 	}
-	*sub = NULL;
-	if (m) {
-		size_t ol;
-		*sub = modname_apply(m, s, *len, &ol);
-		if (*sub) {
-			*len = ol;
-			return *sub;
-		}
-	}
-	return s;
+	size_t ol = 0;
+	char *t = m ? modname_apply(m, s, *len, &ol) : NULL;
+	*sub = t;
+	if (t)
+		*len = ol;
+	return t ? t : s;
 }
 
 static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len)
