@@ -201,7 +201,7 @@ int profile_event_index(const struct profile *p, const char *name, size_t len);
 int profile_define_event(struct profile *p, const char *name, const char *formula,
 			 char *err, size_t errsz);
 /* The same from "NAME = FORMULA" (blanks around NAME ignored); 0, or -1
- * with a message in err. */
+ * (or -2, as above) with a message in err. */
 int profile_define_event_text(struct profile *p, const char *spec, char *err, size_t errsz);
 /* Makes summag exact (see there). */
 void profile_sums_exact(struct profile *p);
