@@ -162,16 +162,25 @@ static void idmap_rehash(struct idmap *m, uint32_t ns)
 	free(ov);
 }
 
+/* A table indexed by id (*a, *n entries of size elem, hot_realloc'ed)
+ * grown, doubling from 1024, to cover index key; the new entries' bytes
+ * are fill. */
+static void grow_by_id(void **a, uint32_t *n, uint64_t key, size_t elem, int fill)
+{
+	uint32_t nn = *n ? *n : 1024;
+	while (nn <= key)
+		nn *= 2;
+	*a = hot_realloc(*a, (size_t)*n * elem, (size_t)nn * elem);
+	memset((char *)*a + (size_t)*n * elem, fill, (size_t)(nn - *n) * elem);
+	*n = nn;
+}
+
 /* The direct array grown to cover key (< IDMAP_DIRECT_MAX). */
 static void idmap_grow_direct(struct idmap *m, uint64_t key)
 {
-	uint32_t n = m->ndirect ? m->ndirect : 1024;
-	while (n <= key)
-		n *= 2;
-	m->direct = hot_realloc(m->direct, (size_t)m->ndirect * sizeof(*m->direct),
-				(size_t)n * sizeof(*m->direct));
-	memset(m->direct + m->ndirect, 0, (n - m->ndirect) * sizeof(*m->direct));
-	m->ndirect = n;
+	void *a = m->direct;
+	grow_by_id(&a, &m->ndirect, key, sizeof(*m->direct), 0);
+	m->direct = a;
 	if (m->n)
 		idmap_rehash(m, m->mask + 1);
 }
@@ -844,13 +853,9 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 	 * function: try the last one first */
 	uint32_t kfile = file;
 	if (name >= ps->nname_fn) {
-		uint32_t n = ps->nname_fn ? ps->nname_fn : 1024;
-		while (n <= name)
-			n *= 2;
-		ps->name_fn = hot_realloc(ps->name_fn, (size_t)ps->nname_fn * sizeof(*ps->name_fn),
-					  (size_t)n * sizeof(*ps->name_fn));
-		memset(ps->name_fn + ps->nname_fn, 0xff, (n - ps->nname_fn) * sizeof(*ps->name_fn));
-		ps->nname_fn = n;
+		void *a = ps->name_fn;
+		grow_by_id(&a, &ps->nname_fn, name, sizeof(*ps->name_fn), 0xff);
+		ps->name_fn = a;
 	}
 	struct name_fn *nf = &ps->name_fn[name];
 	if (nf->fn == NO_ID && name >= ps->names_before)

@@ -7,29 +7,13 @@
 # loads, and a Valgrind run with --separate-callers=2 --separate-recs=3
 # (whose compressed ids cgtui lost before issue 16).
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 : "${CORPUS_DIR:=$here/../../../shared/corpus/wild}"
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
 [ -d "$CORPUS_DIR" ] || { echo "SKIP: no corpus at $CORPUS_DIR"; exit 77; }
-out=$(mktemp)
-work=$(mktemp -d)
-trap 'rm -rf "$out" "$out.err" "$out.0" "$out.1" "$work"' EXIT
-pass=0 fail=0
+out=$work/out
 havepy=
 command -v python3 >/dev/null 2>&1 && havepy=1
-
-# result OK TEXT: a PASS (OK is 0) or FAIL line
-result() {
-	if [ "$1" = 0 ]; then
-		echo "PASS: $2"
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $2"
-		fail=$((fail + 1))
-	fi
-}
 
 # selfcost FILE NAME: the report's function:file self costs against
 # selfcost.py's reading of FILE
@@ -39,23 +23,23 @@ selfcost() {
 		return
 	fi
 	if ! "$CGTUI" --batch --threshold=0 --no-annotate --show-percs=no "$1" >"$out" 2>"$out.err"; then
-		result 1 "$2: does not load: $(cat "$out.err")"
+		check "$2: loads" 1 "$(cat "$out.err")"
 		return
 	fi
 	r=$(python3 "$here/selfcost.py" "$1" "$out")
-	result $? "$2: per-function self costs: $r"
+	check "$2: per-function self costs" $? "$r"
 }
 for f in "$CORPUS_DIR"/*; do
 	case "$f" in *.md) continue ;; esac
 	name=$(basename "$f")
 	if ! "$CGTUI" --batch --no-annotate "$f" >"$out" 2>"$out.err"; then
-		result 1 "$name: does not load: $(cat "$out.err")"
+		check "$name: loads" 1 "$(cat "$out.err")"
 		continue
 	fi
 	want=$(awk -f "$here/selfsum.awk" "$f")
 	got=$(grep 'PROGRAM TOTALS' "$out" | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed -e 's/^ //' -e 's/ $//')
 	[ "$got" = "$want" ]
-	result $? "$name: totals '$got', self costs add up to '$want'"
+	check "$name: totals $got" $? "self costs add up to '$want'"
 	# the whole report (per-line sums included, for the annotation summary)
 	# is the same whether line records are made while loading or read again
 	# when the report asks for them
@@ -64,16 +48,17 @@ for f in "$CORPUS_DIR"/*; do
 			>"$out.$lazy" 2>&1
 	done
 	cmp -s "$out.0" "$out.1"
-	result $? "$name: the same report with lines read when needed or not"
+	check "$name: the same report with lines read when needed or not" $? "they differ"
 	selfcost "$f" "$name"
 done
 
 # the profiles under tests/ (those that load: tests/errors has broken ones
 # on purpose, tests/fuzz sources after profiles)
-for f in $(grep -rlI '^events:' "$here/.." | sort); do
+grep -rlI '^events:' "$here/.." | sort >"$work/profiles"
+while IFS= read -r f; do
 	"$CGTUI" --batch --no-annotate "$f" >/dev/null 2>&1 || continue
 	selfcost "$f" "tests/${f#"$here/../"}"
-done
+done <"$work/profiles"
 
 # a Valgrind run whose compressed ids come in an order that lost some
 # before issue 16: no id may be left undefined
@@ -84,11 +69,12 @@ if command -v valgrind >/dev/null 2>&1 && [ -x /usr/bin/sort ]; then
 		>/dev/null 2>"$work/vg.log"; then
 		"$CGTUI" --batch --no-annotate "$work/callgrind.out" >/dev/null 2>"$out.err"
 		! grep -q 'never defined' "$out.err"
-		result $? "callgrind --separate-callers=2 --separate-recs=3: every id found $(head -3 "$out.err")"
+		check "callgrind --separate-callers=2 --separate-recs=3: every id found" $? \
+			"$(head -3 "$out.err")"
 		selfcost "$work/callgrind.out" "callgrind --separate-callers=2 --separate-recs=3 sort"
 	else
 		echo "SKIP: valgrind could not run sort: $(tail -2 "$work/vg.log")"
 	fi
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
+[ "$pass" -gt 0 ] || check "something was checked" 1 "nothing"
+finish

@@ -561,10 +561,14 @@ static uint32_t index_of(int s, const char *name)
 	return same ? (uint32_t)i : UINT32_MAX;
 }
 
-/* Compares table want with got (both are consumed: got's entries are
- * taken out of want; what is left of either is a difference). */
-static void compare(const char *what, struct table *want, struct table *got)
+/* Compares got with the record truth; frees got. */
+static void compare(const char *what, const struct table *truth, struct table *got)
 {
+	struct table wt = { 0 }, *want = &wt;
+	for (size_t i = 0; i < truth->cap; i++)
+		if (truth->used[i])
+			memcpy(table_at(want, truth->key[i]), &truth->val[i * NV], NV * sizeof(int64_t));
+	/* got's entries are taken out of want: what is left of either differs */
 	for (size_t i = 0; i < got->cap; i++) {
 		if (!got->used[i])
 			continue;
@@ -583,6 +587,8 @@ static void compare(const char *what, struct table *want, struct table *got)
 			fail("%s (%u, %u): missing, want %" PRId64 " %" PRId64 " %" PRId64, what,
 			     (unsigned)(want->key[i] >> 32), (unsigned)want->key[i], w[0], w[1], w[2]);
 	}
+	table_free(want);
+	table_free(got);
 }
 
 static int cmp_undef_use(const void *a, const void *b)
@@ -635,13 +641,7 @@ static void check(struct profile *p, const char *path)
 		else if (idx[k] != UINT32_MAX)
 			add(&got, pair(idx[k], fl + 1), c[0], c[1], 0);
 	}
-	struct table want = { 0 };
-	for (size_t i = 0; i < R.self.cap; i++)
-		if (R.self.used[i])
-			memcpy(table_at(&want, R.self.key[i]), &R.self.val[i * NV], NV * sizeof(int64_t));
-	compare("self cost of (function, file+1)", &want, &got);
-	table_free(&got);
-	table_free(&want);
+	compare("self cost of (function, file+1)", &R.self, &got);
 
 	/* calls */
 	for (uint32_t r = 0; r < p->ncalls; r++) {
@@ -651,13 +651,7 @@ static void check(struct profile *p, const char *path)
 		if (x != UINT32_MAX && y != UINT32_MAX)
 			add(&got, pair(x, y), p->calls[r].count, c[0], c[1]);
 	}
-	for (size_t i = 0; i < R.calls.cap; i++)
-		if (R.calls.used[i])
-			memcpy(table_at(&want, R.calls.key[i]), &R.calls.val[i * NV],
-			       NV * sizeof(int64_t));
-	compare("call (caller, callee)", &want, &got);
-	table_free(&got);
-	table_free(&want);
+	compare("call (caller, callee)", &R.calls, &got);
 
 	/* jumps, by target file */
 	size_t off = 0;
@@ -669,13 +663,7 @@ static void check(struct profile *p, const char *path)
 		else if (idx[j.fn] != UINT32_MAX)
 			add(&got, pair(idx[j.fn], tf), j.executed, j.cond ? j.taken : 0, 0);
 	}
-	for (size_t i = 0; i < R.jumps.cap; i++)
-		if (R.jumps.used[i])
-			memcpy(table_at(&want, R.jumps.key[i]), &R.jumps.val[i * NV],
-			       NV * sizeof(int64_t));
-	compare("jump (function, target file)", &want, &got);
-	table_free(&got);
-	table_free(&want);
+	compare("jump (function, target file)", &R.jumps, &got);
 	free(idx);
 
 	/* one warning per id never defined, in the order of first use, with
