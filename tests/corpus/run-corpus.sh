@@ -16,13 +16,14 @@ havepy=
 command -v python3 >/dev/null 2>&1 && havepy=1
 
 # selfcost FILE NAME: the report's function:file self costs against
-# selfcost.py's reading of FILE
+# selfcost.py's reading of FILE (names as the file writes them: not
+# demangled)
 selfcost() {
 	if [ -z "$havepy" ]; then
 		echo "SKIP: $2: per-function costs (no python3)"
 		return
 	fi
-	if ! "$CGTUI" --batch --threshold=0 --no-annotate --show-percs=no "$1" >"$out" 2>"$out.err"; then
+	if ! "$CGTUI" --batch --threshold=0 --no-annotate --show-percs=no --demangle=no "$1" >"$out" 2>"$out.err"; then
 		check "$2: loads" 1 "$(cat "$out.err")"
 		return
 	fi
