@@ -47,6 +47,8 @@ extern struct cgt_strtab cgt_objs, cgt_files, cgt_fns;
  * function's files (readers take the first fl= of a function as its file;
  * inlined headers' blocks follow).  Set once: never changes. */
 UInt cgt_fn_file(UInt fn);
+/* fl, unless fn has its file already */
+void cgt_fn_set_file(UInt fn, UInt fl);
 
 /* ---- instructions ---------------------------------------------------------- */
 
@@ -70,7 +72,13 @@ struct cgt_insn {
 	                          record made for a call's target) */
 	UChar flags;           /* CGT_F_*, filled in by cgt_insn_flags */
 	UChar sect;            /* VgSectKind of the address */
+	UInt ctx;              /* the name of the function a call to this
+	                          instruction enters (cgt_insn_ctx), or
+	                          CGT_CTX_NONE until asked */
 	struct cgt_arc *arcs;  /* calls made by this instruction */
+	/* code without a symbol: its costs by the function it ran in (the
+	 * context, as callgrind names it); cost[] is their sum */
+	struct cgt_ctxcost *ctxs;
 	ULong cost[];          /* [cgt_n_events] */
 };
 
@@ -81,6 +89,43 @@ enum {
 	CGT_F_POPJ = 8,  /* in the dynamic linker's resolver: its jump to the
 	                    function resolved replaces its own call */
 };
+
+/* ---- contexts: code without a symbol (tool_ctx.c) --------------------------
+ *
+ * Callgrind gives the cost of an instruction to the function its thread
+ * called last (its "context"), and names a function without a symbol by
+ * the address where it was entered, relative to its object ("0x%016lx",
+ * with " [PLT]", " [GOT]", " [Data]" or " [BSS]" by the section kind).  For
+ * instructions with a symbol the tool keeps cachegrind's attribution (the
+ * symbol's function); the costs of instructions without one go to the
+ * context they ran in, as callgrind's do: the shadow stack's top frame
+ * holds the name of the function called (`cgt_insn_ctx` of the call's
+ * target), the thread's first instruction names its bottom. */
+enum { CGT_CTX_NONE = ~0u, CGT_CTX_PENDING = ~1u };
+extern UInt cgt_fn_unnamed; /* the id of "???" in cgt_fns */
+static inline Bool cgt_insn_unnamed(const struct cgt_insn *n)
+{
+	return n->fn == cgt_fn_unnamed;
+}
+
+struct cgt_ctxcost {
+	struct cgt_ctxcost *next; /* the instruction's other contexts */
+	struct cgt_insn *insn;
+	UInt ctx;                 /* the function's name (id in cgt_fns) */
+	UInt id;                  /* dense, in the order made */
+	ThreadId tid;             /* --separate-threads: the thread, else 0 */
+	ULong cost[];             /* [cgt_n_events] */
+};
+
+void cgt_ctx_init(void);
+/* The name of the function entered by a call to n: its symbol's, or the
+ * address name.  Made once per instruction. */
+UInt cgt_insn_ctx(struct cgt_insn *n);
+/* n's costs in context ctx (thread tid, 0 without --separate-threads),
+ * made on first use. */
+struct cgt_ctxcost *cgt_ctx_node(struct cgt_insn *n, UInt ctx, ThreadId tid);
+/* every such record, in the order made: [*n] */
+struct cgt_ctxcost *const *cgt_ctx_nodes(UInt *n);
 
 /* The instruction record for guest address `a` (`len` bytes long) with the
  * debug information the core has for it now; made on first use. */
@@ -94,6 +139,18 @@ void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg);
 UInt cgt_insn_count(void);
 
 /* ---- translations ------------------------------------------------------------ */
+
+/* A region of a translation: its instructions from `first` on that run in
+ * one context (until the next region: a call or return VEX followed
+ * ends one).  Only made where code without a symbol is; the translated
+ * code checks at its start that the thread's context is still `ctx`, and
+ * when not, folds the translation's counters (giving them to the old
+ * contexts) and makes it `ctx`. */
+struct cgt_reg {
+	struct cgt_sb *sb;
+	UInt first; /* index in sb->insns */
+	UInt ctx;   /* CGT_CTX_NONE: none yet */
+};
 
 struct cgt_sb {
 	struct cgt_sb *next;     /* hash chain */
@@ -112,6 +169,8 @@ struct cgt_sb {
 		UShort ev, seg;
 	} *ev;                   /* [n_ev], VG_(malloc)ed, or NULL */
 	UInt n_ev;
+	struct cgt_reg **reg;    /* [n_reg], by first; each VG_(malloc)ed */
+	UInt n_reg;
 };
 
 /* A record with room for n_insns instructions (and as many segments),
@@ -123,6 +182,11 @@ Bool cgt_sb_discard(Addr key);
 /* Adds the counters of every live translation into the instructions' costs
  * and zeroes them (the translations stay). */
 void cgt_sb_fold_all(void);
+/* The same for one translation. */
+void cgt_sb_fold(struct cgt_sb *sb);
+/* After a fold: the costs of sb's instructions without a symbol not yet
+ * given to a context go to their regions' contexts. */
+void cgt_ctx_attribute(const struct cgt_sb *sb);
 
 /* ---- counting Ir inline (tool_main.c), for both instrumenters -------------- */
 
@@ -137,6 +201,8 @@ struct cgt_count {
 	UInt max_segs, cap_ev;
 	UInt ev_pending[CGT_EV_MAX]; /* other events of the open segment */
 	IRExpr *base;     /* the tool's statics' address in a temporary, or NULL */
+	Bool reg_open;    /* the current region (since the start or the last
+			     call or return followed) has its check */
 };
 
 /* The address `p` as an expression for the translation: for the tool's
@@ -154,6 +220,9 @@ void cgt_count_insn(struct cgt_count *c, struct cgt_insn *n);
 /* the instructions since the last end are counted each time execution
  * gets here */
 void cgt_count_end_segment(struct cgt_count *c);
+/* a call or return VEX followed: the next instructions may run in another
+ * context */
+void cgt_count_new_region(struct cgt_count *c);
 /* the running total counts the instructions so far */
 void cgt_count_flush_total(struct cgt_count *c);
 
@@ -218,6 +287,8 @@ struct cgt_arc {
 	struct cgt_arc *next; /* the other calls of the same instruction */
 	struct cgt_insn *from, *to;
 	ThreadId tid;         /* --separate-threads: the calling thread, else 0 */
+	UInt ctx;             /* the caller: from's function, or for code
+	                         without a symbol the context it ran in */
 	ULong count;
 	ULong incl[]; /* [cgt_n_events]: cost between the calls and returns */
 };
@@ -236,6 +307,8 @@ struct cgt_exit {
 	struct cgt_arc *seen_arc[4];
 	UInt gen, seen_next;
 	UInt kind;             /* CGT_XFER_* of the exit's jump kind */
+	Bool unnamed;          /* `from` has no symbol: its call sites are by
+	                          context too */
 };
 
 /* Adds to `out`, before an exit (a side exit with its guard, or the block's
@@ -257,6 +330,17 @@ void cgt_calls_init(void);
 void cgt_calls_code_changed(void);
 /* Pops every frame of every thread (at exit), adding their costs. */
 void cgt_calls_unwind_all(void);
+/* Adds to `out` the check of region r (see struct cgt_reg). */
+void cgt_calls_ctx_check(IRSB *out, struct cgt_reg *r);
+/* Counting starts again (instrumentation switched on): the threads' stacks
+ * are empty, each thread's context is the function it runs in now. */
+void cgt_calls_restart(void);
+/* For snapshots: calls still running get the cost they have so far, as if
+ * they returned now (add = True), and lose it again afterwards (False). */
+void cgt_calls_active(Bool add);
+/* Zeroes every call site's count and cost; calls still running count from
+ * now. */
+void cgt_calls_zero(void);
 
 /* ---- live snapshots, --instr-at-start, client requests (tool_live.c) ---- */
 

@@ -62,6 +62,11 @@ struct frame {
 	Addr sp;                     /* the stack pointer at the callee's entry */
 	Addr ret_addr;               /* where a real call returns; 0 if emulated */
 	struct cgt_insn *nonskipped; /* the thread's nonskipped before this push */
+	/* the context from here on (tool_ctx.c): the name of the function
+	 * called (a skipped call's: its caller's).  The sentinel f[-1] holds
+	 * the thread's: the function it started in (CGT_CTX_PENDING: the
+	 * first code without a symbol that runs there names it) */
+	UInt ctx;
 	/* cgt_tot when pushed, plus what the thread's `off` grew by since:
 	 * cgt_tot - enter is the thread's cost since the push */
 	ULong enter[CGT_EV_PAD];
@@ -73,6 +78,8 @@ struct frame {
 struct sigmark {
 	UInt bottom;
 	struct cgt_insn *nonskipped;
+	UInt ctx; /* f[bottom - 1].ctx before the handler (the handler's own
+		     context is there while it runs) */
 	ULong start[CGT_EV_PAD]; /* the thread's totals (cgt_tot - off) */
 };
 
@@ -91,11 +98,23 @@ struct thread {
 	ULong off[CGT_EV_PAD], paused[CGT_EV_PAD];
 	struct sigmark sig[MAX_SIG_NEST];
 	UInt nsig, sig_lost; /* handlers nested deeper than MAX_SIG_NEST */
+	Bool fresh; /* not run yet: its context is where it starts */
 };
 
 static struct thread **threads; /* [VG_N_THREADS] */
 static struct thread *cur;
 static ThreadId cur_tid = VG_INVALID_THREADID;
+
+/* The running thread's context (its top frame's ctx), which the check at
+ * the start of a region of code without a symbol compares with the
+ * region's: kept up to date wherever the top frame or the thread changes
+ * (the inline return and call too), so that the check is two loads. */
+static UInt ctx_now = CGT_CTX_NONE;
+
+static inline void sync_ctx(void)
+{
+	ctx_now = cur ? cur->f[(Int)cur->n - 1].ctx : CGT_CTX_NONE;
+}
 
 /* A frame's `enter` at a push, and its cost added to `incl` at the pop.
  * With several events, the pairs of events in use (the last one's second
@@ -162,6 +181,8 @@ static struct thread *thread_get(ThreadId tid)
 		t->f = VG_(calloc)("cgtui.calls.stack", t->cap + 2, sizeof(*t->f));
 		t->f += 2;
 		t->f[-2].sp = t->f[-1].sp = ~(Addr)0;
+		t->f[-2].ctx = t->f[-1].ctx = CGT_CTX_PENDING;
+		t->fresh = True;
 		for (UInt e = 0; e < cgt_n_events; e++)
 			t->off[e] = t->paused[e] = cgt_tot[e];
 		threads[tid] = t;
@@ -187,22 +208,40 @@ static void switch_thread(ThreadId tid)
 			delta[e] = cgt_tot[e] - cur->paused[e];
 		shift_off(cur, delta);
 	}
+	sync_ctx();
+}
+
+/* The context of code that runs at guest address a with no call below:
+ * the function of a's instruction (as callgrind's first block of a
+ * thread, or the block a return with no call on the stack goes to). */
+static UInt ctx_at(Addr a)
+{
+	return cgt_insn_ctx(cgt_insn_get(a, 0));
 }
 
 /* Valgrind keeps one such hook: the live snapshots are taken from here too. */
 static void cgt_start_client_code(ThreadId tid, ULong blocks_done)
 {
 	switch_thread(tid);
+	if (cur && cur->fresh) {
+		/* a new thread (or a new one with the id of one that ended):
+		 * it is in the function it starts in */
+		cur->fresh = False;
+		if (cur->n == 0)
+			cur->f[-1].ctx = ctx_at(VG_(get_IP)(tid));
+		sync_ctx();
+	}
 	cgt_live_start_client_code(tid, blocks_done);
 }
 
 /* ---- call sites -------------------------------------------------------------------- */
 
-static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, ThreadId tid)
+static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, ThreadId tid,
+			       UInt ctx)
 {
 	struct cgt_arc **pp = &from->arcs;
 	for (struct cgt_arc *a = *pp; a; pp = &a->next, a = a->next)
-		if (a->to == to && a->tid == tid) {
+		if (a->to == to && a->tid == tid && a->ctx == ctx) {
 			/* most recently used first: indirect call sites */
 			*pp = a->next;
 			a->next = from->arcs;
@@ -215,9 +254,21 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 	a->from = from;
 	a->to = to;
 	a->tid = tid;
+	a->ctx = ctx;
+	cgt_insn_ctx(to); /* (read by fast_call) */
 	a->next = from->arcs;
 	from->arcs = a;
+	/* the profile lists the call under its caller's context */
+	if (cgt_insn_unnamed(from))
+		cgt_ctx_node(from, ctx, tid);
 	return a;
+}
+
+/* The context a call from `from` is made in: its function's, or for code
+ * without a symbol, the thread's (the top frame's). */
+static inline UInt caller_ctx(const struct thread *t, const struct cgt_insn *from)
+{
+	return cgt_insn_unnamed(from) ? t->f[(Int)t->n - 1].ctx : from->fn;
 }
 
 /* ---- push and pop --------------------------------------------------------------- */
@@ -230,14 +281,17 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		t->f = VG_(realloc)("cgtui.calls.stack", t->f - 2, (t->cap + 2) * sizeof(*t->f));
 		t->f += 2;
 	}
+	UInt below = t->f[(Int)t->n - 1].ctx;
 	struct frame *f = &t->f[t->n++];
 	f->sp = sp;
 	f->ret_addr = ret_addr;
 	f->nonskipped = t->nonskipped;
 	if (to->flags & CGT_F_PLT) {
 		/* callgrind's --skip-plt=yes: no call of its own; what the stub
-		 * calls is called from the site that called the stub */
+		 * calls is called from the site that called the stub (and the
+		 * stub runs in its caller's context) */
 		f->arc = NULL;
+		f->ctx = below;
 		if (!t->nonskipped)
 			t->nonskipped = from;
 		return;
@@ -248,9 +302,11 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 	/* the exit remembers its last call site: one for a direct call */
 	struct cgt_arc *a = x->arc;
 	ThreadId tid = cgt_clo_separate_threads ? cur_tid : 0;
-	if (!a || a->to != to || a->from != from || a->tid != tid)
-		a = x->arc = arc_get(from, to, tid);
+	UInt ctx = cgt_insn_unnamed(from) ? below : from->fn;
+	if (!a || a->to != to || a->from != from || a->tid != tid || a->ctx != ctx)
+		a = x->arc = arc_get(from, to, tid, ctx);
 	f->arc = a;
+	f->ctx = cgt_insn_ctx(to);
 	a->count++;
 	snap(f);
 }
@@ -302,6 +358,11 @@ static void cgt_pre_deliver_signal(ThreadId tid, Int sigNo, Bool alt_stack)
 	m->bottom = t->n;
 	m->nonskipped = t->nonskipped;
 	t->nonskipped = NULL;
+	/* the handler's context: the function it starts in, named by the
+	 * first code without a symbol that runs there (when any does) */
+	m->ctx = t->f[(Int)t->n - 1].ctx;
+	t->f[(Int)t->n - 1].ctx = CGT_CTX_PENDING;
+	sync_ctx();
 	for (UInt e = 0; e < cgt_n_events; e++)
 		m->start[e] = cgt_tot[e] - t->off[e];
 }
@@ -315,6 +376,9 @@ static void end_signal(struct thread *t)
 	t->nsig--;
 	while (t->n > bottom)
 		pop(t);
+	/* (f[bottom - 1] may have been popped already: a longjmp out) */
+	if (t->n == bottom)
+		t->f[(Int)bottom - 1].ctx = m->ctx;
 	ULong delta[CGT_EV_PAD];
 	for (UInt e = 0; e < cgt_n_events; e++)
 		delta[e] = cgt_tot[e] - t->off[e] - m->start[e];
@@ -331,6 +395,7 @@ static void cgt_post_deliver_signal(ThreadId tid, Int sigNo)
 	}
 	if (cur->nsig)
 		end_signal(cur);
+	sync_ctx();
 }
 
 /* ---- the helper, at exits that may go to another function ---------------------- */
@@ -382,7 +447,15 @@ static void remember(struct cgt_exit *x, Addr target, const struct cgt_insn *to)
 	x->seen_next = (x->seen_next + 1) & 3;
 }
 
+static void xfer_do(struct cgt_exit *x, Addr target, Addr sp);
+
 static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr sp)
+{
+	xfer_do(x, target, sp);
+	sync_ctx();
+}
+
+static void xfer_do(struct cgt_exit *x, Addr target, Addr sp)
 {
 	/* cgt_tot up to date (a signal handler's end reads it) */
 	cgt_packed_fold();
@@ -448,7 +521,10 @@ static __attribute__((noinline)) void xfer(struct cgt_exit *x, Addr target, Addr
 	if (kind == CGT_XFER_RET) {
 		if (t->n > bottom)
 			unwind(t, sp, popcount);
-		/* a return from the bottom of the stack: nothing to pop */
+		else /* a return from the bottom of the stack: nothing to pop;
+		      * the code returned to is the thread's (or handler's)
+		      * function now, as in callgrind */
+			t->f[(Int)bottom - 1].ctx = cgt_insn_ctx(to);
 		return;
 	}
 	if (unwind(t, sp, 0) > 0)
@@ -482,6 +558,7 @@ static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 				add_since(f->arc->incl, f);
 		} while (n > 0 && t->f[n - 1].sp < sp);
 		t->n = n;
+		ctx_now = t->f[(Int)n - 1].ctx;
 		return;
 	}
 	xfer(x, target, sp);
@@ -503,6 +580,9 @@ static inline __attribute__((always_inline)) Bool fast_call(struct thread *t,
 		return False;
 	if (UNLIKELY(a->tid != (cgt_clo_separate_threads ? cur_tid : 0)))
 		return False;
+	/* code without a symbol: the call site of the context it runs in */
+	if (UNLIKELY(x->unnamed) && a->ctx != t->f[(Int)n - 1].ctx)
+		return False;
 	if (call) {
 		if (n > 0 && t->f[n - 1].sp < sp)
 			return False;
@@ -516,6 +596,7 @@ static inline __attribute__((always_inline)) Bool fast_call(struct thread *t,
 	f->ret_addr = call ? x->ret_addr : 0;
 	f->nonskipped = NULL;
 	f->arc = a;
+	f->ctx = ctx_now = a->to->ctx;
 	a->count++;
 	if (all)
 		snap_all(f);
@@ -602,6 +683,9 @@ static struct cgt_exit *classify(struct cgt_insn *from, UInt kind, struct cgt_in
 	struct cgt_exit *x = cgt_perm_alloc(sizeof(*x));
 	x->from = from;
 	x->to = to;
+	if (to)
+		cgt_insn_ctx(to);
+	x->unnamed = cgt_insn_unnamed(from);
 	x->kind = kind;
 	x->arc = NULL;
 	x->gen = 0;
@@ -700,18 +784,26 @@ static void emit_add_since(IRSB *out, IRExpr *incl, IRExpr *enter)
 	}
 }
 
+/* In IR (64-bit hosts): the running thread (*t), its number of frames (*n)
+ * and its top frame's address (n = 0: the sentinel f[-1]). */
+static IRExpr *emit_top(IRSB *out, IRExpr **t, IRExpr **n)
+{
+	const ULong size = sizeof(struct frame);
+	*t = ld(out, Ity_I64, c64((HWord)&cur));
+	*n = ld(out, Ity_I32, plus(out, *t, offsetof(struct thread, n)));
+	IRExpr *f = ld(out, Ity_I64, plus(out, *t, offsetof(struct thread, f)));
+	IRExpr *top = bin(out, Iop_Add64, f,
+			  bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, *n)), c64(size)));
+	return bin(out, Iop_Sub64, top, c64(size));
+}
+
 /* Adds the inline code of exit x (SP in `sp`, taken when `guard` holds or
  * is NULL): returns the condition under which it did the work. */
 static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *guard)
 {
 	const ULong size = sizeof(struct frame);
-	IRExpr *t = ld(out, Ity_I64, c64((HWord)&cur));
-	IRExpr *n = ld(out, Ity_I32, plus(out, t, offsetof(struct thread, n)));
-	IRExpr *f = ld(out, Ity_I64, plus(out, t, offsetof(struct thread, f)));
-	/* the top frame (n = 0: the sentinel f[-1]) */
-	IRExpr *top = bin(out, Iop_Add64, f,
-			  bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, n)), c64(size)));
-	top = bin(out, Iop_Sub64, top, c64(size));
+	IRExpr *t, *n;
+	IRExpr *top = emit_top(out, &t, &n);
 	IRExpr *top_sp = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, sp)));
 	IRExpr *sink_addr = c64((HWord)&sink);
 	IRExpr *n_addr = plus(out, t, offsetof(struct thread, n));
@@ -742,6 +834,10 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 		}
 		st(out, n_addr, ite(out, ok, bin(out, Iop_Sub32, n, IRExpr_Const(IRConst_U32(1))), n));
 		st(out, ite(out, ok, plus(out, t, offsetof(struct thread, nonskipped)), sink_addr), ns);
+		/* the context: the frame below's */
+		IRExpr *below_ctx = ld(out, Ity_I32,
+				       bin(out, Iop_Sub64, top, c64(size - offsetof(struct frame, ctx))));
+		st(out, ite(out, ok, c64((HWord)&ctx_now), sink_addr), below_ctx);
 		return ok;
 	}
 	/* a direct call: not in a skipped call, room for a frame, nothing to
@@ -757,6 +853,10 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	ok = and1(out, bin(out, Iop_CmpEQ64, tns, c64(0)), bin(out, Iop_CmpLT32U, n, cap));
 	ok = and1(out, ok, tmp(out, IRExpr_Unop(Iop_Not1, bin(out, Iop_CmpLT64U, top_sp, sp))));
 	ok = and1(out, ok, bin(out, Iop_CmpEQ64, from, c64((HWord)x->from)));
+	if (x->unnamed) /* and the call site of the context it runs in */
+		ok = and1(out, ok, bin(out, Iop_CmpEQ32,
+				       ld(out, Ity_I32, plus(out, arc_or_none, offsetof(struct cgt_arc, ctx))),
+				       ld(out, Ity_I32, plus(out, top, offsetof(struct frame, ctx)))));
 	if (guard)
 		ok = and1(out, ok, guard);
 	IRExpr *nf = ite(out, ok, plus(out, top, size), sink_addr);
@@ -764,6 +864,8 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	st(out, plus(out, nf, offsetof(struct frame, sp)), sp);
 	st(out, plus(out, nf, offsetof(struct frame, ret_addr)), c64(x->ret_addr));
 	st(out, plus(out, nf, offsetof(struct frame, nonskipped)), c64(0));
+	st(out, plus(out, nf, offsetof(struct frame, ctx)), IRExpr_Const(IRConst_U32(x->to->ctx)));
+	st(out, ite(out, ok, c64((HWord)&ctx_now), sink_addr), IRExpr_Const(IRConst_U32(x->to->ctx)));
 	st(out, plus(out, nf, offsetof(struct frame, enter)), ld(out, Ity_I64, c64((HWord)&cgt_tot[0])));
 	IRExpr *count = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, count)), sink_addr);
 	st(out, count, bin(out, Iop_Add64, ld(out, Ity_I64, count), c64(1)));
@@ -831,6 +933,152 @@ Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Boo
 	return True;
 }
 
+/* ---- contexts: the check at the start of a region of code without a symbol ---------- */
+
+/* The thread's context differs from the one region r's counters count in:
+ * they are folded (given to the old one) and count in the new one. */
+static VG_REGPARM(1) void h_ctx(struct cgt_reg *r)
+{
+	struct frame *top = &cur->f[(Int)cur->n - 1];
+	if (top->ctx == CGT_CTX_PENDING) /* a handler's first code, or after instrumentation began */
+		ctx_now = top->ctx = cgt_insn_ctx(r->sb->insns[r->first]);
+	if (r->ctx == top->ctx)
+		return;
+	cgt_sb_fold(r->sb);
+	r->ctx = top->ctx;
+}
+
+void cgt_calls_ctx_check(IRSB *out, struct cgt_reg *r)
+{
+	IRExpr *now = tmp(out, IRExpr_Load(CGT_END, Ity_I32, mkIRExpr_HWord((HWord)&ctx_now)));
+	IRExpr *want = tmp(out, IRExpr_Load(CGT_END, Ity_I32, mkIRExpr_HWord((HWord)&r->ctx)));
+	IRDirty *di = unsafeIRDirty_0_N(1, "h_ctx", VG_(fnptr_to_fnentry)(h_ctx),
+					mkIRExprVec_1(mkIRExpr_HWord((HWord)r)));
+	di->guard = tmp(out, IRExpr_Binop(Iop_CmpNE32, now, want));
+	addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
+/* ---- threads ending, counting starting again, snapshots, zeroing ---------------------- */
+
+/* Pops every frame of t, handlers' too, adding their costs. */
+static void unwind_thread(struct thread *t)
+{
+	while (t->nsig)
+		end_signal(t);
+	while (t->n)
+		pop(t);
+	t->sig_lost = 0;
+	t->nonskipped = NULL;
+}
+
+/* A thread ended: its calls end with it.  (The core gives its id to the
+ * next thread made: that one starts with an empty stack; callgrind, which
+ * keeps the stack, pops such frames only when the new thread's stack
+ * pointer happens to be above them, and else counts the new thread's
+ * calls inside the old one's: `start_thread` calling itself.) */
+static void cgt_thread_exit(ThreadId tid)
+{
+	if (tid >= VG_N_THREADS || !threads[tid])
+		return;
+	ThreadId was = cur_tid;
+	switch_thread(tid);
+	unwind_thread(cur);
+	cur->f[-1].ctx = CGT_CTX_PENDING;
+	cur->fresh = True;
+	switch_thread(was);
+	sync_ctx();
+}
+
+void cgt_calls_restart(void)
+{
+	ThreadId was = cur_tid;
+	for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) {
+		if (!threads[tid])
+			continue;
+		switch_thread(tid);
+		unwind_thread(cur);
+		cur->f[-1].ctx = CGT_CTX_PENDING;
+	}
+	/* the threads alive go on where they are */
+	ThreadId tid;
+	Addr lo, hi;
+	VG_(thread_stack_reset_iter)(&tid);
+	while (VG_(thread_stack_next)(&tid, &lo, &hi))
+		if (tid < VG_N_THREADS && threads[tid] && !threads[tid]->fresh)
+			threads[tid]->f[-1].ctx = ctx_at(VG_(get_IP)(tid));
+	switch_thread(was);
+	sync_ctx();
+}
+
+/* Calls f for every thread with its totals now, in the space its frames'
+ * `enter` are in. */
+static void each_thread(void (*f)(struct thread *t, const ULong *now, void *arg), void *arg)
+{
+	cgt_packed_fold();
+	for (ThreadId tid = 0; tid < VG_N_THREADS; tid++) {
+		struct thread *t = threads[tid];
+		if (!t)
+			continue;
+		ULong now[CGT_EV_PAD];
+		for (UInt e = 0; e < cgt_n_events; e++)
+			now[e] = t == cur ? cgt_tot[e] : t->paused[e];
+		f(t, now, arg);
+	}
+}
+
+static void active_of(struct thread *t, const ULong *now, void *arg)
+{
+	Bool add = *(const Bool *)arg;
+	UInt s = 0;
+	for (UInt i = 0; i < t->n; i++) {
+		const struct frame *f = &t->f[i];
+		/* frames below a handler running: without the handler's cost so
+		 * far (the outermost such handler's holds the others'), as
+		 * when it ends */
+		while (s < t->nsig && t->sig[s].bottom <= i)
+			s++;
+		if (!f->arc)
+			continue;
+		for (UInt e = 0; e < cgt_n_events; e++) {
+			ULong c = now[e] - f->enter[e];
+			if (s < t->nsig)
+				c -= now[e] - t->off[e] - t->sig[s].start[e];
+			f->arc->incl[e] += add ? c : -c;
+		}
+	}
+}
+
+void cgt_calls_active(Bool add)
+{
+	each_thread(active_of, &add);
+}
+
+static void zero_arcs(struct cgt_insn *n, void *arg)
+{
+	for (struct cgt_arc *a = n->arcs; a; a = a->next) {
+		a->count = 0;
+		for (UInt e = 0; e < cgt_n_events; e++)
+			a->incl[e] = 0;
+	}
+}
+
+/* t's calls running count from now, and its handlers' costs too */
+static void zero_thread(struct thread *t, const ULong *now, void *arg)
+{
+	for (UInt i = 0; i < t->n; i++)
+		for (UInt e = 0; e < cgt_n_events; e++)
+			t->f[i].enter[e] = now[e];
+	for (UInt k = 0; k < t->nsig; k++)
+		for (UInt e = 0; e < cgt_n_events; e++)
+			t->sig[k].start[e] = now[e] - t->off[e];
+}
+
+void cgt_calls_zero(void)
+{
+	cgt_insn_foreach(zero_arcs, NULL);
+	each_thread(zero_thread, NULL);
+}
+
 /* ---- start and end ---------------------------------------------------------------- */
 
 void cgt_calls_init(void)
@@ -844,6 +1092,7 @@ void cgt_calls_init(void)
 	VG_(track_start_client_code)(cgt_start_client_code);
 	VG_(track_pre_deliver_signal)(cgt_pre_deliver_signal);
 	VG_(track_post_deliver_signal)(cgt_post_deliver_signal);
+	VG_(track_pre_thread_ll_exit)(cgt_thread_exit);
 }
 
 void cgt_calls_code_changed(void)
@@ -859,9 +1108,7 @@ void cgt_calls_unwind_all(void)
 		if (!t)
 			continue;
 		switch_thread(tid);
-		while (t->nsig)
-			end_signal(t);
-		while (t->n)
-			pop(t);
+		unwind_thread(t);
 	}
+	sync_ctx();
 }

@@ -42,33 +42,49 @@
 static Bool one_thread;
 static ThreadId dump_tid;
 
-static const ULong *cost_of(const struct cgt_insn *n)
-{
-	return one_thread ? cgt_threads_cost(dump_tid, n) : n->cost;
-}
-
 static Bool arc_shown(const struct cgt_arc *a)
 {
 	return !one_thread || a->tid == dump_tid;
 }
 
-struct collect {
-	struct cgt_insn **v;
-	UInt n;
+/* A line of the profile: an instruction with a symbol, under its
+ * function, or one without, under a context it ran in (tool_ctx.c). */
+struct row {
+	struct cgt_insn *n;
+	const struct cgt_ctxcost *c; /* NULL: n has a symbol */
 };
 
-static Int cmp_insn(const void *pa, const void *pb)
+static UInt row_fn(const struct row *r)
 {
-	const struct cgt_insn *a = *(struct cgt_insn *const *)pa;
-	const struct cgt_insn *b = *(struct cgt_insn *const *)pb;
+	return r->c ? r->c->ctx : r->n->fn;
+}
+
+static const ULong *row_cost(const struct row *r)
+{
+	if (r->c)
+		return r->c->cost;
+	return one_thread ? cgt_threads_cost(dump_tid, r->n) : r->n->cost;
+}
+
+/* The calls made by the row's instruction in its function (context). */
+static Bool row_arc(const struct row *r, const struct cgt_arc *a)
+{
+	return arc_shown(a) && a->ctx == row_fn(r);
+}
+
+static Int cmp_row(const void *pa, const void *pb)
+{
+	const struct row *ra = pa, *rb = pb;
+	const struct cgt_insn *a = ra->n, *b = rb->n;
 	if (a->obj != b->obj)
 		return a->obj < b->obj ? -1 : 1;
 	/* a function's blocks together, by its own file, that file's first */
-	UInt fa = cgt_fn_file(a->fn), fb = cgt_fn_file(b->fn);
+	UInt fna = row_fn(ra), fnb = row_fn(rb);
+	UInt fa = cgt_fn_file(fna), fb = cgt_fn_file(fnb);
 	if (fa != fb)
 		return fa < fb ? -1 : 1;
-	if (a->fn != b->fn)
-		return a->fn < b->fn ? -1 : 1;
+	if (fna != fnb)
+		return fna < fnb ? -1 : 1;
 	if ((a->file == fa) != (b->file == fb))
 		return a->file == fa ? -1 : 1;
 	if (a->file != b->file)
@@ -80,34 +96,42 @@ static Int cmp_insn(const void *pa, const void *pb)
 	return 0;
 }
 
-/* Every instruction record in the order the profile lists them (cmp_insn),
- * kept from one dump to the next: records are never freed and their keys
- * never change, so a live snapshot sorts only the records made since the
- * previous one and merges them in (sorting them all took most of a
- * snapshot's time). */
-static struct cgt_insn **sorted;
-static UInt nsorted;
+/* Every row in the order the profile lists them (cmp_row), kept from one
+ * dump to the next: records are never freed and their keys never change,
+ * so a live snapshot sorts only the rows made since the previous one and
+ * merges them in (sorting them all took most of a snapshot's time). */
+static struct row *sorted;
+static UInt nsorted, insns_sorted, nodes_sorted;
+
+struct collect {
+	struct row *v;
+	UInt n;
+};
 
 static void collect_new(struct cgt_insn *n, void *arg)
 {
 	struct collect *c = arg;
-	if (n->id >= nsorted)
-		c->v[c->n++] = n;
+	if (n->id >= insns_sorted && !cgt_insn_unnamed(n))
+		c->v[c->n++] = (struct row){ n, NULL };
 }
 
-static void sort_new_insns(void)
+static void sort_new_rows(void)
 {
-	UInt total = cgt_insn_count();
-	if (total == nsorted)
+	UInt ninsns = cgt_insn_count(), nnodes;
+	struct cgt_ctxcost *const *nodes = cgt_ctx_nodes(&nnodes);
+	if (ninsns == insns_sorted && nnodes == nodes_sorted)
 		return;
-	struct collect c = { VG_(malloc)("cgtui.dump.new", (total - nsorted) * sizeof(*c.v)), 0 };
-	cgt_insn_foreach(collect_new, &c);
-	tl_assert(c.n == total - nsorted);
-	VG_(ssort)(c.v, c.n, sizeof(*c.v), cmp_insn);
-	struct cgt_insn **m = VG_(malloc)("cgtui.dump.sorted", total * sizeof(*m));
+	UInt most = ninsns - insns_sorted + nnodes - nodes_sorted;
+	struct collect c = { VG_(malloc)("cgtui.dump.new", most * sizeof(*c.v)), 0 };
+	if (ninsns != insns_sorted)
+		cgt_insn_foreach(collect_new, &c);
+	for (UInt k = nodes_sorted; k < nnodes; k++)
+		c.v[c.n++] = (struct row){ nodes[k]->insn, nodes[k] };
+	VG_(ssort)(c.v, c.n, sizeof(*c.v), cmp_row);
+	struct row *m = VG_(malloc)("cgtui.dump.sorted", (nsorted + c.n) * sizeof(*m));
 	UInt i = 0, j = 0, k = 0;
 	while (i < nsorted && j < c.n)
-		m[k++] = cmp_insn(&sorted[i], &c.v[j]) <= 0 ? sorted[i++] : c.v[j++];
+		m[k++] = cmp_row(&sorted[i], &c.v[j]) <= 0 ? sorted[i++] : c.v[j++];
 	while (i < nsorted)
 		m[k++] = sorted[i++];
 	while (j < c.n)
@@ -116,16 +140,22 @@ static void sort_new_insns(void)
 		VG_(free)(sorted);
 	VG_(free)(c.v);
 	sorted = m;
-	nsorted = total;
+	nsorted = k;
+	insns_sorted = ninsns;
+	nodes_sorted = nnodes;
 }
 
-/* Is n in the profile written: a call, or a cost? */
-static Bool insn_shown(const struct cgt_insn *n)
+/* Is the row in the profile written: a call, or a cost? */
+static Bool row_shown(const struct row *r)
 {
-	for (const struct cgt_arc *a = n->arcs; a; a = a->next)
-		if (arc_shown(a))
+	if (r->c && one_thread != (r->c->tid != 0))
+		return False;
+	if (r->c && one_thread && r->c->tid != dump_tid)
+		return False;
+	for (const struct cgt_arc *a = r->n->arcs; a; a = a->next)
+		if (row_arc(r, a))
 			return True;
-	const ULong *cost = cost_of(n);
+	const ULong *cost = row_cost(r);
 	for (UInt e = 0; e < cgt_n_events; e++)
 		if (cost[e])
 			return True;
@@ -165,20 +195,24 @@ static void put_rel(VgFile *fp, Long d)
  * object and file when they differ from the caller's, its name, the count
  * and the callee's first instruction, then the caller's position (the
  * same as n's line just written) with the inclusive cost.  (The callee's
- * file is its own, cgt_fn_file: readers key a function by its file.) */
-static void put_calls(VgFile *fp, const struct cgt_insn *n, Bool *seen_ob, Bool *seen_fl,
+ * file is its function's own, cgt_fn_file: readers key a function by its
+ * file.) */
+static void put_calls(VgFile *fp, const struct row *r, Bool *seen_ob, Bool *seen_fl,
 		      Bool *seen_fn)
 {
+	const struct cgt_insn *n = r->n;
 	for (const struct cgt_arc *a = n->arcs; a; a = a->next) {
-		if (!arc_shown(a))
+		if (!row_arc(r, a))
 			continue;
 		const struct cgt_insn *to = a->to;
 		if (to->obj != n->obj)
 			put_name(fp, "cob=", &cgt_objs, to->obj, seen_ob);
-		/* the callee's own file, when not that of the caller's line */
-		if (cgt_fn_file(to->fn) != n->file)
-			put_name(fp, "cfi=", &cgt_files, cgt_fn_file(to->fn), seen_fl);
-		put_name(fp, "cfn=", &cgt_fns, to->fn, seen_fn);
+		/* the function the call enters (for code without a symbol, its
+		 * address name, set when the call was made) and its own file,
+		 * when not that of the caller's line */
+		if (cgt_fn_file(to->ctx) != n->file)
+			put_name(fp, "cfi=", &cgt_files, cgt_fn_file(to->ctx), seen_fl);
+		put_name(fp, "cfn=", &cgt_fns, to->ctx, seen_fn);
 		VG_(fprintf)(fp, "calls=%llu 0x%lx %u\n", a->count, to->raddr, to->line);
 		VG_(fprintf)(fp, "* *");
 		put_costs(fp, a->incl);
@@ -199,19 +233,19 @@ static Bool dump_file(const HChar *path)
 		return False;
 	}
 
-	sort_new_insns();
+	sort_new_rows();
 	struct collect c = { NULL, 0 };
 	if (nsorted)
 		c.v = VG_(malloc)("cgtui.dump.v", nsorted * sizeof(*c.v));
 	for (UInt i = 0; i < nsorted; i++)
-		if (insn_shown(sorted[i]))
+		if (row_shown(&sorted[i]))
 			c.v[c.n++] = sorted[i];
 
 	ULong totals[CGT_EV_MAX];
 	VG_(memset)(totals, 0, sizeof(totals));
 	for (UInt i = 0; i < c.n; i++)
 		for (UInt e = 0; e < cgt_n_events; e++)
-			totals[e] += cost_of(c.v[i])[e];
+			totals[e] += row_cost(&c.v[i])[e];
 
 	VG_(fprintf)(fp, "# callgrind format\n");
 	VG_(fprintf)(fp, "version: 1\n");
@@ -237,51 +271,54 @@ static Bool dump_file(const HChar *path)
 	Bool *seen_ob = VG_(calloc)("cgtui.dump.ob", cgt_objs.n + 1, sizeof(Bool));
 	Bool *seen_fl = VG_(calloc)("cgtui.dump.fl", cgt_files.n + 1, sizeof(Bool));
 	Bool *seen_fn = VG_(calloc)("cgtui.dump.fn", cgt_fns.n + 1, sizeof(Bool));
-	const struct cgt_insn *prev = NULL;
+	const struct row *prev = NULL;
 	UInt pos_file = (UInt)-1; /* the file of the cost lines written last */
 	UInt fl_file = (UInt)-1;  /* and of the last fl= */
 	for (UInt i = 0; i < c.n;) {
-		const struct cgt_insn *n = c.v[i];
-		Bool new_fn = !prev || prev->fn != n->fn || prev->obj != n->obj;
-		Bool new_block = new_fn || prev->file != n->file;
+		const struct row *r = &c.v[i];
+		const struct cgt_insn *n = r->n;
+		UInt fn = row_fn(r);
+		Bool new_fn = !prev || row_fn(prev) != fn || prev->n->obj != n->obj;
+		Bool new_block = new_fn || prev->n->file != n->file;
 		if (new_fn) {
 			/* fl= when the function's own file is not that of the
 			 * last fl= (KCachegrind takes a function's file from the
 			 * last fl=, callgrind_annotate from the last fl=/fi=/fe=:
 			 * written so, both read the same), then fn= */
-			UInt own = cgt_fn_file(n->fn);
-			if (!prev || prev->obj != n->obj)
+			UInt own = cgt_fn_file(fn);
+			if (!prev || prev->n->obj != n->obj)
 				put_name(fp, "ob=", &cgt_objs, n->obj, seen_ob);
 			if (own != fl_file || own != pos_file)
 				put_name(fp, "fl=", &cgt_files, own, seen_fl);
-			put_name(fp, "fn=", &cgt_fns, n->fn, seen_fn);
+			put_name(fp, "fn=", &cgt_fns, fn, seen_fn);
 			pos_file = fl_file = own;
 		}
 		if (n->file != pos_file) {
-			/* inlined code of another file: fi=, back to its own fe= */
-			put_name(fp, n->file == cgt_fn_file(n->fn) ? "fe=" : "fi=", &cgt_files, n->file,
+			/* inlined code of another file (or code without a symbol
+			 * run in this function): fi=, back to its own fe= */
+			put_name(fp, n->file == cgt_fn_file(fn) ? "fe=" : "fi=", &cgt_files, n->file,
 				 seen_fl);
 			pos_file = n->file;
 		}
-		/* records equal but for the absolute address (code unloaded and
+		/* rows equal but for the absolute address (code unloaded and
 		 * loaded again elsewhere) make one line */
 		ULong cost[CGT_EV_MAX];
-		VG_(memcpy)(cost, cost_of(n), cgt_n_events * sizeof(ULong));
+		VG_(memcpy)(cost, row_cost(r), cgt_n_events * sizeof(ULong));
 		UInt j = i + 1;
-		for (; j < c.n && cmp_insn(&c.v[i], &c.v[j]) == 0; j++)
+		for (; j < c.n && cmp_row(&c.v[i], &c.v[j]) == 0; j++)
 			for (UInt e = 0; e < cgt_n_events; e++)
-				cost[e] += cost_of(c.v[j])[e];
+				cost[e] += row_cost(&c.v[j])[e];
 		if (new_block) {
 			VG_(fprintf)(fp, "0x%lx %u", n->raddr, n->line);
 		} else {
-			put_rel(fp, (Long)(n->raddr - prev->raddr));
+			put_rel(fp, (Long)(n->raddr - prev->n->raddr));
 			VG_(fprintf)(fp, " ");
-			put_rel(fp, (Long)n->line - (Long)prev->line);
+			put_rel(fp, (Long)n->line - (Long)prev->n->line);
 		}
 		put_costs(fp, cost);
 		for (UInt k = i; k < j; k++)
-			put_calls(fp, c.v[k], seen_ob, seen_fl, seen_fn);
-		prev = n;
+			put_calls(fp, &c.v[k], seen_ob, seen_fl, seen_fn);
+		prev = r;
 		i = j;
 	}
 	VG_(fprintf)(fp, "\ntotals:");

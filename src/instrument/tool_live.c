@@ -170,6 +170,9 @@ static void set_instr(Bool on)
 		return;
 	cgt_instr_on = on;
 	VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "cgtui");
+	/* as callgrind: the calls running end here, each thread's context
+	 * is where it is now */
+	cgt_calls_restart();
 }
 
 static Bool live_client_request(ThreadId tid, UWord *args, UWord *ret)

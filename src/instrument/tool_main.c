@@ -199,11 +199,34 @@ void cgt_count_start(struct cgt_count *s, IRSB *out, Addr key, UInt n_insns, UIn
 	s->max_segs = max_segs;
 	s->cap_ev = 0;
 	s->base = NULL;
+	s->reg_open = False;
 	VG_(memset)(s->ev_pending, 0, sizeof(s->ev_pending));
+}
+
+/* Code without a symbol counts in its thread's context: the first such
+ * instruction of a region checks it (struct cgt_reg). */
+static void open_region(struct cgt_count *s)
+{
+	struct cgt_sb *sb = s->sb;
+	struct cgt_reg *r = VG_(malloc)("cgtui.sb.reg", sizeof(*r));
+	r->sb = sb;
+	r->first = s->n_done;
+	r->ctx = CGT_CTX_NONE;
+	sb->reg = VG_(realloc)("cgtui.sb.regs", sb->reg, (sb->n_reg + 1) * sizeof(*sb->reg));
+	sb->reg[sb->n_reg++] = r;
+	s->reg_open = True;
+	cgt_calls_ctx_check(s->out, r);
+}
+
+void cgt_count_new_region(struct cgt_count *s)
+{
+	s->reg_open = False;
 }
 
 void cgt_count_insn(struct cgt_count *s, struct cgt_insn *n)
 {
+	if (!s->reg_open && cgt_insn_unnamed(n))
+		open_region(s);
 	s->sb->insns[s->n_done++] = n;
 	s->pending++;
 	s->tot_pending++;
@@ -259,9 +282,10 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 			cur = cgt_insn_get(st->Ist.IMark.addr,
 					   st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB);
 			/* VEX followed a direct call or jump */
-			if (prev && prev->addr + prev->len != cur->addr)
-				cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
-						 layout->offset_SP, flush_total, &s);
+			if (prev && prev->addr + prev->len != cur->addr &&
+			    cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
+					     layout->offset_SP, flush_total, &s))
+				cgt_count_new_region(&s);
 			hint = 0;
 			cgt_count_insn(&s, cur);
 			break;
@@ -303,6 +327,7 @@ static void cgt_discard_superblock_info(Addr orig_addr, VexGuestExtents vge)
 
 static void cgt_post_clo_init(void)
 {
+	cgt_ctx_init();
 	cgt_live_post_clo_init();
 	cgt_sim_setup();
 	cgt_threads_init();

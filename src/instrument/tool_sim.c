@@ -903,8 +903,9 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 			cur = cgt_insn_get(cia, isize);
 			/* VEX followed a direct call or jump: what is queued is
 			 * counted before a call is pushed */
-			if (prev && prev->addr + prev->len != cia)
-				cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s);
+			if (prev && prev->addr + prev->len != cia &&
+			    cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s))
+				cgt_count_new_region(&s.cnt);
 			hint = 0;
 			add_ir(&s, cur);
 			break;

@@ -112,7 +112,7 @@ UInt cgt_fn_file(UInt fn)
 	return fn < fn_file_cap && fn_file[fn] ? fn_file[fn] - 1 : 0;
 }
 
-static void set_fn_file(UInt fn, UInt fl)
+void cgt_fn_set_file(UInt fn, UInt fl)
 {
 	if (fn >= fn_file_cap) {
 		UInt cap = fn_file_cap ? 2 * fn_file_cap : 1024;
@@ -175,7 +175,14 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	if (!VG_(get_fnname)(ep, a, &fnname))
 		fnname = "???";
 	fn = cgt_intern(&cgt_fns, fnname);
-	DebugInfo *di = VG_(find_DebugInfo)(ep, a);
+	const DebugInfo *di = VG_(find_DebugInfo)(ep, a);
+	/* a PLT stub is outside the object's text, which is all
+	 * VG_(find_DebugInfo) looks at: its object is the one whose PLT holds
+	 * it (callgrind gives its cost to the caller, and so does the tool:
+	 * in the caller's object then, tool_ctx.c) */
+	for (const DebugInfo *d = NULL; !di && (d = VG_(next_DebugInfo)(d));)
+		if (a - VG_(DebugInfo_get_plt_avma)(d) < VG_(DebugInfo_get_plt_size)(d))
+			di = d;
 	if (di) {
 		obj = cgt_intern(&cgt_objs, VG_(DebugInfo_get_filename)(di));
 		raddr = a - VG_(DebugInfo_get_text_bias)(di);
@@ -204,7 +211,8 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	n->fn = fn;
 	n->line = line;
 	n->id = insn_n;
-	set_fn_file(fn, fl);
+	n->ctx = CGT_CTX_NONE;
+	cgt_fn_set_file(fn, fl);
 	n->next = insn_bucket[h];
 	insn_bucket[h] = n;
 	insn_n++;
@@ -287,6 +295,8 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 	sb->slot = 0;
 	sb->ev = NULL;
 	sb->n_ev = 0;
+	sb->reg = NULL;
+	sb->n_reg = 0;
 
 	if (2 * sb_n >= sb_nbuckets)
 		sb_grow();
@@ -297,10 +307,11 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 	return sb;
 }
 
-static void sb_fold(struct cgt_sb *sb)
+void cgt_sb_fold(struct cgt_sb *sb)
 {
 	if (cgt_clo_separate_threads) {
 		cgt_threads_fold(sb);
+		cgt_ctx_attribute(sb);
 		return;
 	}
 	UInt i = 0;
@@ -312,6 +323,7 @@ static void sb_fold(struct cgt_sb *sb)
 		for (; i < sb->seg_end[s]; i++)
 			sb->insns[i]->cost[CGT_EV_IR] += c;
 	}
+	cgt_ctx_attribute(sb);
 }
 
 Bool cgt_sb_discard(Addr key)
@@ -325,9 +337,13 @@ Bool cgt_sb_discard(Addr key)
 		struct cgt_sb *sb = *pp;
 		*pp = sb->next;
 		sb_n--;
-		sb_fold(sb);
+		cgt_sb_fold(sb);
 		if (sb->ev)
 			VG_(free)(sb->ev);
+		for (UInt r = 0; r < sb->n_reg; r++)
+			VG_(free)(sb->reg[r]);
+		if (sb->reg)
+			VG_(free)(sb->reg);
 		VG_(free)(sb);
 		return True;
 	}
@@ -338,5 +354,5 @@ void cgt_sb_fold_all(void)
 {
 	for (UInt i = 0; i < sb_nbuckets; i++)
 		for (struct cgt_sb *sb = sb_bucket[i]; sb; sb = sb->next)
-			sb_fold(sb);
+			cgt_sb_fold(sb);
 }

@@ -20,8 +20,9 @@
 #   --objs REGEX    compare only edges whose caller and callee are both in
 #                   objects matching (for threads: the C library's thread
 #                   code runs differently from run to run)
-# Callgrind's recursion levels (f'2) are folded into f, its names for
-# functions without a symbol (0x0000...) become "???" as ours are.
+# Callgrind's recursion levels (f'2) are folded into f.  Functions without a
+# symbol have callgrind's names in both files (0x0000000000001ab70: the
+# address where the function was entered, relative to its object).
 # Compared, for each caller -> callee edge (functions by object basename and
 # name): the call count and the inclusive cost of the first event (Ir); and
 # for each call site (object, address of the calling instruction, callee):
@@ -37,8 +38,6 @@ SKIPPED_KEYS = ('version', 'creator', 'pid', 'cmd', 'part', 'desc', 'positions',
 
 
 def fold(name):
-    if re.match(r'^0x[0-9a-f]+$', name):
-        return '???'
     return re.sub(r"'\d+$", '', name)
 
 

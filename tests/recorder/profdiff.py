@@ -11,9 +11,62 @@
 #                  not the totals): for programs whose library code varies
 #                  from run to run (threads)
 # Prints one "PASS: ..." or "FAIL: ..." line per check; exit 0 when all pass.
+#
+# Code without a source file ("???") is compared per line, whatever its
+# function: cachegrind names code without a symbol "???", the recorder (as
+# callgrind) names it after the function it ran in -- its own address name
+# (0x000000000001ab70) or, for a PLT stub or code jumped to, its caller's.
+#
+#        profdiff.py --fold-unnamed IN OUT
+#   writes IN (either format) with its names spelled out and the functions
+#   of code without a source file all named "???", as cachegrind names
+#   them, so that two reports of both files can be compared.
 import re
 import sys
 from collections import defaultdict
+
+
+def unnamed(fl, fn):
+    """the function compared: code without a source file is compared as
+    a whole, per line"""
+    return '???' if fl == '???' else fn
+
+
+def fold_unnamed(src, dst):
+    """copies src to dst, names spelled out, and fn= of code in file ???
+    made "???"; the lines after fi=/fe= get fl= and fn= of their own"""
+    kind = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl',
+            'cfi': 'fl', 'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
+    names = {'ob': {}, 'fl': {}, 'fn': {}}
+    rx = re.compile(r'^(\w+)=(?:\((\d+)\)(?: (.*))?|(.*))$')
+    fl = fn = None
+    with open(src) as f, open(dst, 'w') as out:
+        for line in f:
+            line = line.rstrip('\n')
+            m = rx.match(line)
+            if not m or m.group(1) not in kind:
+                out.write(line + '\n')
+                continue
+            key, tab = m.group(1), names[kind[m.group(1)]]
+            if m.group(2) is None:
+                val = m.group(4)
+            else:
+                if m.group(3) is not None:
+                    tab[m.group(2)] = m.group(3)
+                val = tab[m.group(2)]
+            if key == 'fl':
+                fl = val
+            elif key == 'fn':
+                fn = val
+                val = unnamed(fl, val)
+            elif key in ('fi', 'fe') and fn is not None:
+                # lines of another file in the same function: a block of
+                # their own here (cachegrind's layout), so that code
+                # without a source file gets its own function too
+                fl = val
+                out.write('fl=%s\nfn=%s\n' % (val, unnamed(val, fn)))
+                continue
+            out.write('%s=%s\n' % (key, val))
 
 
 def read_cachegrind(path):
@@ -36,7 +89,7 @@ def read_cachegrind(path):
                 w = line.split()
                 v = [0 if x == '.' else int(x) for x in w[1:]]
                 v += [0] * (len(events) - len(v))
-                k = (fl, fn, int(w[0]))
+                k = (fl, unnamed(fl, fn), int(w[0]))
                 old = costs[k]
                 costs[k] = v if old is None else [a + b for a, b in zip(old, v)]
     return events, dict(costs), summary
@@ -125,7 +178,7 @@ def read_callgrind(path, edges=None):
                     e[0] += ncalls
                     e[1] = [a + b for a, b in zip(e[1], v)]
                 continue
-            k = (fi, fn, p[positions.index('line')])
+            k = (fi, unnamed(fi, fn), p[positions.index('line')])
             old = costs.get(k)
             costs[k] = v if old is None else [a + b for a, b in zip(old, v)]
     return events, costs, summary, totals
@@ -133,6 +186,9 @@ def read_callgrind(path, edges=None):
 
 def main():
     args = sys.argv[1:]
+    if args and args[0] == '--fold-unnamed' and len(args) == 3:
+        fold_unnamed(args[1], args[2])
+        return 0
     files = None
     if args and args[0] == '--files':
         files = re.compile(args[1])
