@@ -20,6 +20,26 @@
 #   --objs REGEX    compare only edges whose caller and callee are both in
 #                   objects matching (for threads: the C library's thread
 #                   code runs differently from run to run)
+#   --names REGEX   the functions whose name matches (callgrind's names of
+#                   code without a symbol: '^0x'): the same set in both
+#                   files, and the same self Ir each (per name, summed over
+#                   objects: a PLT stub run in a context of another object
+#                   is listed in its own object in ours, at the call in the
+#                   caller's object in callgrind's)
+#   --lost NAME     a function that callgrind cannot have: the code a
+#                   signal handler returns to (callgrind never counts the
+#                   last block it runs in a handler's context)
+#   --thread-root FN  compare only what runs in threads below FN (edges
+#                   whose caller callgrind's file reaches from FN), and the
+#                   calls into FN: their count is --calls N when given (else
+#                   callgrind's), and their inclusive Ir is FN's self Ir
+#                   (from --self FILE, a cachegrind file, else ours) plus
+#                   callgrind's calls from FN.  Callgrind's own inclusive
+#                   cost of those calls lacks each thread's last block (it
+#                   counts a block when the thread's next one starts), and
+#                   when the core gives a new thread the id of one that
+#                   ended, callgrind runs it inside the old one's frames
+#                   (FN calling itself)
 # Callgrind's recursion levels (f'2) are folded into f.  Functions without a
 # symbol have callgrind's names in both files (0x0000000000001ab70: the
 # address where the function was entered, relative to its object).
@@ -167,10 +187,98 @@ def leaves(pattern, path):
     return 1 if bad else 0
 
 
+def compare_names(rx, lost, cg_selfs, our_selfs):
+    def by_name(selfs):
+        out = defaultdict(int)
+        for (ob, fn), ir in selfs.items():
+            if rx.search(fn):
+                out[fn] += ir
+        return out
+    cg, ours = by_name(cg_selfs), by_name(our_selfs)
+    bad = []
+    for fn in sorted(set(cg) | set(ours)):
+        if fn in lost and fn not in cg:
+            print('PASS: %s: only in ours (%d Ir), as callgrind loses it' % (fn, ours.get(fn, 0)))
+            continue
+        if cg.get(fn) != ours.get(fn):
+            bad.append('%s: callgrind %s, ours %s' % (fn, cg.get(fn), ours.get(fn)))
+    for b in bad[:20]:
+        print('FAIL: function %s' % b)
+    if not cg:
+        print('FAIL: names: no function matches /%s/ in callgrind\'s file' % rx.pattern)
+        return 1
+    if not bad:
+        print('PASS: %d functions named /%s/: the same names and self Ir as callgrind\'s' %
+              (len(cg), rx.pattern))
+    return 1 if bad else 0
+
+
+def cachegrind_self(path, fn):
+    """fn's self Ir in a cachegrind file"""
+    total, cur = 0, None
+    with open(path) as f:
+        for line in f:
+            if line.startswith('fn='):
+                cur = line[3:].strip()
+            elif line[:1].isdigit() and cur == fn:
+                total += int(line.split()[1])
+    return total
+
+
+def thread_root(fn, want_calls, self_file, cg_edges, our_edges, our_selfs):
+    fails = 0
+    # what callgrind's calls reach from fn (its threads' code)
+    below, todo = {fn}, [fn]
+    while todo:
+        f = todo.pop()
+        for (a, b) in cg_edges:
+            if a[1] == f and b[1] not in below:
+                below.add(b[1])
+                todo.append(b[1])
+    n = 0
+    for key in sorted(set(cg_edges) | set(our_edges)):
+        if key[0][1] not in below or key[1][1] == fn:
+            continue
+        n += 1
+        c, o = cg_edges.get(key), our_edges.get(key)
+        if c != o:
+            fails += 1
+            print('FAIL: edge %s:%s -> %s:%s: callgrind %s, ours %s' %
+                  (key[0][0], key[0][1], key[1][0], key[1][1], c, o))
+    if n and not fails:
+        print('PASS: %d edges below %s: call counts and inclusive Ir equal callgrind\'s' % (n, fn))
+    elif not n:
+        print('FAIL: no edge below %s' % fn)
+        fails += 1
+    into = [k for k in our_edges if k[1][1] == fn and k[0][1] != fn]
+    calls = sum(our_edges[k][0] for k in into)
+    cg_calls = sum(v[0] for k, v in cg_edges.items() if k[1][1] == fn and k[0][1] != fn)
+    want = want_calls if want_calls is not None else cg_calls
+    if calls == want and into:
+        print('PASS: %d calls of %s%s' % (calls, fn, '' if want_calls is None else
+                                          ' (callgrind: %d)' % cg_calls))
+    else:
+        print('FAIL: calls of %s: ours %d, want %d' % (fn, calls, want))
+        fails += 1
+    incl = sum(our_edges[k][1] for k in into)
+    own = (cachegrind_self(self_file, fn) if self_file else
+           sum(v for k, v in our_selfs.items() if k[1] == fn))
+    callees = sum(v[1] for k, v in cg_edges.items() if k[0][1] == fn and k[1][1] != fn)
+    if incl == own + callees:
+        print('PASS: inclusive Ir of the calls of %s: %d = its self Ir %d%s + its calls %d '
+              '(callgrind\'s)' % (fn, incl, own, ' (cachegrind\'s)' if self_file else '', callees))
+    else:
+        print('FAIL: inclusive Ir of the calls of %s: ours %d, self %d + calls %d = %d' %
+              (fn, incl, own, callees, own + callees))
+        fails += 1
+    return 1 if fails else 0
+
+
 def main(argv):
     if argv and argv[0] == '--leaves' and len(argv) == 3:
         return leaves(argv[1], argv[2])
-    only = ignore = objs = incl_objs = self_fns = None
+    only = ignore = objs = incl_objs = self_fns = names = root = None
+    lost, want_calls, self_file = set(), None, None
     while argv and argv[0].startswith('--'):
         if argv[0] == '--fns':
             only = re.compile(argv[1])
@@ -182,6 +290,16 @@ def main(argv):
             objs = re.compile(argv[1])
         elif argv[0] == '--ignore':
             ignore = re.compile(argv[1])
+        elif argv[0] == '--names':
+            names = re.compile(argv[1])
+        elif argv[0] == '--lost':
+            lost.add(argv[1])
+        elif argv[0] == '--thread-root':
+            root = argv[1]
+        elif argv[0] == '--calls':
+            want_calls = int(argv[1])
+        elif argv[0] == '--self':
+            self_file = argv[1]
         else:
             print('FAIL: usage: unknown option %s' % argv[0])
             return 2
@@ -191,6 +309,10 @@ def main(argv):
         return 2
     cg_edges, cg_sites, cg_selfs = read(argv[0])
     our_edges, our_sites, our_selfs = read(argv[1])
+    if names:
+        return compare_names(names, lost, cg_selfs, our_selfs)
+    if root:
+        return thread_root(root, want_calls, self_file, cg_edges, our_edges, our_selfs)
 
     def wanted(caller, callee):
         a, b = caller[1], callee[1]

@@ -1,9 +1,14 @@
 /* rec-calls.c -- a program for the call-graph tests: recursion, mutual
  * recursion, calls through function pointers, qsort calling back, longjmp
  * out of a call chain, a signal handler that calls, tail calls; with
- * "thread" two more threads, with "fork" a child process.
+ * "thread" two more threads, with "fork" a child process.  "restorer"
+ * prints where the C library's signal return code is (object and offset,
+ * as callgrind names code without a symbol) and does nothing else.
  * Copyright (C) the cgtui authors.
  * SPDX-License-Identifier: GPL-2.0-or-later */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <libgen.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -112,8 +117,25 @@ static void work(void)
 	sink += acc;
 }
 
+/* The code a signal handler returns to (sa_restorer, set by the C
+ * library's sigaction), as "OBJECT 0xOFFSET". */
+static int print_restorer(void)
+{
+	struct sigaction sa;
+	Dl_info di;
+	signal(SIGUSR1, on_signal);
+	if (sigaction(SIGUSR1, NULL, &sa) != 0 || !dladdr((void *)sa.sa_restorer, &di) ||
+	    !di.dli_fname)
+		return 1;
+	printf("%s 0x%016lx\n", basename((char *)di.dli_fname),
+	       (unsigned long)((char *)(void *)sa.sa_restorer - (char *)di.dli_fbase));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "restorer") == 0)
+		return print_restorer();
 	if (argc > 1 && strcmp(argv[1], "fork") == 0) {
 		pid_t pid = fork();
 		if (pid == 0) {

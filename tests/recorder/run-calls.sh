@@ -36,7 +36,17 @@
 #   same code, counts and inclusive Ir on every edge.
 # - Threads: the C library's thread code (locks, pthread_create) runs
 #   differently from run to run under either tool, so only the edges
-#   between the program's own functions are compared.
+#   between the program's own functions are compared (rec-calls thread),
+#   or what runs in the threads themselves (rec-threads: callsdiff.py
+#   --thread-root): callgrind never counts a thread's last block, and when
+#   the core gives a new thread the id of one that ended it runs it inside
+#   the old one's frames (rec-threads seq: start_thread calling itself), so
+#   the inclusive cost of the calls of start_thread is checked against its
+#   self cost (cachegrind's) plus the calls it makes (callgrind's).
+# - Code without a symbol (a stripped program, python3): the same function
+#   names as callgrind's (0x... by the address it was entered at) with the
+#   same self Ir and calls, except the code a signal handler returns to,
+#   whose last block callgrind never counts.
 # - Callgrind gives the cost of a PLT stub (--skip-plt=yes) to the caller's
 #   self cost; we keep it where cachegrind does (self cost equal to
 #   cachegrind's) and give no call to the stub.  Edges compare equal either
@@ -50,9 +60,13 @@ ref=callgrind
 cxx=${CXX:-c++}
 
 mkdir -p "$T/src" "$T/run" "$T/prof" "$T/out"
-cp "$here/rec-calls.c" "$here/rec-exc.cc" "$T/src/"
+cp "$here/rec-calls.c" "$here/rec-threads.c" "$here/rec-python.py" "$here/rec-exc.cc" "$T/src/"
 (cd "$T/src" && $cc -g -O1 -o rec-calls rec-calls.c -pthread) >"$T/out/build.log" 2>&1 ||
 	{ fail build "$(head -c 300 "$T/out/build.log")"; exit 1; }
+# (rec-threads bound at start: which thread resolves read() first varies)
+(cd "$T/src" && $cc -g -O1 -Wl,-z,now -o rec-threads rec-threads.c -pthread &&
+	strip -o rec-calls-stripped rec-calls) >>"$T/out/build.log" 2>&1 ||
+	{ fail build-threads-stripped "$(head -c 300 "$T/out/build.log")"; exit 1; }
 (cd "$T/src" && $cc -g -O0 -o rec-calls-O0 rec-calls.c -pthread) >>"$T/out/build.log" 2>&1 ||
 	{ fail build-O0 "$(head -c 300 "$T/out/build.log")"; exit 1; }
 have_cxx=0
@@ -162,6 +176,93 @@ if record threads-separate --separate-threads=yes --vex-guest-chase=no -- ../src
 			fi
 		done
 	done
+fi
+
+# --- threads: what runs in each thread (rec-threads), calls and inclusive Ir
+# of the calls of start_thread (three threads, one call each); without
+# chasing, so that cachegrind's self cost of start_thread is callgrind's
+# program (par: ids 2, 3, 4; seq: each thread the id and the stack of the
+# one before; up: the id, on a stack above the one before's frames, where
+# the tool lost the call of start_thread: "Called 2" for 3 threads)
+for mode in par seq up; do
+	record "threads-$mode" --vex-guest-chase=no -- ../src/rec-threads $mode || continue
+	d=$T/prof/threads-$mode
+	(cd "$T/run" && valgrind -q --tool=cachegrind --cache-sim=no --vex-guest-chase=no \
+		--cachegrind-out-file="$d/cachegrind" ../src/rec-threads $mode) >"$T/out/cachegrind-$mode.log" 2>&1
+	compare "threads-$mode" "$(one "$d" cg)" "$(one "$d" ours)" --thread-root start_thread \
+		--calls 3 --self "$d/cachegrind"
+	# one file per thread: each thread's call of start_thread its own
+	(cd "$T/run" && valgrind -q --tool=cgtui --vex-guest-chase=no --separate-threads=yes \
+		--cgtui-out-file="$d/sep" ../src/rec-threads $mode &&
+		valgrind -q --tool=callgrind --dump-instr=yes --separate-threads=yes \
+			--callgrind-out-file="$d/sep.cg" ../src/rec-threads $mode) >"$T/out/sep-$mode.log" 2>&1
+	# (par: threads 2, 3, 4 one each; seq and up: thread 2 all three)
+	if [ $mode = par ]; then files="02:1 03:1 04:1"; else files="02:3"; fi
+	for fc in $files; do
+		f=${fc%:*}
+		if [ -f "$d/sep-$f" ] && [ -f "$d/sep.cg-$f" ]; then
+			compare "threads-$mode-separate-$f" "$d/sep.cg-$f" "$d/sep-$f" \
+				--thread-root start_thread --calls "${fc#*:}"
+		else
+			fail "threads-$mode-separate-$f" "no file for thread $f: $(ls "$d")"
+		fi
+	done
+	# start_thread's self cost in the threads' files adds up to cachegrind's
+	s=$(python3 - "$here" "$d/cachegrind" "$d"/sep-?? <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import callsdiff
+ours = sum(v for f in sys.argv[3:] for k, v in callsdiff.read(f)[2].items() if k[1] == 'start_thread')
+print(ours, callsdiff.cachegrind_self(sys.argv[2], 'start_thread'))
+PY
+)
+	if [ -n "$s" ] && [ "${s% *}" = "${s#* }" ]; then
+		pass "threads-$mode-separate: start_thread's self Ir in the threads' files add up to cachegrind's (${s% *})"
+	else
+		fail "threads-$mode-separate" "start_thread's self Ir: ours, cachegrind's: $s"
+	fi
+done
+
+# --- code without a symbol: a stripped program, python3 -------------------------------
+# The code the signal handler returns to has no symbol: callgrind never
+# counts it (the handler's last block); the program says where it is.
+lost=$("$T/src/rec-calls-stripped" restorer | cut -d' ' -f2)
+# without chasing: every name, self Ir, call count and inclusive Ir
+if record stripped --vex-guest-chase=no -- ../src/rec-calls-stripped; then
+	compare stripped "$(one "$T/prof/stripped" cg)" "$(one "$T/prof/stripped" ours)"
+	compare stripped-names "$(one "$T/prof/stripped" cg)" "$(one "$T/prof/stripped" ours)" \
+		--names '^0x' --lost "$lost"
+fi
+# with chasing (the default): the names and self Ir too, and the counts
+if record stripped-chase -- ../src/rec-calls-stripped; then
+	compare stripped-chase "$(one "$T/prof/stripped-chase" cg)" "$(one "$T/prof/stripped-chase" ours)" \
+		--incl-objs '^rec-calls-stripped$'
+	compare stripped-chase-names "$(one "$T/prof/stripped-chase" cg)" \
+		"$(one "$T/prof/stripped-chase" ours)" --names '^0x' --lost "$lost"
+fi
+# Debian's python3 is stripped: most of the interpreter has no symbol.  Its
+# work is the same from run to run with a fixed hash seed, no site module,
+# no bytecode written and the address space not randomised.
+py=/usr/bin/python3
+norand=""
+setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
+if [ -x "$py" ] && [ "$(head -c 4 "$py" | tail -c 3)" = ELF ] && [ -n "$norand" ]; then
+	d=$T/prof/python
+	mkdir -p "$d"
+	# (each run's output a file of its own: python's start-up differs when
+	# its standard output is not at offset 0)
+	(cd "$T/run" && PYTHONHASHSEED=0 $norand valgrind -q --tool=cgtui --vex-guest-chase=no \
+		--cgtui-out-file="$d/ours" $py -S -B ../src/rec-python.py) >"$T/out/python.log" 2>&1
+	(cd "$T/run" && PYTHONHASHSEED=0 $norand valgrind -q --tool=callgrind --dump-instr=yes \
+		--callgrind-out-file="$d/cg" $py -S -B ../src/rec-python.py) >"$T/out/python-cg.log" 2>&1
+	if [ -s "$d/ours" ] && [ -s "$d/cg" ]; then
+		compare python "$d/cg" "$d/ours"
+		compare python-names "$d/cg" "$d/ours" --names '^0x'
+	else
+		fail python "$(head -c 300 "$T/out/python.log")"
+	fi
+else
+	echo "SKIP: python: no ELF $py (or no setarch -R)"
 fi
 
 # a fork: each tool writes two files; the parent's is the one that waits
