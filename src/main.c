@@ -420,6 +420,9 @@ int main(int argc, char **argv)
 	report_opts_default(&ro);
 	atexit(cli_cleanup);
 	setlocale(LC_ALL, "");
+	/* cgtui --control PID CMD: to a recording running elsewhere */
+	if (launch_is_control(argc, argv))
+		return launch_control(argc, argv);
 	/* cgtui [options] prog args: record it */
 	int first = launch_first_operand(argc, argv, longopts);
 	if (first < argc && launch_is_program(argv[first]))

@@ -16,6 +16,12 @@
  * only when Valgrind itself is killed (SIGKILL after the stop timeout) the
  * last snapshot is kept instead.
  *
+ * Live control (the explorer's keys, `cgtui --control PID CMD` from another
+ * terminal): Valgrind's monitor commands, which the tool answers as
+ * callgrind does ("dump", "zero", "instrumentation on|off", "status"),
+ * sent by Valgrind's own vgdb (so they reach callgrind too, when it
+ * records instead).
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -85,7 +91,15 @@ void launch_usage(FILE *f)
 	      "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n"
 	      "  --trace-children=yes|no  follow exec'd programs too [no]\n"
 	      "  --separate-threads=yes|no  one part per thread\n"
-	      "  --tool-option=OPT        any other Valgrind or tool option\n",
+	      "  --tool-option=OPT        any other Valgrind or tool option\n"
+	      "\n"
+	      "Live control (keys U, Z, p in the explorer; or from another terminal):\n"
+	      "  cgtui --control PID dump|zero|on|off|status\n"
+	      "                           dump: a snapshot now (the live view), or the counts\n"
+	      "                           since the last dump as PROFILE.N (then zeroed);\n"
+	      "                           zero: the counts; off, on: stop and start counting;\n"
+	      "                           PID: the program's process id (through Valgrind's\n"
+	      "                           vgdb, so callgrind recordings answer too)\n",
 	      f);
 }
 
@@ -244,6 +258,13 @@ struct rec {
 	int from_snapshot;          /* the tool wrote no final profile: its last
 				     * snapshot is the profile (an exec) */
 	int stop_ms;                /* SIGINT, then SIGKILL after this */
+	/* live control: vgdb sending a command (0: none), its output */
+	pid_t ctl_pid;
+	char *ctl_out;
+	const char *ctl_what;       /* "dump", "zero", "on", "off" */
+	int paused;                 /* counting switched off from here */
+	char notice[256];
+	int notice_new;
 };
 
 static volatile sig_atomic_t rec_signal; /* SIGTERM/SIGHUP/SIGINT while no TUI */
@@ -389,6 +410,16 @@ static int rename_run(const char *from, const char *to)
 		free(dest);
 	}
 	free_files(v, n);
+	/* and the parts it was dumped in before (FROM.1, FROM.2 ...: the
+	 * "dump" control, CALLGRIND_DUMP_STATS) */
+	for (int part = 1; done; part++) {
+		char *pf = xasprintf("%s.%d", from, part), *pt = xasprintf("%s.%d", to, part);
+		int moved = rename_run(pf, pt) == 0;
+		free(pf);
+		free(pt);
+		if (!moved)
+			break;
+	}
 	return done ? 0 : -1;
 }
 
@@ -494,7 +525,8 @@ static void live_state(void *arg, char *buf, size_t n)
 	rec_check(r);
 	double s = elapsed(r);
 	if (!r->ended) {
-		snprintf(buf, n, "running %.0fs%s", s, r->callgrind ? " (callgrind)" : "");
+		snprintf(buf, n, "running %.0fs%s%s", s, r->callgrind ? " (callgrind)" : "",
+			 r->paused ? ", not counting" : "");
 		return;
 	}
 	char how[64];
@@ -517,6 +549,214 @@ static const char *const *live_logs(void *arg, int *n)
 	struct rec *r = arg;
 	*n = 2;
 	return r->logs;
+}
+
+/* ---- live control: Valgrind's monitor commands, through vgdb ------------------------ */
+
+/* cgtui's names of the monitor commands (the tool's and callgrind's) */
+static const char *monitor_cmd(const char *what)
+{
+	static const char *const map[][2] = { { "dump", "dump" },
+					      { "zero", "zero" },
+					      { "on", "instrumentation on" },
+					      { "off", "instrumentation off" },
+					      { "status", "status" } };
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(what, map[i][0]) == 0)
+			return map[i][1];
+	return NULL;
+}
+
+/* Starts `vgdb --pid=PID CMD...` (CMD split at spaces) with its output
+ * (and its messages) to fd; its process id, or -1. */
+static pid_t vgdb_start(pid_t pid, const char *cmd, int fd)
+{
+	char *words = xstrdup(cmd), *save = NULL;
+	char *argv[8];
+	int n = 0;
+	char prog[] = "vgdb", pidopt[48];
+	argv[n++] = prog;
+	snprintf(pidopt, sizeof(pidopt), "--pid=%d", (int)pid);
+	argv[n++] = pidopt;
+	for (char *w = strtok_r(words, " ", &save); w && n < 7; w = strtok_r(NULL, " ", &save))
+		argv[n++] = w;
+	argv[n] = NULL;
+	fflush(NULL);
+	pid_t p = fork();
+	if (p == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		if (null >= 0)
+			dup2(null, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execvp("vgdb", argv);
+		_exit(127);
+	}
+	free(words);
+	return p;
+}
+
+/* What vgdb wrote, without its own "sending command" lines: the last line
+ * of the answer (or of its complaint), in buf. */
+static void vgdb_answer(const char *text, char *buf, size_t n)
+{
+	buf[0] = 0;
+	for (const char *s = text; *s;) {
+		size_t len = strcspn(s, "\n");
+		if (len && strncmp(s, "sending command", 15) != 0)
+			snprintf(buf, n, "%.*s", (int)len, s);
+		s += len + (s[len] == '\n');
+	}
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = xcalloc(4097, 1);
+	if (f) {
+		size_t got = fread(buf, 1, 4096, f);
+		buf[got] = 0;
+		fclose(f);
+	}
+	return buf;
+}
+
+static int live_control(void *arg, const char *what, char *msg, size_t n)
+{
+	struct rec *r = arg;
+	if (rec_check(r)) {
+		snprintf(msg, n, "the program has ended");
+		return -1;
+	}
+	if (r->ctl_pid) {
+		snprintf(msg, n, "still waiting for the program's answer to %s", r->ctl_what);
+		return -1;
+	}
+	if (!in_path("vgdb")) {
+		snprintf(msg, n, "live control needs Valgrind's vgdb (Debian package valgrind)");
+		return -1;
+	}
+	if (strcmp(what, "pause") == 0)
+		what = r->paused ? "on" : "off";
+	const char *cmd = monitor_cmd(what);
+	if (!cmd) {
+		snprintf(msg, n, "%s: no such control", what);
+		return -1;
+	}
+	free(r->ctl_out);
+	r->ctl_out = xasprintf("%s/control", r->tmpdir);
+	int fd = open(r->ctl_out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || (r->ctl_pid = vgdb_start(r->pid, cmd, fd)) < 0) {
+		snprintf(msg, n, "cannot run vgdb: %s", strerror(errno));
+		r->ctl_pid = 0;
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	r->ctl_what = strcmp(what, "dump") == 0 ? "dump" : strcmp(what, "zero") == 0 ? "zero" :
+		      strcmp(what, "on") == 0 ? "on" : "off";
+	snprintf(msg, n, "%s", strcmp(what, "dump") == 0 ? "asking for a snapshot ..." :
+			       strcmp(what, "zero") == 0 ? "zeroing the counts ..." :
+			       strcmp(what, "on") == 0 ? "counting again ..." : "pausing the counting ...");
+	return 0;
+}
+
+/* The answer to the last control, once it has come. */
+static const char *live_notice(void *arg)
+{
+	struct rec *r = arg;
+	int st;
+	if (r->ctl_pid && waitpid(r->ctl_pid, &st, WNOHANG) == r->ctl_pid) {
+		r->ctl_pid = 0;
+		char *text = slurp(r->ctl_out);
+		char answer[200];
+		vgdb_answer(text, answer, sizeof(answer));
+		free(text);
+		int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+		if (ok && (!strcmp(r->ctl_what, "on") || !strcmp(r->ctl_what, "off")))
+			r->paused = !strcmp(r->ctl_what, "off");
+		if (ok)
+			snprintf(r->notice, sizeof(r->notice), "%s", answer[0] ? answer : "done");
+		else if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+			snprintf(r->notice, sizeof(r->notice), "vgdb could not be run");
+		else
+			snprintf(r->notice, sizeof(r->notice), "the program did not answer (vgdb: %s)",
+				 answer[0] ? answer : "failed");
+		r->notice_new = 1;
+	}
+	if (!r->notice_new)
+		return NULL;
+	r->notice_new = 0;
+	return r->notice;
+}
+
+int launch_is_control(int argc, char **argv)
+{
+	return argc > 1 && (strcmp(argv[1], "--control") == 0 || strncmp(argv[1], "--control=", 10) == 0);
+}
+
+int launch_control(int argc, char **argv)
+{
+	const char *pidarg = NULL;
+	int i = 2;
+	if (strcmp(argv[1], "--control") == 0) {
+		pidarg = argc > 2 ? argv[2] : NULL;
+		i = 3;
+	} else {
+		pidarg = argv[1] + 10;
+	}
+	char *end = NULL;
+	long pid = pidarg ? strtol(pidarg, &end, 10) : 0;
+	if (!pidarg || !*pidarg || *end || pid <= 0 || pid > 0x7fffffffL) {
+		fprintf(stderr, "cgtui: --control: expected a process id, not '%s' (cgtui --control PID "
+				"dump|zero|on|off|status)\n", pidarg ? pidarg : "");
+		return 1;
+	}
+	if (i != argc - 1 || !monitor_cmd(argv[i])) {
+		fprintf(stderr, "cgtui: --control %ld: expected one of dump, zero, on, off, status%s%s%s\n",
+			pid, i < argc ? ", not '" : "", i < argc ? argv[i] : "", i < argc ? "'" : "");
+		return 1;
+	}
+	if (!in_path("vgdb")) {
+		fprintf(stderr, "cgtui: --control needs Valgrind's vgdb (Debian package valgrind)\n");
+		return 2;
+	}
+	int p[2];
+	if (pipe2(p, O_CLOEXEC) < 0) {
+		fprintf(stderr, "cgtui: pipe: %s\n", strerror(errno));
+		return 2;
+	}
+	pid_t child = vgdb_start((pid_t)pid, monitor_cmd(argv[i]), p[1]);
+	close(p[1]);
+	size_t len = 0, cap = 4096;
+	char *text = xcalloc(cap + 1, 1);
+	ssize_t got;
+	while ((got = read(p[0], text + len, cap - len)) > 0) {
+		len += (size_t)got;
+		if (len == cap) {
+			text = xrealloc(text, 2 * cap + 1);
+			cap *= 2;
+		}
+	}
+	text[len] = 0;
+	close(p[0]);
+	int st = 0;
+	if (child > 0)
+		waitpid(child, &st, 0);
+	int ok = child > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	/* the answer, without vgdb's "sending command" lines */
+	for (const char *s = text; *s;) {
+		size_t n = strcspn(s, "\n");
+		if (n && strncmp(s, "sending command", 15) != 0)
+			fprintf(ok ? stdout : stderr, "%s%.*s\n", ok ? "" : "cgtui: --control: ", (int)n, s);
+		s += n + (s[n] == '\n');
+	}
+	free(text);
+	if (!ok)
+		fprintf(stderr, "cgtui: --control %ld: no program recorded under Valgrind answered "
+				"(is %ld the process id cgtui printed, and still running?)\n", pid, pid);
+	return ok ? 0 : 2;
 }
 
 /* Loads the newest data: the final profile once the program has ended,
@@ -726,6 +966,10 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
  * temporary directory. */
 static void rec_cleanup(struct rec *r)
 {
+	if (r->ctl_pid) { /* a control still waiting for its answer */
+		kill(r->ctl_pid, SIGTERM);
+		waitpid(r->ctl_pid, NULL, 0);
+	}
 	FILE *in = r->vglog ? fopen(r->vglog, "r") : NULL;
 	FILE *out = in && r->log ? fopen(r->log, "a") : NULL;
 	if (in && out) {
@@ -754,6 +998,7 @@ static void rec_cleanup(struct rec *r)
 		closedir(d);
 	if (r->tmpdir)
 		rmdir(r->tmpdir);
+	free(r->ctl_out);
 	free(r->tmpdir);
 	free(r->live);
 	free(r->vglog);
@@ -819,7 +1064,8 @@ static int explore(struct rec *r, int live)
 {
 	struct tui_loader ld = { .load = rec_load, .arg = r };
 	struct tui_live tl = { .poll = live_poll, .state = live_state, .running = live_running,
-			       .stop = live_stop, .logs = live_logs, .arg = r };
+			       .stop = live_stop, .logs = live_logs, .control = live_control,
+			       .notice = live_notice, .arg = r };
 	struct profile p;
 	char err[1024];
 	struct stat st;
@@ -960,6 +1206,9 @@ int launch_main(int argc, char **argv, int prog)
 
 	struct rec r;
 	memset(&r, 0, sizeof(r));
+	for (int i = 0; i < c.ntoolargs; i++) /* (the last one given counts) */
+		if (strncmp(c.toolargs[i], "--instr-at-start=", 17) == 0)
+			r.paused = strcmp(c.toolargs[i] + 17, "no") == 0;
 	const char *sm = getenv("CGTUI_STOP_TIMEOUT_MS");
 	r.stop_ms = sm && atoi(sm) > 0 ? atoi(sm) : 5000;
 	if (c.log)

@@ -31,4 +31,12 @@ int launch_main(int argc, char **argv, int prog);
 /* The recording options, for --help. */
 void launch_usage(FILE *f);
 
+/* Is argv[1] --control (or --control=PID)? */
+int launch_is_control(int argc, char **argv);
+/* `cgtui --control PID dump|zero|on|off|status`: the command to the
+ * recording in process PID (Valgrind's monitor command, through vgdb);
+ * its answer on stdout.  Returns the exit status (0; 1 usage error; 2 the
+ * process cannot be reached). */
+int launch_control(int argc, char **argv);
+
 #endif

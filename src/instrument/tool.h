@@ -245,6 +245,8 @@ const ULong *cgt_threads_cost(ThreadId tid, const struct cgt_insn *n);
 Bool cgt_threads_used(ThreadId tid);
 /* at exit, with a simulation: the instructions' costs from the threads' */
 void cgt_threads_sum(void);
+/* every thread's costs zero */
+void cgt_threads_zero(void);
 
 /* ---- simulation (tool_sim.c) ---------------------------------------------- */
 
@@ -332,9 +334,6 @@ void cgt_calls_code_changed(void);
 void cgt_calls_unwind_all(void);
 /* Adds to `out` the check of region r (see struct cgt_reg). */
 void cgt_calls_ctx_check(IRSB *out, struct cgt_reg *r);
-/* Counting starts again (instrumentation switched on): the threads' stacks
- * are empty, each thread's context is the function it runs in now. */
-void cgt_calls_restart(void);
 /* For snapshots: calls still running get the cost they have so far, as if
  * they returned now (add = True), and lose it again afterwards (False). */
 void cgt_calls_active(Bool add);
@@ -363,8 +362,14 @@ void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg);
 /* ---- output -------------------------------------------------------------- */
 
 /* Writes the profile in Callgrind format to `path`; False (after a message)
- * if it cannot be written. */
-Bool cgt_dump(const HChar *path);
+ * if it cannot be written.  `trigger` says why, as callgrind's "desc:
+ * Trigger:" line; the file is part cgt_dump_part of the run ("part:"). */
+Bool cgt_dump(const HChar *path, const HChar *trigger);
+extern UInt cgt_dump_part;
+/* The profile's name (--cgtui-out-file expanded now); VG_(free) it. */
+HChar *cgt_out_path(void);
+/* Zeroes every cost (the counters are folded first). */
+void cgt_costs_zero(void);
 
 /* ---- memory that lives until exit ------------------------------------------ */
 

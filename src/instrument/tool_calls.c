@@ -989,27 +989,6 @@ static void cgt_thread_exit(ThreadId tid)
 	sync_ctx();
 }
 
-void cgt_calls_restart(void)
-{
-	ThreadId was = cur_tid;
-	for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) {
-		if (!threads[tid])
-			continue;
-		switch_thread(tid);
-		unwind_thread(cur);
-		cur->f[-1].ctx = CGT_CTX_PENDING;
-	}
-	/* the threads alive go on where they are */
-	ThreadId tid;
-	Addr lo, hi;
-	VG_(thread_stack_reset_iter)(&tid);
-	while (VG_(thread_stack_next)(&tid, &lo, &hi))
-		if (tid < VG_N_THREADS && threads[tid] && !threads[tid]->fresh)
-			threads[tid]->f[-1].ctx = ctx_at(VG_(get_IP)(tid));
-	switch_thread(was);
-	sync_ctx();
-}
-
 /* Calls f for every thread with its totals now, in the space its frames'
  * `enter` are in. */
 static void each_thread(void (*f)(struct thread *t, const ULong *now, void *arg), void *arg)

@@ -41,6 +41,7 @@
 /* What is written: the whole run, or one thread (--separate-threads). */
 static Bool one_thread;
 static ThreadId dump_tid;
+UInt cgt_dump_part = 1;
 
 static Bool arc_shown(const struct cgt_arc *a)
 {
@@ -66,10 +67,17 @@ static const ULong *row_cost(const struct row *r)
 	return one_thread ? cgt_threads_cost(dump_tid, r->n) : r->n->cost;
 }
 
-/* The calls made by the row's instruction in its function (context). */
+/* The calls made by the row's instruction in its function (context);
+ * none of a call site zeroed since (CALLGRIND_ZERO_STATS, "zero"), as
+ * callgrind writes none. */
 static Bool row_arc(const struct row *r, const struct cgt_arc *a)
 {
-	return arc_shown(a) && a->ctx == row_fn(r);
+	if (!arc_shown(a) || a->ctx != row_fn(r))
+		return False;
+	Bool any = a->count != 0;
+	for (UInt e = 0; e < cgt_n_events && !any; e++)
+		any = a->incl[e] != 0;
+	return any;
 }
 
 static Int cmp_row(const void *pa, const void *pb)
@@ -224,7 +232,7 @@ static void put_desc(const HChar *line, void *arg)
 	VG_(fprintf)((VgFile *)arg, "desc: %s\n", line);
 }
 
-static Bool dump_file(const HChar *path)
+static Bool dump_file(const HChar *path, const HChar *trigger)
 {
 	VgFile *fp = VG_(fopen)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
 				VKI_S_IRUSR | VKI_S_IWUSR);
@@ -255,8 +263,10 @@ static Bool dump_file(const HChar *path)
 	for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++)
 		cgt_put_arg(fp, *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
 	VG_(fprintf)(fp, "\n");
+	VG_(fprintf)(fp, "part: %u\n", cgt_dump_part);
 	if (one_thread)
 		VG_(fprintf)(fp, "thread: %u\n", dump_tid);
+	VG_(fprintf)(fp, "desc: Trigger: %s\n", trigger);
 	cgt_sim_desc(put_desc, fp);
 	cgt_live_desc(put_desc, fp);
 	VG_(fprintf)(fp, "positions: instr line\n");
@@ -333,11 +343,11 @@ static Bool dump_file(const HChar *path)
 	return True;
 }
 
-Bool cgt_dump(const HChar *path)
+Bool cgt_dump(const HChar *path, const HChar *trigger)
 {
 	if (!cgt_clo_separate_threads) {
 		one_thread = False;
-		return dump_file(path);
+		return dump_file(path, trigger);
 	}
 	/* one file per thread, named as callgrind names them: PATH-01 */
 	Bool ok = True;
@@ -349,7 +359,7 @@ Bool cgt_dump(const HChar *path)
 			continue;
 		dump_tid = tid;
 		VG_(snprintf)(name, len, "%s-%02u", path, tid);
-		ok = dump_file(name) && ok;
+		ok = dump_file(name, trigger) && ok;
 	}
 	one_thread = False;
 	VG_(free)(name);

@@ -11,6 +11,16 @@
  * client's range for it to close.  After a fork the child stops writing
  * snapshots (they would be the parent's FILE) unless FILE has a %p.
  *
+ * A snapshot counts the calls still running as if they returned now (their
+ * cost so far goes to their call sites while it is written), so that the
+ * callers' inclusive costs and the call tree are right at each refresh.
+ *
+ * Monitor commands (`vgdb --pid=PID CMD`, `cgtui --control PID CMD`), as
+ * callgrind's: "dump" writes a snapshot now (with --cgtui-live), or else
+ * the counts since the last dump or zero as FILE.N, part N of the run,
+ * and zeroes them (as callgrind's dumps, which readers add up); "zero";
+ * "instrumentation [on|off]"; "status"; "help".
+ *
  * --instr-at-start=no: nothing is counted until CGTUI_START_INSTRUMENTATION
  * (or callgrind's CALLGRIND_START_INSTRUMENTATION).  Switching drops every
  * translation (their counts are kept: the core tells cgt_sb_discard), so
@@ -22,6 +32,7 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_clreq.h"
+#include "pub_tool_gdbserver.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
@@ -38,15 +49,17 @@
 
 /* callgrind's requests (valgrind/callgrind.h), accepted too */
 #define CLG_BASE VG_USERREQ_TOOL_BASE('C', 'T')
+#define CLG_DUMP_STATS (CLG_BASE + 0)
+#define CLG_ZERO_STATS (CLG_BASE + 1)
+#define CLG_TOGGLE_COLLECT (CLG_BASE + 2)
+#define CLG_DUMP_STATS_AT (CLG_BASE + 3)
 #define CLG_START_INSTRUMENTATION (CLG_BASE + 4)
 #define CLG_STOP_INSTRUMENTATION (CLG_BASE + 5)
 
-/* callgrind's requests this tool does not do (CLG_BASE + 0 .. 3): said once
- * in the log, and named in the profile's desc: lines */
-static const HChar *const clg_unsupported[4] = { "CALLGRIND_DUMP_STATS", "CALLGRIND_ZERO_STATS",
-						 "CALLGRIND_TOGGLE_COLLECT",
-						 "CALLGRIND_DUMP_STATS_AT" };
-static Bool clg_ignored[4];
+/* callgrind's requests this tool does not do: said once in the log, and
+ * named in the profile's desc: lines */
+static const HChar *const clg_unsupported[1] = { "CALLGRIND_TOGGLE_COLLECT" };
+static Bool clg_ignored[1];
 
 Bool cgt_instr_on = True;
 static Bool clo_instr_at_start = True;
@@ -111,14 +124,17 @@ static Bool rename_per_thread(void)
 	return any;
 }
 
-/* Writes a snapshot now; False if it could not. */
-static Bool live_snapshot(void)
+/* Writes a snapshot now; False if it could not.  The calls running count
+ * as if they returned now (and go on afterwards). */
+static Bool live_snapshot(const HChar *trigger)
 {
 	if (!live_path)
 		return False;
 	UInt t0 = VG_(read_millisecond_timer)();
 	cgt_sb_fold_all();
-	Bool ok = cgt_dump(live_tmp);
+	cgt_calls_active(True);
+	Bool ok = cgt_dump(live_tmp, trigger);
+	cgt_calls_active(False);
 	if (ok && VG_(rename)(live_tmp, live_path) != 0)
 		ok = rename_per_thread();
 	live_last = VG_(read_millisecond_timer)();
@@ -144,7 +160,7 @@ void cgt_live_start_client_code(ThreadId tid, ULong blocks)
 	/* and all of them (the next one costing what the last did) too */
 	if (live_done && (live_ms + live_cost) * LIVE_SHARE > now)
 		return;
-	live_snapshot();
+	live_snapshot("Snapshot while the program runs (calls running counted to now)");
 }
 
 /* In a forked child: the snapshots are the parent's unless the name has a
@@ -170,9 +186,91 @@ static void set_instr(Bool on)
 		return;
 	cgt_instr_on = on;
 	VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "cgtui");
-	/* as callgrind: the calls running end here, each thread's context
-	 * is where it is now */
-	cgt_calls_restart();
+	/* (the calls running stay on the shadow stacks, callgrind ends them:
+	 * counting again, the call tree goes on where it was; what returned
+	 * meanwhile is popped at the next call or return, by the stack
+	 * pointer) */
+}
+
+/* The counts since the last dump or zero as FILE.N (part N of the run),
+ * then zeroed, as callgrind's dumps: readers add the parts up. */
+static void dump_part(const HChar *trigger, Bool monitor)
+{
+	HChar *base = cgt_out_path();
+	HChar *path = VG_(malloc)("cgtui.dump.part", VG_(strlen)(base) + 16);
+	VG_(sprintf)(path, "%s.%u", base, cgt_dump_part);
+	cgt_sb_fold_all();
+	cgt_calls_active(True);
+	if (cgt_dump(path, trigger)) {
+		if (monitor)
+			VG_(gdb_printf)("cgtui: part %u written: %s\n", cgt_dump_part, path);
+		cgt_dump_part++;
+	}
+	cgt_costs_zero();
+	VG_(free)(path);
+	VG_(free)(base);
+}
+
+static void sum_ir(struct cgt_insn *n, void *arg)
+{
+	*(ULong *)arg += n->cost[CGT_EV_IR];
+}
+
+/* A monitor command (vgdb); False if it is none of the tool's. */
+static Bool monitor_command(const HChar *req)
+{
+	HChar s[VG_(strlen)(req) + 1];
+	HChar *save;
+	VG_(strcpy)(s, req);
+	const HChar *w = VG_(strtok_r)(s, " ", &save);
+	switch (VG_(keyword_id)("help dump zero status instrumentation", w,
+				kwd_report_duplicated_matches)) {
+	case -2:
+		return True;
+	case -1:
+		return False;
+	case 0:
+		VG_(gdb_printf)("cgtui monitor commands:\n"
+				"  dump                  a snapshot now (the live view), or else the\n"
+				"                        counts since the last dump or zero as FILE.N\n"
+				"  zero                  zero the counts\n"
+				"  instrumentation [on|off]  count or not (without on/off: which)\n"
+				"  status                instrumentation, snapshots, Ir so far\n");
+		return True;
+	case 1:
+		if (live_path) {
+			if (live_snapshot("Command: dump (calls running counted to now)"))
+				VG_(gdb_printf)("cgtui: snapshot written\n");
+		} else {
+			dump_part("Command: dump (calls running counted to now)", True);
+		}
+		return True;
+	case 2:
+		cgt_costs_zero();
+		VG_(gdb_printf)("cgtui: counts zeroed\n");
+		return True;
+	case 3: {
+		ULong ir = 0;
+		cgt_sb_fold_all();
+		cgt_insn_foreach(sum_ir, &ir);
+		VG_(gdb_printf)("cgtui: instrumentation %s; %llu snapshots; part %u; Ir %llu\n",
+				cgt_instr_on ? "on" : "off", live_count, cgt_dump_part, ir);
+		return True;
+	}
+	case 4: {
+		const HChar *a = VG_(strtok_r)(NULL, " ", &save);
+		if (a && VG_(strcmp)(a, "on") != 0 && VG_(strcmp)(a, "off") != 0) {
+			VG_(gdb_printf)("cgtui: instrumentation on|off, not '%s'\n", a);
+			return True;
+		}
+		if (a)
+			set_instr(VG_(strcmp)(a, "on") == 0);
+		VG_(gdb_printf)("cgtui: instrumentation %s\n", cgt_instr_on ? "on" : "off");
+		return True;
+	}
+	default:
+		return False;
+	}
 }
 
 static Bool live_client_request(ThreadId tid, UWord *args, UWord *ret)
@@ -187,16 +285,32 @@ static Bool live_client_request(ThreadId tid, UWord *args, UWord *ret)
 		set_instr(False);
 		break;
 	case CGTUI_USERREQ_SNAPSHOT:
-		live_snapshot();
+		live_snapshot("Client request: snapshot (calls running counted to now)");
 		break;
-	case CLG_BASE + 0:
-	case CLG_BASE + 1:
-	case CLG_BASE + 2:
-	case CLG_BASE + 3:
-		if (!clg_ignored[args[0] - CLG_BASE])
+	case VG_USERREQ__GDB_MONITOR_COMMAND:
+		if (!monitor_command((const HChar *)args[1]))
+			return False;
+		*ret = 1;
+		return True;
+	case CLG_DUMP_STATS:
+		dump_part("Client Request (calls running counted to now)", False);
+		break;
+	case CLG_DUMP_STATS_AT: {
+		const HChar *hint = (const HChar *)args[1];
+		HChar t[64 + 256];
+		VG_(snprintf)(t, sizeof(t), "Client Request: %s (calls running counted to now)",
+			      hint ? hint : "");
+		dump_part(t, False);
+		break;
+	}
+	case CLG_ZERO_STATS:
+		cgt_costs_zero();
+		break;
+	case CLG_TOGGLE_COLLECT:
+		if (!clg_ignored[0])
 			VG_(umsg)("warning: %s is not supported by cgtui's tool: ignored (the "
-				  "profile counts the whole run)\n", clg_unsupported[args[0] - CLG_BASE]);
-		clg_ignored[args[0] - CLG_BASE] = True;
+				  "profile counts the whole run)\n", clg_unsupported[0]);
+		clg_ignored[0] = True;
 		break;
 	default:
 		return False;
@@ -271,7 +385,7 @@ void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg)
 		put(s, arg);
 	VG_(strcpy)(s, "Ignored:");
 	any = False;
-	for (UInt k = 0; k < 4; k++)
+	for (UInt k = 0; k < sizeof(clg_ignored) / sizeof(clg_ignored[0]); k++)
 		if (clg_ignored[k]) {
 			VG_(strcat)(s, " ");
 			VG_(strcat)(s, clg_unsupported[k]);

@@ -26,6 +26,11 @@
 
 static const HChar *clo_out_file = "callgrind.out.%p";
 
+HChar *cgt_out_path(void)
+{
+	return VG_(expand_file_name)("--cgtui-out-file", clo_out_file);
+}
+
 static Bool cgt_process_cmd_line_option(const HChar *arg)
 {
 	if (VG_STR_CLO(arg, "--cgtui-out-file", clo_out_file)) {
@@ -345,8 +350,8 @@ static void cgt_fini(Int exitcode)
 	cgt_threads_sum();
 	cgt_calls_unwind_all();
 	/* expanded now, not at start-up: a forked child writes its own file */
-	HChar *path = VG_(expand_file_name)("--cgtui-out-file", clo_out_file);
-	Bool ok = cgt_dump(path);
+	HChar *path = cgt_out_path();
+	Bool ok = cgt_dump(path, "Program termination");
 	if (VG_(clo_verbosity) > 0) {
 		ULong ir = 0;
 		cgt_insn_foreach(add_ir, &ir);

@@ -238,6 +238,21 @@ void cgt_insn_flags(struct cgt_insn *n)
 	n->flags = f;
 }
 
+static void zero_insn(struct cgt_insn *n, void *arg)
+{
+	VG_(memset)(n->cost, 0, cgt_n_events * sizeof(ULong));
+	for (struct cgt_ctxcost *c = n->ctxs; c; c = c->next)
+		VG_(memset)(c->cost, 0, cgt_n_events * sizeof(ULong));
+}
+
+void cgt_costs_zero(void)
+{
+	cgt_sb_fold_all();
+	cgt_insn_foreach(zero_insn, NULL);
+	cgt_threads_zero();
+	cgt_calls_zero();
+}
+
 void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg)
 {
 	for (UInt i = 0; i < insn_nbuckets; i++)

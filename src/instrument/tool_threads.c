@@ -118,6 +118,14 @@ void cgt_threads_fold(const struct cgt_sb *sb)
 	}
 }
 
+void cgt_threads_zero(void)
+{
+	for (UInt tid = 0; cgt_clo_separate_threads && tid < VG_N_THREADS; tid++)
+		if (tc[tid].cost)
+			VG_(memset)(tc[tid].cost, 0,
+				    (SizeT)tc[tid].ncost * cgt_n_events * sizeof(ULong));
+}
+
 const ULong *cgt_threads_cost(ThreadId tid, const struct cgt_insn *n)
 {
 	static const ULong zero[CGT_EV_MAX];

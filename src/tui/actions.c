@@ -237,6 +237,11 @@ void act(struct tui *t, enum action a)
 	case ACT_LOG: /* (with a program, the key table's view) */
 		tui_message(t, "no program recorded here (cgtui PROGRAM records one)");
 		break;
+	case ACT_SNAPSHOT:
+	case ACT_ZERO:
+	case ACT_PAUSE:
+		live_control(t, a);
+		break;
 	/* keys of other views: say where they work (the views that take them
 	 * handled them above) */
 	case ACT_HOTTEST:

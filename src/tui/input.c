@@ -61,6 +61,10 @@ int next_key(struct tui *t)
 			live_tick(t, 3, buf + 9);
 			continue;
 		}
+		if (strcmp(buf, ":wait-answer") == 0) { /* to a live control (U Z p) */
+			live_tick(t, 4, NULL);
+			continue;
+		}
 		if (strncmp(buf, ":resize ", 8) == 0) {
 			int c, l;
 			if (sscanf(buf + 8, "%dx%d", &c, &l) == 2) {

@@ -74,6 +74,9 @@
 	KEYDEF(ACT_FILTER,    "|", none, 0, "show only the rows that match (empty: all)") \
 	SECTION("Other") \
 	KEYDEF(ACT_LOG,       "L", log, 0, "the recorded program's output (cgtui PROGRAM)") \
+	KEYDEF(ACT_SNAPSHOT,  "U", none, 0, "recording: a snapshot of the running program now") \
+	KEYDEF(ACT_ZERO,      "Z", none, 0, "recording: zero the counts so far (after asking)") \
+	KEYDEF(ACT_PAUSE,     "p", none, 0, "recording: stop counting, or count again (the program runs on)") \
 	KEYDEF(ACT_DETAIL,    "D", none, 0, "detail pane (callers and callees of the selected function) on or off") \
 	KEYDEF(ACT_REDRAW,    "<C-l>", none, 0, "redraw the screen") \
 	KEYDEF(ACT_QUIT,      "q Q", none, 0, "quit")

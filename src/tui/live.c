@@ -88,6 +88,26 @@ void live_stop(struct tui *t)
 	tui_message(t, "the program %s; the profile so far is kept", st);
 }
 
+/* U, Z, p: a snapshot now, the counts zeroed, counting paused or resumed
+ * (the answer comes later: live_tick) */
+void live_control(struct tui *t, enum action a)
+{
+	if (!t->live) {
+		tui_message(t, "no program recorded here (cgtui PROGRAM records one)");
+		return;
+	}
+	if (!t->live->control || !t->live->running(t->live->arg)) {
+		tui_message(t, "the program has ended: nothing to control");
+		return;
+	}
+	if (a == ACT_ZERO && !ask(t, "Zero the counts so far? (y/n)"))
+		return;
+	char msg[256];
+	t->live->control(t->live->arg, a == ACT_SNAPSHOT ? "dump" : a == ACT_ZERO ? "zero" : "pause", msg,
+			 sizeof(msg));
+	tui_message(t, "%s", msg);
+}
+
 /* Does p have a function called name? */
 static int has_fn(const struct profile *p, const char *name)
 {
@@ -99,13 +119,13 @@ static int has_fn(const struct profile *p, const char *name)
 
 /* Checks the program about four times a second (and when asked, wait: 1
  * until it has ended, 2 until newer data has come, 3 until the function fn
- * is in the data). */
+ * is in the data, 4 until the answer to a live control has come). */
 void live_tick(struct tui *t, int wait, const char *fn)
 {
 	struct timespec now;
 	if (!t->live)
 		return;
-	int reloads0 = t->nreloads;
+	int reloads0 = t->nreloads, notices0 = t->nnotices;
 	/* a poll made after the program had ended found nothing newer: the
 	 * final profile is loaded (polling is not repeated to find out: the
 	 * poll that sees the end hands over the final profile once) */
@@ -114,6 +134,14 @@ void live_tick(struct tui *t, int wait, const char *fn)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		double ms = (double)(now.tv_sec - t->live_last.tv_sec) * 1e3 +
 			    (double)(now.tv_nsec - t->live_last.tv_nsec) / 1e6;
+		/* the answer to a live control (U Z p): what it made (a snapshot)
+		 * is there now, the poll below loads it */
+		const char *answer = t->live->notice ? t->live->notice(t->live->arg) : NULL;
+		if (answer) {
+			tui_message(t, "%s", answer);
+			t->nnotices++;
+			ms = 1e9;
+		}
 		/* four times a second, or less when reloading takes long (a big
 		 * profile): the explorer stays responsive */
 		if (wait || (ms >= 250 && ms >= 4 * t->reload_ms)) {
@@ -139,7 +167,8 @@ void live_tick(struct tui *t, int wait, const char *fn)
 		    (wait == 1 && all_loaded) ||
 		    (wait == 2 && t->nreloads > reloads0 && t->p->nreal && t->p->totals[0] > 0) ||
 		    (wait == 2 && !t->live->running(t->live->arg)) ||
-		    (wait == 3 && (has_fn(t->p, fn) || !t->live->running(t->live->arg))))
+		    (wait == 3 && (has_fn(t->p, fn) || !t->live->running(t->live->arg))) ||
+		    (wait == 4 && (t->nnotices > notices0 || !t->live->running(t->live->arg))))
 			break;
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		nanosleep(&ts, NULL);

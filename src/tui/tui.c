@@ -8,8 +8,8 @@
  * ":resize COLSxLINES" resizes, ":wait-data" waits until newer data (not
  * empty) of the program being recorded has been loaded, ":wait-fn NAME"
  * until the data loaded has the function NAME, ":wait-end" until it has
- * ended and its
- * final profile is shown, "#" starts a comment, and any other line is
+ * ended and its final profile is shown, ":wait-answer" until the answer to
+ * a live control (U, Z, p) has come, "#" starts a comment, and any other line is
  * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
  * <C-l> ...; <C-c> stands for the Ctrl-C signal).  The screen size comes from COLUMNS and LINES (default 80x24).
  *

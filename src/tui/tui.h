@@ -101,6 +101,12 @@ struct tui_live {
 	void (*stop)(void *arg);
 	/* the program's output (and Valgrind's messages): files to show */
 	const char *const *(*logs)(void *arg, int *n);
+	/* sends the recording "dump" (a snapshot now), "zero" (the counts) or
+	 * "pause" (counting off, or on again), answered later by notice;
+	 * 0, or -1 with the reason in msg */
+	int (*control)(void *arg, const char *what, char *msg, size_t n);
+	/* the answer to the last control, once; NULL when none is new */
+	const char *(*notice)(void *arg);
 	void *arg;
 	const char *message;    /* for the status line at the start, or NULL */
 };
@@ -156,6 +162,7 @@ struct tui {
 	/* live data (live.c): loads so far, when the last poll was, what the
 	 * last load took */
 	int nreloads;
+	int nnotices;        /* answers to live controls (U Z p) shown */
 	struct timespec live_last;
 	double reload_ms;
 };

@@ -51,5 +51,7 @@ void swap_profile(struct tui *t, struct profile *np);
 /* live.c: a program being recorded */
 void live_tick(struct tui *t, int wait, const char *fn);
 void live_stop(struct tui *t);
+/* U, Z, p: a snapshot now, the counts zeroed, counting paused or resumed */
+void live_control(struct tui *t, enum action a);
 
 #endif

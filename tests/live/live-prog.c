@@ -21,6 +21,10 @@
  *   live-prog sleep MS         sleep MS milliseconds at once
  *   live-prog zero             work, CALLGRIND_ZERO_STATS and
  *                              CALLGRIND_TOGGLE_COLLECT (with callgrind.h)
+ *   live-prog dump             main -> outer -> inner: work,
+ *                              CALLGRIND_DUMP_STATS, work (with callgrind.h)
+ *   live-prog nest MS          main -> outer -> inner: compute for MS
+ *                              milliseconds (calls running all along)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -79,6 +83,36 @@ static double now_ms(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
+
+/* inner() runs `during` while outer() and main() wait for it */
+__attribute__((noinline)) static void inner(void (*during)(long), long arg)
+{
+	work(50);
+	during(arg);
+	work(30);
+}
+
+__attribute__((noinline)) static void outer(void (*during)(long), long arg)
+{
+	work(20);
+	inner(during, arg);
+	work(10);
+}
+
+__attribute__((noinline)) static void spin_ms(long ms)
+{
+	double end = now_ms() + (double)ms;
+	while (now_ms() < end)
+		work(100);
+}
+
+#ifdef USE_CALLGRIND_H
+__attribute__((noinline)) static void dump_now(long unused)
+{
+	(void)unused;
+	CALLGRIND_DUMP_STATS;
+}
+#endif
 
 static void *thread_main(void *arg)
 {
@@ -169,7 +203,12 @@ int main(int argc, char **argv)
 			total += n;
 		}
 		printf("stdin: %zu bytes\n", total);
+	} else if (!strcmp(mode, "nest")) {
+		outer(spin_ms, atol(arg));
 #ifdef USE_CALLGRIND_H
+	} else if (!strcmp(mode, "dump")) {
+		outer(dump_now, 0);
+		work(5);
 	} else if (!strcmp(mode, "zero")) {
 		work(10);
 		CALLGRIND_ZERO_STATS;

@@ -79,14 +79,14 @@ fn_cost() { # annotate-output, function
 "$CGTUI" --help >help.txt 2>&1
 missing=""
 for o in -o --stdin --log --record --no-open --cache-sim --branch-sim --I1 --D1 --LL \
-	--instr-at-start --trace-children --separate-threads --tool-option; do
+	--instr-at-start --trace-children --separate-threads --tool-option --control; do
 	grep -q -- "$o" help.txt || missing="$missing $o"
 done
 check "cgtui --help lists the recording options" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
 if [ -n "$srcdir" ] && [ -f "$srcdir/man/cgtui.1.in" ]; then
 	missing=""
 	for o in output stdin log record no-open cache-sim instr-at-start trace-children tool-option \
-		CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS; do
+		CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS control "Live control"; do
 		sed 's/\\//g' "$srcdir/man/cgtui.1.in" | grep -q -- "$o" || missing="$missing $o"
 	done
 	check "the man page describes them" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
@@ -239,13 +239,27 @@ for prog in live-prog live-prog-clg; do
 done
 
 # callgrind's requests the tool does not do: said in the log and in the
-# profile's desc: lines (they were ignored silently)
+# profile's desc: lines (they were ignored silently); CALLGRIND_ZERO_STATS
+# it does: main calls work() before it and after it, the profile has the
+# call after (hand: 1 call; the zero was ignored, 2)
 $norand "$CGTUI" --no-open -o zero.out --log=zero.log ./live-prog-clg zero >/dev/null 2>&1
-grep -qx "desc: Ignored: CALLGRIND_ZERO_STATS CALLGRIND_TOGGLE_COLLECT" zero.out &&
-	grep -q "warning: CALLGRIND_ZERO_STATS is not supported by cgtui's tool" zero.log &&
+grep -qx "desc: Ignored: CALLGRIND_TOGGLE_COLLECT" zero.out &&
+	! grep -q "CALLGRIND_ZERO_STATS" zero.log &&
 	[ "$(grep -c "CALLGRIND_TOGGLE_COLLECT is not supported" zero.log)" = 1 ]
-check "CALLGRIND_ZERO_STATS, _TOGGLE_COLLECT: said once in the log and in desc:" "$?" \
+check "CALLGRIND_TOGGLE_COLLECT: said once in the log and in desc:" "$?" \
 	"$(grep -h -e desc: -e warning: zero.out zero.log)"
+calls_of() { # profile, caller, callee: "count incl" of that edge (callsdiff.py's reader)
+	python3 - "$srcdir/tests/recorder" "$@" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import callsdiff
+e = callsdiff.read(sys.argv[2])[0]
+v = [sum(x) for x in zip(*[v for k, v in e.items() if k[0][1] == sys.argv[3] and k[1][1] == sys.argv[4]])]
+print(' '.join(map(str, v)) if v else '0 0')
+PY
+}
+check "CALLGRIND_ZERO_STATS: the counts before it are gone (main calls work 1 time after it)" \
+	"$([ "$(calls_of zero.out main work | cut -d' ' -f1)" = 1 ]; echo $?)" "$(calls_of zero.out main work)"
 
 # a function's own file is listed first among its blocks (readers take a
 # function's first fl= for its file): f, in own-b.c, inlines mix() from
@@ -280,6 +294,30 @@ CGTUI_VGLIB=$T/empty-vglib $norand valgrind -q --tool=callgrind --callgrind-out-
 	./live-prog work 300 </dev/null >/dev/null 2>&1
 check "tool missing: totals equal to callgrind's run directly" \
 	"$([ "$(totals fb.out)" = "$(totals clg.out)" ]; echo $?)" "$(totals fb.out) vs $(totals clg.out)"
+
+# --- calls running at a dump or a snapshot -------------------------------------------
+# inner(), called by outer() from main(), calls CALLGRIND_DUMP_STATS: both
+# tools write part 1 (the counts to then, the calls running counted to
+# then) and part 2 (the rest, after the zero).  Without chasing, so that
+# every inclusive cost is callgrind's.
+callsdiff=$srcdir/tests/recorder/callsdiff.py
+rm -rf dump && mkdir dump
+(VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=cgtui --vex-guest-chase=no --cgtui-out-file=dump/ours \
+	./live-prog-clg dump </dev/null >dump/ours.log 2>&1
+VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=callgrind --dump-instr=yes --callgrind-out-file=dump/cg \
+	./live-prog-clg dump </dev/null >dump/cg.log 2>&1)
+python3 "$callsdiff" --dumped-by dump_now dump/cg.1 dump/ours.1 >dump/diff1.log 2>&1
+check "CALLGRIND_DUMP_STATS: part 1 equal to callgrind's, the calls running counted to the dump" \
+	"$?" "$(grep FAIL dump/diff1.log | head -5)"
+grep -q "PASS: 6 calls running at the dump" dump/diff1.log
+check "CALLGRIND_DUMP_STATS: main, outer, inner and the calls below main running at the dump" \
+	"$?" "$(grep running dump/diff1.log)"
+python3 "$callsdiff" dump/cg,dump/cg.1 dump/ours,dump/ours.1 >dump/diff.log 2>&1
+check "CALLGRIND_DUMP_STATS: both parts together equal to callgrind's" "$?" \
+	"$(grep FAIL dump/diff.log | head -5)"
+grep -qx "part: 1" dump/ours.1 && grep -qx "part: 2" dump/ours &&
+	grep -q "^desc: Trigger: Client Request" dump/ours.1 && grep -qx "desc: Trigger: Program termination" dump/ours
+check "parts numbered and their triggers said, as callgrind's" "$?" "$(grep -h -e part: -e Trigger dump/ours*)"
 
 # --- the live view, headless --------------------------------------------------------
 live() { # name, keys (\n-separated), program and arguments...
@@ -368,6 +406,113 @@ live execsh ':wait-end\n:dump execsh.txt\n' ./exec.sh
 	head -1 execsh.txt | grep -q "exec? --trace-children=yes"
 check "live: a script that execs: nothing counted, --trace-children=yes suggested" "$?" \
 	"$(sed -n '1p;4p' execsh.txt)"
+
+# the calls running are in each snapshot: while main -> outer -> inner ->
+# spin_ms run, the call tree under the root and the callers of inner have
+# their cost so far (they had none: "0 shown"), each running call at least
+# its callee's (hand: a call's inclusive cost holds its callees')
+live nest ':wait-fn spin_ms\n:wait-data\nt\n:dump nest-tree.txt\n<Esc>\n/^inner<Enter>\n<Enter>\n:dump nest-calls.txt\n' \
+	./live-prog nest 4000
+num() { tr -d , | sed -n 's/^ *\([0-9][0-9]*\) .*/\1/p' | head -1; }
+root=$(sed -n '4p' nest-tree.txt | num) below=$(sed -n '5p' nest-tree.txt | num)
+grep -q "(below main)" nest-tree.txt && [ "${below:-0}" -gt 0 ] && [ "${root:-0}" -ge "$below" ]
+check "live: the call tree while it runs: the root and (below main) have their cost so far" "$?" \
+	"$(sed -n 3,6p nest-tree.txt)"
+caller=$(grep '< outer$' nest-calls.txt | num) callee=$(grep '> spin_ms$' nest-calls.txt | num)
+[ "${caller:-0}" -gt 0 ] && [ "${callee:-0}" -gt 0 ] && [ "$caller" -ge "$callee" ]
+check "live: callers of inner while it runs: outer -> inner ($caller) >= inner -> spin_ms ($callee) > 0" \
+	"$?" "$(sed -n 3,9p nest-calls.txt)"
+
+# python3 (stripped: its functions named as callgrind names them): the
+# whole run happens inside Py_RunMain, which shows it while the script runs
+if [ -x /usr/bin/python3 ]; then
+	# (it runs until the end of the keys stops it, at most a minute)
+	printf 'import time\nt0 = time.time()\ndef f(n):\n    return sum(i * i for i in range(n))\nwhile time.time() - t0 < 60:\n    f(300)\n' >slow.py
+	live py ':wait-fn Py_RunMain\n:wait-data\n:wait-data\n/^Py_RunMain<Enter>\n<Enter>\n:dump py-calls.txt\nt\n:dump py-tree.txt\n' \
+		/usr/bin/python3 -S -B slow.py
+	total=$(hdr_ir py-calls.txt) incl=$(grep '\* Py_RunMain$' py-calls.txt | num)
+	grep -q "running" py-calls.txt && [ "${incl:-0}" -gt 0 ] && [ $((incl * 10)) -ge $((total * 9)) ]
+	check "live python3: Py_RunMain's inclusive cost while it runs ($incl) is most of the total ($total)" \
+		"$?" "$(sed -n '1p;3,8p' py-calls.txt)"
+	edge=$(sed -n '/^[0-9]* callers*$/{n;p;q}' py-calls.txt | num)
+	[ "${edge:-0}" -gt 0 ]
+	check "live python3: the caller edge of Py_RunMain with its cost so far ($edge)" "$?" "$(sed -n 3,8p py-calls.txt)"
+	rows=$(sed -n '4,$p' py-tree.txt | grep -c '^ *[1-9][0-9,]* ')
+	[ "$rows" -ge 2 ]
+	check "live python3: the call tree is not empty ($rows rows)" "$?" "$(sed -n 3,8p py-tree.txt)"
+fi
+
+# live control: U with snapshots only when asked (and one at the start,
+# before anything ran): Ir grows from one to the next
+live ctl ':dump ctl-0.txt\nU\n:wait-answer\n:dump ctl-1.txt\n' --tool-option=--cgtui-live-ms=3600000 \
+	./live-prog nest 3000
+a=$(hdr_ir ctl-0.txt) b=$(hdr_ir ctl-1.txt)
+[ "${b:-0}" -gt "${a:-0}" ] && tail -1 ctl-1.txt | grep -q "snapshot written"
+check "live U: a snapshot now (Ir $a, then $b)" "$?" "$(head -1 ctl-0.txt; head -1 ctl-1.txt; tail -1 ctl-1.txt)"
+# p and Z while spin_ms runs (main -> outer -> inner -> spin_ms): the
+# snapshots after the pause have the same Ir (hand: nothing counted), the
+# one after p again more
+live ctl2 ':wait-fn spin_ms\np\n:wait-answer\n:wait-data\n:dump ctl-2.txt\n:wait-data\n:dump ctl-3.txt\np\n:wait-answer\n:wait-data\n:dump ctl-4.txt\nZ\ny\n:wait-answer\n:dump ctl-5.txt\n:wait-end\n' \
+	./live-prog nest 5000
+f=$(saved ctl2.err)
+c=$(hdr_ir ctl-2.txt) d=$(hdr_ir ctl-3.txt) e=$(hdr_ir ctl-4.txt)
+[ -n "$c" ] && [ "$c" = "$d" ] && grep -q "running.*, not counting" ctl-3.txt
+check "live p: nothing counted while paused (Ir $c, then $d), the header says so" "$?" \
+	"$(head -1 ctl-2.txt; head -1 ctl-3.txt)"
+[ "${e:-0}" -gt "${d:-0}" ] && ! grep -q "not counting" ctl-4.txt
+check "live p again: counting again (Ir $d, then $e)" "$?" "$(head -1 ctl-4.txt)"
+tail -1 ctl-5.txt | grep -q "counts zeroed"
+check "live Z: asked, then the counts zeroed" "$?" "$(tail -1 ctl-5.txt)"
+# zeroed while spin_ms ran: outer and inner each called work() before it
+# and after it: the profile has the calls after (hand: 1 each), and of the
+# calls running then, none (main -> outer: 0 calls, its cost since the zero)
+[ -n "$f" ] && [ "$(calls_of "$f" outer work | cut -d' ' -f1)" = 1 ] &&
+	[ "$(calls_of "$f" inner work | cut -d' ' -f1)" = 1 ] &&
+	[ "$(calls_of "$f" main outer | cut -d' ' -f1)" = 0 ] &&
+	[ "$(calls_of "$f" main outer | cut -d' ' -f2)" -gt 0 ]
+check "live Z: the profile has what ran after the zero" "$?" \
+	"outer->work $(calls_of "$f" outer work), inner->work $(calls_of "$f" inner work), main->outer $(calls_of "$f" main outer)"
+live ctlend ':wait-end\nU\n:dump ctlend.txt\n' ./live-prog work 5
+tail -1 ctlend.txt | grep -q "the program has ended"
+check "live U after the end: says the program has ended" "$?" "$(tail -1 ctlend.txt)"
+
+# cgtui --control PID from another terminal (no live view: dump writes
+# part files, as callgrind's dumps)
+rm -rf ctl && mkdir ctl
+$norand "$CGTUI" --no-open -o ctl/out ./live-prog nest 4000 >/dev/null 2>ctl/rec.err &
+cg=$!
+vp=""
+for _ in $(seq 100); do
+	vp=$(pgrep -P $cg | head -1)
+	[ -n "$vp" ] && "$CGTUI" --control "$vp" status >ctl/status.txt 2>&1 && break
+	sleep 0.1
+done
+grep -q "instrumentation on" ctl/status.txt
+check "cgtui --control PID status" "$?" "$(cat ctl/status.txt)"
+"$CGTUI" --control "$vp" dump >ctl/dump.txt 2>&1
+rc=$?
+check "cgtui --control PID dump: part 1 written" \
+	"$([ $rc = 0 ] && grep -q "part 1 written: .*ctl/out.$vp.1" ctl/dump.txt; echo $?)" "rc=$rc $(cat ctl/dump.txt)"
+"$CGTUI" --control="$vp" off >ctl/off.txt 2>&1 && "$CGTUI" --control "$vp" status >ctl/status2.txt 2>&1 &&
+	"$CGTUI" --control "$vp" on >ctl/on.txt 2>&1
+grep -q "instrumentation off" ctl/status2.txt && grep -q "instrumentation on" ctl/on.txt
+check "cgtui --control PID off, on" "$?" "$(cat ctl/off.txt ctl/status2.txt ctl/on.txt)"
+wait $cg
+[ -f ctl/out ] && [ -f ctl/out.1 ] && grep -qx "part: 1" ctl/out.1 && grep -qx "part: 2" ctl/out &&
+	[ "$(calls_of ctl/out.1 main outer | cut -d' ' -f1)" = 1 ] &&
+	[ "$(calls_of ctl/out.1 main outer | cut -d' ' -f2)" -gt 0 ]
+check "cgtui --control: the parts FILE.1 (main -> outer running, counted to the dump) and FILE" "$?" \
+	"$(ls ctl) main->outer $(calls_of ctl/out.1 main outer)"
+"$CGTUI" --control 1 dump >ctl/bad1.txt 2>&1
+rc1=$?
+"$CGTUI" --control nope dump >/dev/null 2>ctl/bad2.txt
+rc2=$?
+"$CGTUI" --control 1 explode >/dev/null 2>ctl/bad3.txt
+rc3=$?
+[ $rc1 = 2 ] && [ $rc2 = 1 ] && [ $rc3 = 1 ] && grep -q "no program recorded under Valgrind answered" ctl/bad1.txt &&
+	grep -q "expected a process id, not 'nope'" ctl/bad2.txt && grep -q "not 'explode'" ctl/bad3.txt
+check "cgtui --control: a process that is no recording (2), usage errors (1)" "$?" \
+	"$rc1 $rc2 $rc3 $(cat ctl/bad1.txt ctl/bad2.txt ctl/bad3.txt)"
 
 # a long output: L shows its end from a whole line, and says how many
 # bytes are before it (the offset of that line in the log, by grep -b)

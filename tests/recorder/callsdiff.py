@@ -26,6 +26,13 @@
 #                   objects: a PLT stub run in a context of another object
 #                   is listed in its own object in ours, at the call in the
 #                   caller's object in callgrind's)
+#   --dumped-by FN  the files are the first part of a run dumped by FN
+#                   (CALLGRIND_DUMP_STATS): the calls running then are in
+#                   both, counted to the dump; callgrind counts a block
+#                   when the next starts, so FN's block with the request is
+#                   in none of its calls yet (not even FN's own, which it
+#                   writes in the next part): the calls running differ by
+#                   exactly that block's Ir, our call of FN's
 #   --lost NAME     a function that callgrind cannot have: the code a
 #                   signal handler returns to (callgrind never counts the
 #                   last block it runs in a handler's context)
@@ -62,6 +69,23 @@ def fold(name):
 
 
 def read(path):
+    """edges, sites, selfs of a profile, or of several added up (paths
+    joined by commas: the parts a run was dumped in)"""
+    if ',' in path:
+        total = [defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(int)]
+        for p in path.split(','):
+            part = read_one(p)
+            for i in (0, 1):
+                for k, v in part[i].items():
+                    total[i][k][0] += v[0]
+                    total[i][k][1] += v[1]
+            for k, v in part[2].items():
+                total[2][k] += v
+        return total
+    return read_one(path)
+
+
+def read_one(path):
     names = {'ob': {}, 'fl': {}, 'fn': {}}
     kind_of = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl',
                'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
@@ -278,7 +302,7 @@ def main(argv):
     if argv and argv[0] == '--leaves' and len(argv) == 3:
         return leaves(argv[1], argv[2])
     only = ignore = objs = incl_objs = self_fns = names = root = None
-    lost, want_calls, self_file = set(), None, None
+    lost, want_calls, self_file, dumped = set(), None, None, None
     while argv and argv[0].startswith('--'):
         if argv[0] == '--fns':
             only = re.compile(argv[1])
@@ -294,6 +318,8 @@ def main(argv):
             names = re.compile(argv[1])
         elif argv[0] == '--lost':
             lost.add(argv[1])
+        elif argv[0] == '--dumped-by':
+            dumped = argv[1]
         elif argv[0] == '--thread-root':
             root = argv[1]
         elif argv[0] == '--calls':
@@ -332,6 +358,9 @@ def main(argv):
     for key in our_edges:
         if key[1][1] in ('_exit', '_Exit') and key in cg_edges:
             exit_ir = our_edges[key][1] - cg_edges[key][1]
+    # the block of the dump request (--dumped-by): in our call of FN only
+    dump_ir = sum(v[1] for k, v in our_edges.items() if dumped and k[1][1] == dumped)
+    running = []
     fails = 0
     n = 0
     at_exit = 0
@@ -340,6 +369,11 @@ def main(argv):
             continue
         n += 1
         c, o = cg_edges.get(key), our_edges.get(key)
+        if dumped and key[1][1] == dumped and c is None and o and o[0] == 1:
+            continue
+        if dumped and c and o and c[0] == o[0] and dump_ir and o[1] - c[1] == dump_ir:
+            running.append(key[1][1])
+            continue
         if c and o and c[0] == o[0] and 0 < exit_ir < 100 and o[1] - c[1] == exit_ir:
             at_exit += 1
             continue
@@ -372,6 +406,10 @@ def main(argv):
         c, o = cg_sites.get(key), our_sites.get(key)
         if c and o and c[0] == o[0] and 0 < exit_ir < 100 and o[1] - c[1] == exit_ir:
             continue
+        if dumped and key[2][1] == dumped and c is None and o and o[0] == 1:
+            continue
+        if dumped and c and o and c[0] == o[0] and dump_ir and o[1] - c[1] == dump_ir:
+            continue
         if (c and o and c[0] == o[0] and incl_objs and
                 not (incl_objs.search(key[0]) and incl_objs.search(key[2][0]))):
             continue
@@ -380,6 +418,14 @@ def main(argv):
             if sfails <= 10:
                 print('FAIL: call site %s 0x%x -> %s: callgrind %s, ours %s' %
                       (key[0], key[1], key[2][1], c, o))
+    if dumped:
+        if running and 0 < dump_ir < 100:
+            print('PASS: %d calls running at the dump, counted to it: %s (callgrind: %d Ir '
+                  'less, %s\'s block, which it counts when the next block starts)' %
+                  (len(running), ', '.join(sorted(running)), dump_ir, dumped))
+        else:
+            print('FAIL: no call running at the dump (%s: %d Ir)' % (dumped, dump_ir))
+            fails += 1
     if ns and not sfails:
         print('PASS: %d call sites: counts%s equal callgrind\'s' %
               (ns, ' and inclusive Ir' if not incl_objs else
