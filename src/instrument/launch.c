@@ -69,6 +69,7 @@ static const struct option launch_opts[] = {
 	{ "instr-at-start", required_argument, NULL, LO_TOOLARG },
 	{ "trace-children", required_argument, NULL, LO_TOOLARG },
 	{ "separate-threads", required_argument, NULL, LO_TOOLARG },
+	{ "unnamed", required_argument, NULL, LO_TOOLARG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -91,6 +92,9 @@ void launch_usage(FILE *f)
 	      "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n"
 	      "  --trace-children=yes|no  follow exec'd programs too [no]\n"
 	      "  --separate-threads=yes|no  one part per thread\n"
+	      "  --unnamed=callgrind|cachegrind  code without a symbol: named by where it\n"
+	      "                           was entered and counted in the function it ran in,\n"
+	      "                           as callgrind does; or all ??? (faster) [callgrind]\n"
 	      "  --tool-option=OPT        any other Valgrind or tool option\n"
 	      "\n"
 	      "Live control (keys U, Z, p in the explorer; or from another terminal):\n"
@@ -894,7 +898,9 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 	if (!r->callgrind && live) /* nobody reads snapshots otherwise */
 		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
 	for (int i = 0; i < c->ntoolargs; i++)
-		add_arg(&args, &n, xstrdup(c->toolargs[i]));
+		/* (callgrind names code without a symbol its own way) */
+		if (!r->callgrind || strncmp(c->toolargs[i], "--unnamed=", 10) != 0)
+			add_arg(&args, &n, xstrdup(c->toolargs[i]));
 	for (int i = 0; i < nprog; i++)
 		add_arg(&args, &n, xstrdup(prog[i]));
 

@@ -118,6 +118,8 @@ struct cgt_ctxcost {
 };
 
 void cgt_ctx_init(void);
+/* --unnamed=callgrind|cachegrind [callgrind] */
+Bool cgt_ctx_option(const HChar *arg);
 /* The name of the function entered by a call to n: its symbol's, or the
  * address name.  Made once per instruction. */
 UInt cgt_insn_ctx(struct cgt_insn *n);

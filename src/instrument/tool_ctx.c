@@ -32,11 +32,30 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
 
 #include "tool.h"
 
 UInt cgt_fn_unnamed = CGT_CTX_NONE;
+/* --unnamed=callgrind|cachegrind: with cachegrind, code without a symbol
+ * is "???" as before (cgt_fn_unnamed matches no function: nothing here
+ * runs, no check is made) */
+static Bool clo_unnamed_callgrind = True;
+
+Bool cgt_ctx_option(const HChar *arg)
+{
+	const HChar *v;
+	if (!VG_STR_CLO(arg, "--unnamed", v))
+		return False;
+	if (VG_(strcmp)(v, "callgrind") == 0)
+		clo_unnamed_callgrind = True;
+	else if (VG_(strcmp)(v, "cachegrind") == 0)
+		clo_unnamed_callgrind = False;
+	else
+		VG_(fmsg_bad_option)(arg, "expected callgrind or cachegrind\n");
+	return True;
+}
 
 /* every node, in the order made */
 static struct cgt_ctxcost **nodes;
@@ -145,5 +164,6 @@ void cgt_ctx_attribute(const struct cgt_sb *sb)
 
 void cgt_ctx_init(void)
 {
-	cgt_fn_unnamed = cgt_intern(&cgt_fns, "???");
+	if (clo_unnamed_callgrind)
+		cgt_fn_unnamed = cgt_intern(&cgt_fns, "???");
 }

@@ -39,6 +39,7 @@ static Bool cgt_process_cmd_line_option(const HChar *arg)
 	} else if (VG_BOOL_CLO(arg, "--separate-threads", cgt_clo_separate_threads)) {
 	} else if (cgt_sim_option(arg)) {
 	} else if (cgt_live_option(arg)) {
+	} else if (cgt_ctx_option(arg)) {
 	} else {
 		return False;
 	}
@@ -50,7 +51,10 @@ static void cgt_print_usage(void)
 	VG_(printf)("    --cgtui-out-file=<file>   output file name [callgrind.out.%%p]\n"
 		    "    --cache-sim=yes|no        simulate caches (as cachegrind) [no]\n"
 		    "    --branch-sim=yes|no       simulate branch predictors (as cachegrind) [no]\n"
-		    "    --separate-threads=yes|no one file per thread, FILE-01, FILE-02... [no]\n");
+		    "    --separate-threads=yes|no one file per thread, FILE-01, FILE-02... [no]\n"
+		    "    --unnamed=callgrind|cachegrind  code without a symbol: named and\n"
+		    "                              counted by the function it ran in, as\n"
+		    "                              callgrind does, or all \"???\" (faster) [callgrind]\n");
 	cgt_sim_usage();
 	cgt_live_usage();
 }

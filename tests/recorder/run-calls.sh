@@ -240,6 +240,18 @@ if record stripped-chase -- ../src/rec-calls-stripped; then
 	compare stripped-chase-names "$(one "$T/prof/stripped-chase" cg)" \
 		"$(one "$T/prof/stripped-chase" ours)" --names '^0x' --lost "$lost"
 fi
+# --unnamed=cachegrind: all of it "???", as cachegrind names it (the names
+# and the calls of the functions with a symbol as callgrind's)
+if record stripped-cachegrind --vex-guest-chase=no --unnamed=cachegrind -- ../src/rec-calls-stripped; then
+	o=$(one "$T/prof/stripped-cachegrind" ours)
+	if ! grep -q '^c\?fn=([0-9]*) 0x' "$o" && grep -q '^c\?fn=([0-9]*) ???$' "$o"; then
+		pass "stripped --unnamed=cachegrind: no address names, ??? as cachegrind's"
+	else
+		fail "stripped --unnamed=cachegrind" "$(grep -m3 '^c\?fn=([0-9]*) 0x' "$o")"
+	fi
+	compare stripped-cachegrind "$(one "$T/prof/stripped-cachegrind" cg)" "$o" --fns '^[^0?]' \
+		--ignore '^(0x|\?\?\?)'
+fi
 # Debian's python3 is stripped: most of the interpreter has no symbol.  Its
 # work is the same from run to run with a fixed hash seed, no site module,
 # no bytecode written and the address space not randomised.
