@@ -481,10 +481,13 @@ check "live U after the end: says the program has ended" "$?" "$(tail -1 ctlend.
 rm -rf ctl && mkdir ctl
 $norand "$CGTUI" --no-open -o ctl/out ./live-prog nest 4000 >/dev/null 2>ctl/rec.err &
 cg=$!
+# (asked until it answers and has counted 10,000,000 Ir: spin_ms runs then,
+# start-up and the work before it are about 200,000)
 vp=""
-for _ in $(seq 100); do
+for _ in $(seq 200); do
 	vp=$(pgrep -P $cg | head -1)
-	[ -n "$vp" ] && "$CGTUI" --control "$vp" status >ctl/status.txt 2>&1 && break
+	[ -n "$vp" ] && "$CGTUI" --control "$vp" status >ctl/status.txt 2>&1 &&
+		[ "$(sed -n 's/.*; Ir \([0-9]*\)$/\1/p' ctl/status.txt)" -gt 10000000 ] && break
 	sleep 0.1
 done
 grep -q "instrumentation on" ctl/status.txt

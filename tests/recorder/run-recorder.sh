@@ -170,12 +170,12 @@ if [ -f "$f" ]; then
 	done
 	# instruction addresses are relative to the load bias: main's lowest
 	# address in its own file is main's symbol value in the file on disk
-	# (the PLT stubs main calls through are listed under main too, in
-	# file ???, as callgrind counts them)
+	# (the PLT stubs main calls through are listed under main too, after
+	# fi=???, as callgrind counts them)
 	sym=$(nm "$T/src/rec-prog" 2>/dev/null | sed -n 's/^0*\([0-9a-f]*\) T main$/\1/p')
 	got=$(python3 - "$f" <<'EOF'
 import re, sys
-names, fls, fn, fl, prev, low = {}, {}, None, None, 0, None
+names, fls, fn, fl, cur, prev, low = {}, {}, None, None, None, 0, None
 for line in open(sys.argv[1]):
     m = re.match(r'^(c?)fn=\((\d+)\)(?: (.*))?$', line)
     if m:
@@ -183,13 +183,16 @@ for line in open(sys.argv[1]):
             names[m.group(2)] = m.group(3)
         if not m.group(1):
             fn = names[m.group(2)]
+            cur = fl
         continue
-    m = re.match(r'^(c?fl|cfi)=\((\d+)\)(?: (.*))?$', line)
+    m = re.match(r'^(c?fl|cfi|fi|fe)=\((\d+)\)(?: (.*))?$', line)
     if m:
         if m.group(3):
             fls[m.group(2)] = m.group(3)
         if m.group(1) == 'fl':
-            fl = fls[m.group(2)]
+            fl = cur = fls[m.group(2)]
+        elif m.group(1) in ('fi', 'fe'):
+            cur = fls[m.group(2)]
         continue
     if not line[:1] in '0123456789+-*' or not line.strip():
         continue
@@ -201,7 +204,7 @@ for line in open(sys.argv[1]):
     else:
         addr = int(a, 0)
     prev = addr
-    if fn == 'main' and fl != '???' and (low is None or addr < low):
+    if fn == 'main' and cur != '???' and (low is None or addr < low):
         low = addr
 print('%x' % low if low is not None else '')
 EOF
