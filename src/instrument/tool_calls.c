@@ -264,12 +264,6 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 	return a;
 }
 
-/* The context a call from `from` is made in: its function's, or for code
- * without a symbol, the thread's (the top frame's). */
-static inline UInt caller_ctx(const struct thread *t, const struct cgt_insn *from)
-{
-	return cgt_insn_unnamed(from) ? t->f[(Int)t->n - 1].ctx : from->fn;
-}
 
 /* ---- push and pop --------------------------------------------------------------- */
 
