@@ -117,7 +117,7 @@ void act(struct tui *t, enum action a)
 	case ACT_HOME: list_goto(v, 0); break;
 	case ACT_END: list_goto(v, v->nrows - 1); break;
 	case ACT_BACK:
-	case ACT_LEFT: /* (trees took it first) */
+	case ACT_LEFT: /* (trees, the call graph and map took it first) */
 		if (t->cur > 0)
 			t->cur--;
 		break;
@@ -249,7 +249,11 @@ void act(struct tui *t, enum action a)
 	case ACT_HOT_PREV:
 	case ACT_CTX_MORE:
 	case ACT_CTX_LESS:
-		tui_message(t, "this key works in the source and assembly views (s, a)");
+		if (a == ACT_CTX_MORE || a == ACT_CTX_LESS)
+			tui_message(t, "this key works in the source and assembly views (s, a) and "
+				       "the call graph (4)");
+		else
+			tui_message(t, "this key works in the source and assembly views (s, a)");
 		break;
 	case ACT_TOGGLE:
 		tui_message(t, "x works in the events view (e)");
@@ -278,6 +282,11 @@ void mouse(struct tui *t)
 	if (getmouse(&ev) != OK)
 		return;
 	struct view *v = tui_view(t);
+	if (v->ops->draw) { /* a picture has no rows to click: the wheel moves */
+		if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+			act(t, ev.bstate & BUTTON4_PRESSED ? ACT_UP : ACT_DOWN);
+		return;
+	}
 	if (ev.bstate & BUTTON4_PRESSED) {
 		list_move(v, -3);
 		return;

@@ -254,6 +254,19 @@ void draw(struct tui *t)
 		v->ops->update(v);
 		place_restore(v, &pl);
 	}
+	if (v->ops->draw) { /* a picture: the whole width, no detail pane */
+		t->list_h = 0;
+		list_goto(v, v->sel);
+		draw_header(t);
+		attron(A_UNDERLINE | A_BOLD);
+		if (v->ops->draw_header)
+			v->ops->draw_header(v, 2, t->cols);
+		attroff(A_UNDERLINE | A_BOLD);
+		v->ops->draw(v, 3, t->lines - 4, t->cols);
+		draw_status(t);
+		refresh();
+		return;
+	}
 	int list_w = t->cols;
 	draw_detail(t, v, &list_w);
 	list_goto(v, v->sel);

@@ -24,9 +24,9 @@
 	KEYDEF(ACT_HOME,      "g <Home>", none, 0, "first row") \
 	KEYDEF(ACT_END,       "G <End>", none, 0, "last row") \
 	KEYDEF(ACT_ENTER,     "<Enter>", calls, 1, "open the selected function (its callers and callees)") \
-	KEYDEF(ACT_RIGHT,     "<Right>", none, 0, "trees: open the node (again: to its first child); elsewhere as Enter") \
+	KEYDEF(ACT_RIGHT,     "<Right>", none, 0, "trees: open the node (again: to its first child); call graph, call map: the box or rectangle on the right; elsewhere as Enter") \
 	KEYDEF(ACT_BACK,      "<Esc> <Backspace>", none, 0, "back to the previous view") \
-	KEYDEF(ACT_LEFT,      "<Left> h", none, 0, "trees: close the node, or go to its parent; elsewhere, and on a closed root, back") \
+	KEYDEF(ACT_LEFT,      "<Left> h", none, 0, "trees: close the node, or go to its parent; call graph, call map: the box or rectangle on the left; elsewhere, and on a closed root, back") \
 	KEYDEF(ACT_FORWARD,   "l", none, 0, "forward again (after going back)") \
 	SECTION("Views") \
 	KEYDEF(ACT_FUNCTIONS, "F 1", functions, 0, "functions: flat list with self and inclusive costs") \
@@ -41,6 +41,8 @@
 	KEYDEF(ACT_OBJECTS,   "m", objects, 0, "objects (ob=): costs by ELF object, then functions") \
 	KEYDEF(ACT_CALLTREE,  "t", calltree, 0, "call tree, top-down from the program's roots") \
 	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function") \
+	KEYDEF(ACT_CALLGRAPH, "4", callgraph, 1, "call graph: the function in a box, its callers above and callees below ({ } fewer or more levels); arrows move, Enter centres, Esc back") \
+	KEYDEF(ACT_CALLMAP,   "5", callmap, 1, "call map: the function's inclusive cost as a rectangle split among its callees (and theirs); Enter zooms in, Esc out") \
 	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \
 	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all; call trees: open the hottest path below the node") \
 	KEYDEF(ACT_COLLAPSE_ALL, "W", none, 0, "trees: close every node") \
@@ -64,8 +66,8 @@
 	KEYDEF(ACT_HOTTEST,   "H", none, 0, "the hottest line (instruction in the assembly view)") \
 	KEYDEF(ACT_HOT_NEXT,  "]", none, 0, "the next line (instruction) above the threshold") \
 	KEYDEF(ACT_HOT_PREV,  "[", none, 0, "the previous line (instruction) above the threshold") \
-	KEYDEF(ACT_CTX_MORE,  "}", none, 0, "more context lines around costly lines") \
-	KEYDEF(ACT_CTX_LESS,  "{", none, 0, "fewer context lines") \
+	KEYDEF(ACT_CTX_MORE,  "}", none, 0, "more context lines around costly lines (call graph: one level more of callers and callees)") \
+	KEYDEF(ACT_CTX_LESS,  "{", none, 0, "fewer context lines (call graph: one level fewer)") \
 	KEYDEF(ACT_LOOKUP,    "d", none, 0, "find sources: add a directory, or FROM=TO to substitute a path prefix") \
 	SECTION("Searching") \
 	KEYDEF(ACT_SEARCH,    "/", none, 0, "search rows (a regular expression)") \

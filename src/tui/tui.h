@@ -38,6 +38,10 @@ struct view_ops {
 	 * v->reveal (NULL: the view shows none) */
 	int (*under_shown)(struct view *v);
 	void (*free)(struct view *v);
+	/* a picture rather than a list (call graph, call map): draws screen
+	 * lines y0 .. y0 + h - 1 itself, without the detail pane; its rows are
+	 * the things that can be selected in it (NULL: a list) */
+	void (*draw)(struct view *v, int y0, int h, int width);
 };
 
 /* The one scroll engine: every view is a list of rows. */
@@ -66,6 +70,7 @@ struct tui_settings {
 	int cycles;             /* cycle detection on (profile_set_cycles) */
 	int bars;               /* heat bars beside the sort event's costs */
 	int fold_templates;     /* C++ template arguments folded in names */
+	int graph_depth;        /* call graph: levels of callers and callees (0: 2) */
 };
 
 #define TUI_HISTORY 64

@@ -40,6 +40,20 @@ run() { # keys file, locale, expected directory, profiles (spec.out), configurat
 			fail=$((fail + 1))
 		fi
 	done
+	# the call graph's and call map's screens read as a person would, and
+	# checked against numbers worked out by hand (check-picture.py)
+	for chk in "$here/$3"/*.graph "$here/$3"/*.map; do
+		[ -f "$chk" ] || continue
+		name=$(basename "$chk")
+		if out=$(python3 "$here/check-picture.py" "${name%.*}.txt" "$chk" 2>&1); then
+			echo "PASS: $3/$name: $(echo "$out" | tail -1)"
+			pass=$((pass + 1))
+		else
+			echo "FAIL: $3/$name"
+			echo "$out"
+			fail=$((fail + 1))
+		fi
+	done
 }
 # every NAME.keys here, its first lines saying how it runs: "#run: LOCALE
 # [PROFILES...] [config=FILE]" (PROFILES default spec.out) and optionally
