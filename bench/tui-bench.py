@@ -2,8 +2,9 @@
 # tui-bench.py -- the explorer on a big generated profile: time to the first
 # screen after the load, and the slowest keystroke (action + redraw) over a
 # scripted session (sort change, threshold change, search, callers, source,
-# the trees, back).  Target: every keystroke <= 16 ms.  Uses cgtui's headless mode
-# (CGTUI_SCRIPT) and its CGTUI_TIMING log.
+# the trees, back).  Target: every keystroke <= 16 ms.  Then the call graph and
+# the call map: every new layout <= 50 ms, every redraw <= 16 ms.  Uses cgtui's
+# headless mode (CGTUI_SCRIPT) and its CGTUI_TIMING log.
 # SPDX-License-Identifier: GPL-2.0-or-later
 import argparse, os, subprocess, sys, tempfile, time
 
@@ -54,6 +55,39 @@ P
 q
 """
 
+# The call graph and the call map (issue 20): from the first screen's
+# function, each key with what it costs: a new layout (the graph opened or
+# centred again, its levels changed, the map opened or zoomed) or a redraw
+# (moving, going back).  Targets: a layout <= 50 ms, a redraw <= 16 ms.
+PICTURE_KEYS = [("4", "layout"), ("<Down>", "redraw"), ("<Right>", "redraw"),
+                ("<Left>", "redraw"), ("<Enter>", "layout"), ("<Up>", "redraw"),
+                ("<Enter>", "layout"), ("}", "layout"), ("{", "layout"), ("<Esc>", "redraw"),
+                ("<Esc>", "redraw"), ("<Home>", "redraw"), ("5", "layout"), ("<Enter>", "layout"),
+                ("<Esc>", "redraw"), ("<Right>", "redraw"), ("<Down>", "redraw"),
+                ("<Enter>", "layout"), ("<Esc>", "redraw"), ("<Esc>", "redraw"),
+                ("<End>", "redraw"), ("<Home>", "redraw")]
+
+
+def picture_session(a, prof, tmp, env):
+    keys = os.path.join(tmp, "keys-picture")
+    with open(keys, "w") as f:
+        f.write("".join(k + "\n" for k, _ in PICTURE_KEYS) + "q\n")
+    timing = os.path.join(tmp, "timing-picture")
+    env = dict(env, CGTUI_SCRIPT=keys, CGTUI_TIMING=timing)
+    subprocess.run([a.cgtui, prof], env=env, check=True, stderr=subprocess.DEVNULL)
+    got = [float(l.split()[2]) for l in open(timing) if l.startswith("key ")]
+    if len(got) != len(PICTURE_KEYS):
+        print(f"call graph and map: {len(got)} keys timed, {len(PICTURE_KEYS)} sent")
+        return
+    for kind, target in (("layout", 50), ("redraw", 16)):
+        ms = [t for t, (_, k) in zip(got, PICTURE_KEYS) if k == kind]
+        worst = max(ms)
+        what = "new layouts (4, 5, Enter, { })" if kind == "layout" else "redraws (arrows, Esc)"
+        print(f"call graph and map, {len(ms)} {what}: slowest {worst:.1f} ms, median "
+              f"{sorted(ms)[len(ms) // 2]:.1f} ms; target <= {target} ms: "
+              f"{'met' if worst <= target else 'MISSED'}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cgtui", default="./cgtui")
@@ -102,6 +136,7 @@ def main():
         slow = [(chr(k) if 32 < k < 127 else str(k), ms) for k, ms in keys_ms if ms > 16]
         if slow:
             print("over 16 ms:", ", ".join(f"{k} {ms:.0f} ms" for k, ms in slow))
+        picture_session(a, prof, tmp, env)
     finally:
         for n in os.listdir(tmp):
             os.unlink(os.path.join(tmp, n))

@@ -24,6 +24,8 @@ void agg_free(struct agg *a)
 	free(a->out_idx);
 	free(a->in_start);
 	free(a->in_idx);
+	free(a->cin_start);
+	free(a->cin_idx);
 	free(a->file_start);
 	free(a->file_idx);
 	if (a->have_ff)
@@ -211,6 +213,7 @@ const struct agg *profile_agg(struct profile *p)
 		for (int e = 0; e < nr; e++)
 			d[e] = cost_add(d[e], c[e]);
 	}
+	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
 	for (uint32_t r = 0; r < p->ncalls; r++) {
 		const struct call_rec *c = &p->calls[r];
 		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], c->count);
@@ -219,8 +222,21 @@ const struct agg *profile_agg(struct profile *p)
 		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
 			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
 			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], c->count);
+			a->cin_start[a->fn_cycle[c->callee]]++;
 		}
 	}
+	for (uint32_t k = 0; k < nc; k++)
+		a->cin_start[k + 1] += a->cin_start[k];
+	a->cin_idx = xmalloc(((size_t)a->cin_start[nc] + 1) * sizeof(uint32_t));
+	fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
+	memcpy(fill, a->cin_start, ((size_t)nc + 1) * sizeof(uint32_t));
+	for (uint32_t r = 0; nc && r < p->ncalls; r++) {
+		const struct call_rec *c = &p->calls[r];
+		if (c->caller != c->callee && a->fn_cycle[c->callee] &&
+		    a->fn_cycle[c->caller] != a->fn_cycle[c->callee])
+			a->cin_idx[fill[a->fn_cycle[c->callee] - 1]++] = r;
+	}
+	free(fill);
 
 	/* block subtotals by file */
 	a->nfiles = p->files.n;

@@ -32,6 +32,10 @@ struct agg {
 	/* call records by caller and by callee (CSR: start[fn]..start[fn+1]) */
 	uint32_t *out_start, *out_idx;
 	uint32_t *in_start, *in_idx;
+	/* the calls from outside into each cycle's members: cycle k's are
+	 * cin_idx[cin_start[k - 1] .. cin_start[k]) (a cycle's callers without
+	 * reading the calls between its members) */
+	uint32_t *cin_start, *cin_idx;
 	/* the line store's block subtotals (ls.ff) by file: which functions
 	 * have costs in a file (CSR over file ids) */
 	uint32_t nfiles;

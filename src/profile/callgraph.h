@@ -71,10 +71,11 @@ struct cm_part {
 };
 /* The callees of `id` that are parts of its inclusive cost in event ev,
  * largest first: only costed calls (call_kind_costed) with a positive
- * value, none of them an entity of `path` (the entities the treemap is
- * already inside: with cycle detection off, recursion goes no deeper).
- * Returns how many; *out is malloc'ed (NULL when none). */
+ * value of at least `least` (too small to draw: a cycle's other members are
+ * not even read), none of them an entity of `path` (the entities the
+ * treemap is already inside: with cycle detection off, recursion goes no
+ * deeper).  Returns how many; *out is malloc'ed (NULL when none). */
 int callmap_parts(struct profile *p, uint32_t id, int ev, const uint32_t *path, int npath,
-		  struct cm_part **out);
+		  cost_t least, struct cm_part **out);
 
 #endif

@@ -9,13 +9,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Edges being summed, found by (entity, via) in a small hash. */
+/* Edges being summed, found by (entity, via) in a small hash; the
+ * entities left out (query_edges_keep), once each. */
 struct edge_acc {
 	struct edge *ed;
 	uint32_t *slot; /* edge index + 1, 0 = empty */
 	uint32_t mask;
 	int n, cap;
+	int (*keep)(struct profile *p, uint32_t other, void *arg);
+	void *arg;
+	uint32_t *left; /* entity + 1, 0 = empty */
+	uint32_t lmask;
+	int nleft;
 };
+
+/* Is entity e's edge made?  One left out is counted once (`once`: e is
+ * asked about once only, no need to remember it). */
+static int kept_once(struct profile *p, struct edge_acc *x, uint32_t e, int once)
+{
+	if (!x->keep || x->keep(p, e, x->arg))
+		return 1;
+	if (once) {
+		x->nleft++;
+		return 0;
+	}
+	if ((uint32_t)(x->nleft + 1) * 2 > x->lmask) {
+		uint32_t om = x->lmask, *old = x->left, ns = om ? (om + 1) * 2 : 64;
+		x->left = xcalloc(ns, sizeof(*x->left));
+		x->lmask = ns - 1;
+		for (uint32_t i = 0; old && i <= om; i++)
+			if (old[i]) {
+				uint32_t h = (uint32_t)hash_mix(old[i]) & x->lmask;
+				while (x->left[h])
+					h = (h + 1) & x->lmask;
+				x->left[h] = old[i];
+			}
+		free(old);
+	}
+	uint32_t h = (uint32_t)hash_mix(e + 1) & x->lmask;
+	for (; x->left[h]; h = (h + 1) & x->lmask)
+		if (x->left[h] == e + 1)
+			return 0;
+	x->left[h] = e + 1;
+	x->nleft++;
+	return 0;
+}
+
+static int kept(struct profile *p, struct edge_acc *x, uint32_t e)
+{
+	return kept_once(p, x, e, 0);
+}
+
+/* The edge of (fn, via) if it was made, else NULL. */
+static struct edge *edge_find(struct edge_acc *x, uint32_t fn, uint32_t via)
+{
+	if (!x->mask)
+		return NULL;
+	uint32_t h = (uint32_t)hash_mix((uint64_t)fn << 32 | via) & x->mask;
+	for (; x->slot[h]; h = (h + 1) & x->mask) {
+		struct edge *e = &x->ed[x->slot[h] - 1];
+		if (e->fn == fn && e->via == via)
+			return e;
+	}
+	return NULL;
+}
 
 static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum call_kind kind)
 {
@@ -66,20 +123,23 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 	const uint32_t *idx = callers ? a->in_idx : a->out_idx;
 	uint32_t mycyc = agg_cycle_no(a, f);
 	/* a member's cost comes through its cycle, called from outside or not
-	 * (an index: the edges move as they grow) */
-	int tocycle = callers && mycyc
+	 * (an index: the edges move as they grow; -1 when left out) */
+	int member = callers && mycyc;
+	int tocycle = member && kept(p, x, agg_cycle_ent(a, mycyc))
 		? (int)(edge_at(x, agg_cycle_ent(a, mycyc), NO_ID, CALL_MEMBER) - x->ed) : -1;
 	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
 		const struct call_rec *c = &p->calls[idx[k]];
 		uint32_t other = callers ? c->caller : c->callee;
 		enum call_kind kind = agg_call_kind(a, c->caller, c->callee);
 		uint32_t ocyc = agg_cycle_no(a, other);
-		if (kind == CALL_PLAIN && tocycle >= 0) {
+		if (kind == CALL_PLAIN && member) {
 			/* from outside into a member: a call of its cycle */
-			edge_add(p, &x->ed[tocycle], idx[k], 0);
+			if (tocycle >= 0)
+				edge_add(p, &x->ed[tocycle], idx[k], 0);
 		} else if (kind == CALL_PLAIN && !callers && ocyc) {
-			edge_add(p, edge_at(x, agg_cycle_ent(a, ocyc), other, kind), idx[k], 1);
-		} else {
+			if (kept(p, x, agg_cycle_ent(a, ocyc)))
+				edge_add(p, edge_at(x, agg_cycle_ent(a, ocyc), other, kind), idx[k], 1);
+		} else if (kept(p, x, other)) {
 			edge_add(p, edge_at(x, other, NO_ID, kind), idx[k], 1);
 		}
 	}
@@ -87,34 +147,48 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 		memcpy(x->ed[tocycle].cost, agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
 }
 
-int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out)
+int query_edges_keep(struct profile *p, uint32_t id, int callers,
+		     int (*keep)(struct profile *p, uint32_t other, void *arg), void *arg,
+		     struct edge **out, int *nleft)
 {
 	const struct agg *a = profile_agg(p);
-	struct edge_acc x = { 0 };
+	struct edge_acc x = { .keep = keep, .arg = arg };
 	if (!agg_is_cycle(a, id)) {
 		fn_edges(p, a, id, callers, &x);
 	} else {
 		uint32_t k = agg_cycle_no(a, id);
-		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
+		/* its callees: its members, at their inclusive costs */
+		for (uint32_t i = a->cyc_start[k - 1]; !callers && i < a->cyc_start[k]; i++) {
 			uint32_t m = a->cyc_fn[i];
-			/* (no other edge is made while me is used) */
-			struct edge *me = callers ? NULL : edge_at(&x, m, NO_ID, CALL_MEMBER);
-			for (uint32_t j = a->in_start[m]; j < a->in_start[m + 1]; j++) {
-				const struct call_rec *c = &p->calls[a->in_idx[j]];
-				if (a->fn_cycle[c->caller] == k)
-					continue; /* inside the cycle */
+			if (kept_once(p, &x, m, 1))
+				memcpy(edge_at(&x, m, NO_ID, CALL_MEMBER)->cost, agg_incl(a, m),
+				       sizeof(cost_t) * (size_t)p->nreal);
+		}
+		/* the calls from outside into them: its callers (via the member
+		 * called), or the counts of its calls of each member */
+		for (uint32_t j = a->cin_start[k - 1]; j < a->cin_start[k]; j++) {
+			uint32_t r = a->cin_idx[j];
+			const struct call_rec *c = &p->calls[r];
+			if (!callers) {
+				struct edge *me = edge_find(&x, c->callee, NO_ID);
 				if (me)
-					edge_add(p, me, a->in_idx[j], 0);
-				else
-					edge_add(p, edge_at(&x, c->caller, m, CALL_PLAIN), a->in_idx[j], 1);
+					edge_add(p, me, r, 0);
+			} else if (kept(p, &x, c->caller)) {
+				edge_add(p, edge_at(&x, c->caller, c->callee, CALL_PLAIN), r, 1);
 			}
-			if (me)
-				memcpy(me->cost, agg_incl(a, m), sizeof(cost_t) * (size_t)p->nreal);
 		}
 	}
 	free(x.slot);
+	free(x.left);
+	if (nleft)
+		*nleft = x.nleft;
 	*out = x.ed;
 	return x.n;
+}
+
+int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out)
+{
+	return query_edges_keep(p, id, callers, NULL, NULL, out, NULL);
 }
 
 struct lrec {

@@ -28,6 +28,13 @@ struct edge {
 /* The callers (callers != 0) or callees of entity id, unordered; *out is
  * malloc'ed. */
 int query_edges(struct profile *p, uint32_t id, int callers, struct edge **out);
+/* The same, reading only the calls with the other entities (the cycle
+ * of a call into one) for which keep(p, other, arg) holds (NULL: all):
+ * for a cycle's callees, only those members' calls are read.  *nleft (if
+ * not NULL) is how many other entities were left out. */
+int query_edges_keep(struct profile *p, uint32_t id, int callers,
+		     int (*keep)(struct profile *p, uint32_t other, void *arg), void *arg,
+		     struct edge **out, int *nleft);
 /* Orders edges: those with a cost (call_kind_costed) by rank_cmp on event,
  * then the others by their count, most first. */
 void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int event);

@@ -13,22 +13,29 @@
 
 char *pic_cut(struct tui *t, const char *s, int room)
 {
-	if (tui_width(t, s) <= room)
+	int full = tui_width(t, s);
+	if (full <= room)
 		return xstrdup(s);
 	const char *ell = t->utf8 ? "\u2026" : "~";
-	size_t n = strlen(s);
-	char *r = xmalloc(n + 4);
-	r[0] = 0;
-	/* the longest start of s (whole characters) that leaves a column */
-	for (size_t k = n; k > 0; k--) {
-		if (t->utf8 && ((unsigned char)s[k] & 0xc0) == 0x80)
-			continue;
-		memcpy(r, s, k);
-		r[k] = 0;
-		if (tui_width(t, r) <= room - 1)
+	size_t n = strlen(s), end = 0;
+	char *r = xmalloc(n + 4), ch[8];
+	/* whole characters while they leave a column for the ellipsis, each
+	 * as wide as tui_width says (an escaped byte is four) */
+	for (int used = 0; end < n && room >= 1;) {
+		size_t k = 1;
+		while (t->utf8 && end + k < n && k < 4 && ((unsigned char)s[end + k] & 0xc0) == 0x80 &&
+		       (unsigned char)s[end] >= 0xc0)
+			k++;
+		memcpy(ch, s + end, k);
+		ch[k] = 0;
+		int w = tui_width(t, ch);
+		if (used + w > room - 1)
 			break;
-		r[0] = 0;
+		used += w;
+		end += k;
 	}
+	memcpy(r, s, end);
+	r[end] = 0;
 	if (room >= 1)
 		strcat(r, ell);
 	return r;

@@ -28,15 +28,22 @@
 struct mview {
 	struct treemap tm;
 	char **label;  /* each node's fn_label */
+	char **text;   /* what its frame says, made when first drawn (NULL) */
+	int text_rel;  /* ... with percentages of the function shown */
 	uint8_t *mask; /* frames */
 	int w, h;      /* the size laid out for */
 };
 
 static void mv_clear(struct mview *d)
 {
-	for (int i = 0; i < d->tm.n; i++)
+	for (int i = 0; i < d->tm.n; i++) {
 		free(d->label[i]);
+		if (d->text)
+			free(d->text[i]);
+	}
 	free(d->label);
+	free(d->text);
+	d->text = NULL;
 	free(d->mask);
 	tm_free(&d->tm);
 	d->label = NULL;
@@ -66,8 +73,12 @@ static int parts_of(void *arg, const struct treemap *m, int node, struct tm_chil
 	int np = 0;
 	for (int i = node; i >= 0 && np < 64; i = m->node[i].parent)
 		path[np++] = m->node[i].id;
+	/* parts under half a cell of the inside are not drawn: not read */
+	const struct tm_node *nd = &m->node[node];
+	double cells = (double)(nd->w - 2) * (nd->h - 2);
+	cost_t least = cells > 0 ? (cost_t)(nd->whole * 0.5 / cells) : 0;
 	struct cm_part *pa;
-	int n = callmap_parts(p, m->node[node].id, ev, path, np, &pa);
+	int n = callmap_parts(p, nd->id, ev, path, np, least, &pa);
 	struct tm_child *c = n ? xmalloc((size_t)n * sizeof(*c)) : NULL;
 	for (int i = 0; i < n; i++)
 		c[i] = (struct tm_child){ pa[i].id, (double)pa[i].value,
@@ -176,23 +187,37 @@ static void draw(struct view *v, int y0, int h, int w)
 	const struct tm_node *s = &d->tm.node[v->sel];
 	struct pic_rect sr = { s->x, s->y, s->w, s->h, 1 };
 	pic_lines(t, d->mask, d->w, d->h, 0, 0, y0, h, w, &sr);
+	if (d->text && d->text_rel != t->set.relative) {
+		for (int i = 0; i < d->tm.n; i++)
+			free(d->text[i]);
+		free(d->text);
+		d->text = NULL;
+	}
+	if (!d->text) {
+		d->text = xcalloc((size_t)d->tm.n, sizeof(char *));
+		d->text_rel = t->set.relative;
+		for (int i = 0; i < d->tm.n; i++) {
+			const struct tm_node *nd = &d->tm.node[i];
+			char pc[32];
+			if (nd->w < 4 || nd->h < 2)
+				continue;
+			pct(v, nd, pc, sizeof(pc));
+			d->text[i] = label_text(t, d->label[i], pc, nd->w - 2);
+		}
+	}
 	for (int i = 0; i < d->tm.n; i++) {
 		const struct tm_node *nd = &d->tm.node[i];
-		if (nd->w < 4 || nd->h < 2)
+		if (!d->text[i])
 			continue;
-		char pc[32];
-		pct(v, nd, pc, sizeof(pc));
-		char *l = label_text(t, d->label[i], pc, nd->w - 2);
 		if (i == v->sel)
 			attron(A_REVERSE);
 		if (i == 0)
 			attron(A_BOLD);
-		tui_put(t, y0 + nd->y, nd->x + 1, nd->w - 2, l);
+		tui_put(t, y0 + nd->y, nd->x + 1, nd->w - 2, d->text[i]);
 		if (i == 0)
 			attroff(A_BOLD);
 		if (i == v->sel)
 			attroff(A_REVERSE);
-		free(l);
 	}
 }
 

@@ -20,6 +20,7 @@
 #include "profile/callgraph.h"
 #include "profile/load.h"
 #include "profile/model.h"
+#include "profile/query.h"
 #include "tui/graphlayout.h"
 #include "tui/treemap.h"
 #include "fixture.h"
@@ -109,14 +110,14 @@ static void test_spec_graph(void)
 	/* the call map: main's parts are its calls' costs (400, 400; main's own
 	 * 20 is what is left); func1's part is func2 (300); func2 has none */
 	struct cm_part *pa;
-	int n = callmap_parts(&p, m, 0, &m, 1, &pa);
+	int n = callmap_parts(&p, m, 0, &m, 1, 0, &pa);
 	ok(n == 2 && pa[0].id == f1 && pa[0].value == 400 && pa[1].id == f2 && pa[1].value == 400,
 	   "map of main: func1 400, func2 400");
 	free(pa);
-	n = callmap_parts(&p, f1, 0, NULL, 0, &pa);
+	n = callmap_parts(&p, f1, 0, NULL, 0, 0, &pa);
 	ok(n == 1 && pa[0].id == f2 && pa[0].value == 300 && pa[0].count == 2, "map of func1: func2 300");
 	free(pa);
-	n = callmap_parts(&p, f2, 0, NULL, 0, &pa);
+	n = callmap_parts(&p, f2, 0, NULL, 0, 0, &pa);
 	ok(n == 0 && pa == NULL, "map of func2: no parts");
 	profile_free(&p);
 }
@@ -177,28 +178,28 @@ static void test_cycle_graph(void)
 	/* the map: main's part is the cycle (90); the cycle's, its members
 	 * (50, 40); a's: none (its call of b is inside the cycle) */
 	struct cm_part *pa;
-	int n = callmap_parts(&p, m, 0, NULL, 0, &pa);
+	int n = callmap_parts(&p, m, 0, NULL, 0, 0, &pa);
 	ok(n == 1 && pa[0].id == cyc && pa[0].via == a && pa[0].value == 90, "map of main: <cycle 1> via a, 90");
 	free(pa);
-	n = callmap_parts(&p, cyc, 0, NULL, 0, &pa);
+	n = callmap_parts(&p, cyc, 0, NULL, 0, 0, &pa);
 	ok(n == 2 && pa[0].id == a && pa[0].value == 50 && pa[1].id == b && pa[1].value == 40,
 	   "map of <cycle 1>: a 50, b 40 (they fill it: 90)");
 	free(pa);
-	n = callmap_parts(&p, a, 0, NULL, 0, &pa);
+	n = callmap_parts(&p, a, 0, NULL, 0, 0, &pa);
 	is(n, 0, "map of a: nothing (a -> b is inside the cycle)");
 	free(pa);
 
 	/* cycle detection off: every call as recorded; a's part is b (80),
 	 * b's is a (70) unless the map is inside a already */
 	profile_set_cycles(&p, 0);
-	n = callmap_parts(&p, a, 0, NULL, 0, &pa);
+	n = callmap_parts(&p, a, 0, NULL, 0, 0, &pa);
 	ok(n == 1 && pa[0].id == b && pa[0].value == 80, "off: map of a: b 80");
 	free(pa);
 	uint32_t path[3] = { m, a, b };
-	n = callmap_parts(&p, b, 0, path, 3, &pa);
+	n = callmap_parts(&p, b, 0, path, 3, 0, &pa);
 	is(n, 0, "off: b inside main > a: a is not entered again");
 	free(pa);
-	n = callmap_parts(&p, b, 0, &b, 1, &pa);
+	n = callmap_parts(&p, b, 0, &b, 1, 0, &pa);
 	ok(n == 1 && pa[0].id == a && pa[0].value == 70, "off: map of b alone: a 70");
 	free(pa);
 	profile_free(&p);
@@ -224,9 +225,69 @@ static void test_self_graph(void)
 	   "f: called by main, its 5 calls to itself in its box, no edge");
 	cgraph_free(&g);
 	struct cm_part *pa;
-	int n = callmap_parts(&p, f, 0, NULL, 0, &pa);
+	int n = callmap_parts(&p, f, 0, NULL, 0, 0, &pa);
 	is(n, 0, "map of f: its calls to itself are no part of it");
 	free(pa);
+	profile_free(&p);
+}
+
+/* query_edges_keep: the other entities left out are not read, and counted */
+static int only(struct profile *p, uint32_t other, void *arg)
+{
+	(void)p;
+	return arg && other == *(const uint32_t *)arg;
+}
+
+static void test_keep(void)
+{
+	struct profile p;
+	if (load(&p, spec_example) != 0) {
+		ok(0, "spec example loads: %s", lasterr);
+		return;
+	}
+	uint32_t m = fn(&p, "main"), f1 = fn(&p, "func1"), f2 = fn(&p, "func2");
+	struct edge *ed;
+	int left = -1;
+	int n = query_edges_keep(&p, f2, 1, only, &m, &ed, &left);
+	ok(n == 1 && ed[0].fn == m && ed[0].count == 3 && ed[0].cost[0] == 400 && left == 1,
+	   "callers of func2, main only: main 3x 400, func1 left out");
+	free(ed);
+	n = query_edges_keep(&p, f2, 1, only, NULL, &ed, &left);
+	ok(n == 0 && left == 2, "none kept: 2 left out");
+	free(ed);
+	n = query_edges_keep(&p, m, 0, only, &f1, &ed, &left);
+	ok(n == 1 && ed[0].fn == f1 && left == 1, "callees of main, func1 only");
+	free(ed);
+	/* the threshold of 50%% (410): main's calls of func2 (400) and func1
+	 * (400, under the limit itself: its calls not read) are not drawn */
+	struct cgraph g;
+	cgraph_build(&p, f2, 2, 0, 50, 8, &g);
+	ok(g.nnodes == 1 && g.node[0].more_up == 2, "func2 at 50%%: +2 more callers, counted unread");
+	cgraph_free(&g);
+	profile_free(&p);
+
+	if (load(&p, mutual) != 0) {
+		ok(0, "mutual recursion loads: %s", lasterr);
+		return;
+	}
+	const struct agg *ag = profile_agg(&p);
+	uint32_t a = fn(&p, "a"), b = fn(&p, "b"), cyc = agg_cycle_ent(ag, 1);
+	m = fn(&p, "main");
+	/* a cycle's callers are the calls from outside into it: main's call of
+	 * a (1x 90); its callees, its members, with the calls from outside
+	 * into each: a 1x (50), b 0x (40) */
+	n = query_edges_keep(&p, cyc, 1, NULL, NULL, &ed, &left);
+	ok(n == 1 && ed[0].fn == m && ed[0].via == a && ed[0].count == 1 && ed[0].cost[0] == 90 && left == 0,
+	   "callers of <cycle 1>: main via a, 1x 90");
+	free(ed);
+	n = query_edges_keep(&p, cyc, 0, only, &a, &ed, &left);
+	ok(n == 1 && ed[0].fn == a && ed[0].kind == CALL_MEMBER && ed[0].count == 1 && ed[0].cost[0] == 50 &&
+		   left == 1, "callees of <cycle 1>, a only: a 1x 50; b left out");
+	free(ed);
+	n = query_edges_keep(&p, cyc, 0, only, &b, &ed, &left);
+	ok(n == 1 && ed[0].fn == b && ed[0].count == 0 && ed[0].cost[0] == 40 && left == 1,
+	   "b only: b 0x 40 (never called from outside)");
+	free(ed);
 	profile_free(&p);
 }
 
@@ -658,6 +719,7 @@ int main(void)
 	test_spec_graph();
 	test_cycle_graph();
 	test_self_graph();
+	test_keep();
 	test_layout_spec();
 	test_layout_cycle();
 	test_layout_random();
