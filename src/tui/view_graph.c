@@ -36,6 +36,7 @@ struct gview {
 	char **name, **cost, **ntop, **nbot; /* per node, as drawn */
 	char **elabel;                       /* per edge */
 	int sx, sy, placed;                  /* the part of the picture shown */
+	int rel, pct;                        /* the settings its texts were made with */
 };
 
 static void gv_clear(struct gview *d)
@@ -96,6 +97,8 @@ static void update(struct view *v)
 	gv_clear(d);
 	int ev = t->set.sort_event;
 	cgraph_build(p, v->fn, depth_of(t), ev, t->set.threshold, CAP, &d->cg);
+	d->rel = t->set.relative;
+	d->pct = t->set.percent;
 	uint32_t n = d->cg.nnodes;
 	cost_t tot = event_value(p, t->set.relative ? agg_incl(a, v->fn) : p->totals, ev);
 	d->full = xcalloc(n, sizeof(char *));
@@ -108,7 +111,7 @@ static void update(struct view *v)
 	for (uint32_t i = 0; i < n; i++) {
 		const struct cg_node *c = &d->cg.node[i];
 		char cnt[48], pc[32] = "", rec[48] = "";
-		d->full[i] = fn_label(p, c->id);
+		d->full[i] = tui_label(t, c->id);
 		d->name[i] = pic_cut(t, d->full[i], name_room(t));
 		cost_t inc = event_value(p, agg_incl(a, c->id), ev);
 		format_count(cnt, sizeof(cnt), inc);
@@ -159,6 +162,17 @@ static void update(struct view *v)
 			    CG_MAX_NODES);
 }
 
+/* Made again, the same box selected when it still is there. */
+static void relayout(struct view *v)
+{
+	struct gview *d = v->data;
+	uint32_t keep = d->cg.node[v->sel].id;
+	update(v);
+	for (uint32_t i = 0; i < d->cg.nnodes; i++)
+		if (d->cg.node[i].id == keep)
+			v->sel = (int)i;
+}
+
 /* ---- drawing ------------------------------------------------------------------------------ */
 
 /* Scrolls so that the selected box is shown (all of it when it fits), in
@@ -186,6 +200,8 @@ static void draw(struct view *v, int y0, int h, int w)
 	struct gview *d = v->data;
 	if (!d || !d->cg.nnodes || h <= 0)
 		return;
+	if (d->rel != t->set.relative || d->pct != t->set.percent) /* r, %: texts again */
+		relayout(v);
 	const struct gl_node *sb = &d->gl.node[v->sel];
 	/* a picture narrower than the screen in the middle of it */
 	if (d->gl.w < w) {
@@ -244,7 +260,7 @@ static void draw_header(struct view *v, int y, int width)
 	struct profile *p = t->p;
 	const struct agg *a = profile_agg(p);
 	const struct cg_node *c = &d->cg.node[v->sel];
-	char *name = fn_label(p, c->id), cnt[48], pc[32] = "";
+	char *name = tui_label(t, c->id), cnt[48], pc[32] = "";
 	int ev = t->set.sort_event;
 	cost_t inc = event_value(p, agg_incl(a, c->id), ev);
 	format_count(cnt, sizeof(cnt), inc);
@@ -254,7 +270,8 @@ static void draw_header(struct view *v, int y, int width)
 		snprintf(calls, sizeof(calls), ", called %lldx%s", (long long)a->fn_ncalls[c->id],
 			 c->id >= a->nfns ? " from outside" : "");
 	char *left = xasprintf("%s: incl %s %s%s", name, cnt, pc, calls);
-	char *right = xasprintf("%d level%s ({ })  %s call up  %s in a cycle", depth_of(t),
+	char *right = !p->ncalls ? xstrdup("no calls in the profile (Cachegrind's have none)")
+		    : xasprintf("%d level%s ({ })  %s call up  %s in a cycle", depth_of(t),
 				depth_of(t) == 1 ? "" : "s", t->utf8 ? "\u2191" : "^",
 				t->utf8 ? "\u21ba" : "@");
 	int rw = tui_width(t, right), lw = tui_width(t, left);
@@ -273,7 +290,7 @@ static void draw_header(struct view *v, int y, int width)
 
 /* The box nearest the selected one in direction (dx, dy): up and down,
  * in the nearest layer that has boxes, the nearest there; left and right,
- * in the same layer first. */
+ * the next in the same layer. */
 static int nearest(const struct gview *d, int sel, int dx, int dy)
 {
 	struct pic_rect *r = xmalloc((size_t)d->gl.nnodes * sizeof(*r));
@@ -283,7 +300,7 @@ static int nearest(const struct gview *d, int sel, int dx, int dy)
 	}
 	int to = pic_nearest(r, NULL, 0, d->gl.nnodes, sel, dx, dy, dy ? 0.01 : 100);
 	free(r);
-	return to;
+	return to >= 0 && dx && d->gl.node[to].layer != d->gl.node[sel].layer ? -1 : to;
 }
 
 static int action(struct view *v, enum action a)
@@ -331,11 +348,7 @@ static int action(struct view *v, enum action a)
 			return 1;
 		}
 		t->set.graph_depth = dp;
-		uint32_t keep = d->cg.node[v->sel].id;
-		update(v);
-		for (uint32_t i = 0; i < d->cg.nnodes; i++)
-			if (d->cg.node[i].id == keep)
-				v->sel = (int)i;
+		relayout(v);
 		tui_message(t, "call graph: %d level%s of callers and callees", dp, dp == 1 ? "" : "s");
 		return 1;
 	}

@@ -104,7 +104,7 @@ static void layout(struct view *v, int w, int h)
 	d->mask = xcalloc((size_t)(w > 0 ? w : 1) * (size_t)(h > 0 ? h : 1), 1);
 	for (int i = 0; i < d->tm.n; i++) {
 		const struct tm_node *nd = &d->tm.node[i];
-		d->label[i] = fn_label(p, nd->id);
+		d->label[i] = tui_label(t, nd->id);
 		for (int y = nd->y; y < nd->y + nd->h; y++)
 			for (int x = nd->x; x < nd->x + nd->w; x++) {
 				uint8_t *c = &d->mask[(size_t)y * (size_t)w + (size_t)x];
@@ -199,10 +199,12 @@ static void draw(struct view *v, int y0, int h, int w)
 		for (int i = 0; i < d->tm.n; i++) {
 			const struct tm_node *nd = &d->tm.node[i];
 			char pc[32];
-			if (nd->w < 4 || nd->h < 2)
+			/* on the frame's top, or over a one-line strip */
+			int room = nd->h >= 2 ? nd->w - 2 : nd->w;
+			if (room < 2 || (nd->h >= 2 && nd->w < 4))
 				continue;
 			pct(v, nd, pc, sizeof(pc));
-			d->text[i] = label_text(t, d->label[i], pc, nd->w - 2);
+			d->text[i] = label_text(t, d->label[i], pc, room);
 		}
 	}
 	for (int i = 0; i < d->tm.n; i++) {
@@ -213,7 +215,10 @@ static void draw(struct view *v, int y0, int h, int w)
 			attron(A_REVERSE);
 		if (i == 0)
 			attron(A_BOLD);
-		tui_put(t, y0 + nd->y, nd->x + 1, nd->w - 2, d->text[i]);
+		if (nd->h >= 2)
+			tui_put(t, y0 + nd->y, nd->x + 1, nd->w - 2, d->text[i]);
+		else
+			tui_put(t, y0 + nd->y, nd->x, nd->w, d->text[i]);
 		if (i == 0)
 			attroff(A_BOLD);
 		if (i == v->sel)

@@ -15,7 +15,7 @@ n=0
 sock="$work/tmux.0"
 tm() { tmux -S "$sock" "$@"; }
 trap 'for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
-cp "$here/spec.out" "$work/"
+cp "$here/spec.out" "$here/graph.out" "$work/"
 cd "$work" || exit 99
 # the screens are compared without heat bars (one check below has them)
 printf 'set bars = no\n' >plain.config
@@ -139,6 +139,42 @@ wait_for "Instructions 820"
 out=$(screen)
 echo "$out" | grep -q 'main  file1.c' && [ "$(echo "$out" | head -1 | wc -c)" = 201 ]
 check "200x50: list and full-width header" $? "$(echo "$out" | head -5)"
+
+# the call graph and the call map in a real terminal, at 80x24 and 200x50:
+# each screen read by check-picture.py, against the numbers worked out by
+# hand for graph.keys (graph.out: run's graph, its map); the arrows and
+# Enter centre the graph on work, Esc comes back, Enter zooms the map
+for size in "80 24" "200 50"; do
+	set -- $size
+	start "$1" "$2" "$CGTUI" graph.out
+	wait_for "Ir 992"
+	tm send-keys -t t / '^run$' Enter 4
+	wait_for "^run: incl 902"
+	screen >graph.txt
+	out=$(python3 "$here/check-picture.py" graph.txt "$here/expected-graph/run.graph" 2>&1)
+	check "${1}x$2: the call graph of run, every box and line as worked out" $? "$out
+$(cat graph.txt)"
+	# Down: the nearest box below (work or log, as the width places them),
+	# Left: work (the leftmost), Enter: work in the middle, with 6 boxes
+	# (no log: two levels from work); Esc: run's 7 again, work selected
+	tm send-keys -t t Down Left
+	wait_for "^work: incl 802" && tm send-keys -t t Enter && wait_for " 1/6$" &&
+		! screen | grep -q "│ log" && tm send-keys -t t Escape && wait_for " 3/7$"
+	check "${1}x$2: Down, Left, Enter centres on work; Esc back to run's graph" $? "$(screen)"
+	# Home: run selected again; 5: its map
+	tm send-keys -t t Home 5
+	wait_for "^call map"
+	screen >map.txt
+	out=$(python3 "$here/check-picture.py" map.txt "$here/expected-graph/map.map" 2>&1)
+	check "${1}x$2: the call map of run, each rectangle within a cell of its share" $? "$out
+$(cat map.txt)"
+	tm send-keys -t t Enter
+	wait_for "^call map" && wait_for "^┌work 80.8%"
+	check "${1}x$2: Enter zooms into work" $? "$(screen)"
+	tm send-keys -t t q
+	wait_for "exit=0"
+	check "${1}x$2: q quits" $? "$(screen | tail -3)"
+done
 
 # SIGTERM (and SIGHUP, the ssh drop) restore the terminal
 for sig in TERM HUP; do
