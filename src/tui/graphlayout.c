@@ -324,11 +324,11 @@ static double centre(const struct vnode *v)
 /* Puts the vnodes of layer l as near `want` (their left columns) as their
  * order and the gaps allow, in the least squares (weighted): an isotonic
  * regression by pooling adjacent violators. */
-static void place_layer(struct lay *L, int l, const double *want, const double *wt, double *buf)
+static void place_layer(struct lay *L, int l, const double *want, const double *wt, double *buf,
+			int *bn)
 {
-	int n = L->nin[l];
+	int n = L->nin[l], nb = 0;
 	double *off = buf, *bs = buf + n, *bw = buf + 2 * n;
-	int *bn = (int *)(buf + 3 * n), nb = 0;
 	for (int k = 0; k < n; k++) {
 		int v = L->order[l][k];
 		off[k] = k ? off[k - 1] + L->v[L->order[l][k - 1]].w + GAP : 0;
@@ -376,7 +376,8 @@ static void columns(struct lay *L)
 	int maxn = 1;
 	for (int l = 0; l < L->nl; l++)
 		maxn = L->nin[l] > maxn ? L->nin[l] : maxn;
-	double *buf = xmalloc((size_t)maxn * 4 * sizeof(double));
+	double *buf = xmalloc((size_t)maxn * 3 * sizeof(double));
+	int *bn = xmalloc((size_t)maxn * sizeof(int));
 	for (int it = 0; it < PASSES; it++) {
 		/* down, up, ... and the last two from both sides */
 		int down = !(it & 1), both = it >= PASSES - 2;
@@ -402,7 +403,7 @@ static void columns(struct lay *L)
 				want[v] = cnt ? sum / cnt - L->v[v].w / 2.0 : L->v[v].x;
 				wt[v] = !cnt ? 0.05 : L->v[v].real < 0 ? 8 : 1;
 			}
-			place_layer(L, l, want, wt, buf);
+			place_layer(L, l, want, wt, buf, bn);
 		}
 	}
 	int minx = 0;
@@ -413,6 +414,7 @@ static void columns(struct lay *L)
 	free(want);
 	free(wt);
 	free(buf);
+	free(bn);
 }
 
 /* ---- ports and tracks ------------------------------------------------------------------- */
