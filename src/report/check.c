@@ -9,17 +9,14 @@
 #include "jsonw.h"
 #include "profile/aggregate.h"
 #include "profile/format.h"
-#include "profile/import.h"
 #include "profile/rank.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- options ---------------------------------------------------------------------- */
@@ -228,87 +225,17 @@ int share_write(FILE *out, const struct share_opts *o, struct profile *p,
 
 /* ---- the two sides ------------------------------------------------------------------------ */
 
-static int cmp_strv(const void *a, const void *b)
-{
-	return strverscmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The profile files of a side: a directory stands for the callgrind.out.*
- * and cachegrind.out.* in it. */
-static char **side_files(char *const *files, int n, int *out)
-{
-	char **v = NULL;
-	int m = 0;
-	for (int i = 0; i < n; i++) {
-		struct stat st;
-		DIR *d = stat(files[i], &st) == 0 && S_ISDIR(st.st_mode) ? opendir(files[i]) : NULL;
-		if (!d) {
-			v = xreallocarray(v, (size_t)m + 1, sizeof(*v));
-			v[m++] = xstrdup(files[i]);
-			continue;
-		}
-		struct dirent *de;
-		int first = m;
-		while ((de = readdir(d))) {
-			if (strncmp(de->d_name, "callgrind.out.", 14) != 0 &&
-			    strncmp(de->d_name, "cachegrind.out.", 15) != 0)
-				continue;
-			v = xreallocarray(v, (size_t)m + 1, sizeof(*v));
-			v[m++] = xasprintf("%s/%s", files[i], de->d_name);
-		}
-		closedir(d);
-		if (m - first > 1)
-			qsort(v + first, (size_t)(m - first), sizeof(*v), cmp_strv);
-		if (m == first) { /* say so: an empty side would pass every limit */
-			v = xreallocarray(v, (size_t)m + 1, sizeof(*v));
-			v[m++] = xstrdup(files[i]);
-		}
-	}
-	*out = m;
-	return v;
-}
-
 struct side {
 	struct profile p;
-	char **files;
+	char *const *files;
 	int nfiles;
 	int ready;
 };
-
-/* 0, or the exit status */
-static int load_side(struct side *s, char *const *files, int n, const struct load_opts *lo,
-		     check_prepare prep, void *arg)
-{
-	char err[4096];
-	s->files = side_files(files, n, &s->nfiles);
-	profile_init(&s->p);
-	s->ready = 1;
-	struct load_opts o = *lo;
-	o.sign = 1;
-	for (int i = 0; i < s->nfiles; i++) {
-		if (profile_load_any(&s->p, s->files[i], &o, err, sizeof(err)) < 0) {
-			fprintf(stderr, "cgtui: %s\n", err);
-			return 2;
-		}
-	}
-	profile_finish(&s->p);
-	for (int i = 0; i < s->p.nwarnings; i++)
-		fprintf(stderr, "cgtui: warning: %s\n", s->p.warnings[i]);
-	if (prep && prep(arg, &s->p, err, sizeof(err)) < 0) {
-		fprintf(stderr, "cgtui: %s\n", err);
-		return 1;
-	}
-	profile_agg(&s->p);
-	return 0;
-}
 
 static void side_free(struct side *s)
 {
 	if (s->ready)
 		profile_free(&s->p);
-	for (int i = 0; i < s->nfiles; i++)
-		free(s->files[i]);
-	free(s->files);
 }
 
 /* ---- what is compared ---------------------------------------------------------------------- */
@@ -637,13 +564,19 @@ static void write_json(FILE *out, const struct share_opts *o, const struct side 
 /* ---- the gate -------------------------------------------------------------------------------- */
 
 int check_run(FILE *out, const struct share_opts *o, char *const *files, int nfiles, int nfirst,
-	      const struct load_opts *lo, check_prepare prep, void *arg)
+	      check_load_fn load, void *arg)
 {
 	struct side sd[2];
 	memset(sd, 0, sizeof(sd));
-	int status = load_side(&sd[0], files, nfirst, lo, prep, arg);
-	if (!status)
-		status = load_side(&sd[1], files + nfirst, nfiles - nfirst, lo, prep, arg);
+	sd[0].files = files;
+	sd[0].nfiles = nfirst;
+	sd[1].files = files + nfirst;
+	sd[1].nfiles = nfiles - nfirst;
+	int status = 0;
+	for (int k = 0; k < 2 && !status; k++) {
+		status = load(arg, k, &sd[k].p);
+		sd[k].ready = !status;
+	}
 	int ev[MAX_EVENTS][2];
 	if (o->nlimits > MAX_EVENTS && !status) {
 		fprintf(stderr, "cgtui: --check: at most %d limits\n", MAX_EVENTS);

@@ -67,14 +67,14 @@ void share_opts_free(struct share_opts *o);
 int share_write(FILE *out, const struct share_opts *o, struct profile *p,
 		const struct report_opts *ro);
 
-/* What the command line does to a profile after loading it (derived
- * events, cycle detection): 0, or -1 with a message (a usage error). */
-typedef int (*check_prepare)(void *arg, struct profile *p, char *err, size_t errsz);
+/* Loads side k (0: BASE, 1: NEW) into p, as the command line says (its
+ * messages on stderr): 0, or the exit status. */
+typedef int (*check_load_fn)(void *arg, int side, struct profile *p);
 
-/* The gate: files [0, nfirst) are BASE, [nfirst, nfiles) NEW (a directory
- * stands for the profiles in it), loaded with lo (sign +1).  Writes the
- * verdict to out, messages to stderr; returns the exit status. */
+/* The gate: files [0, nfirst) are BASE, [nfirst, nfiles) NEW (named in
+ * the verdict), loaded by load.  Writes the verdict to out, messages to
+ * stderr; returns the exit status. */
 int check_run(FILE *out, const struct share_opts *o, char *const *files, int nfiles, int nfirst,
-	      const struct load_opts *lo, check_prepare prep, void *arg);
+	      check_load_fn load, void *arg);
 
 #endif

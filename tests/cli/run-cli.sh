@@ -47,6 +47,13 @@ prof my.prof-extra 1000 100
 got=$("$CGTUI" --batch my.prof 2>&1 | totals)
 check "-o NAME's per-thread files load as NAME" "$([ "$got" = 330 ]; echo $?)" "totals '$got', want 110 + 220"
 cd ..
+# a directory: the profiles in it (as --check's sides took it; reading
+# said "Is a directory"); my.prof-* are no callgrind.out.* names
+got=$("$CGTUI" --batch threads 2>&1 | totals)
+check "a directory stands for the callgrind.out.* in it" "$([ "$got" = 1430 ]; echo $?)" \
+	"totals '$got', want 110 + 220 + 1100"
+got=$("$CGTUI" --batch --diff threads/callgrind.out.300 threads 2>&1 | totals)
+check "--diff of a run and a directory" "$([ "$got" = 1100 ]; echo $?)" "totals '$got', want 1430 - 330"
 
 # callgrind --separate-threads=yes also writes an empty base file: left out
 # (it was read alone: "no events: line"); no argument: the newest file's
@@ -161,6 +168,16 @@ check "bad --threshold is a usage error (exit 1)" "$([ $? = 1 ]; echo $?)" "$(ca
 check "unknown --show event (exit 1)" "$([ $? = 1 ] && grep -q 'Nope' err.txt; echo $?)" "$(cat err.txt)"
 "$CGTUI" --help | grep -q -- '--inclusive=yes|no'
 check "--help lists the options" "$?" ""
+# --help is made from the option table; the man page is written by hand:
+# every long option --help names is described there
+man=${abs_top_builddir:-$(dirname "$CGTUI")}/man/cgtui.1
+if [ -f "$man" ]; then
+	missing=""
+	for o in $("$CGTUI" --help | grep -o -- '--[A-Za-z0-9][A-Za-z0-9-]*' | sort -u); do
+		sed 's/\\-/-/g' "$man" | grep -q -- "$o" || missing="$missing $o"
+	done
+	check "the man page describes every option of --help" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
+fi
 "$CGTUI" --version | grep -q '^cgtui [0-9]'
 check "--version" "$?" ""
 # recording options before a name that is no program to record: why, in

@@ -128,6 +128,59 @@ chmod +x prof.out
 grep -q "PROGRAM TOTALS" batch.txt
 check "an executable profile is still a profile" "$?" "$(head -3 batch.txt)"
 
+# --- the report's and the explorer's options while recording (one session) ------------
+# they were refused ("this option does not go with recording a program");
+# now the profile recorded is loaded as any profile is.  Expected: the
+# totals: line of the file the tool wrote (read here with sed), doubled by
+# hand for the formula; the function renamed by the pcre2 rule
+$norand "$CGTUI" --batch --threshold=100 --event='Twice = 2 Ir' --show=Twice \
+	--mod-funcname='s/^work$/WORK/' -o opts.out ./live-prog work 5 >opts.txt 2>opts.err
+rc=$?
+want=$(($(totals opts.out) * 2))
+got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' opts.txt | tr -d ,)
+check "--batch PROGRAM: the report of its profile, --event and --show applied (2 x $(totals opts.out))" \
+	"$([ $rc = 0 ] && [ "$got" = "$want" ]; echo $?)" "rc=$rc got '$got' $(head -3 opts.err)"
+"$CGTUI" --batch --threshold=0 --mod-funcname='s/^work$/WORK/' opts.out >opts-read.txt 2>&1
+"$CGTUI" --batch --threshold=0 --mod-funcname='s/^work$/WORK/' -o opts2.out ./live-prog work 5 \
+	>opts-rec.txt 2>/dev/null
+grep -q '^>.* WORK:' opts-read.txt && grep -q '^>.* WORK:' opts-rec.txt &&
+	! grep -q '^>.* work:' opts-read.txt opts-rec.txt
+check "--mod-funcname applies to the recording's report as to the file's" "$?" \
+	"$(grep -i '^>.* work:' opts-read.txt opts-rec.txt | head -3)"
+$norand "$CGTUI" --threshold=1 --record --no-open -o thr.out ./live-prog work 5 >/dev/null 2>thr.err
+check "--threshold=1 --record PROGRAM: accepted (it was refused)" "$?" "$(cat thr.err)"
+$norand "$CGTUI" -I /tmp --no-open -o inc.out ./live-prog work 5 >/dev/null 2>inc.err
+check "-I DIR PROGRAM: accepted (it was refused)" "$?" "$(cat inc.err)"
+"$CGTUI" --diff ./live-prog >/dev/null 2>diff.err
+check "--diff PROGRAM: a usage error that names the option" \
+	"$([ $? = 1 ] && grep -q -- '--diff does not go with recording a program' diff.err; echo $?)" \
+	"$(cat diff.err)"
+# a run dumped in parts (CALLGRIND_DUMP_STATS): its report adds up every
+# part, as the report of the files does (the recorder's explorer loaded the
+# last part only); expected: the sum of the files' totals: lines
+rm -rf parts && mkdir parts
+$norand "$CGTUI" --batch --threshold=100 -o 'parts/d.%p' ./live-prog-clg dump >parts.txt 2>parts.err
+sum=0 n=0
+for f in parts/d.*; do sum=$((sum + $(totals "$f"))) n=$((n + 1)); done
+got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' parts.txt | tr -d ,)
+check "--batch PROGRAM with a dump: the report adds both parts ($n files, $sum)" \
+	"$([ "$n" = 2 ] && [ "$got" = "$sum" ]; echo $?)" "got '$got' $(ls parts) $(head -3 parts.err)"
+# -I in the explorer of a recording: a program whose DWARF names its source
+# relatively (-fdebug-prefix-map), run from elsewhere; the source view finds
+# it under -I (the explorer looked in "." only); expected: the source's text
+mkdir -p rel && cp "$here/live-prog.c" rel/ && (cd rel && cc -g -O1 -fdebug-prefix-map="$PWD"=. \
+	-I"$srcdir/src/instrument" -o prog live-prog.c -pthread 2>/dev/null)
+live_keys() { # name, keys, program and arguments...
+	local name=$1 keys=$2
+	shift 2
+	printf "$keys" >"$name.keys"
+	CGTUI_SCRIPT=$name.keys timeout 120 "$CGTUI" "$@" >"$name.out" 2>"$name.err"
+}
+live_keys incl ':wait-end\n/^work$<Enter>\ns\n:dump incl.txt\n' -I rel ./rel/prog work 5
+grep -q 'static long work' incl.txt || grep -q 'work(' incl.txt
+check "-I DIR: the recording's source view finds a relative source there" "$?" \
+	"$(head -12 incl.txt) $(cat incl.err)"
+
 # --- recording without the explorer: the profiles -------------------------------
 # --no-open (and stdout not a terminal): record only; Ir per line equal to
 # cachegrind's

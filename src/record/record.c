@@ -1,6 +1,7 @@
-/* launch.c -- `cgtui [options] prog args`: runs the program under Valgrind
- * with cgtui's tool, keeps its output off the screen, feeds the explorer
- * with the tool's live snapshots, and reports how the program ended.
+/* record.c -- `cgtui [options] prog args`: runs the program under Valgrind
+ * with cgtui's tool, keeps its output off the screen, writes the tool's
+ * live snapshots where the explorer (composed above, app/record.c) loads
+ * them, and reports how the program ended.
  *
  * The tool is looked for in $CGTUI_VGLIB, else in vglib/ beside the cgtui
  * binary (the build tree), else in $(pkglibexecdir) (installed): a
@@ -37,107 +38,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "instrument/launch.h"
-#include "profile/load.h"
-#include "profile/model.h"
+#include "profile/runfiles.h"
 #include "profile/util.h"
-#include "source/elfsym.h"
-#include "tui/tui.h"
+#include "record/record.h"
 
 #ifndef CGTUI_PKGLIBEXECDIR
 #define CGTUI_PKGLIBEXECDIR ""
 #endif
 
-enum {
-	LO_OUTPUT = 'o', LO_STDIN = 512, LO_LOG, LO_RECORD, LO_NO_OPEN, LO_TOOL_OPT,
-	LO_TOOLARG, /* a tool option passed on as it is */
-};
-
-/* Options before the program: cgtui's own, then the tool's (passed on). */
-static const struct option launch_opts[] = {
-	{ "output", required_argument, NULL, LO_OUTPUT },
-	{ "stdin", required_argument, NULL, LO_STDIN },
-	{ "log", required_argument, NULL, LO_LOG },
-	{ "record", no_argument, NULL, LO_RECORD },
-	{ "no-open", no_argument, NULL, LO_NO_OPEN },
-	{ "tool-option", required_argument, NULL, LO_TOOL_OPT },
-	{ "cache-sim", required_argument, NULL, LO_TOOLARG },
-	{ "branch-sim", required_argument, NULL, LO_TOOLARG },
-	{ "I1", required_argument, NULL, LO_TOOLARG },
-	{ "D1", required_argument, NULL, LO_TOOLARG },
-	{ "LL", required_argument, NULL, LO_TOOLARG },
-	{ "instr-at-start", required_argument, NULL, LO_TOOLARG },
-	{ "trace-children", required_argument, NULL, LO_TOOLARG },
-	{ "separate-threads", required_argument, NULL, LO_TOOLARG },
-	{ "unnamed", required_argument, NULL, LO_TOOLARG },
-	{ NULL, 0, NULL, 0 },
-};
-
-void launch_usage(FILE *f)
-{
-	fputs("Recording: cgtui [OPTION]... PROGRAM [ARG]...\n"
-	      "Runs PROGRAM under Valgrind with cgtui's tool and shows the explorer while\n"
-	      "it runs; the profile is saved as callgrind.out.PID.\n"
-	      "  -o FILE, --output=FILE   save the profile as FILE (%p: the process id)\n"
-	      "  --stdin=FILE             the program's standard input [/dev/null]\n"
-	      "  --log=FILE               the program's output [cgtui.log.PID]\n"
-	      "  --record                 no explorer while it runs (the program keeps the\n"
-	      "                           terminal); the explorer opens at the end\n"
-	      "  --no-open                only record\n"
-	      "Passed on to the tool:\n"
-	      "  --cache-sim=yes|no       simulate the caches [no]\n"
-	      "  --branch-sim=yes|no      simulate the branch predictors [no]\n"
-	      "  --I1=SIZE,ASSOC,LINE, --D1=..., --LL=...   the caches simulated\n"
-	      "  --instr-at-start=yes|no  count from the start, or from\n"
-	      "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n"
-	      "  --trace-children=yes|no  follow exec'd programs too [no]\n"
-	      "  --separate-threads=yes|no  one part per thread\n"
-	      "  --unnamed=callgrind|cachegrind  code without a symbol: named by where it\n"
-	      "                           was entered and counted in the function it ran in,\n"
-	      "                           as callgrind does; or all ??? (faster) [callgrind]\n"
-	      "  --tool-option=OPT        any other Valgrind or tool option\n"
-	      "\n"
-	      "Live control (keys U, Z, p in the explorer; or from another terminal):\n"
-	      "  cgtui --control PID dump|zero|on|off|status\n"
-	      "                           dump: a snapshot now (the live view), or the counts\n"
-	      "                           since the last dump as PROFILE.N (then zeroed);\n"
-	      "                           zero: the counts; off, on: stop and start counting;\n"
-	      "                           PID: the program's process id (through Valgrind's\n"
-	      "                           vgdb, so callgrind recordings answer too)\n",
-	      f);
-}
-
-/* ---- what is an operand, what is a program -------------------------------------- */
-
-static const struct option *find_long(const struct option *o, const char *name, size_t n)
-{
-	for (; o && o->name; o++)
-		if (strlen(o->name) == n && strncmp(o->name, name, n) == 0)
-			return o;
-	return NULL;
-}
-
-int launch_first_operand(int argc, char **argv, const struct option *main_opts)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0)
-			return i + 1;
-		if (a[0] != '-' || !a[1])
-			return i;
-		if (a[1] == '-') {
-			size_t n = strcspn(a + 2, "=");
-			const struct option *o = find_long(main_opts, a + 2, n);
-			if (!o)
-				o = find_long(launch_opts, a + 2, n);
-			if (o && o->has_arg == required_argument && !a[2 + n])
-				i++; /* its value is the next argument */
-		} else if ((a[1] == 'I' || a[1] == 'o') && !a[2]) {
-			i++;
-		}
-	}
-	return argc;
-}
+/* ---- what is a program ------------------------------------------------------------------ */
 
 /* Does the file start like a profile (a cachegrind or callgrind file)? */
 static int looks_like_profile(const char *path)
@@ -179,7 +88,7 @@ static int in_path(const char *arg)
 	return found;
 }
 
-int launch_is_program(const char *arg)
+int rec_is_program(const char *arg)
 {
 	struct stat st;
 	if (strchr(arg, '/') || stat(arg, &st) == 0)
@@ -187,15 +96,13 @@ int launch_is_program(const char *arg)
 	return in_path(arg);
 }
 
-/* Does the file start as a program does (ELF, or #!)? */
-static int starts_like_program(const char *path)
+int rec_looks_like_program(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && !looks_like_profile(path);
 }
 
-/* Why `arg` cannot be run, for a message. */
-static const char *why_not_program(const char *arg)
+const char *rec_why_not_program(const char *arg)
 {
 	struct stat st;
 	if (!strchr(arg, '/') && stat(arg, &st) != 0)
@@ -212,42 +119,17 @@ static const char *why_not_program(const char *arg)
 	return "neither an ELF program nor a #! script";
 }
 
-int launch_not_program(int argc, char **argv, int first, const struct option *main_opts)
+char *rec_program_here(const char *arg)
 {
-	const char *rec_opt = NULL;
-	for (int i = 1; i < first && !rec_opt; i++) {
-		const char *a = argv[i];
-		if (a[0] != '-' || strcmp(a, "--") == 0)
-			continue;
-		if (a[1] == '-') {
-			size_t n = strcspn(a + 2, "=");
-			const struct option *o = find_long(main_opts, a + 2, n);
-			if (!o && find_long(launch_opts, a + 2, n))
-				rec_opt = a;
-			if (o && o->has_arg == required_argument && !a[2 + n])
-				i++;
-		} else if (a[1] == 'o') {
-			rec_opt = "-o";
-		} else if (a[1] == 'I' && !a[2]) {
-			i++;
-		}
-	}
-	if (first >= argc) {
-		if (rec_opt)
-			fprintf(stderr, "cgtui: %s: no program to record (cgtui [OPTION]... PROGRAM "
-					"[ARG]...)\n", rec_opt);
-		return rec_opt != NULL;
-	}
-	/* a profile is read unless recording was asked for, or it is a program */
-	if (!rec_opt && !starts_like_program(argv[first]))
-		return 0;
-	fprintf(stderr, "cgtui: %s: cannot record it: %s\n", argv[first], why_not_program(argv[first]));
-	return 1;
+	if (!strchr(arg, '/') && !in_path(arg) && is_exec_file(arg))
+		return xasprintf("./%s", arg);
+	return NULL;
 }
 
 /* ---- the recording -------------------------------------------------------------- */
 
 struct rec {
+	struct rec_cfg cfg;         /* (the strings are the caller's) */
 	pid_t pid;
 	int ended, status;          /* waitpid's status once ended */
 	int callgrind;              /* our tool missing: callgrind records */
@@ -258,7 +140,8 @@ struct rec {
 	dev_t live_dev;
 	ino_t live_ino;             /* the snapshot last seen */
 	struct timespec live_mtim;
-	int final_seen;             /* the final profile handed out */
+	int final_seen;             /* the end seen: rec_finish done */
+	int final_ok;               /* and there is a profile */
 	int from_snapshot;          /* the tool wrote no final profile: its last
 				     * snapshot is the profile (an exec) */
 	int stop_ms;                /* SIGINT, then SIGKILL after this */
@@ -349,7 +232,7 @@ static void describe_end(const struct rec *r, char *buf, size_t n)
 	}
 }
 
-static int rec_check(struct rec *r)
+int rec_ended(struct rec *r)
 {
 	if (r->ended)
 		return 1;
@@ -363,67 +246,41 @@ static int rec_check(struct rec *r)
 	return r->ended;
 }
 
-/* The files of one profile: base itself, or (one file per thread, as
- * --separate-threads writes them) base-01, base-02 ... in order.  Returns
- * how many (0: none); *out is malloc'ed, or NULL. */
-static int run_files(const char *base, char ***out)
+/* The files of the run `base` (runfiles.h: BASE, BASE-TID, BASE.N) that
+ * exist; how many (0: none). */
+static int run_files(const char *base, struct runfiles *rf)
+{
+	memset(rf, 0, sizeof(*rf));
+	run_files_add(rf, base, 1);
+	struct stat st;
+	if (rf->n == 1 && stat(rf->v[0], &st) != 0)
+		run_files_free(rf); /* nothing there: the name itself came back */
+	return rf->n;
+}
+
+/* Has the program (not one it forked: FILE.PID beside FILE) written the
+ * profile `base`: BASE, or its first thread's BASE-01? */
+static int written(const char *base)
 {
 	struct stat st;
-	char **v = NULL;
-	int n = 0;
-	/* (an empty base beside per-thread files: callgrind writes one) */
 	char *first = xasprintf("%s-01", base);
-	int empty_base = stat(base, &st) == 0 && st.st_size == 0 && stat(first, &st) == 0;
+	int yes = (stat(base, &st) == 0 && st.st_size > 0) || stat(first, &st) == 0;
 	free(first);
-	if (stat(base, &st) == 0 && !empty_base) {
-		v = xcalloc(2, sizeof(*v));
-		v[n++] = xstrdup(base);
-	} else {
-		for (int tid = 1; tid < 10000; tid++) {
-			char *f = xasprintf("%s-%02d", base, tid);
-			if (stat(f, &st) != 0) {
-				free(f);
-				if (n || tid > 64) /* thread numbers start at 1, a few may be gone */
-					break;
-				continue;
-			}
-			v = xreallocarray(v, (size_t)n + 2, sizeof(*v));
-			v[n++] = f;
-		}
-	}
-	*out = v;
-	return n;
+	return yes;
 }
 
-static void free_files(char **v, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* Renames a profile (or its per-thread files) from `from` to `to`; 0 when
- * something was renamed. */
+/* Renames a profile, its per-thread files and its dumps from `from` to
+ * `to`; 0 when something was renamed. */
 static int rename_run(const char *from, const char *to)
 {
-	char **v;
-	int n = run_files(from, &v), done = 0;
+	struct runfiles rf;
+	int n = run_files(from, &rf), done = 0;
 	for (int i = 0; i < n; i++) {
-		char *dest = xasprintf("%s%s", to, v[i] + strlen(from));
-		done |= rename(v[i], dest) == 0;
+		char *dest = xasprintf("%s%s", to, rf.v[i] + strlen(from));
+		done |= rename(rf.v[i], dest) == 0;
 		free(dest);
 	}
-	free_files(v, n);
-	/* and the parts it was dumped in before (FROM.1, FROM.2 ...: the
-	 * "dump" control, CALLGRIND_DUMP_STATS) */
-	for (int part = 1; done; part++) {
-		char *pf = xasprintf("%s.%d", from, part), *pt = xasprintf("%s.%d", to, part);
-		int moved = rename_run(pf, pt) == 0;
-		free(pf);
-		free(pt);
-		if (!moved)
-			break;
-	}
+	run_files_free(&rf);
 	return done ? 0 : -1;
 }
 
@@ -431,18 +288,24 @@ static int rename_run(const char *from, const char *to)
  * it) the last snapshot in its place.  0 when there is a profile. */
 static int rec_finish(struct rec *r)
 {
-	char **v;
 	if (r->out_pid && rename_run(r->out_pid, r->out) == 0)
 		return 0;
-	int n = run_files(r->out, &v);
-	free_files(v, n);
-	if (n)
+	if (written(r->out))
 		return 0;
 	if (!r->callgrind && rename_run(r->live, r->out) == 0) {
 		r->from_snapshot = 1;
 		return 0;
 	}
 	return -1;
+}
+
+int rec_final(struct rec *r)
+{
+	if (!r->final_seen) {
+		r->final_seen = 1;
+		r->final_ok = rec_finish(r) == 0;
+	}
+	return r->final_ok ? 0 : -1;
 }
 
 /* A signal to the program and the processes it started (its process
@@ -455,12 +318,12 @@ static void rec_kill(const struct rec *r, int sig)
 
 /* Stops the program: SIGINT, then SIGKILL when it has not ended after
  * r->stop_ms; waits for it. */
-static void rec_stop(struct rec *r)
+void rec_stop(struct rec *r)
 {
-	if (rec_check(r))
+	if (rec_ended(r))
 		return;
 	rec_kill(r, SIGINT);
-	for (int waited = 0; !rec_check(r); waited += 20) {
+	for (int waited = 0; !rec_ended(r); waited += 20) {
 		if (waited >= r->stop_ms) {
 			rec_kill(r, SIGKILL);
 			waitpid(r->pid, &r->status, 0);
@@ -482,18 +345,18 @@ static void rec_stop(struct rec *r)
 	}
 }
 
-/* ---- the explorer's side: struct tui_live and the loader ---------------------------------- */
+/* ---- live data ------------------------------------------------------------------------ */
 
 /* What changes when a snapshot is written: the newest of its files (their
  * inodes summed); -1 when there is none. */
 static int live_stamp(const char *base, struct stat *out)
 {
-	char **v;
-	int n = run_files(base, &v);
+	struct runfiles rf;
+	int n = run_files(base, &rf);
 	memset(out, 0, sizeof(*out));
 	for (int i = 0; i < n; i++) {
 		struct stat st;
-		if (stat(v[i], &st) != 0)
+		if (stat(rf.v[i], &st) != 0)
 			continue;
 		if (st.st_mtim.tv_sec > out->st_mtim.tv_sec ||
 		    (st.st_mtim.tv_sec == out->st_mtim.tv_sec && st.st_mtim.tv_nsec > out->st_mtim.tv_nsec))
@@ -501,18 +364,32 @@ static int live_stamp(const char *base, struct stat *out)
 		out->st_ino += st.st_ino;
 		out->st_dev = st.st_dev;
 	}
-	free_files(v, n);
+	run_files_free(&rf);
 	return n ? 0 : -1;
 }
 
-static int live_poll(void *arg)
+const char *rec_source(struct rec *r, int *whole)
 {
-	struct rec *r = arg;
-	if (rec_check(r)) {
+	/* -o FILE without %p: the processes the program forked wrote
+	 * FILE.PID beside it, which are no dumps of its run */
+	*whole = !r->final_seen || !r->cfg.out || strstr(r->cfg.out, "%p");
+	if (r->final_seen)
+		return r->out;
+	struct stat st;
+	if (live_stamp(r->live, &st) == 0) {
+		r->live_ino = st.st_ino;
+		r->live_dev = st.st_dev;
+		r->live_mtim = st.st_mtim;
+	}
+	return r->live;
+}
+
+int rec_poll(struct rec *r)
+{
+	if (rec_ended(r)) {
 		if (r->final_seen)
 			return 0;
-		r->final_seen = 1;
-		return rec_finish(r) == 0;
+		return rec_final(r) == 0;
 	}
 	struct stat st;
 	if (live_stamp(r->live, &st) != 0)
@@ -523,10 +400,9 @@ static int live_poll(void *arg)
 	return 1;
 }
 
-static void live_state(void *arg, char *buf, size_t n)
+void rec_state(struct rec *r, char *buf, size_t n)
 {
-	struct rec *r = arg;
-	rec_check(r);
+	rec_ended(r);
 	double s = elapsed(r);
 	if (!r->ended) {
 		snprintf(buf, n, "running %.0fs%s%s", s, r->callgrind ? " (callgrind)" : "",
@@ -538,21 +414,15 @@ static void live_state(void *arg, char *buf, size_t n)
 	snprintf(buf, n, "%s after %.1fs", how, s);
 }
 
-static int live_running(void *arg)
+const char *const *rec_logs(struct rec *r, int *n)
 {
-	return !rec_check(arg);
-}
-
-static void live_stop(void *arg)
-{
-	rec_stop(arg);
-}
-
-static const char *const *live_logs(void *arg, int *n)
-{
-	struct rec *r = arg;
 	*n = 2;
 	return r->logs;
+}
+
+int rec_by_callgrind(const struct rec *r)
+{
+	return r->callgrind;
 }
 
 /* ---- live control: Valgrind's monitor commands, through vgdb ------------------------ */
@@ -625,10 +495,9 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-static int live_control(void *arg, const char *what, char *msg, size_t n)
+int rec_control(struct rec *r, const char *what, char *msg, size_t n)
 {
-	struct rec *r = arg;
-	if (rec_check(r)) {
+	if (rec_ended(r)) {
 		snprintf(msg, n, "the program has ended");
 		return -1;
 	}
@@ -666,10 +535,8 @@ static int live_control(void *arg, const char *what, char *msg, size_t n)
 	return 0;
 }
 
-/* The answer to the last control, once it has come. */
-static const char *live_notice(void *arg)
+const char *rec_notice(struct rec *r)
 {
-	struct rec *r = arg;
 	int st;
 	if (r->ctl_pid && waitpid(r->ctl_pid, &st, WNOHANG) == r->ctl_pid) {
 		r->ctl_pid = 0;
@@ -695,33 +562,13 @@ static const char *live_notice(void *arg)
 	return r->notice;
 }
 
-int launch_is_control(int argc, char **argv)
+int rec_is_control(const char *what)
 {
-	return argc > 1 && (strcmp(argv[1], "--control") == 0 || strncmp(argv[1], "--control=", 10) == 0);
+	return monitor_cmd(what) != NULL;
 }
 
-int launch_control(int argc, char **argv)
+int rec_control_pid(long pid, const char *what)
 {
-	const char *pidarg = NULL;
-	int i = 2;
-	if (strcmp(argv[1], "--control") == 0) {
-		pidarg = argc > 2 ? argv[2] : NULL;
-		i = 3;
-	} else {
-		pidarg = argv[1] + 10;
-	}
-	char *end = NULL;
-	long pid = pidarg ? strtol(pidarg, &end, 10) : 0;
-	if (!pidarg || !*pidarg || *end || pid <= 0 || pid > 0x7fffffffL) {
-		fprintf(stderr, "cgtui: --control: expected a process id, not '%s' (cgtui --control PID "
-				"dump|zero|on|off|status)\n", pidarg ? pidarg : "");
-		return 1;
-	}
-	if (i != argc - 1 || !monitor_cmd(argv[i])) {
-		fprintf(stderr, "cgtui: --control %ld: expected one of dump, zero, on, off, status%s%s%s\n",
-			pid, i < argc ? ", not '" : "", i < argc ? argv[i] : "", i < argc ? "'" : "");
-		return 1;
-	}
 	if (!in_path("vgdb")) {
 		fprintf(stderr, "cgtui: --control needs Valgrind's vgdb (Debian package valgrind)\n");
 		return 2;
@@ -731,7 +578,7 @@ int launch_control(int argc, char **argv)
 		fprintf(stderr, "cgtui: pipe: %s\n", strerror(errno));
 		return 2;
 	}
-	pid_t child = vgdb_start((pid_t)pid, monitor_cmd(argv[i]), p[1]);
+	pid_t child = vgdb_start((pid_t)pid, monitor_cmd(what), p[1]);
 	close(p[1]);
 	size_t len = 0, cap = 4096;
 	char *text = xcalloc(cap + 1, 1);
@@ -763,47 +610,64 @@ int launch_control(int argc, char **argv)
 	return ok ? 0 : 2;
 }
 
-/* Loads the newest data: the final profile once the program has ended,
- * else the last snapshot (which the tool may replace meanwhile: the file
- * opened stays whole). */
-static int rec_load(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
-{
-	struct rec *r = arg;
-	const char *path = r->final_seen ? r->out : r->live;
-	struct stat st;
-	if (!r->final_seen && live_stamp(path, &st) == 0) {
-		r->live_ino = st.st_ino;
-		r->live_dev = st.st_dev;
-		r->live_mtim = st.st_mtim;
-	}
-	char **v;
-	int n = run_files(path, &v);
-	if (!n) {
-		snprintf(err, errsz, "%s: no such profile", path);
-		return -1;
-	}
-	profile_init(p);
-	struct load_opts lo = { .sign = 1, .only_part = only_part, .skip_jumps = 1 };
-	for (int i = 0; i < n; i++)
-		if (profile_load(p, v[i], &lo, err, errsz) < 0) {
-			profile_free(p);
-			free_files(v, n);
-			return -1;
-		}
-	free_files(v, n);
-	profile_finish(p);
-	recover_symbols(p);
-	return 0;
-}
-
 /* ---- starting the program --------------------------------------------------------------- */
 
-struct launch_cfg {
-	const char *out, *in, *log;
-	int record, no_open;
-	char **toolargs;
-	int ntoolargs;
-};
+int rec_check_cfg(const struct rec_cfg *c)
+{
+	struct stat ist;
+	if (c->in && (access(c->in, R_OK) != 0 || (stat(c->in, &ist) == 0 && S_ISDIR(ist.st_mode)))) {
+		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c->in,
+			access(c->in, R_OK) != 0 ? strerror(errno) : "a directory");
+		return -1;
+	}
+	/* where the profile goes: found out now, not after the whole run */
+	struct stat ost;
+	if (c->out && stat(c->out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
+		fprintf(stderr, "cgtui: -o %s: a directory (-o names the profile's file)\n", c->out);
+		return -1;
+	}
+	char *outdir = xstrdup(c->out ? c->out : "./");
+	char *slash = strrchr(outdir, '/');
+	if (!slash)
+		strcpy(outdir, ".");
+	else
+		slash[slash == outdir] = 0;
+	int ok = access(outdir, W_OK | X_OK) == 0;
+	if (!ok)
+		fprintf(stderr, "cgtui: %s: cannot write the profile there: %s%s\n", outdir,
+			strerror(errno), c->out ? "" : " (-o FILE saves it elsewhere)");
+	free(outdir);
+	return ok ? 0 : -1;
+}
+
+struct rec *rec_new(const struct rec_cfg *c)
+{
+	struct rec *r = xcalloc(1, sizeof(*r));
+	r->cfg = *c;
+	for (int i = 0; i < c->ntoolargs; i++) /* (the last one given counts) */
+		if (strncmp(c->toolargs[i], "--instr-at-start=", 17) == 0)
+			r->paused = strcmp(c->toolargs[i] + 17, "no") == 0;
+	const char *sm = getenv("CGTUI_STOP_TIMEOUT_MS");
+	r->stop_ms = sm && atoi(sm) > 0 ? atoi(sm) : 5000;
+	if (c->log)
+		r->log = xstrdup(c->log);
+	r->pid = -1;
+	/* from now on, SIGINT/SIGTERM/SIGHUP stop the program rather than
+	 * leave it running (the explorer sets its own meanwhile) */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (!c->keep_terminal)
+		sigaction(SIGINT, &sa, NULL);
+	return r;
+}
+
+int rec_signalled(void)
+{
+	return rec_signal;
+}
 
 static void add_arg(char ***v, int *n, char *s)
 {
@@ -814,9 +678,9 @@ static void add_arg(char ***v, int *n, char *s)
 
 /* In the child: stdin, stdout/stderr, signals, process group; then exec.
  * An error is written to `errfd` (closed on a successful exec). */
-static void child(struct rec *r, const struct launch_cfg *c, char **args, const char *vglib,
-		  int errfd)
+static void child(struct rec *r, char **args, const char *vglib, int errfd)
 {
+	const struct rec_cfg *c = &r->cfg;
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
@@ -824,11 +688,11 @@ static void child(struct rec *r, const struct launch_cfg *c, char **args, const 
 				    SIGTTOU, SIGCHLD };
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
-	if (!c->record && setsid() < 0) /* no terminal at all: /dev/tty fails */
+	if (!c->keep_terminal && setsid() < 0) /* no terminal at all: /dev/tty fails */
 		setpgid(0, 0);
 	const char *what = NULL;
 	int fd;
-	if (!c->record || c->in) {
+	if (!c->keep_terminal || c->in) {
 		what = c->in ? c->in : "/dev/null";
 		fd = open(what, O_RDONLY);
 		if (fd < 0 || dup2(fd, 0) < 0)
@@ -836,7 +700,7 @@ static void child(struct rec *r, const struct launch_cfg *c, char **args, const 
 		if (fd > 2)
 			close(fd);
 	}
-	if (!c->record) {
+	if (!c->keep_terminal) {
 		what = r->log;
 		fd = open(r->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
@@ -857,8 +721,9 @@ fail:;
 }
 
 /* Starts valgrind; -1 with a message on stderr when it cannot. */
-static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char **prog, int nprog)
+int rec_start(struct rec *r, int live, char **prog, int nprog)
 {
+	const struct rec_cfg *c = &r->cfg;
 	char *vglib = find_vglib();
 	r->callgrind = !vglib;
 	char tmpl[] = "/tmp/cgtui-rec.XXXXXX";
@@ -918,7 +783,7 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 		if (!c->log)
 			r->log = xasprintf("cgtui.log.%d", (int)getpid());
 		close(ep[0]);
-		child(r, c, args, vglib, ep[1]);
+		child(r, args, vglib, ep[1]);
 	}
 	if (ep[1] >= 0)
 		close(ep[1]);
@@ -959,18 +824,18 @@ static int rec_start(struct rec *r, const struct launch_cfg *c, int live, char *
 	}
 	if (!has_p)
 		r->out_pid = xasprintf("%s.%s", r->out, pid);
-	r->logs[0] = c->record ? NULL : r->log; /* --record: it went to the terminal */
+	r->logs[0] = c->keep_terminal ? NULL : r->log; /* --record: it went to the terminal */
 	r->logs[1] = r->vglog;
 	for (int i = 0; i < n; i++)
 		free(args[i]);
 	free(args);
 	free(vglib);
+	if (rc < 0)
+		r->pid = -1; /* (reaped, or never started) */
 	return rc;
 }
 
-/* Appends Valgrind's messages to the program's log, removes the
- * temporary directory. */
-static void rec_cleanup(struct rec *r)
+void rec_free(struct rec *r)
 {
 	if (r->ctl_pid) { /* a control still waiting for its answer */
 		kill(r->ctl_pid, SIGTERM);
@@ -1011,23 +876,21 @@ static void rec_cleanup(struct rec *r)
 	free(r->out);
 	free(r->out_pid);
 	free(r->log);
+	free(r);
 }
 
-/* Waits for the program without the explorer; SIGTERM/SIGHUP (and SIGINT
- * when the program is not in the foreground) stop it. */
-static void rec_wait(struct rec *r, int record)
+int rec_wait(struct rec *r)
 {
 	struct sigaction sa, oint, oterm, ohup, oquit;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = rec_on_signal;
 	sigaction(SIGTERM, &sa, &oterm);
 	sigaction(SIGHUP, &sa, &ohup);
-	if (record) { /* the program has the terminal: Ctrl-C is its */
+	if (r->cfg.keep_terminal) /* the program has the terminal: Ctrl-C is its */
 		sa.sa_handler = SIG_IGN;
-	}
 	sigaction(SIGINT, &sa, &oint);
 	sigaction(SIGQUIT, &sa, &oquit);
-	while (!rec_check(r)) {
+	while (!rec_ended(r)) {
 		if (rec_signal) {
 			rec_stop(r);
 			break;
@@ -1039,12 +902,33 @@ static void rec_wait(struct rec *r, int record)
 	sigaction(SIGHUP, &ohup, NULL);
 	sigaction(SIGINT, &oint, NULL);
 	sigaction(SIGQUIT, &oquit, NULL);
+	return rec_signal;
+}
+
+int rec_wait_first(struct rec *r)
+{
+	struct stat st;
+	struct sigaction sa, old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = rec_on_signal;
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	while (!r->callgrind && !rec_ended(r) && live_stamp(r->live, &st) != 0 && !rec_signal) {
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	if (rec_signal) /* before there was anything to show */
+		rec_stop(r);
+	return rec_signal;
 }
 
 /* Nothing recorded: says so, with the end of Valgrind's messages (a bad
  * option, a program Valgrind cannot run), which go to the program's log
  * until Valgrind opens its own. */
-static void no_profile(const struct rec *r)
+void rec_no_profile(const struct rec *r)
 {
 	fprintf(stderr, "cgtui: no profile was written (the program's output: %s)\n", r->log);
 	for (int k = 0; k < 2; k++) {
@@ -1063,60 +947,6 @@ static void no_profile(const struct rec *r)
 		for (int i = n > 6 ? n - 6 : 0; i < n; i++)
 			fprintf(stderr, "  %s%s", last[i % 6], strchr(last[i % 6], '\n') ? "" : "\n");
 	}
-}
-
-/* The explorer on the recorded profile, with live data while it runs. */
-static int explore(struct rec *r, int live)
-{
-	struct tui_loader ld = { .load = rec_load, .arg = r };
-	struct tui_live tl = { .poll = live_poll, .state = live_state, .running = live_running,
-			       .stop = live_stop, .logs = live_logs, .control = live_control,
-			       .notice = live_notice, .arg = r };
-	struct profile p;
-	char err[1024];
-	struct stat st;
-	/* the first data: a snapshot (the tool writes one at once), or the end */
-	struct sigaction sa, old[3];
-	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = rec_on_signal;
-	for (int i = 0; i < 3; i++)
-		sigaction(sigs[i], &sa, &old[i]);
-	while (live && !rec_check(r) && live_stamp(r->live, &st) != 0 && !rec_signal) {
-		struct timespec ts = { 0, 20 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
-	}
-	for (int i = 0; i < 3; i++)
-		sigaction(sigs[i], &old[i], NULL);
-	if (rec_signal) { /* before the explorer was up */
-		rec_stop(r);
-		return 128 + rec_signal;
-	}
-	if (r->ended && !r->final_seen) {
-		r->final_seen = 1;
-		if (rec_finish(r) < 0) {
-			no_profile(r);
-			return 2;
-		}
-	}
-	if (rec_load(r, &p, 0, err, sizeof(err)) < 0) {
-		fprintf(stderr, "cgtui: %s\n", err);
-		rec_stop(r);
-		return 2;
-	}
-	if (r->callgrind)
-		tl.message = r->ended ? "cgtui's Valgrind tool is missing: recorded with callgrind"
-				      : "cgtui's Valgrind tool is missing: recording with callgrind "
-					"(no live data)";
-	/* (--record, after the end too: its state in the header, L) */
-	const char *dirs[1] = { "." };
-	struct tui_args ta = { .loader = &ld, .src_dirs = dirs, .nsrc_dirs = 1, .live = &tl };
-	int rc = tui_run(&p, &ta);
-	profile_free(&p);
-	/* SIGTERM, SIGHUP, the end of a test script: stop the program, keep
-	 * its profile (q has asked and stopped it already) */
-	rec_stop(r);
-	return rc;
 }
 
 /* The profiles the program's forked children wrote, from the tool's
@@ -1152,127 +982,17 @@ static void child_profiles(const struct rec *r, char *buf, size_t n)
 		snprintf(buf + k, n - k, " and %d more", more);
 }
 
-int launch_main(int argc, char **argv, int prog)
-{
-	struct launch_cfg c;
-	memset(&c, 0, sizeof(c));
-	optind = 1;
-	opterr = 1;
-	int ch, longi;
-	while ((ch = getopt_long(prog, argv, "o:", launch_opts, &longi)) != -1) {
-		switch (ch) {
-		case LO_OUTPUT: c.out = optarg; break;
-		case LO_STDIN: c.in = optarg; break;
-		case LO_LOG: c.log = optarg; break;
-		case LO_RECORD: c.record = 1; break;
-		case LO_NO_OPEN: c.no_open = 1; break;
-		case LO_TOOL_OPT:
-			c.toolargs = xreallocarray(c.toolargs, (size_t)c.ntoolargs + 1, sizeof(char *));
-			c.toolargs[c.ntoolargs++] = xstrdup(optarg);
-			break;
-		case LO_TOOLARG:
-			c.toolargs = xreallocarray(c.toolargs, (size_t)c.ntoolargs + 1, sizeof(char *));
-			c.toolargs[c.ntoolargs++] = xasprintf("--%s=%s", launch_opts[longi].name, optarg);
-			break;
-		default:
-			fprintf(stderr, "cgtui: this option does not go with recording a program "
-					"(cgtui --help)\n");
-			return 1;
-		}
-	}
-	if (optind < prog && strcmp(argv[optind], "--") != 0) {
-		fprintf(stderr, "cgtui: '%s': one program at a time (cgtui --help)\n", argv[optind]);
-		return 1;
-	}
-	struct stat ist;
-	if (c.in && (access(c.in, R_OK) != 0 || (stat(c.in, &ist) == 0 && S_ISDIR(ist.st_mode)))) {
-		fprintf(stderr, "cgtui: --stdin: %s: %s\n", c.in,
-			access(c.in, R_OK) != 0 ? strerror(errno) : "a directory");
-		return 1;
-	}
-	/* where the profile goes: found out now, not after the whole run */
-	struct stat ost;
-	if (c.out && stat(c.out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
-		fprintf(stderr, "cgtui: -o %s: a directory (-o names the profile's file)\n", c.out);
-		return 1;
-	}
-	char *outdir = xstrdup(c.out ? c.out : "./");
-	char *slash = strrchr(outdir, '/');
-	if (!slash)
-		strcpy(outdir, ".");
-	else
-		slash[slash == outdir] = 0;
-	if (access(outdir, W_OK | X_OK) != 0) {
-		fprintf(stderr, "cgtui: %s: cannot write the profile there: %s%s\n", outdir,
-			strerror(errno), c.out ? "" : " (-o FILE saves it elsewhere)");
-		free(outdir);
-		return 1;
-	}
-	free(outdir);
 
-	struct rec r;
-	memset(&r, 0, sizeof(r));
-	for (int i = 0; i < c.ntoolargs; i++) /* (the last one given counts) */
-		if (strncmp(c.toolargs[i], "--instr-at-start=", 17) == 0)
-			r.paused = strcmp(c.toolargs[i] + 17, "no") == 0;
-	const char *sm = getenv("CGTUI_STOP_TIMEOUT_MS");
-	r.stop_ms = sm && atoi(sm) > 0 ? atoi(sm) : 5000;
-	if (c.log)
-		r.log = xstrdup(c.log);
-	const char *script = getenv("CGTUI_SCRIPT");
-	int tty = (script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO));
-	int live = tty && !c.record && !c.no_open;
-	int rc;
-	/* from now on, SIGINT/SIGTERM/SIGHUP stop the program rather than
-	 * leave it running (explore and rec_wait set their own handlers) */
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = rec_on_signal;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	if (!c.record)
-		sigaction(SIGINT, &sa, NULL);
-	/* a program here that $PATH does not have: Valgrind, like a shell,
-	 * would not find it ("command not found"); it is the one meant */
-	char *here = NULL;
-	if (!strchr(argv[prog], '/') && !in_path(argv[prog]) && is_exec_file(argv[prog]))
-		argv[prog] = here = xasprintf("./%s", argv[prog]);
-	if (rec_start(&r, &c, live, argv + prog, argc - prog) < 0) {
-		rc = 2;
-		r.pid = -1;
-	} else if (live) {
-		rc = explore(&r, 1);
-	} else {
-		if (r.callgrind)
-			fprintf(stderr, "cgtui: cgtui's Valgrind tool is missing: recording with "
-					"valgrind --tool=callgrind\n");
-		rec_wait(&r, c.record);
-		rc = rec_signal ? 128 + rec_signal : 0;
-		if (rec_finish(&r) < 0) {
-			no_profile(&r);
-			rc = 2;
-		} else if (!rec_signal && c.record && !c.no_open && tty) {
-			r.final_seen = 1;
-			rc = explore(&r, 0);
-		}
-	}
-	if (r.pid > 0 && rec_check(&r)) {
-		rec_finish(&r);
-		char how[64];
-		describe_end(&r, how, sizeof(how));
-		char **v;
-		int nf = run_files(r.out, &v);
-		free_files(v, nf);
-		char kids[1024];
-		child_profiles(&r, kids, sizeof(kids));
-		if (nf)
-			fprintf(stderr, "cgtui: program %s; profile: %s%s%s%s\n", how, r.out, kids,
-				c.record ? "" : "; its output: ", c.record ? "" : r.log);
-	}
-	rec_cleanup(&r);
-	for (int i = 0; i < c.ntoolargs; i++)
-		free(c.toolargs[i]);
-	free(c.toolargs);
-	free(here);
-	return rc;
+void rec_summary(struct rec *r)
+{
+	if (r->pid <= 0 || !rec_ended(r))
+		return;
+	rec_final(r);
+	if (!written(r->out))
+		return;
+	char how[64], kids[1024];
+	describe_end(r, how, sizeof(how));
+	child_profiles(r, kids, sizeof(kids));
+	fprintf(stderr, "cgtui: program %s; profile: %s%s%s%s\n", how, r->out, kids,
+		r->cfg.keep_terminal ? "" : "; its output: ", r->cfg.keep_terminal ? "" : r->log);
 }

@@ -1,0 +1,29 @@
+/* app_int.h -- what the modes (read.c, record.c) share (show.c).
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_APP_INT_H
+#define CGTUI_APP_INT_H
+
+#include "app/app.h"
+#include "app/session.h"
+#include "record/record.h"
+#include "report/report.h"
+
+struct tui_live;
+
+/* What the explorer loads from: the session, and while a program is
+ * recorded, the recorder's newest run (r; NULL otherwise). */
+struct app_source {
+	struct session *s;
+	struct rec *r;
+};
+
+/* --show and --sort of c against p's events, and the report options that
+ * come from c; 0, or the exit status (message on stderr). */
+int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro);
+/* The explorer on p (loaded from src): the exit status. */
+int app_explore(struct app_source *src, struct profile *p, const struct report_opts *ro,
+		const struct tui_live *live);
+/* The report of p (--format, --export, --annotate-asm): the exit status. */
+int app_report(struct app_source *src, struct profile *p, struct report_opts *ro);
+
+#endif

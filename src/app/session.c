@@ -1,0 +1,137 @@
+/* session.c -- the inputs and the one load path (session.h).
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "app/session.h"
+#include "profile/aggregate.h"
+#include "profile/demangle.h"
+#include "profile/import.h"
+#include "profile/load.h"
+#include "profile/util.h"
+#include "source/elfsym.h"
+#include "tui/progress.h"
+
+/* The -I directories, then each file's own directory (and with
+ * `profile_dirs` 0, none of those: the recorder's run is in a temporary
+ * directory, its program ran here). */
+static void set_dirs(struct session *s, int profile_dirs)
+{
+	for (int i = s->ndirs - s->nowned; i < s->ndirs; i++)
+		free((char *)s->dirs[i]);
+	free(s->dirs);
+	const struct cli *c = s->cli;
+	s->dirs = xcalloc((size_t)c->nincdirs + (size_t)s->in.n + 1, sizeof(*s->dirs));
+	s->ndirs = s->nowned = 0;
+	for (int i = 0; i < c->nincdirs; i++)
+		s->dirs[s->ndirs++] = c->incdirs[i];
+	for (int i = 0; profile_dirs && i < s->in.n; i++) {
+		const char *sl = strrchr(s->in.v[i], '/');
+		if (sl) {
+			s->dirs[s->ndirs++] = xstrndup(s->in.v[i], (size_t)(sl - s->in.v[i]));
+			s->nowned++;
+		}
+	}
+}
+
+int session_open(struct session *s, const struct cli *c)
+{
+	memset(s, 0, sizeof(*s));
+	s->cli = c;
+	s->fold = c->fold;
+	if (c->mode == CLI_RECORD) {
+		set_dirs(s, 0);
+		return 0;
+	}
+	if (!c->noperands) {
+		char *newest = run_newest();
+		if (!newest) {
+			cli_usage(stderr);
+			fprintf(stderr, "\ncgtui: no profile given and no callgrind.out.* or "
+					"cachegrind.out.* in the current directory\n");
+			return 1;
+		}
+		run_files_add(&s->in, newest, 0);
+		free(newest);
+	}
+	/* each side of a diff can be a run of several files (threads, dumps) */
+	for (int i = 0; i < c->noperands; i++) {
+		run_files_add(&s->in, c->operands[i], 0);
+		if (i == 0)
+			s->nfirst = s->in.n;
+	}
+	set_dirs(s, 1);
+	return 0;
+}
+
+void session_set_run(struct session *s, const char *base, int whole)
+{
+	run_files_free(&s->in);
+	run_files_add(&s->in, base, whole);
+	s->nfirst = 0;
+	set_dirs(s, 0);
+}
+
+void session_free(struct session *s)
+{
+	run_files_free(&s->in);
+	for (int i = s->ndirs - s->nowned; i < s->ndirs; i++)
+		free((char *)s->dirs[i]);
+	free(s->dirs);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Whether to defer line records (load_opts.lazy_lines): `want`, unless the
+ * environment's CGTUI_LAZY_LINES says 0 or 1 (for tests). */
+static int lazy_lines(int want)
+{
+	const char *e = getenv("CGTUI_LAZY_LINES");
+	return e && (*e == '0' || *e == '1') ? *e == '1' : want;
+}
+
+int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
+		 size_t errsz)
+{
+	const struct cli *c = s->cli;
+	profile_init(p);
+	int from = ctl->side == 2 ? s->nfirst : 0, to = ctl->side == 1 ? s->nfirst : s->in.n;
+	for (int i = from; i < to; i++) {
+		/* (lines are never deferred with a part or a sink: load.h) */
+		struct load_opts lo = { .sign = c->diff && !ctl->side && i < s->nfirst ? -1 : 1,
+					.modfile = c->modfile, .modfn = c->modfn,
+					.fold_contexts = s->fold, .only_part = ctl->only_part,
+					.instr = ctl->sink, .lazy_lines = lazy_lines(ctl->lazy),
+					.skip_jumps = 1,
+					.progress = ctl->pr ? progress_update : NULL,
+					.progress_arg = ctl->pr };
+		int rc = profile_load_any(p, s->in.v[i], &lo, err, errsz);
+		if (ctl->pr) {
+			struct stat st;
+			progress_next_file(ctl->pr, stat(s->in.v[i], &st) == 0 ? (uint64_t)st.st_size : 0);
+		}
+		if (rc < 0) {
+			profile_free(p);
+			return rc;
+		}
+	}
+	profile_finish(p);
+	if (c->demangle)
+		profile_demangle(p);
+	if (s->in.note)
+		profile_warn(p, "%s", s->in.note);
+	profile_set_cycles(p, c->cycles);
+	for (int i = 0; i < c->nevdefs; i++) {
+		char msg[256];
+		if (profile_define_event_text(p, c->evdefs[i], msg, sizeof(msg)) < 0) {
+			snprintf(err, errsz, "--event: %s", msg);
+			profile_free(p);
+			return SESSION_BAD_EVENT;
+		}
+	}
+	if (ctl->recover)
+		recover_symbols(p);
+	return 0;
+}

@@ -1,0 +1,58 @@
+/* session.h -- what cgtui works on: the inputs named on the command line
+ * (or the recorder's run), the files they stand for, the one way they
+ * are loaded (mods, events, demangling, folding, cycles, the diff's
+ * sides), and where sources are looked for.  The report, the explorer,
+ * --check and the recording's explorer all load through it.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_SESSION_H
+#define CGTUI_SESSION_H
+
+#include <stddef.h>
+
+#include "app/cli.h"
+#include "profile/model.h"
+#include "profile/runfiles.h"
+
+struct progress;
+struct instr_sink;
+
+struct session {
+	const struct cli *cli;
+	struct runfiles in;     /* the files loaded; a diff's first side is [0, nfirst) */
+	int nfirst;
+	/* where sources are looked for: the -I directories, then the
+	 * profiles' own (relative names are tried from there too) */
+	const char **dirs;
+	int ndirs, nowned;      /* (the last nowned are malloc'ed) */
+	int fold;               /* f'2 and f'caller folded (--fold-recursion, R) */
+};
+
+/* The inputs of c: its operands, or the newest profile here.  0, or the
+ * exit status with a message on stderr. */
+int session_open(struct session *s, const struct cli *c);
+/* The inputs are the run `base` now (the recorder's snapshot, then its
+ * final profile; runfiles.h's `whole`). */
+void session_set_run(struct session *s, const char *base, int whole);
+void session_free(struct session *s);
+
+/* How one load goes. */
+struct load_ctl {
+	int only_part;                  /* 0: all parts, else part k only */
+	int side;                       /* a diff's sides: 0 both (the second minus the
+					 * first), 1 the first only, 2 the second only */
+	const struct instr_sink *sink;  /* instructions for the assembly view, or NULL */
+	int lazy;                       /* per-line costs read when asked for */
+	int recover;                    /* names of the functions known by address only */
+	struct progress *pr;            /* a progress bar, or NULL */
+};
+
+/* Loads the session's files into p (initialised here; freed on an
+ * error): each side of a diff with its sign, names rewritten and folded
+ * as asked, then demangled, cycles as --cycles says, the --event formulas
+ * defined.  0, or -1 with the message in err (LOAD_CANCELLED: q during the
+ * load; SESSION_BAD_EVENT: an --event formula, a usage error). */
+#define SESSION_BAD_EVENT (-3)
+int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
+		 size_t errsz);
+
+#endif

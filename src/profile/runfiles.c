@@ -1,0 +1,177 @@
+/* runfiles.c -- the files of one run (runfiles.h).
+ *
+ * Callgrind names them callgrind.out.PID, callgrind.out.PID-TID with
+ * --separate-threads=yes, callgrind.out.PID.N for each dump (and both:
+ * callgrind.out.PID.N-TID); cgtui's recorder names them the same way,
+ * also under -o NAME.  Readers add them up (the parts by time, model.c).
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "profile/runfiles.h"
+#include "profile/util.h"
+
+static void add(struct runfiles *rf, char *owned)
+{
+	rf->v = xreallocarray(rf->v, (size_t)rf->n + 1, sizeof(*rf->v));
+	rf->v[rf->n++] = owned;
+}
+
+/* callgrind.out.1.2 before callgrind.out.1.10: the order they ran */
+static int cmp_version(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_profile_name(const char *name)
+{
+	return strncmp(name, "callgrind.out.", 14) == 0 || strncmp(name, "cachegrind.out.", 15) == 0;
+}
+
+/* Is `name` PREFIX followed by "-digits" (thread) or ".digits" (dump)? */
+static int is_sibling(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	if (strncmp(name, prefix, n) != 0 || (name[n] != '-' && name[n] != '.') || !name[n + 1])
+		return 0;
+	for (const char *s = name + n + 1; *s; s++)
+		if ((*s < '0' || *s > '9') && *s != '-' && *s != '.')
+			return 0;
+	return 1;
+}
+
+/* The names in directory `dir` ("" for the current one) for which `want`
+ * holds, as DIR+NAME, in the order they ran; how many. */
+static int dir_names(const char *dir, int (*want)(const char *name, const char *arg),
+		     const char *arg, char ***out)
+{
+	DIR *d = opendir(*dir ? dir : ".");
+	struct dirent *de;
+	char **v = NULL;
+	int n = 0;
+	while (d && (de = readdir(d))) {
+		if (!want(de->d_name, arg))
+			continue;
+		v = xreallocarray(v, (size_t)n + 1, sizeof(*v));
+		v[n++] = xasprintf("%s%s", dir, de->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof(*v), cmp_version);
+	*out = v;
+	return n;
+}
+
+static int want_profile(const char *name, const char *arg)
+{
+	(void)arg;
+	return is_profile_name(name);
+}
+
+static int want_sibling(const char *name, const char *prefix)
+{
+	return is_sibling(name, prefix);
+}
+
+void run_files_add(struct runfiles *rf, const char *name, int whole)
+{
+	struct stat st;
+	int exists = stat(name, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		char *dir = xasprintf("%s%s", name, name[strlen(name) - 1] == '/' ? "" : "/");
+		char **v;
+		int n = dir_names(dir, want_profile, NULL, &v);
+		for (int i = 0; i < n; i++)
+			add(rf, v[i]);
+		free(v);
+		free(dir);
+		if (!n) /* say so when it is loaded: nothing would pass for empty */
+			add(rf, xstrdup(name));
+		return;
+	}
+	int empty = exists && S_ISREG(st.st_mode) && st.st_size == 0;
+	const char *slash = strrchr(name, '/');
+	char *dir = slash ? xstrndup(name, (size_t)(slash - name + 1)) : xstrdup("");
+	const char *base = slash ? slash + 1 : name;
+	/* the run's prefix: callgrind.out.PID of callgrind.out.PID-TID.N */
+	char *prefix = xstrdup(base);
+	int callgrind_run = strncmp(prefix, "callgrind.out.", 14) == 0;
+	if (callgrind_run) {
+		char *s = prefix + 14;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		*s = 0;
+		callgrind_run = prefix[14] != 0;
+	}
+	int found = 0;
+	if (callgrind_run || !exists || empty || whole) {
+		char **sib;
+		int ns = dir_names(dir, want_sibling, prefix, &sib);
+		if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
+			if (exists && !empty)
+				add(rf, xstrdup(name));
+			for (int i = 0; i < ns; i++)
+				add(rf, sib[i]);
+			found = 1;
+		} else {
+			/* one file of a run whose others are here: say so */
+			if (ns > 1 && !rf->note)
+				rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
+						     "dumps): cgtui %s%s opens them all, P then picks one",
+						     name, ns, dir, prefix, dir, prefix);
+			for (int i = 0; i < ns; i++)
+				free(sib[i]);
+		}
+		free(sib);
+	}
+	if (!found)
+		add(rf, xstrdup(name));
+	free(prefix);
+	free(dir);
+}
+
+void run_files_free(struct runfiles *rf)
+{
+	for (int i = 0; i < rf->n; i++)
+		free(rf->v[i]);
+	free(rf->v);
+	free(rf->note);
+	memset(rf, 0, sizeof(*rf));
+}
+
+char *run_newest(void)
+{
+	DIR *d = opendir(".");
+	if (!d)
+		return NULL;
+	struct dirent *de;
+	char *best = NULL;
+	struct timespec bt = { 0, 0 };
+	while ((de = readdir(d))) {
+		if (!is_profile_name(de->d_name))
+			continue;
+		struct stat st;
+		if (stat(de->d_name, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (!best || st.st_mtim.tv_sec > bt.tv_sec ||
+		    (st.st_mtim.tv_sec == bt.tv_sec && st.st_mtim.tv_nsec > bt.tv_nsec)) {
+			free(best);
+			best = xstrdup(de->d_name);
+			bt = st.st_mtim;
+		}
+	}
+	closedir(d);
+	/* the whole run: callgrind.out.PID-TID or .N stands for callgrind.out.PID */
+	if (best && strncmp(best, "callgrind.out.", 14) == 0) {
+		char *run = xstrndup(best, 14 + strspn(best + 14, "0123456789"));
+		if (is_sibling(best, run))
+			strcpy(best, run);
+		free(run);
+	}
+	return best;
+}
