@@ -95,7 +95,7 @@ struct tui_loader {
 
 /* A program being recorded (cgtui prog args): the explorer polls it a few
  * times a second and loads newer data with the loader, keeping the user's
- * place; see tui_set_live. */
+ * place; passed in tui_args.live. */
 struct tui_live {
 	/* 1 when newer data can be loaded (a snapshot, or the final profile) */
 	int (*poll)(void *arg);
