@@ -11,14 +11,16 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/branch.h"
 #include "sim/cache.h"
+#include "sim/model.h"
 #include "tap.h"
 
 /* tag memory for the hierarchies below (the largest, cachegrind's fallback
  * configuration, needs (1024 + 1024 + 4096) tags) */
-static uintptr_t mem[8192];
+static uintptr_t mem[8192] __attribute__((aligned(8)));
 
 static const struct sim_geom small_l1 = { 256, 2, 16 };  /* 256/16/2 = 8 sets */
 static const struct sim_geom small_ll = { 1024, 4, 16 }; /* 1024/16/4 = 16 sets */
@@ -177,13 +179,33 @@ static void test_init(void)
 	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_SETS_NOT_POW2,
 	   "a level's geometry error is returned");
 	cfg.level[SIM_D1].geom.assoc = 2;
+	/* LL 262144/64/8 = 512 sets: 512 words of PLRU bits after the tags */
 	cfg.level[SIM_LL].repl = SIM_REPL_PLRU;
-	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_UNSUPPORTED, "PLRU not built yet");
+	is(sim_hier_mem_size(&cfg), 6144 * sizeof(uintptr_t) + 512 * 8, "PLRU state after the tags");
+	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_OK, "PLRU on 8 ways");
+	ok(!h.simple, "a PLRU level makes the hierarchy not simple");
+	ok(h.level[SIM_LL].plru == (uint64_t *)(void *)(mem + 6144), "its bits follow all the tags");
+	cfg.level[SIM_LL].geom = (struct sim_geom){ 196608, 12, 64 }; /* 256 sets */
+	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_PLRU_ASSOC, "PLRU on 12 ways");
+	ok(!sim_repl_ok(SIM_REPL_PLRU, 12) && sim_repl_ok(SIM_REPL_LRU, 12) &&
+		   sim_repl_ok(SIM_REPL_SRRIP, 12) && !sim_repl_ok(SIM_REPL_PLRU, 128) &&
+		   sim_repl_ok(SIM_REPL_PLRU, 1),
+	   "PLRU needs a power of two <= 64, the others take any");
+	cfg.level[SIM_LL].geom = fll;
 	cfg.level[SIM_LL].repl = SIM_REPL_LRU;
-	cfg.level[SIM_LL].incl = SIM_INCL_INCLUSIVE;
-	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_UNSUPPORTED,
-	   "inclusive not built yet");
+	cfg.level[SIM_LL].incl = SIM_INCL_EXCLUSIVE;
+	cfg.level[SIM_LL].prefetch = SIM_PF_NEXT;
+	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_PF_EXCL, "no prefetch on exclusive");
+	cfg.level[SIM_LL].prefetch = 0;
+	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_OK, "exclusive LL");
+	ok(h.level[SIM_LL].above == 3u && h.level[SIM_I1].above == 0,
+	   "LL is below levels 0 and 1");
 	cfg.level[SIM_LL].incl = SIM_INCL_NINE;
+	cfg.level[SIM_LL].write = (enum sim_write)7;
+	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_CONFIG, "a write policy out of range");
+	cfg.level[SIM_LL].write = SIM_WRITE_NONE;
+	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_OK, "cachegrind's again");
+	ok(h.simple, "cachegrind's hierarchy is simple");
 	cfg.level[SIM_LL].next = SIM_I1; /* a cycle LL -> I1 -> LL */
 	is(sim_hier_init(&h, &cfg, mem, sizeof(mem)), SIM_ERR_CONFIG, "links must go down");
 	cfg.level[SIM_LL].next = SIM_NONE;
@@ -521,6 +543,522 @@ static void test_indirect(void)
 	ok(!sim_ind_branch(&b, 0x101, 0x5000), "lo-zero 2: 0x101 shares 0x100's slot");
 }
 
+/* ---- models beyond cachegrind's ------------------------------------------------ */
+
+/* A chain of unified levels l[0] -> l[1] -> ... (fetches and data both
+ * enter at l[0]), every other setting cachegrind's unless changed by the
+ * caller in *cfg before init_chain. */
+static void chain_cfg(struct sim_hier_cfg *cfg, unsigned n, const struct sim_geom *g)
+{
+	struct sim_geom z = { 0, 0, 0 };
+	sim_cfg_cachegrind(cfg, &z, &z, &z);
+	cfg->nlevels = n;
+	for (unsigned i = 0; i < n; i++) {
+		cfg->level[i].geom = g[i];
+		cfg->level[i].next = i + 1 < n ? i + 1 : SIM_NONE;
+	}
+	cfg->ientry = cfg->dentry = 0;
+}
+
+static int init_chain(struct sim_hier *h, const struct sim_hier_cfg *cfg)
+{
+	return sim_hier_init(h, cfg, mem, sizeof(mem));
+}
+
+/* the L2 behind the one-set L1s below: 4 KB, 4-way, 16 B lines = 64 sets,
+ * blocks 1 .. 63 each in a set of their own, so the first touch of a block
+ * misses it and every later one hits (the L1 is what is tested) */
+static const struct sim_geom big_l2 = { 4096, 4, 16 };
+
+/* An L1 of one set of `assoc` 16 B lines with policy `repl`, over big_l2. */
+static void one_set(struct sim_hier *h, uint32_t assoc, enum sim_repl repl)
+{
+	struct sim_hier_cfg cfg;
+	struct sim_geom g[2] = { { 16 * assoc, assoc, 16 }, big_l2 };
+	chain_cfg(&cfg, 2, g);
+	cfg.level[0].repl = repl;
+	ok(init_chain(h, &cfg) == SIM_OK, "one set of %u ways, policy %d", assoc, (int)repl);
+}
+
+#define R(h, blk) sim_D1_read(h, (uintptr_t)(blk) * 16, 4)
+#define W(h, blk) sim_D1_write(h, (uintptr_t)(blk) * 16, 4)
+
+static void test_plru(void)
+{
+	struct sim_hier h;
+	/* 4 ways: nodes 1 (root), 2 (ways 0, 1), 3 (ways 2, 3); bits start 0
+	 * (the victim is way 0); tags start 0. */
+	one_set(&h, 4, SIM_REPL_PLRU);
+	/* victim: root 0 -> node 2, bit 0 -> way 0; touch way 0 sets bit2 = 1,
+	 * bit1 = 1 */
+	is(R(&h, 1), 2, "blk 1 fills way 0");
+	/* victim: bit1 1 -> node 3, bit3 0 -> way 2; touch way 2: bit3 = 1,
+	 * bit1 = 0 */
+	is(R(&h, 2), 2, "blk 2 fills way 2");
+	/* victim: bit1 0 -> node 2, bit2 1 -> way 1; touch: bit2 = 0, bit1 = 1 */
+	is(R(&h, 3), 2, "blk 3 fills way 1");
+	/* victim: bit1 1 -> 3, bit3 1 -> way 3; touch: bit3 = 0, bit1 = 0 */
+	is(R(&h, 4), 2, "blk 4 fills way 3");
+	ok(h.level[0].tags[0] == 1 && h.level[0].tags[1] == 3 && h.level[0].tags[2] == 2 &&
+		   h.level[0].tags[3] == 4,
+	   "ways hold blks 1, 3, 2, 4");
+	is(h.level[0].plru[0], 0, "and every bit is back to 0");
+	/* blk 2 (way 2): bit3 = 1, bit1 = 0; blk 3 (way 1): bit2 = 0, bit1 = 1 */
+	is(R(&h, 2), 0, "blk 2 hits");
+	is(R(&h, 3), 0, "blk 3 hits");
+	is(h.level[0].plru[0], (1u << 1) | (1u << 3), "bits 1 and 3 set");
+	/* victim: bit1 1 -> node 3, bit3 1 -> way 3 = blk 4, although blk 1 is
+	 * the least recently used (LRU would evict it); touch way 3: bit3 = 0,
+	 * bit1 = 0 */
+	is(R(&h, 5), 2, "blk 5 evicts blk 4 (way 3), not the LRU blk 1");
+	is(R(&h, 1), 0, "blk 1 survived (true LRU would have evicted it)");
+	/* blk 1 (way 0): bit2 = 1, bit1 = 1; blk 4: victim bit1 1 -> 3, bit3 0 ->
+	 * way 2 (blk 2) */
+	is(R(&h, 4), 1, "blk 4 misses L1, hits L2");
+	is(R(&h, 2), 1, "blk 2 was its victim");
+
+	/* 2 ways: one node; 1 way: no node, always way 0 */
+	one_set(&h, 2, SIM_REPL_PLRU);
+	is(R(&h, 1), 2, "2-way: blk 1 in way 0 (bit1 -> 1)");
+	is(R(&h, 2), 2, "blk 2 in way 1 (bit1 -> 0)");
+	is(R(&h, 1), 0, "blk 1 hits (bit1 -> 1)");
+	is(R(&h, 3), 2, "blk 3 replaces way 1 (blk 2): PLRU of 2 ways is LRU");
+	is(R(&h, 1), 0, "blk 1 stays");
+}
+
+static void test_fifo(void)
+{
+	struct sim_hier h;
+	one_set(&h, 2, SIM_REPL_FIFO);
+	is(R(&h, 1), 2, "FIFO: blk 1 [1,0]");
+	is(R(&h, 2), 2, "blk 2 [2,1]");
+	is(R(&h, 1), 0, "blk 1 hits, order unchanged [2,1]");
+	/* the oldest fill (blk 1) goes, though it was used last; LRU would have
+	 * evicted blk 2 */
+	is(R(&h, 3), 2, "blk 3 [3,2]: the oldest fill goes");
+	is(R(&h, 1), 1, "blk 1 misses (LRU would hit)");
+	is(R(&h, 3), 0, "blk 3 hits [1,3]");
+}
+
+static void test_random(void)
+{
+	struct sim_hier h;
+	/* xorshift32 (13, 17, 5) from 2463534242 gives 723471715, 2497366906,
+	 * 2064144800, 2008045182, ... (Marsaglia 2003); % 4 = 3, 2, 0, 2 */
+	one_set(&h, 4, SIM_REPL_RANDOM);
+	is(R(&h, 1), 2, "random: blk 1 to way 3");
+	is(R(&h, 2), 2, "blk 2 to way 2");
+	is(R(&h, 3), 2, "blk 3 to way 0");
+	ok(h.level[0].tags[0] == 3 && h.level[0].tags[1] == 0 && h.level[0].tags[2] == 2 &&
+		   h.level[0].tags[3] == 1,
+	   "ways hold blks 3, 0, 2, 1");
+	is(R(&h, 1), 0, "blk 1 hits: nothing changes");
+	is(R(&h, 4), 2, "blk 4 to way 2, replacing blk 2");
+	is(R(&h, 2), 1, "blk 2 is gone");
+	sim_hier_reset(&h);
+	is(R(&h, 5), 2, "after a reset the generator starts again: way 3");
+	is(h.level[0].tags[3], 5, "blk 5 in way 3");
+}
+
+static void test_rrip(void)
+{
+	struct sim_hier h;
+	const uint8_t *r;
+	/* SRRIP, 4 ways: RRPVs start [3,3,3,3]; a miss takes the first way at
+	 * 3, ageing all by the same amount until one is; a fill sets 2, a hit 0 */
+	one_set(&h, 4, SIM_REPL_SRRIP);
+	r = h.level[0].rrpv;
+	is(R(&h, 1), 2, "SRRIP: blk 1 to way 0 [2,3,3,3]");
+	is(R(&h, 2), 2, "blk 2 to way 1 [2,2,3,3]");
+	is(R(&h, 3), 2, "blk 3 to way 2 [2,2,2,3]");
+	is(R(&h, 4), 2, "blk 4 to way 3 [2,2,2,2]");
+	is(R(&h, 1), 0, "blk 1 hits [0,2,2,2]");
+	/* none at 3: +1 -> [1,3,3,3], way 1 (blk 2) -> [1,2,3,3] */
+	is(R(&h, 5), 2, "blk 5 ages the set, replaces blk 2");
+	ok(r[0] == 1 && r[1] == 2 && r[2] == 3 && r[3] == 3, "RRPVs [1,2,3,3]");
+	is(R(&h, 6), 2, "blk 6 replaces blk 3 (way 2) [1,2,2,3]");
+	is(R(&h, 1), 0, "blk 1 hits [0,2,2,3]");
+	is(R(&h, 7), 2, "blk 7 replaces blk 4 (way 3) [0,2,2,2]");
+	/* +1 -> [1,3,3,3]: way 1 (blk 5) */
+	is(R(&h, 8), 2, "blk 8 replaces blk 5 (way 1) [1,2,3,3]");
+	is(R(&h, 1), 0, "blk 1, used again and again, survives the scan");
+	is(R(&h, 6), 0, "blk 6 too");
+	is(R(&h, 5), 1, "blk 5 was replaced");
+
+	/* BRRIP: a fill sets 3, but fill 0, 32, 64 ... sets 2 */
+	one_set(&h, 4, SIM_REPL_BRRIP);
+	r = h.level[0].rrpv;
+	is(R(&h, 1), 2, "BRRIP: fill 0, blk 1 to way 0 at 2 [2,3,3,3]");
+	is(R(&h, 2), 2, "fill 1, blk 2 to way 1 at 3");
+	is(R(&h, 3), 2, "fill 2, blk 3 replaces blk 2 (way 1 is at 3 again)");
+	is(h.level[0].tags[1], 3, "way 1 holds blk 3");
+	is(R(&h, 2), 1, "blk 2 was replaced");
+	is(R(&h, 1), 0, "blk 1 hits [0,...]");
+	is(r[0], 0, "its RRPV is 0");
+	for (unsigned i = 0; i < 28; i++)
+		R(&h, 10 + i); /* fills 4 .. 31: each into way 1 (the first at 3) */
+	is(h.level[0].fills, 32, "32 fills so far");
+	ok(h.level[0].tags[1] == 37 && r[1] == 3, "way 1 holds the last, at 3");
+	is(R(&h, 50), 2, "fill 32: blk 50 into way 1");
+	is(r[1], 2, "inserted at 2 (every 32nd)");
+	is(R(&h, 51), 2, "fill 33: blk 51 into way 2, the first way at 3");
+	is(R(&h, 50), 0, "blk 50 survived");
+}
+
+static void test_inclusion(void)
+{
+	struct sim_hier h;
+	struct sim_hier_cfg cfg;
+	/* L1 and L2 both one set of 2 ways (16 B lines) */
+	struct sim_geom g[2] = { { 32, 2, 16 }, { 32, 2, 16 } };
+
+	chain_cfg(&cfg, 2, g);
+	cfg.level[1].incl = SIM_INCL_INCLUSIVE;
+	ok(init_chain(&h, &cfg) == SIM_OK, "inclusive L2");
+	is(R(&h, 1), 2, "L1 [1,0], L2 [1,0]");
+	is(R(&h, 2), 2, "L1 [2,1], L2 [2,1]");
+	is(R(&h, 1), 0, "L1 hit [1,2]; L2 not touched, still [2,1]");
+	/* L1 fills blk 3 evicting 2 -> [3,1]; L2 misses, evicts its LRU, blk 1
+	 * -> [3,2], and invalidates blk 1 in L1 -> [3,-] */
+	is(R(&h, 3), 2, "blk 3: L2 evicts blk 1");
+	is(h.level[0].tags[1], SIM_INVALID, "and blk 1 is invalidated in L1");
+	/* non-inclusive, blk 1 would hit L1 here */
+	is(R(&h, 1), 2, "blk 1 misses L1 (back-invalidated) and L2");
+	ok(h.level[0].tags[0] == 1 && h.level[0].tags[1] == 3, "L1 [1,3]: the empty way filled");
+
+	chain_cfg(&cfg, 2, g);
+	cfg.level[1].incl = SIM_INCL_EXCLUSIVE;
+	ok(init_chain(&h, &cfg) == SIM_OK, "exclusive L2");
+	/* L1 fills blk 1 evicting blk 0 (start state), which goes to L2 (there
+	 * already: a hit); L2 misses blk 1 and is not filled */
+	is(R(&h, 1), 2, "blk 1: L1 [1,0], L2 [0,0]");
+	is(R(&h, 2), 2, "blk 2: L1 [2,1], L2 [0,0]");
+	/* L1 evicts blk 1 into L2 -> [1,0] */
+	is(R(&h, 3), 2, "blk 3: L1 [3,2], L2 takes blk 1 [1,0]");
+	/* L1 evicts blk 2 into L2 [2,1]; L2 hits blk 1, which moves up: [2,-] */
+	is(R(&h, 1), 1, "blk 1: an L2 hit, moved up");
+	ok(h.level[1].tags[0] == 2 && h.level[1].tags[1] == SIM_INVALID, "L2 [2,-]");
+	is(R(&h, 3), 0, "L1 [3,1] hit");
+	/* L1 [3,1] evicts 1 into L2 [1,2]; L2 hits blk 2 -> [1,-] */
+	is(R(&h, 2), 1, "blk 2 from L2: 4 lines held by 2 + 2 ways");
+	is(R(&h, 1), 1, "blk 1 from L2 too");
+
+	/* inclusive with longer lines below: an L2 line of 32 B covers two L1
+	 * lines of 16 B; L1 4 sets x 2 ways, L2 one set of 2 ways.  (Block 0
+	 * of the start state is invalidated in L1 along the way.) */
+	g[0] = (struct sim_geom){ 128, 2, 16 };
+	g[1] = (struct sim_geom){ 64, 2, 32 };
+	chain_cfg(&cfg, 2, g);
+	cfg.level[1].incl = SIM_INCL_INCLUSIVE;
+	ok(init_chain(&h, &cfg) == SIM_OK, "inclusive L2 with 32 B lines");
+	/* L1 blks 2 (set 0) and 3 (set 1) = L2 blk 1 */
+	is(R(&h, 2), 2, "L1 blk 2, L2 blk 1 [1,0]");
+	is(R(&h, 3), 1, "L1 blk 3 misses, L2 blk 1 hits");
+	is(R(&h, 4), 2, "L2 blk 2 [2,1]");
+	/* L2 blk 3 evicts L2 blk 1: L1 blks 2 and 3 both invalidated */
+	is(R(&h, 6), 2, "L2 blk 3 evicts L2 blk 1");
+	is(R(&h, 2), 2, "L1 blk 2 was invalidated (non-inclusive, a hit: set 2 [6,2])");
+	is(R(&h, 3), 1, "L1 blk 3 too (L2 just got blk 1 back)");
+}
+
+static void test_write_back(void)
+{
+	struct sim_hier h;
+	struct sim_hier_cfg cfg;
+	/* L1 one set of 2 ways, L2 one set of 4 ways, both write-back */
+	struct sim_geom g[2] = { { 32, 2, 16 }, { 64, 4, 16 } };
+	unsigned r;
+
+	chain_cfg(&cfg, 2, g);
+	cfg.level[0].write = cfg.level[1].write = SIM_WRITE_BACK;
+	ok(init_chain(&h, &cfg) == SIM_OK, "write-back L1 and L2");
+	/* L1 [1d,0]; the line is read from L2 (a write-back L1 asks L2 for
+	 * it): L2 [1,0,0,0] clean */
+	is(W(&h, 1), 2, "write blk 1: L1 [1d,0], L2 [1,0,0,0]");
+	ok(h.level[0].tags[0] == (1 | SIM_DIRTY) && h.level[1].tags[0] == 1,
+	   "dirty in L1 only");
+	is(R(&h, 2), 2, "read blk 2: L1 [2,1d], L2 [2,1,0,0]");
+	/* L1 evicts blk 1, dirty: written to L2 (a hit there: [1d,2,0,0]),
+	 * then L2 misses blk 3 -> [3,1d,2,0] */
+	r = R(&h, 3);
+	ok(SIM_RES_MISSED(r) == 2 && SIM_RES_DIRTY(r, 0) && !SIM_RES_DIRTY(r, 1),
+	   "read blk 3: an L1 miss evicting a dirty line");
+	is(h.level[0].writebacks, 1, "one write-back out of L1");
+	ok(h.level[1].tags[1] == (1 | SIM_DIRTY), "blk 1 dirty in L2 now");
+	is(R(&h, 4), 2, "blk 4: L2 [4,3,1d,2]");
+	is(R(&h, 5), 2, "blk 5: L2 [5,4,3,1d] (evicts blk 2, clean)");
+	r = R(&h, 6);
+	ok(SIM_RES_MISSED(r) == 2 && !SIM_RES_DIRTY(r, 0) && SIM_RES_DIRTY(r, 1),
+	   "blk 6: L2 evicts dirty blk 1 to memory");
+	is(h.level[1].writebacks, 1, "one write-back out of L2");
+	/* a write hit makes a clean line dirty */
+	is(W(&h, 6), 0, "write blk 6: an L1 hit");
+	ok(h.level[0].tags[0] == (6 | SIM_DIRTY), "now dirty in L1");
+	ok(!sim_level_mru_hit_mark(&h.level[0], 6 * 16, 4, 0) &&
+		   sim_level_mru_hit_mark(&h.level[0], 6 * 16, 4, SIM_DIRTY),
+	   "the MRU check with the dirty mark");
+
+	/* callgrind's --simulate-wb model: L1 write-through, L2 write-back */
+	chain_cfg(&cfg, 2, g);
+	cfg.level[0].write = SIM_WRITE_THROUGH;
+	cfg.level[1].write = SIM_WRITE_BACK;
+	ok(init_chain(&h, &cfg) == SIM_OK, "write-through L1, write-back L2");
+	is(W(&h, 1), 2, "write blk 1: L1 [1,0] clean, the write goes on: L2 [1d,0,0,0]");
+	ok(h.level[0].tags[0] == 1 && h.level[1].tags[0] == (1 | SIM_DIRTY), "dirty in L2 only");
+	is(R(&h, 2), 2, "blk 2: L2 [2,1d,0,0]");
+	/* an L1 hit, written through to L2: [2d,1d,0,0] */
+	is(W(&h, 2), 0, "write blk 2: an L1 hit");
+	ok(h.level[1].tags[0] == (2 | SIM_DIRTY), "written through: blk 2 dirty in L2");
+	is(R(&h, 3), 2, "blk 3: L2 [3,2d,1d,0]");
+	is(R(&h, 4), 2, "blk 4: L2 [4,3,2d,1d]");
+	r = R(&h, 5);
+	ok(SIM_RES_MISSED(r) == 2 && SIM_RES_DIRTY(r, 1), "blk 5 evicts blk 1, dirty");
+	r = R(&h, 6);
+	ok(SIM_RES_MISSED(r) == 2 && SIM_RES_DIRTY(r, 1), "blk 6 evicts blk 2, dirty");
+	is(h.level[0].writebacks, 0, "a write-through L1 writes nothing back");
+	is(h.level[1].writebacks, 2, "L2 wrote back two lines");
+}
+
+static void test_prefetch(void)
+{
+	struct sim_hier h;
+	struct sim_hier_cfg cfg;
+	/* L1: 4 sets, direct-mapped, 16 B lines; L2 big_l2 */
+	struct sim_geom g[2] = { { 64, 1, 16 }, big_l2 };
+
+	chain_cfg(&cfg, 2, g);
+	cfg.level[0].prefetch = SIM_PF_NEXT;
+	ok(init_chain(&h, &cfg) == SIM_OK, "next-line prefetch at L1");
+	is(R(&h, 1), 2, "blk 1 misses; then blk 2 is fetched into L1 (and L2)");
+	is(h.level[0].prefetches, 1, "one prefetch");
+	is(R(&h, 2), 0, "blk 2 hits");
+	is(R(&h, 2), 0, "a hit fetches nothing");
+	is(h.level[0].prefetches, 1, "still one");
+	is(R(&h, 3), 2, "blk 3 was not fetched");
+	is(R(&h, 4), 0, "blk 4 was (after blk 3's miss)");
+	/* a straddling miss fetches the line after its last */
+	is(sim_D1_read(&h, 0x5e, 4), 2, "0x5e..0x61 (blks 5, 6) miss");
+	is(R(&h, 7), 0, "blk 7 was fetched");
+
+	/* stride, 16 sets (256 B direct-mapped L1) */
+	g[0] = (struct sim_geom){ 256, 1, 16 };
+	chain_cfg(&cfg, 2, g);
+	cfg.level[0].prefetch = SIM_PF_STRIDE;
+	ok(init_chain(&h, &cfg) == SIM_OK, "stride prefetch at L1");
+	/* pc 0x400: entry 0 (0x400 % 64) */
+	is(sim_ref(&h, SIM_ACC_READ, 0x1000, 8, 0x400), 2, "first access: the entry is made");
+	is(sim_ref(&h, SIM_ACC_READ, 0x1030, 8, 0x400), 2, "stride 0x30 seen once");
+	is(h.level[0].prefetches, 0, "nothing fetched yet");
+	is(sim_ref(&h, SIM_ACC_READ, 0x1060, 8, 0x400), 2,
+	   "stride seen twice: 0x1090 fetched after this miss");
+	is(h.level[0].prefetches, 1, "one prefetch");
+	is(sim_ref(&h, SIM_ACC_READ, 0x1090, 8, 0x400), 0, "0x1090 hits; 0x10c0 fetched");
+	is(sim_ref(&h, SIM_ACC_READ, 0x10c0, 8, 0x400), 0, "0x10c0 hits; 0x10f0 fetched");
+	/* another instruction of the same entry (0x440 % 64 = 0) takes it over */
+	is(sim_ref(&h, SIM_ACC_READ, 0x2000, 8, 0x440), 2, "pc 0x440 replaces the entry");
+	is(sim_ref(&h, SIM_ACC_READ, 0x10f0, 8, 0x400), 0,
+	   "0x10f0 hits; pc 0x400 starts again, nothing fetched");
+	is(sim_ref(&h, SIM_ACC_READ, 0x1120, 8, 0x400), 2, "0x1120 was not fetched");
+	is(h.level[0].prefetches, 3, "three prefetches in all");
+	/* fetches never train it */
+	is(sim_ref(&h, SIM_ACC_FETCH, 0x3000, 4, 0x3000), 2, "a fetch");
+	is(sim_ref(&h, SIM_ACC_FETCH, 0x3010, 4, 0x3010), 2, "a fetch");
+	is(sim_ref(&h, SIM_ACC_FETCH, 0x3020, 4, 0x3020), 2, "a fetch: no prefetch");
+	is(h.level[0].prefetches, 3, "still three");
+}
+
+static void test_mru_ok(void)
+{
+	struct sim_hier h;
+	struct sim_hier_cfg cfg;
+	struct sim_geom g[2] = { { 64, 1, 16 }, big_l2 };
+	uintptr_t mark;
+
+	chain_cfg(&cfg, 2, g);
+	init_chain(&h, &cfg);
+	ok(sim_level_mru_ok(&h.level[0], SIM_ACC_WRITE, &mark) && mark == 0, "LRU: writes");
+	cfg.level[0].write = SIM_WRITE_BACK;
+	init_chain(&h, &cfg);
+	ok(sim_level_mru_ok(&h.level[0], SIM_ACC_WRITE, &mark) && mark == SIM_DIRTY,
+	   "write-back: writes need the dirty mark");
+	ok(sim_level_mru_ok(&h.level[0], SIM_ACC_READ, &mark) && mark == 0, "reads do not");
+	cfg.level[0].write = SIM_WRITE_THROUGH;
+	init_chain(&h, &cfg);
+	ok(!sim_level_mru_ok(&h.level[0], SIM_ACC_WRITE, &mark), "write-through: never for writes");
+	cfg.level[0].write = SIM_WRITE_NONE;
+	cfg.level[0].prefetch = SIM_PF_STRIDE;
+	init_chain(&h, &cfg);
+	ok(!sim_level_mru_ok(&h.level[0], SIM_ACC_READ, &mark) &&
+		   sim_level_mru_ok(&h.level[0], SIM_ACC_FETCH, &mark),
+	   "a stride prefetcher sees every data access, not fetches");
+	cfg.level[0].prefetch = 0;
+	cfg.level[0].repl = SIM_REPL_SRRIP;
+	init_chain(&h, &cfg);
+	ok(!sim_level_mru_ok(&h.level[0], SIM_ACC_FETCH, &mark), "no MRU position in SRRIP");
+}
+
+/* ---- models: the text format and the events ------------------------------------ */
+
+static bool parse(struct sim_model *m, const char *text, struct sim_msgs *msgs)
+{
+	return sim_model_parse(m, text, strlen(text), NULL, NULL, msgs);
+}
+
+static void test_config(void)
+{
+	struct sim_model m, host;
+	struct sim_msgs msgs;
+	uint32_t v;
+	char name[8];
+
+	ok(sim_parse_size("32K", 3, &v) && v == 32768, "32K");
+	ok(sim_parse_size("2M", 2, &v) && v == 2097152, "2M");
+	ok(sim_parse_size("64", 2, &v) && v == 64, "64");
+	ok(!sim_parse_size("4G", 2, &v), "4G does not fit 32 bits");
+	ok(!sim_parse_size("K", 1, &v) && !sim_parse_size("12Q", 3, &v) &&
+		   !sim_parse_size("", 0, &v) && !sim_parse_size("1KB", 3, &v),
+	   "not sizes");
+
+	ok(parse(&m,
+		 "# three levels\n"
+		 "name = big\n"
+		 "L1I: size=32K assoc=8 line=64\n"
+		 "L1D: size=48K assoc=12 line=64 policy=plru write=back prefetch=stride\n"
+		 "L2: size=2M assoc=16 line=64 policy=srrip inclusion=inclusive\n"
+		 "L3:  size=32M assoc=16 line=64   # the LLC\n"
+		 "LL: inclusion=exclusive write=back\n",
+		 &msgs),
+	   "a three-level model: %s", msgs.error.text);
+	is_str(m.name, "big", "its name");
+	is(m.cfg.nlevels, 4, "four caches");
+	ok(m.number[0] == 1 && m.side[0] == SIM_SIDE_INSN && m.number[1] == 1 &&
+		   m.side[1] == SIM_SIDE_DATA && m.number[2] == 2 && m.number[3] == 3,
+	   "L1I, L1D, L2, L3 in that order");
+	ok(m.cfg.ientry == 0 && m.cfg.dentry == 1 && m.cfg.level[0].next == 2 &&
+		   m.cfg.level[1].next == 2 && m.cfg.level[2].next == 3 &&
+		   m.cfg.level[3].next == SIM_NONE,
+	   "linked I1 -> L2, D1 -> L2 -> L3");
+	/* 48K 12-way: 64 sets; PLRU cannot take 12 ways */
+	is(m.cfg.level[1].repl, SIM_REPL_LRU, "PLRU on 12 ways becomes LRU");
+	is(msgs.nwarn, 1, "with a warning");
+	is(msgs.warn[0].line, 4, "on the line of L1D");
+	ok(strstr(msgs.warn[0].text, "L1D") && strstr(msgs.warn[0].text, "12"),
+	   "naming the level and its ways: %s", msgs.warn[0].text);
+	ok(m.cfg.level[1].write == SIM_WRITE_BACK && m.cfg.level[1].prefetch == SIM_PF_STRIDE,
+	   "L1D's write and prefetch");
+	ok(m.cfg.level[2].repl == SIM_REPL_SRRIP && m.cfg.level[2].incl == SIM_INCL_INCLUSIVE,
+	   "L2's policies");
+	ok(m.cfg.level[3].incl == SIM_INCL_EXCLUSIVE && m.cfg.level[3].write == SIM_WRITE_BACK &&
+		   m.cfg.level[3].geom.size == 32u << 20,
+	   "LL: keys applied to L3");
+	sim_model_level_name(&m, 1, name);
+	is_str(name, "L1D", "level name");
+
+	struct sim_event_map map;
+	sim_model_events(&m, &map);
+	/* misses: I1mr D1mr D1mw L2mr L2mw ILmr DLmr DLmw; dirty: D1dmr D1dmw
+	 * (L1D write-back), ILdmr DLdmr DLdmw (L3) */
+	is(map.nevents, 13, "13 events");
+	static const char *const want[13] = { "I1mr", "D1mr",  "D1mw",  "L2mr",	 "L2mw",
+					      "ILmr", "DLmr",  "DLmw",  "D1dmr", "D1dmw",
+					      "ILdmr", "DLdmr", "DLdmw" };
+	for (unsigned i = 0; i < 13; i++)
+		is_str(map.ev[i].name, want[i], "event %u", i);
+	is_str(map.ev[3].desc, "L2 read misses (fetches and loads)", "a long name");
+	is_str(map.ev[11].desc, "LL data read misses evicting a dirty line", "another");
+	ok(map.miss[SIM_ACC_FETCH][0] == 0 && map.miss[SIM_ACC_FETCH][1] == 3 &&
+		   map.miss[SIM_ACC_FETCH][2] == 5 && map.miss[SIM_ACC_FETCH][3] == SIM_NONE,
+	   "a fetch missing 3 levels: I1mr, L2mr, ILmr");
+	ok(map.miss[SIM_ACC_READ][1] == 3 && map.miss[SIM_ACC_WRITE][1] == 4 &&
+		   map.miss[SIM_ACC_WRITE][2] == 7,
+	   "data: L2mr / L2mw, then DLmw");
+	ok(map.dirty[SIM_ACC_WRITE][0] == 9 && map.dirty[SIM_ACC_READ][1] == SIM_NONE &&
+		   map.dirty[SIM_ACC_FETCH][2] == 10 && map.dirty[SIM_ACC_FETCH][0] == SIM_NONE,
+	   "dirty events where write-back");
+
+	/* cachegrind's model: exactly its six events */
+	const struct sim_geom i1 = { 32768, 8, 64 }, ll = { 8388608, 16, 64 };
+	sim_model_cachegrind(&host, &i1, &i1, &ll);
+	sim_model_events(&host, &map);
+	is(map.nevents, 6, "cachegrind's model: 6 events");
+	ok(!strcmp(map.ev[0].name, "I1mr") && !strcmp(map.ev[1].name, "D1mr") &&
+		   !strcmp(map.ev[2].name, "D1mw") && !strcmp(map.ev[3].name, "ILmr") &&
+		   !strcmp(map.ev[4].name, "DLmr") && !strcmp(map.ev[5].name, "DLmw"),
+	   "I1mr D1mr D1mw ILmr DLmr DLmw");
+
+	/* a base, changed */
+	const char *t1 = "base = cachegrind\nD1: policy=fifo\nLL: size=4M\n";
+	ok(sim_model_parse(&m, t1, strlen(t1), NULL, &host, &msgs),
+	   "base = cachegrind: %s", msgs.error.text);
+	ok(m.cfg.nlevels == 3 && m.cfg.level[1].repl == SIM_REPL_FIFO &&
+		   m.cfg.level[2].geom.size == 4u << 20 && m.cfg.level[2].geom.assoc == 16,
+	   "D1 FIFO, LL 4 MB 16-way");
+	ok(sim_model_set_geom(&m, SIM_LL, &i1) && m.cfg.level[2].geom.size == 32768,
+	   "--LL on a model");
+	ok(parse(&m, "L1: size=1K assoc=2 line=16\n", &msgs) && m.cfg.nlevels == 1 &&
+		   m.cfg.ientry == 0 && m.cfg.dentry == 0,
+	   "one unified level");
+	ok(!sim_model_set_geom(&m, SIM_I1, &i1), "it has no I1");
+	sim_model_events(&m, &map);
+	ok(map.nevents == 3 && !strcmp(map.ev[0].name, "ILmr"), "its events: the last level's");
+
+	/* errors, with their lines */
+	static const struct {
+		const char *text;
+		unsigned line;
+		const char *says;
+	} bad[] = {
+		{ "L1: size=1K assoc=2 line=16\nL3: size=1M assoc=8 line=64\n", 0, "no L2" },
+		{ "L1I: size=1K assoc=2 line=16\n", 1, "needs its other side" },
+		{ "L1: size=1K assoc=2\n", 1, "size, assoc and line are needed" },
+		{ "L1: size=1000 assoc=2 line=16\n", 1, "power of two" },
+		{ "\n\nL1: size=1K assoc=2 line=16 colour=red\n", 3, "unknown key 'colour'" },
+		{ "L1: size=1K assoc=2 line=16 policy=mru\n", 1, "policy 'mru'" },
+		{ "L5: size=1K assoc=2 line=16\n", 1, "unknown level 'L5'" },
+		{ "L1: size=1K assoc=2 line=16 prefetch=next inclusion=exclusive\n", 1, "exclusive" },
+		{ "name = a b\n", 1, "letters, digits" },
+		{ "base = host\n", 1, "not known here" },
+		{ "L1: size=1K assoc=2 line=16\nbase = cachegrind\n", 2, "before the levels" },
+		{ "L1: size=1K assoc=2 line=16 size\n", 1, "key=value" },
+		{ "colour = red\n", 1, "unknown setting" },
+		{ "# nothing\n", 0, "no cache level" },
+		{ "L1: size=1K assoc=2 line=16\nL2I: size=1K assoc=2 line=16\n"
+		  "L2D: size=1K assoc=2 line=16\n",
+		  2, "unified L1 cannot be above a split L2" },
+	};
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ok(!parse(&m, bad[i].text, &msgs) && msgs.error.line == bad[i].line &&
+			   strstr(msgs.error.text, bad[i].says),
+		   "bad model %u: line %u '%s'", i, msgs.error.line, msgs.error.text);
+	}
+
+	/* the host's caches: this machine's kind of hierarchy, and one whose
+	 * L3 has 12 ways and 24576 sets (not a power of two) */
+	struct sim_detected det[4] = {
+		{ SIM_KIND_DATA, 1, 32768, 8, 64, false },
+		{ SIM_KIND_INSN, 1, 32768, 8, 64, false },
+		{ SIM_KIND_UNIFIED, 2, 1048576, 8, 64, false },
+		{ SIM_KIND_UNIFIED, 3, 18874368, 12, 64, false },
+	};
+	ok(sim_model_detected(&host, det, 4, &msgs), "a host model: %s", msgs.error.text);
+	/* 18874368 / 64 / 12 = 24576 sets -> 16384, assoc 12 * 24576 / 16384 =
+	 * 18 -> 64 * 18 * 16384 = 18874368 B */
+	ok(host.cfg.nlevels == 4 && host.cfg.level[3].geom.assoc == 18 &&
+		   host.cfg.level[3].geom.size == 18874368,
+	   "L3 adjusted to 18 ways of 16384 sets");
+	ok(msgs.nwarn == 1 && strstr(msgs.warn[0].text, "L3"), "with a warning: %s",
+	   msgs.warn[0].text);
+	const char *t2 = "name=mine\nbase=host\nL2: policy=plru\n";
+	ok(sim_model_parse(&m, t2, strlen(t2), &host, NULL, &msgs) &&
+		   m.cfg.level[2].repl == SIM_REPL_PLRU && m.cfg.nlevels == 4 &&
+		   !strcmp(m.name, "mine"),
+	   "base = host: %s", msgs.error.text);
+	ok(sim_model_detected(&host, det, 2, &msgs) && host.cfg.nlevels == 2,
+	   "L1I and L1D alone are a model");
+	det[1].level = 2;
+	ok(!sim_model_detected(&host, det, 4, &msgs), "an L1D without its L1I: refused");
+}
+
 int main(void)
 {
 	test_geom_check();
@@ -537,5 +1075,14 @@ int main(void)
 	test_alternating();
 	test_history_and_aliasing();
 	test_indirect();
+	test_plru();
+	test_fifo();
+	test_random();
+	test_rrip();
+	test_inclusion();
+	test_write_back();
+	test_prefetch();
+	test_mru_ok();
+	test_config();
 	return tap_done();
 }

@@ -1,0 +1,12 @@
+#!/bin/sh
+# run-simref.sh -- src/sim's cache models against the reference simulator
+# written for the tests (tests/unit/simref.py), on generated traces.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+here=$(cd "$(dirname "$0")" && pwd)
+trace=${SIM_TRACE:-./tests/unit/sim-trace}
+[ -x "$trace" ] || trace=$(dirname "$0")/sim-trace
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 not found"; exit 77; }
+[ -x "$trace" ] || { echo "SKIP: sim-trace not built"; exit 77; }
+exec python3 "$here/simref.py" "$trace" "$@"
