@@ -155,6 +155,11 @@ static const struct cli_option options[] = {
 	  "  --I1=SIZE,ASSOC,LINE, --D1=..., --LL=...   the caches simulated\n" },
 	{ "D1", 0, required_argument, OPT_TOOLARG, REC, NULL },
 	{ "LL", 0, required_argument, OPT_TOOLARG, REC, NULL },
+	{ "cache-model", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --cache-model=host|cachegrind  simulate the host's caches (all levels) or\n"
+	  "                           cachegrind's; repeatable: several at once\n" },
+	{ "cache-config", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --cache-config=FILE      simulate the cache model in FILE (repeatable)\n" },
 	{ "instr-at-start", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --instr-at-start=yes|no  count from the start, or from\n"
 	  "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n" },

@@ -54,9 +54,10 @@ void cgt_fn_set_file(UInt fn, UInt fl);
 
 /* Events.  Ir is always counted (index 0); with --cache-sim=yes come Dr Dw
  * I1mr D1mr D1mw ILmr DLmr DLmw, with --branch-sim=yes Bc Bcm Bi Bim, in
- * callgrind's order.  The indices of the others are set by cgt_sim_setup;
- * cgt_n_events costs per instruction. */
-enum { CGT_EV_IR = 0, CGT_EV_MAX = 13 };
+ * callgrind's order; other cache models put their events after Dr Dw.  The
+ * indices of the others are set by cgt_sim_setup; cgt_n_events costs per
+ * instruction. */
+enum { CGT_EV_IR = 0, CGT_EV_MAX = 64 };
 extern UInt cgt_n_events;
 extern const HChar *cgt_event_name[CGT_EV_MAX];
 
@@ -261,6 +262,9 @@ void cgt_sim_usage(void);
 void cgt_sim_setup(void);
 /* "desc:" lines for the output (the caches simulated), or nothing. */
 void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg);
+/* "event:" lines (the long names of the cache models' events), or nothing */
+struct _VgFile;
+void cgt_sim_event_lines(struct _VgFile *fp);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
 IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);

@@ -128,9 +128,11 @@ static inline UInt ev_pairs(void)
 /* With both simulations (13 events, CGT_ALL_EVENTS) the helpers are
  * compiled for that case too: the pairs known, the loop unrolled, and the
  * lanes only read for the pairs that have some (Ir Dr, Dw, Bc, Bi: pairs
- * 0, 1, 4, 5, checked by cgt_calls_init). */
+ * 0, 1, 4, 5, checked by cgt_calls_init: other cache models may make 13
+ * events of another layout). */
 #define CGT_ALL_EVENTS 13
 #define ALL_LANE_PAIRS 0x33u
+static Bool all_events; /* cgt_n_events == CGT_ALL_EVENTS with those pairs */
 
 static inline __attribute__((always_inline)) void snap_all(struct frame *f)
 {
@@ -248,7 +250,7 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 			from->arcs = a;
 			return a;
 		}
-	SizeT size = sizeof(struct cgt_arc) + (cgt_n_events == 1 ? 1 : CGT_EV_PAD) * sizeof(ULong);
+	SizeT size = sizeof(struct cgt_arc) + (cgt_n_events == 1 ? 1 : 2 * ev_pairs()) * sizeof(ULong);
 	struct cgt_arc *a = cgt_perm_alloc(size);
 	VG_(memset)(a, 0, size);
 	a->from = from;
@@ -879,7 +881,7 @@ static void emit(IRSB *out, struct cgt_exit *x, IRExpr *dst, IRExpr *guard, Int 
 	}
 	const HChar *name;
 	void *fn;
-	Bool all = cgt_n_events == CGT_ALL_EVENTS;
+	Bool all = all_events;
 	if (x->kind == CGT_XFER_RET) {
 		name = "h_ret";
 		fn = h_ret;
@@ -1060,7 +1062,7 @@ void cgt_calls_init(void)
 	for (UInt e = 0; e < cgt_n_events; e++)
 		if (cgt_seg_events >> e & 1)
 			pairs |= 1u << (e / 2);
-	tl_assert(cgt_n_events != CGT_ALL_EVENTS || pairs == ALL_LANE_PAIRS);
+	all_events = cgt_n_events == CGT_ALL_EVENTS && pairs == ALL_LANE_PAIRS;
 	threads = VG_(calloc)("cgtui.calls.threads", VG_N_THREADS, sizeof(*threads));
 	VG_(track_start_client_code)(cgt_start_client_code);
 	VG_(track_pre_deliver_signal)(cgt_pre_deliver_signal);

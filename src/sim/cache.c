@@ -192,6 +192,19 @@ bool sim_repl_ok(enum sim_repl repl, uint32_t assoc)
 	return (unsigned)repl < SIM_REPL_COUNT;
 }
 
+bool sim_fetch_repeat_ok(const struct sim_hier *h)
+{
+	const struct sim_level *i1 = &h->level[h->ientry];
+
+	if (h->ientry == h->dentry || i1->prefetch || i1->repl == SIM_REPL_SRRIP ||
+	    i1->repl == SIM_REPL_BRRIP)
+		return false;
+	for (unsigned lv = i1->next; lv != SIM_NONE; lv = h->level[lv].next)
+		if (h->level[lv].incl == SIM_INCL_INCLUSIVE)
+			return false;
+	return true;
+}
+
 size_t sim_cache_mem_size(const struct sim_geom *g)
 {
 	if (sim_geom_check(g) != SIM_OK)

@@ -225,6 +225,14 @@ void sim_cfg_cachegrind(struct sim_hier_cfg *cfg, const struct sim_geom *i1,
  * at most 64; the others take any. */
 bool sim_repl_ok(enum sim_repl repl, uint32_t assoc);
 
+/* Does a second fetch of the line the previous fetch ended in change
+ * nothing (and hit) when only data accesses came in between?  True when
+ * fetches and data enter at different levels, the fetches' level keeps a
+ * hit on its most recent line as it is (LRU, FIFO, PLRU, random: not
+ * SRRIP/BRRIP, where a fill sets 2 and a hit 0), has no prefetcher, and no
+ * inclusive level below it could invalidate the line. */
+bool sim_fetch_repeat_ok(const struct sim_hier *h);
+
 /* Bytes of tag storage one level needs (0 if the geometry is invalid). */
 size_t sim_cache_mem_size(const struct sim_geom *g);
 /* Bytes sim_hier_init needs for cfg: tags, policy state, stride tables. */

@@ -7,9 +7,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Usage: profdiff.py [--files REGEX] CACHEGRIND-FILE CALLGRIND-FILE [EVENT...]
+#   (CACHEGRIND-FILE may be a Callgrind-format file too: another run of ours)
 #   --files REGEX  compare only the lines of files whose name matches (and
 #                  not the totals): for programs whose library code varies
 #                  from run to run (threads)
+#   EVENT          an event of both files, or OURS=CG1+CG2...: our event
+#                  OURS against the sum of cachegrind's CG1, CG2 ... (default:
+#                  every event the two files share)
 # Prints one "PASS: ..." or "FAIL: ..." line per check; exit 0 when all pass.
 #
 # Code without a source file ("???") is compared per line, whatever its
@@ -195,7 +199,12 @@ def main():
         args = args[2:]
     cg_path, cl_path = args[0], args[1]
     want = args[2:]
-    cg_events, cg, cg_summary = read_cachegrind(cg_path)
+    with open(cg_path) as f:
+        callgrind_first = f.readline().startswith('# callgrind format')
+    if callgrind_first:  # our own file as the reference (another run)
+        cg_events, cg, cg_summary, _ = read_callgrind(cg_path)
+    else:
+        cg_events, cg, cg_summary = read_cachegrind(cg_path)
     cl_events, cl, cl_summary, cl_totals = read_callgrind(cl_path)
     want = want or [e for e in cl_events if e in cg_events]
     ok = True
@@ -206,8 +215,13 @@ def main():
         ok = ok and good
 
     for e in want:
-        i, j = cg_events.index(e), cl_events.index(e)
-        t_cg = cg_summary[i] if cg_summary else sum(v[i] for v in cg.values())
+        ours, _, theirs = e.partition('=')
+        idx = [cg_events.index(t) for t in (theirs or ours).split('+')]
+        j = cl_events.index(ours)
+
+        def cgv(v):
+            return sum(v[i] for i in idx)
+        t_cg = sum(cg_summary[i] for i in idx) if cg_summary else sum(cgv(v) for v in cg.values())
         t_cl = sum(v[j] for v in cl.values())
         if files is None:
             check('%s total' % e, t_cg == t_cl, 'cachegrind %d, ours %d' % (t_cg, t_cl))
@@ -217,12 +231,12 @@ def main():
         if cl_totals:
             check('%s totals line' % e, cl_totals[j] == t_cl,
                   'totals: %d, sum of lines %d' % (cl_totals[j], t_cl))
-        keys = set(k for k, v in cg.items() if v[i]) | set(k for k, v in cl.items() if v[j])
+        keys = set(k for k, v in cg.items() if cgv(v)) | set(k for k, v in cl.items() if v[j])
         if files is not None:
             keys = set(k for k in keys if files.search(k[0] or ''))
         bad = []
         for k in sorted(keys, key=str):
-            a = cg[k][i] if k in cg else 0
+            a = cgv(cg[k]) if k in cg else 0
             b = cl[k][j] if k in cl else 0
             if a != b:
                 bad.append('%s:%s:%d cachegrind %d ours %d' % (k[0], k[1], k[2], a, b))

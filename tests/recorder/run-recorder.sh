@@ -52,10 +52,12 @@ unset VALGRIND_OPTS
 # SIM: the simulation options given to both tools (cachegrind's cache
 # simulation is on by default, ours off: both are always told)
 SIM="--cache-sim=no"
+# OURS_SIM: when set, our tool gets these options instead of SIM (models)
+OURS_SIM=""
 record() {  # name, program and arguments...
 	local name=$1
 	shift
-	(cd "$T/run" && valgrind -q --tool=cgtui $SIM --cgtui-out-file="$T/prof/ours.$name" "$@") \
+	(cd "$T/run" && valgrind -q --tool=cgtui ${OURS_SIM:-$SIM} --cgtui-out-file="$T/prof/ours.$name" "$@") \
 		>"$T/out/ours-$name.log" 2>&1 ||
 		{ fail "record-$name" "$(head -c 400 "$T/out/ours-$name.log")"; return 1; }
 	(cd "$T/run" && valgrind -q --tool=cachegrind $SIM \
@@ -154,6 +156,163 @@ SHOW="--show=Ir,Bc,Bcm,Bi,Bim --sort=Ir"
 record branch-only ../src/rec-branch && compare branch-only
 SIM="--cache-sim=no"
 SHOW=""
+
+# --- cache models (--cache-config, --cache-model) --------------------------------
+# Two models in one run take the general helpers (every model, inline checks
+# of each): the first, cachegrind's caches written as a model file, keeps
+# cachegrind's event names and must give exactly its counts; the second runs
+# on the same accesses beside it.  odd's L1s (FIFO, LRU write-back: a write
+# checked inline against a dirty line) let the translation check both
+# models' L1s inline, calling the helper when either misses (a helper called
+# only when both missed, tried, fails here); odd2's (tree-PLRU, SRRIP) do
+# not, so the helper is always called.
+cat >"$T/run/cg.cfg" <<'CFG'
+# cachegrind's caches as a model
+L1I: size=32K assoc=8 line=64
+L1D: size=32K assoc=8 line=64
+L2: size=8M assoc=16 line=64
+CFG
+cat >"$T/run/odd.cfg" <<'CFG'
+name = odd
+L1I: size=8K assoc=2 line=32 policy=fifo
+L1D: size=16K assoc=4 line=64 write=back prefetch=next
+L2: size=128K assoc=8 line=64 inclusion=inclusive write=back policy=brrip prefetch=stride
+L3: size=1M assoc=16 line=64 inclusion=exclusive write=back policy=random
+CFG
+cat >"$T/run/odd2.cfg" <<'CFG'
+name = odd2
+L1I: size=8K assoc=2 line=32 policy=plru
+L1D: size=16K assoc=4 line=64 policy=srrip write=through prefetch=next+stride
+L2: size=1M assoc=16 line=64 write=back
+CFG
+# (cachegrind gets SIM, our tool the models, the first of them those caches)
+SIM="--cache-sim=yes --branch-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+# (cgtui's report of the events cachegrind counts is the same for both)
+SHOW="--show=Ir,Dr,Dw,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bc,Bcm,Bi,Bim --sort=Ir"
+for second in odd odd2; do
+	OURS_SIM="--branch-sim=yes --cache-config=cg.cfg --cache-config=$second.cfg"
+	record models-$second ../src/rec-prog-O0 && compare models-$second
+done
+f=$T/prof/ours.models-odd
+for want in '^desc: Cache model format: 1$' \
+	'^desc: L1D@odd cache: 16384 B, 64 B, 4-way associative, LRU, non-inclusive, write-back, next-line prefetch (model odd)$' \
+	'^desc: L1D@odd cache: [1-9][0-9]* lines written back, [1-9][0-9]* prefetched$' \
+	'^event: L2mr@odd : L2 read misses (fetches and loads) (odd)$' \
+	'^event: DLdmw@odd : LL data write misses evicting a dirty line (odd)$' \
+	'^events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw I1mr@odd D1mr@odd D1mw@odd L2mr@odd L2mw@odd ILmr@odd DLmr@odd DLmw@odd D1dmr@odd D1dmw@odd L2dmr@odd L2dmw@odd ILdmr@odd DLdmr@odd DLdmw@odd Bc Bcm Bi Bim$'; do
+	if grep -q -e "$want" "$f"; then
+		pass "models: a line matching $want"
+	else
+		fail "models" "no line matching $want"
+	fi
+done
+# the second model's misses are its own (its L1D is half the first's), and
+# callgrind_annotate shows them by name
+got=$(cd "$T/out" && callgrind_annotate --show=D1mr,D1mr@odd "$f" 2>&1 |
+	sed -n 's/^ *\([0-9,]*\) ([^)]*) *\([0-9,]*\) .*PROGRAM TOTALS.*/\1 \2/p' | tr -d ,)
+set -- $got
+if [ $# = 2 ] && [ "$2" -gt "$1" ]; then
+	pass "models: callgrind_annotate --show=D1mr,D1mr@odd: $1 < $2"
+else
+	fail "models" "callgrind_annotate --show=D1mr,D1mr@odd gave '$got'"
+fi
+# cachegrind's caches as a model file alone: its own helpers again
+OURS_SIM="--branch-sim=yes --cache-config=cg.cfg"
+record model-cg ../src/rec-prog && compare model-cg
+SHOW=""
+
+# --cache-model=host from a sysfs directory made here: three levels, an L3
+# of 3 MB 16-way (3072 sets) simulated with 2048 sets of 24 ways.
+# Non-inclusive LRU levels see exactly the misses of the level above, so the
+# L1s equal cachegrind's I1/D1 and the L2 cachegrind's LL of the same
+# geometry: L2mr = ILmr + DLmr, L2mw = DLmw, per line.
+mkcache() {  # index level type size ways line
+	mkdir -p "$T/sys/index$1"
+	echo "$2" >"$T/sys/index$1/level"
+	echo "$3" >"$T/sys/index$1/type"
+	echo "$4" >"$T/sys/index$1/size"
+	echo "$5" >"$T/sys/index$1/ways_of_associativity"
+	echo "$6" >"$T/sys/index$1/coherency_line_size"
+}
+mkcache 0 1 Data 32K 8 64
+mkcache 1 1 Instruction 16K 4 64
+mkcache 2 2 Unified 256K 4 64
+mkcache 3 3 Unified 3072K 16 64
+SIM="--cache-sim=yes --branch-sim=no --I1=16384,4,64 --D1=32768,8,64 --LL=262144,4,64"
+OURS_SIM="--cache-model=host --cache-host-dir=$T/sys"
+record host ../src/rec-prog && {
+	python3 "$here/profdiff.py" "$T/prof/cg.host" "$T/prof/ours.host" Ir Dr Dw I1mr D1mr D1mw \
+		L2mr=ILmr+DLmr L2mw=DLmw >"$T/out/profdiff-host.log" 2>&1
+	relay host "$T/out/profdiff-host.log"
+	for want in '^desc: L3 cache: 3145728 B, 64 B, 24-way associative, LRU, non-inclusive, writes as reads, no prefetch (model host)$' \
+		'^events: Ir Dr Dw I1mr D1mr D1mw L2mr L2mw ILmr DLmr DLmw$'; do
+		if grep -q -e "$want" "$T/prof/ours.host"; then
+			pass "host: a line matching $want"
+		else
+			fail "host" "no line matching $want"
+		fi
+	done
+	if grep -q "L3: 3145728 B 16-way has no power-of-two set count: simulated as 3145728 B 24-way" \
+		"$T/out/ours-host.log"; then
+		pass "host: the L3 adjusted, with a warning"
+	else
+		fail "host" "no warning of the L3 adjusted: $(head -c 300 "$T/out/ours-host.log")"
+	fi
+}
+# Several models in one run simulate each on the same accesses: with
+# cachegrind's caches, the host's model (whose L1s are the same, simulated
+# once for both) gives exactly what it gives alone, per line.
+mkcache 1 1 Instruction 32K 8 64
+OURS_SIM="--cache-model=host --cache-host-dir=$T/sys"
+record host-alone ../src/rec-prog && {
+	OURS_SIM="--cache-config=cg.cfg --cache-model=host --cache-host-dir=$T/sys"
+	record host-with-cg ../src/rec-prog && {
+		python3 "$here/profdiff.py" "$T/prof/ours.host-alone" "$T/prof/ours.host-with-cg" \
+			I1mr@host=I1mr D1mr@host=D1mr D1mw@host=D1mw L2mr@host=L2mr L2mw@host=L2mw \
+			ILmr@host=ILmr DLmr@host=DLmr DLmw@host=DLmw >"$T/out/profdiff-host-with-cg.log" 2>&1
+		relay host-with-cg "$T/out/profdiff-host-with-cg.log"
+	}
+}
+SIM="--cache-sim=no"
+OURS_SIM=""
+
+# --- cache models: what is wrong is said, with its file and line ----------------
+printf 'name = bad\nL1: size=1K assoc=2 line=16\nL2: size=4K assoc=4 line=16 policy=lfu\n' \
+	>"$T/run/bad.cfg"
+printf 'L1I: size=32K assoc=8 line=64\nL1D: size=48K assoc=12 line=64 policy=plru\nL2: size=1M assoc=8 line=64\n' \
+	>"$T/run/plru12.cfg"
+check_msg() {  # name, expected exit (0 or 1), message pattern, options...
+	local what=$1 want_rc=$2 pat=$3 rc=0
+	shift 3
+	(cd "$T/run" && valgrind -q --tool=cgtui "$@" --cgtui-out-file="$T/out/msg.out" /bin/true) \
+		>"$T/out/msg.log" 2>&1 || rc=1
+	if [ "$rc" = "$want_rc" ] && grep -q -e "$pat" "$T/out/msg.log"; then
+		pass "models: $what"
+	else
+		fail "models: $what" "exit $rc, $(head -c 300 "$T/out/msg.log")"
+	fi
+}
+# (Valgrind's messages begin with ==PID==)
+check_msg "an unknown policy: FILE:LINE" 1 "= bad.cfg:3: policy 'lfu' is not one of" --cache-config=bad.cfg
+check_msg "a missing file" 1 "= nothere.cfg: cannot read the cache model" --cache-config=nothere.cfg
+check_msg "--cache-model=bogus" 1 "expected --cache-model=host or --cache-model=cachegrind" \
+	--cache-model=bogus
+check_msg "tree-PLRU on 12 ways: LRU, with a warning" 0 \
+	"= plru12.cfg:2: warning: L1D: tree-PLRU needs a power-of-two associativity (at most 64), not 12: LRU instead" \
+	--cache-config=plru12.cfg
+if grep -q '^desc: L1D cache: 49152 B, 64 B, 12-way associative, LRU,' "$T/out/msg.out"; then
+	pass "models: the 12-way L1D simulated as LRU"
+else
+	fail "models" "the 12-way L1D: $(grep '^desc: L1D' "$T/out/msg.out")"
+fi
+check_msg "two models of one name" 1 "two cache models are named 'plru12'" \
+	--cache-config=plru12.cfg --cache-config=plru12.cfg
+if valgrind --tool=cgtui --help 2>&1 | grep -q -e '--cache-config=<file>' &&
+	valgrind --tool=cgtui --help 2>&1 | grep -q -e '--cache-model=host|cachegrind'; then
+	pass "models: --help lists --cache-model and --cache-config"
+else
+	fail "models" "--help does not list --cache-model and --cache-config"
+fi
 
 # --- the file's form ----------------------------------------------------------
 f=$T/prof/ours.prog
