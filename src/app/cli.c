@@ -160,6 +160,8 @@ static const struct cli_option options[] = {
 	  "                           cachegrind's; repeatable: several at once\n" },
 	{ "cache-config", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --cache-config=FILE      simulate the cache model in FILE (repeatable)\n" },
+	{ "cache-mrc", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --cache-mrc=yes|no       miss-ratio curves of the data accesses [no]\n" },
 	{ "instr-at-start", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --instr-at-start=yes|no  count from the start, or from\n"
 	  "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n" },

@@ -265,6 +265,8 @@ void cgt_sim_desc(void (*put)(const HChar *line, void *arg), void *arg);
 /* "event:" lines (the long names of the cache models' events), or nothing */
 struct _VgFile;
 void cgt_sim_event_lines(struct _VgFile *fp);
+/* The lines after the costs (--cache-mrc's curves, as comments), or nothing */
+void cgt_sim_trailer(struct _VgFile *fp);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
 IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);

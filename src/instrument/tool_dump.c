@@ -334,6 +334,7 @@ static Bool dump_file(const HChar *path, const HChar *trigger)
 	}
 	VG_(fprintf)(fp, "\ntotals:");
 	put_costs(fp, totals);
+	cgt_sim_trailer(fp);
 	VG_(fclose)(fp);
 
 	VG_(free)(seen_ob);

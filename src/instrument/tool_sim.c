@@ -20,6 +20,7 @@
 #include "sim/branch.h"
 #include "sim/cache.h"
 #include "sim/model.h"
+#include "sim/mrc.h"
 #include "tool.h"
 
 Bool cgt_clo_cache_sim = False;
@@ -108,6 +109,11 @@ static struct {
 } req[CGT_MAX_MODELS];
 static UInt n_req;
 static const HChar *clo_host_dir = "/sys/devices/system/cpu/cpu0/cache";
+/* --cache-mrc: miss-ratio curves (SHARDS), the first sampling rate in
+ * percent, the sampled lines remembered at most */
+static Bool clo_mrc;
+static Long clo_mrc_rate = 100;
+static Long clo_mrc_lines = 65536;
 
 static Bool parse_u32(const HChar *s, HChar end, const HChar **next, UInt *v)
 {
@@ -152,6 +158,15 @@ Bool cgt_sim_option(const HChar *arg)
 	}
 	if (VG_STR_CLO(arg, "--cache-host-dir", clo_host_dir))
 		return True;
+	if (VG_BOOL_CLO(arg, "--cache-mrc", clo_mrc)) {
+		if (clo_mrc)
+			cgt_clo_cache_sim = True;
+		return True;
+	}
+	if (VG_BINT_CLO(arg, "--cache-mrc-rate", clo_mrc_rate, 1, 100))
+		return True;
+	if (VG_BINT_CLO(arg, "--cache-mrc-lines", clo_mrc_lines, 64, 1 << 26))
+		return True;
 	for (Int i = 0; i < 3; i++)
 		if (VG_(strncmp)(arg, names[i], 5) == 0) {
 			which = i;
@@ -189,7 +204,10 @@ void cgt_sim_usage(void)
 		    "    --cache-model=host|cachegrind    simulate the host's caches (all levels)\n"
 		    "                                     or cachegrind's (repeatable)\n"
 		    "    --cache-config=<file>            simulate the cache model in <file>\n"
-		    "                                     (repeatable; see man cgtui)\n");
+		    "                                     (repeatable; see man cgtui)\n"
+		    "    --cache-mrc=yes|no               miss-ratio curves of data accesses [no]\n"
+		    "    --cache-mrc-rate=<percent>       lines sampled at first [100]\n"
+		    "    --cache-mrc-lines=<n>            sampled lines remembered at most [65536]\n");
 }
 
 /* ---- set-up ------------------------------------------------------------------- */
@@ -619,6 +637,12 @@ static UInt add_model_events(UInt n)
 	return n;
 }
 
+static void setup_mrc(void);
+static void mrc_ref(struct cgt_insn *n, Addr a);
+static void call(IRSB *out, const HChar *name, void *fn, Int regparms, IRExpr **args,
+		 IRExpr *guard);
+static IRExpr *tmp(IRSB *out, IRType ty, IRExpr *e);
+
 void cgt_sim_setup(void)
 {
 	static const HChar *const branch_ev[4] = { "Bc", "Bcm", "Bi", "Bim" };
@@ -634,6 +658,8 @@ void cgt_sim_setup(void)
 			tl_assert(n == BR_AFTER_CACHE && models[0].miss[SIM_ACC_FETCH][1] == ev_ilmr &&
 				  models[0].miss[SIM_ACC_WRITE][0] == ev_d1mw);
 		cgt_seg_events |= 1u << ev_dr | 1u << ev_dw;
+		if (clo_mrc)
+			setup_mrc();
 	}
 	if (cgt_clo_branch_sim) {
 		br_first = n;
@@ -960,6 +986,7 @@ static VG_REGPARM(2) void hs_dw(const struct data_ref *r, Addr a)
 static VG_REGPARM(3) void h_dr_guarded(struct cgt_insn *n, Addr a, UWord size)
 {
 	CGT_COUNT(n, ev_dr);
+	mrc_ref(n, a);
 	if (exact) {
 		h_dr(n, a, size);
 	} else {
@@ -971,6 +998,7 @@ static VG_REGPARM(3) void h_dr_guarded(struct cgt_insn *n, Addr a, UWord size)
 static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
 {
 	CGT_COUNT(n, ev_dw);
+	mrc_ref(n, a);
 	if (exact) {
 		h_dw(n, a, size);
 	} else {
@@ -997,6 +1025,135 @@ static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
 BRANCH_HELPERS(BR_AFTER_CACHE, h_bc, h_bi)
 BRANCH_HELPERS(BR_ALONE, h_bc_alone, h_bi_alone)
 BRANCH_HELPERS(br_first, h_bc_any, h_bi_any)
+
+/* ---- miss-ratio curves (--cache-mrc) ---------------------------------------------
+ * The reuse distance of the data accesses to sampled lines (src/sim/mrc.h),
+ * into a histogram of the whole run and one per function (by name). */
+static struct sim_mrc mrc;
+static Bool mrc_on;
+static uint64_t mrc_hist[SIM_MRC_NBUCKETS];
+static uint64_t **mrc_fn_hist; /* [mrc_nfn]: NULL until the function has a sample */
+static UInt mrc_nfn;
+static ULong mrc_samples;
+
+static void setup_mrc(void)
+{
+	/* lines of the first model's L1D */
+	UInt bits = models[0].h.level[models[0].h.dentry].line_bits;
+	UInt lines = (UInt)clo_mrc_lines;
+	void *mem = VG_(malloc)("cgtui.mrc", sim_mrc_mem_size(lines));
+	sim_mrc_init(&mrc, bits, (UInt)((ULong)SIM_MRC_ONE * (ULong)clo_mrc_rate / 100), lines, mem);
+	mrc_on = True;
+}
+
+/* An access to a sampled line (the translation checked sim_mrc_sampled) */
+static VG_REGPARM(2) void h_mrc(struct cgt_insn *n, Addr a)
+{
+	uint64_t w;
+	unsigned b = sim_mrc_access(&mrc, a, &w);
+	if (b >= SIM_MRC_NBUCKETS)
+		return;
+	mrc_samples++;
+	mrc_hist[b] += w;
+	if (n->fn >= mrc_nfn) {
+		UInt nn = n->fn + 1 > 2 * mrc_nfn ? n->fn + 1 : 2 * mrc_nfn;
+		mrc_fn_hist = VG_(realloc)("cgtui.mrc.fn", mrc_fn_hist, nn * sizeof(*mrc_fn_hist));
+		for (UInt i = mrc_nfn; i < nn; i++)
+			mrc_fn_hist[i] = NULL;
+		mrc_nfn = nn;
+	}
+	if (!mrc_fn_hist[n->fn])
+		mrc_fn_hist[n->fn] = VG_(calloc)("cgtui.mrc.h", SIM_MRC_NBUCKETS + 1, sizeof(uint64_t));
+	mrc_fn_hist[n->fn][b] += w;
+	mrc_fn_hist[n->fn][SIM_MRC_NBUCKETS]++; /* samples */
+}
+
+static void mrc_ref(struct cgt_insn *n, Addr a)
+{
+	if (mrc_on && sim_mrc_sampled(&mrc, a))
+		h_mrc(n, a);
+}
+
+/* The sampling check in the translation: the line's hash below the
+ * threshold (read at run time: it is halved when the memory is full). */
+static void add_mrc(IRSB *out, struct cgt_insn *insn, IRExpr *atom)
+{
+	IRExpr *line = tmp(out, Ity_I64, IRExpr_Binop(Iop_Shr64, atom,
+						       IRExpr_Const(IRConst_U8((UChar)mrc.line_bits))));
+	IRExpr *mul = tmp(out, Ity_I64, IRExpr_Binop(Iop_Mul64, line,
+						      IRExpr_Const(IRConst_U64(0x9E3779B97F4A7C15ULL))));
+	IRExpr *h = tmp(out, Ity_I32, IRExpr_Unop(Iop_64to32, tmp(out, Ity_I64,
+		IRExpr_Binop(Iop_Shr64, mul, IRExpr_Const(IRConst_U8(64 - SIM_MRC_HASH_BITS))))));
+	IRExpr *t = tmp(out, Ity_I32, IRExpr_Load(CGT_END, Ity_I32, mkIRExpr_HWord((HWord)&mrc.threshold)));
+	IRExpr *take = tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpLT32U, h, t));
+	call(out, "h_mrc", h_mrc, 2, mkIRExprVec_2(mkIRExpr_HWord((HWord)insn), atom), take);
+}
+
+struct mrc_fn_acc {
+	ULong *acc; /* [mrc_nfn]: data accesses (Dr + Dw) per function */
+	ULong total;
+};
+
+static void add_fn_accesses(struct cgt_insn *n, void *arg)
+{
+	struct mrc_fn_acc *m = arg;
+	ULong a = n->cost[ev_dr] + n->cost[ev_dw];
+	if (n->fn < mrc_nfn)
+		m->acc[n->fn] += a;
+	m->total += a;
+}
+
+/* A curve: the samples, the data accesses, then the misses of a fully
+ * associative LRU cache of 2^0 .. 2^MRC_TOP lines, in accesses (from a
+ * histogram adjusted to `accesses`, SHARDS's adjustment) */
+#define MRC_TOP 26
+static void put_curve(VgFile *fp, const uint64_t *hist, ULong samples, ULong accesses)
+{
+	uint64_t h[SIM_MRC_NBUCKETS];
+	for (UInt b = 0; b < SIM_MRC_NBUCKETS; b++)
+		h[b] = hist[b];
+	sim_mrc_adjust(h, accesses);
+	VG_(fprintf)(fp, " %llu %llu", samples, accesses);
+	for (UInt k = 0; k <= MRC_TOP; k++)
+		VG_(fprintf)(fp, " %llu",
+			     (ULong)((sim_mrc_misses(h, 1ULL << k) + SIM_MRC_WEIGHT_ONE / 2) /
+				     SIM_MRC_WEIGHT_ONE));
+	VG_(fprintf)(fp, "\n");
+}
+
+/* functions with fewer samples get no curve of their own */
+#define MRC_MIN_SAMPLES 64
+
+void cgt_sim_trailer(VgFile *fp)
+{
+	if (!mrc_on)
+		return;
+	struct mrc_fn_acc acc = { VG_(calloc)("cgtui.mrc.acc", mrc_nfn + 1, sizeof(ULong)), 0 };
+	cgt_insn_foreach(add_fn_accesses, &acc);
+	VG_(fprintf)(fp, "# cgtui mrc 1: data accesses, lines of %u B, sizes 2^0 .. 2^%u lines, "
+			 "sampling threshold %u of %u\n",
+		     1u << mrc.line_bits, MRC_TOP, mrc.threshold, SIM_MRC_ONE);
+	VG_(fprintf)(fp, "# mrc-total:");
+	put_curve(fp, mrc_hist, mrc_samples, acc.total);
+	UInt few = 0;
+	for (UInt f = 0; f < mrc_nfn; f++) {
+		const uint64_t *h = mrc_fn_hist[f];
+		if (!h)
+			continue;
+		if (h[SIM_MRC_NBUCKETS] < MRC_MIN_SAMPLES) {
+			few++;
+			continue;
+		}
+		VG_(fprintf)(fp, "# mrc-fn:");
+		put_curve(fp, h, h[SIM_MRC_NBUCKETS], acc.acc[f]);
+		VG_(fprintf)(fp, "# mrc-name: fl=%s fn=%s\n", cgt_files.names[cgt_fn_file(f)],
+			     cgt_fns.names[f]);
+	}
+	if (few)
+		VG_(fprintf)(fp, "# mrc-few: %u functions with fewer than %u samples\n", few,
+			     MRC_MIN_SAMPLES);
+	VG_(free)(acc.acc);
+}
 
 /* ---- instrumentation ------------------------------------------------------------ */
 
@@ -1385,6 +1542,10 @@ static void add_inline_bi(struct sim_state *s, struct cgt_insn *n, IRExpr *targe
  * instructions' Ir (one inline increment). */
 static void flush(struct sim_state *s)
 {
+	if (mrc_on)
+		for (Int i = 0; i < s->n; i++)
+			if (s->q[i].kind == EV_DR || s->q[i].kind == EV_DM || s->q[i].kind == EV_DW)
+				add_mrc(s->out, s->q[i].insn, s->q[i].atom);
 	for (Int i = 0; i < s->n; i++) {
 		struct event *e = &s->q[i];
 		IRExpr *insn = mkIRExpr_HWord((HWord)e->insn);

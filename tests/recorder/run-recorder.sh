@@ -276,6 +276,57 @@ record host-alone ../src/rec-prog && {
 SIM="--cache-sim=no"
 OURS_SIM=""
 
+# --- miss-ratio curves (--cache-mrc): sampled against exact -----------------------
+# The exact curve samples every line (enough room for all); the default
+# keeps at most 65536 lines (these programs touch fewer: exact too); 1%
+# sampling; at most 4096 lines (the rate halved until they fit): each
+# within 0.01 mean absolute error at 2^9 .. 2^16 lines.
+mrc_run() {  # name, options, program and arguments
+	local name=$1 opts=$2
+	shift 2
+	(cd "$T/run" && valgrind -q --tool=cgtui --cache-mrc=yes $opts \
+		--cgtui-out-file="$T/prof/mrc.$name" "$@") >"$T/out/mrc-$name.log" 2>&1 ||
+		{ fail "mrc-$name" "$(head -c 300 "$T/out/mrc-$name.log")"; return 1; }
+}
+# bzip2's input: 400 KB of words, the same every run
+python3 - "$T/run/bz.in" <<'PY'
+import random, sys
+r = random.Random(1)
+words = [''.join(r.choice('abcdefghijklmnopqrstuvwxyz') for _ in range(r.randint(2, 9)))
+         for _ in range(5000)]
+text = ' '.join(r.choice(words) for _ in range(70000))
+open(sys.argv[1], 'w').write(text[:400000])
+PY
+for prog in prog bzip2; do
+	case $prog in
+	prog) set -- ../src/rec-prog ;;
+	bzip2) set -- bzip2 -9 -c bz.in ;;
+	esac
+	mrc_run "$prog-exact" "--cache-mrc-lines=1048576" "$@" || continue
+	for mode in default 1pct 4096; do
+		case $mode in
+		default) opts="" ;;
+		1pct) opts="--cache-mrc-rate=1" ;;
+		4096) opts="--cache-mrc-lines=4096" ;;
+		esac
+		mrc_run "$prog-$mode" "$opts" "$@" &&
+			python3 "$here/mrcdiff.py" "mrc $prog $mode" "$T/prof/mrc.$prog-exact" \
+				"$T/prof/mrc.$prog-$mode" >"$T/out/mrcdiff-$prog-$mode.log" 2>&1
+		relay "mrc-$prog-$mode" "$T/out/mrcdiff-$prog-$mode.log"
+	done
+done
+if grep -q '^# mrc-few: [0-9]* functions with fewer than 64 samples$' "$T/prof/mrc.prog-1pct"; then
+	pass "mrc: functions with too few samples are said, not drawn"
+else
+	fail "mrc" "no '# mrc-few:' line in the 1% profile of rec-prog"
+fi
+if (cd "$T/out" && callgrind_annotate "$T/prof/mrc.bzip2-default" >/dev/null 2>"$T/out/ann-mrc.err") &&
+	[ ! -s "$T/out/ann-mrc.err" ]; then
+	pass "mrc: callgrind_annotate reads a profile with curves without a warning"
+else
+	fail "mrc" "callgrind_annotate: $(head -c 300 "$T/out/ann-mrc.err")"
+fi
+
 # --- cache models: what is wrong is said, with its file and line ----------------
 printf 'name = bad\nL1: size=1K assoc=2 line=16\nL2: size=4K assoc=4 line=16 policy=lfu\n' \
 	>"$T/run/bad.cfg"

@@ -7,6 +7,8 @@
 here=$(cd "$(dirname "$0")" && pwd)
 trace=${SIM_TRACE:-./tests/unit/sim-trace}
 [ -x "$trace" ] || trace=$(dirname "$0")/sim-trace
+mrc=${SIM_MRC:-./tests/unit/sim-mrc}
+[ -x "$mrc" ] || mrc=$(dirname "$0")/sim-mrc
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 not found"; exit 77; }
-[ -x "$trace" ] || { echo "SKIP: sim-trace not built"; exit 77; }
-exec python3 "$here/simref.py" "$trace" "$@"
+[ -x "$trace" ] && [ -x "$mrc" ] || { echo "SKIP: sim-trace or sim-mrc not built"; exit 77; }
+exec python3 "$here/simref.py" "$trace" "$mrc" "$@"

@@ -16,6 +16,7 @@
 #include "sim/branch.h"
 #include "sim/cache.h"
 #include "sim/model.h"
+#include "sim/mrc.h"
 #include "tap.h"
 
 /* tag memory for the hierarchies below (the largest, cachegrind's fallback
@@ -1059,6 +1060,74 @@ static void test_config(void)
 	ok(!sim_model_detected(&host, det, 4, &msgs), "an L1D without its L1I: refused");
 }
 
+/* ---- reuse distances (mrc.h) ---------------------------------------------------- */
+
+static void test_mrc(void)
+{
+	static uint64_t mrc_mem[4096];
+	struct sim_mrc m;
+	uint64_t hist[SIM_MRC_NBUCKETS] = { 0 }, w;
+	/* four buckets per power of two: 1 + 4k + the two bits after the top */
+	is(sim_mrc_bucket(0), 0, "d 0: bucket 0");
+	is(sim_mrc_bucket(1), 1, "d 1: bucket 1");
+	is(sim_mrc_bucket(2), 5, "d 2: bucket 5");
+	is(sim_mrc_bucket(3), 7, "d 3: bucket 7");
+	is(sim_mrc_bucket(4), 9, "d 4 = 2^2: bucket 1 + 8");
+	is(sim_mrc_bucket(7), 12, "d 7 = 2^2 + 3: bucket 1 + 8 + 3");
+	is(sim_mrc_bucket(12), 15, "d 12 = 2^3 + 2 * 2: bucket 1 + 12 + 2");
+	is(sim_mrc_bucket(1024), 41, "d 2^10: bucket 41");
+	is(sim_mrc_bucket(1279), 41, "d 2^10 + 255: still 41");
+	is(sim_mrc_bucket(1280), 42, "d 2^10 + 256: 42");
+	ok(sim_mrc_bucket_low(41) == 1024 && sim_mrc_bucket_low(42) == 1280 &&
+		   sim_mrc_bucket_low(15) == 12 && sim_mrc_bucket_low(7) == 3 &&
+		   sim_mrc_bucket_low(0) == 0 && sim_mrc_bucket_low(SIM_MRC_COLD) == UINT64_MAX,
+	   "the smallest distance of each bucket");
+	ok(sizeof(mrc_mem) >= sim_mrc_mem_size(64), "room for 64 lines");
+
+	/* every line sampled: lines A B C D A A B (64 B lines) */
+	sim_mrc_init(&m, 6, SIM_MRC_ONE, 64, mrc_mem);
+	const uintptr_t A = 0x1000, B = 0x2040, C = 0x3080, D = 0x40c0;
+	const uintptr_t seq[7] = { A, B + 8, C, D, A + 63, A, B };
+	/* cold x4; A after B C D: 3 (bucket 7); A again: 0; B after C D A: 3 */
+	const unsigned want[7] = { SIM_MRC_COLD, SIM_MRC_COLD, SIM_MRC_COLD, SIM_MRC_COLD, 7, 0, 7 };
+	for (unsigned i = 0; i < 7; i++) {
+		ok(sim_mrc_sampled(&m, seq[i]), "rate 1: access %u sampled", i);
+		unsigned b = sim_mrc_access(&m, seq[i], &w);
+		is(b, want[i], "access %u: bucket", i);
+		is(w, SIM_MRC_WEIGHT_ONE, "access %u: weight one access", i);
+		hist[b] += w;
+	}
+	/* a cache of 1 line misses all but the second A (6 of 7); of 4 lines,
+	 * the cold ones only (4); of 2^20, the same */
+	is(sim_mrc_total(hist), 7 * SIM_MRC_WEIGHT_ONE, "7 accesses");
+	is(sim_mrc_misses(hist, 1), 6 * SIM_MRC_WEIGHT_ONE, "1 line: 6 misses");
+	is(sim_mrc_misses(hist, 2), 6 * SIM_MRC_WEIGHT_ONE, "2 lines: 6 misses (distances 3)");
+	is(sim_mrc_misses(hist, 4), 4 * SIM_MRC_WEIGHT_ONE, "4 lines: the 4 cold misses");
+	is(sim_mrc_misses(hist, 1 << 20), 4 * SIM_MRC_WEIGHT_ONE, "2^20 lines: 4");
+	/* SHARDS's adjustment: 10 accesses in all -> 3 more at distance 0 */
+	sim_mrc_adjust(hist, 10);
+	ok(hist[0] == 4 * SIM_MRC_WEIGHT_ONE && sim_mrc_total(hist) == 10 * SIM_MRC_WEIGHT_ONE,
+	   "adjusted to 10 accesses: bucket 0 gets 3");
+	sim_mrc_adjust(hist, 8);
+	ok(hist[0] == 2 * SIM_MRC_WEIGHT_ONE, "and to 8: it gives 2 back");
+
+	/* half the lines: a sample weighs two accesses, distances count double */
+	sim_mrc_init(&m, 6, SIM_MRC_ONE / 2, 64, mrc_mem);
+	uintptr_t lines[3];
+	unsigned n = 0;
+	for (uintptr_t l = 1; n < 3; l++)
+		if (sim_mrc_hash(l) < SIM_MRC_ONE / 2)
+			lines[n++] = l;
+	for (uintptr_t l = lines[0] + 1; l < lines[1]; l++) /* unsampled lines in between */
+		ok(!sim_mrc_sampled(&m, l << 6), "line %lu not sampled", (unsigned long)l);
+	sim_mrc_access(&m, lines[0] << 6, &w);
+	sim_mrc_access(&m, lines[1] << 6, &w);
+	sim_mrc_access(&m, lines[2] << 6, &w);
+	/* lines[0] after 2 other sampled lines: 2 * 2 = 4, bucket 9 */
+	is(sim_mrc_access(&m, lines[0] << 6, &w), 9, "distance 2 sampled = 4: bucket 9");
+	is(w, 2 * SIM_MRC_WEIGHT_ONE, "a sample weighs 2 accesses");
+}
+
 int main(void)
 {
 	test_geom_check();
@@ -1084,5 +1153,6 @@ int main(void)
 	test_prefetch();
 	test_mru_ok();
 	test_config();
+	test_mrc();
 	return tap_done();
 }
