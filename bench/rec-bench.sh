@@ -12,11 +12,14 @@
 #               level of this machine's caches, from sysfs)
 #   cgtui-2cfg  our tool with two models at once: --cache-model=cachegrind
 #               --cache-model=host --branch-sim=yes
+#   cgtui-mrc   cgtui-sim with miss-ratio curves at 1% sampling
+#               (--cache-mrc=yes --cache-mrc-rate=1)
 # on bzip2 compressing a few MB and on a call-heavy program (qsort with a
 # callback, a recursive interpreter through a table of function pointers).
 # Prints a table and the ratios the issues set targets for:
 #   cgtui / cg <= 1.0, cgtui-sim / cg-sim <= 1.0,
-#   cgtui-host / cgtui-sim <= 1.25, cgtui-2cfg / cgtui-sim <= 1.6.
+#   cgtui-host / cgtui-sim <= 1.25, cgtui-2cfg / cgtui-sim <= 1.6,
+#   cgtui-mrc / cgtui-sim <= 1.3.
 # (cgtui-sim's LL is the one cachegrind picks from CPUID: on a virtual
 # machine it may be odd; the desc: lines of the profile say which.)
 #
@@ -65,7 +68,7 @@ while size < want:
 open(sys.argv[1], 'w').write(''.join(out)[:want])
 PY
 
-tools=(none cg cg-sim clg clg-sim cgtui cgtui-sim cgtui-host cgtui-2cfg)
+tools=(none cg cg-sim clg clg-sim cgtui cgtui-sim cgtui-host cgtui-2cfg cgtui-mrc)
 if [ -n "${TOOLS:-}" ]; then
 	read -r -a tools <<<"$TOOLS"
 fi
@@ -80,6 +83,7 @@ args_of() {
 	cgtui-sim) echo "--tool=cgtui --cache-sim=yes --branch-sim=yes --cgtui-out-file=$T/out" ;;
 	cgtui-host) echo "--tool=cgtui --cache-model=host --branch-sim=yes --cgtui-out-file=$T/out" ;;
 	cgtui-2cfg) echo "--tool=cgtui --cache-model=cachegrind --cache-model=host --branch-sim=yes --cgtui-out-file=$T/out" ;;
+	cgtui-mrc) echo "--tool=cgtui --cache-sim=yes --branch-sim=yes --cache-mrc=yes --cache-mrc-rate=1 --cgtui-out-file=$T/out" ;;
 	esac
 }
 measure() {  # tool, program and arguments: the fastest user time of $runs
@@ -112,7 +116,8 @@ for p in "${progs[@]}"; do
 done
 
 # the ratios whose two columns were measured
-ratios=("cgtui/cg" "cgtui-sim/cg-sim" "cgtui-host/cgtui-sim" "cgtui-2cfg/cgtui-sim")
+ratios=("cgtui/cg" "cgtui-sim/cg-sim" "cgtui-host/cgtui-sim" "cgtui-2cfg/cgtui-sim"
+	"cgtui-mrc/cgtui-sim")
 printf '%-8s' "program"
 for tool in "${tools[@]}"; do printf ' %10s' "$tool"; done
 for r in "${ratios[@]}"; do
