@@ -222,10 +222,11 @@ record model-cg ../src/rec-prog && compare model-cg
 SHOW=""
 
 # --cache-model=host from a sysfs directory made here: three levels, an L3
-# of 3 MB 16-way (3072 sets) simulated with 2048 sets of 24 ways.
-# Non-inclusive LRU levels see exactly the misses of the level above, so the
-# L1s equal cachegrind's I1/D1 and the L2 cachegrind's LL of the same
-# geometry: L2mr = ILmr + DLmr, L2mw = DLmw, per line.
+# of 3 MB 16-way (3072 sets) simulated with 2048 sets of 24 ways, an L1D of
+# 64 KB that --D1 replaces with 32 KB.  Non-inclusive LRU levels see
+# exactly the misses of the level above, so the L1s equal cachegrind's I1/D1
+# and the L2 cachegrind's LL of the same geometry: L2mr = ILmr + DLmr,
+# L2mw = DLmw, per line.
 mkcache() {  # index level type size ways line
 	mkdir -p "$T/sys/index$1"
 	echo "$2" >"$T/sys/index$1/level"
@@ -234,17 +235,18 @@ mkcache() {  # index level type size ways line
 	echo "$5" >"$T/sys/index$1/ways_of_associativity"
 	echo "$6" >"$T/sys/index$1/coherency_line_size"
 }
-mkcache 0 1 Data 32K 8 64
+mkcache 0 1 Data 64K 8 64
 mkcache 1 1 Instruction 16K 4 64
 mkcache 2 2 Unified 256K 4 64
 mkcache 3 3 Unified 3072K 16 64
 SIM="--cache-sim=yes --branch-sim=no --I1=16384,4,64 --D1=32768,8,64 --LL=262144,4,64"
-OURS_SIM="--cache-model=host --cache-host-dir=$T/sys"
+OURS_SIM="--cache-model=host --cache-host-dir=$T/sys --D1=32768,8,64"
 record host ../src/rec-prog && {
 	python3 "$here/profdiff.py" "$T/prof/cg.host" "$T/prof/ours.host" Ir Dr Dw I1mr D1mr D1mw \
 		L2mr=ILmr+DLmr L2mw=DLmw >"$T/out/profdiff-host.log" 2>&1
 	relay host "$T/out/profdiff-host.log"
 	for want in '^desc: L3 cache: 3145728 B, 64 B, 24-way associative, LRU, non-inclusive, writes as reads, no prefetch (model host)$' \
+		'^desc: L1D cache: 32768 B, 64 B, 8-way associative, LRU, ' \
 		'^events: Ir Dr Dw I1mr D1mr D1mw L2mr L2mw ILmr DLmr DLmw$'; do
 		if grep -q -e "$want" "$T/prof/ours.host"; then
 			pass "host: a line matching $want"
@@ -263,15 +265,29 @@ record host ../src/rec-prog && {
 # cachegrind's caches, the host's model (whose L1s are the same, simulated
 # once for both) gives exactly what it gives alone, per line.
 mkcache 1 1 Instruction 32K 8 64
-OURS_SIM="--cache-model=host --cache-host-dir=$T/sys"
+OURS_SIM="--cache-model=host --cache-host-dir=$T/sys --D1=32768,8,64"
 record host-alone ../src/rec-prog && {
-	OURS_SIM="--cache-config=cg.cfg --cache-model=host --cache-host-dir=$T/sys"
+	OURS_SIM="--cache-config=cg.cfg --cache-model=host --cache-host-dir=$T/sys --D1=32768,8,64"
 	record host-with-cg ../src/rec-prog && {
 		python3 "$here/profdiff.py" "$T/prof/ours.host-alone" "$T/prof/ours.host-with-cg" \
 			I1mr@host=I1mr D1mr@host=D1mr D1mw@host=D1mw L2mr@host=L2mr L2mw@host=L2mw \
 			ILmr@host=ILmr DLmr@host=DLmr DLmw@host=DLmw >"$T/out/profdiff-host-with-cg.log" 2>&1
 		relay host-with-cg "$T/out/profdiff-host-with-cg.log"
 	}
+}
+# Without sysfs, the host's caches come from CPUID, as Valgrind reads them:
+# its L1s are cachegrind's (the same CPUID, in cachegrind's desc: lines)
+SIM="--cache-sim=yes --branch-sim=no"
+OURS_SIM="--cache-model=host --cache-host-dir=$T/nothing"
+record host-cpuid ../src/rec-prog && {
+	for c in I1:L1I D1:L1D; do
+		geom=$(sed -n "s/^desc: ${c%:*} cache: *\(.*\)$/\1/p" "$T/prof/cg.host-cpuid")
+		if [ -n "$geom" ] && grep -q "^desc: ${c#*:} cache: $geom, LRU" "$T/prof/ours.host-cpuid"; then
+			pass "host from CPUID: ${c#*:} is cachegrind's ${c%:*}: $geom"
+		else
+			fail "host from CPUID" "${c#*:}: $(grep "^desc: ${c#*:}" "$T/prof/ours.host-cpuid"), cachegrind's '$geom'"
+		fi
+	done
 }
 SIM="--cache-sim=no"
 OURS_SIM=""
