@@ -983,28 +983,27 @@ static VG_REGPARM(2) void hs_dw(const struct data_ref *r, Addr a)
 }
 
 /* A guarded load or store, called under its guard: it counts itself. */
-static VG_REGPARM(3) void h_dr_guarded(struct cgt_insn *n, Addr a, UWord size)
+static inline __attribute__((always_inline)) void guarded(struct cgt_insn *n, Addr a, UWord size,
+							  Bool write)
 {
-	CGT_COUNT(n, ev_dr);
+	CGT_COUNT(n, write ? ev_dw : ev_dr);
 	mrc_ref(n, a);
 	if (exact) {
-		h_dr(n, a, size);
+		(write ? h_dw : h_dr)(n, a, size);
 	} else {
 		struct data_ref r = { n, size };
-		hg_dr(&r, a, ~(UWord)0);
+		(write ? hg_dw : hg_dr)(&r, a, ~(UWord)0);
 	}
+}
+
+static VG_REGPARM(3) void h_dr_guarded(struct cgt_insn *n, Addr a, UWord size)
+{
+	guarded(n, a, size, False);
 }
 
 static VG_REGPARM(3) void h_dw_guarded(struct cgt_insn *n, Addr a, UWord size)
 {
-	CGT_COUNT(n, ev_dw);
-	mrc_ref(n, a);
-	if (exact) {
-		h_dw(n, a, size);
-	} else {
-		struct data_ref r = { n, size };
-		hg_dw(&r, a, ~(UWord)0);
-	}
+	guarded(n, a, size, True);
 }
 
 /* A conditional branch (taken or not) and an indirect one (its target),
