@@ -497,13 +497,15 @@ static void load_models(void)
 				VG_(umsg)("%s: cannot read the cache model\n", req[i].path);
 				VG_(exit)(1);
 			}
-			/* the bases are made only when the file asks for one */
-			const struct sim_model *host = NULL, *cg = NULL;
-			if (VG_(strstr)(text, "host"))
-				host = get_host();
-			if (VG_(strstr)(text, "cachegrind"))
-				cg = get_cachegrind();
-			if (!sim_model_parse(&md->m, text, len, host, cg, &msgs))
+			/* a base is made only when the file asks for it */
+			Bool ok = sim_model_parse(&md->m, text, len, NULL, NULL, &msgs);
+			if (!ok && msgs.need)
+				ok = sim_model_parse(&md->m, text, len,
+						     msgs.need == SIM_NEED_HOST ? get_host() : NULL,
+						     msgs.need == SIM_NEED_CACHEGRIND ? get_cachegrind()
+										      : NULL,
+						     &msgs);
+			if (!ok)
 				fail_msg(req[i].path, &msgs.error);
 			say_msgs(req[i].path, &msgs);
 			VG_(free)(text);

@@ -495,6 +495,7 @@ bool sim_model_parse(struct sim_model *m, const char *text, size_t len,
 
 	table_clear(&t);
 	msgs->nwarn = 0;
+	msgs->need = 0;
 	msgs->error = (struct sim_msg){ 0, { 0 } };
 	m->name[0] = 0;
 	while (p < end) {
@@ -573,8 +574,10 @@ bool sim_model_parse(struct sim_model *m, const char *text, size_t len,
 				return bad(msgs, line, "base", v, vl, " is not host or cachegrind");
 			if (levels_seen)
 				return bad(msgs, line, "base comes before the levels", NULL, 0, NULL);
-			if (!b)
+			if (!b) {
+				msgs->need = same(v, vl, "host") ? SIM_NEED_HOST : SIM_NEED_CACHEGRIND;
 				return bad(msgs, line, "the base", v, vl, " is not known here");
+			}
 			table_from_model(&t, b);
 		} else {
 			return bad(msgs, line, "unknown setting", w, wl, " (name, base)");

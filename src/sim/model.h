@@ -35,8 +35,12 @@ struct sim_msg {
 };
 
 #define SIM_MAX_WARN 8
+/* sim_msgs.need: the base a text asked for but was not given */
+#define SIM_NEED_HOST 1u
+#define SIM_NEED_CACHEGRIND 2u
 struct sim_msgs {
 	struct sim_msg error;
+	unsigned need; /* SIM_NEED_*, with the error "... is not known here" */
 	unsigned nwarn; /* warnings beyond SIM_MAX_WARN are dropped */
 	struct sim_msg warn[SIM_MAX_WARN];
 };
@@ -75,7 +79,8 @@ bool sim_model_detected(struct sim_model *m, const struct sim_detected *c, size_
  * a level not in the base), policy = lru | plru | fifo | random | srrip |
  * brrip, inclusion = nine | inclusive | exclusive, write = none | back |
  * through, prefetch = none | next | stride | next+stride.  base needs the
- * model in `host` or `cachegrind` (NULL: not known here).  A tree-PLRU
+ * model in `host` or `cachegrind` (NULL: not known here, msgs->need says
+ * which was wanted, so that the caller can make it and read again).  A tree-PLRU
  * asked of an associativity it cannot take becomes LRU, with a warning.
  * False with msgs->error (its line) on anything else wrong. */
 bool sim_model_parse(struct sim_model *m, const char *text, size_t len,

@@ -275,6 +275,19 @@ record host-alone ../src/rec-prog && {
 		relay host-with-cg "$T/out/profdiff-host-with-cg.log"
 	}
 }
+# a model file on the host's: 'base = host', then its L2 changed (a
+# comment naming cachegrind asks for nothing)
+printf '# not cachegrind\nname = hostplru\nbase = host\nL2: policy=plru\n' >"$T/run/hostplru.cfg"
+if (cd "$T/run" && valgrind -q --tool=cgtui --cache-config=hostplru.cfg --cache-host-dir="$T/sys" \
+	--cgtui-out-file="$T/prof/ours.hostplru" /bin/true) >"$T/out/hostplru.log" 2>&1 &&
+	grep -q '^desc: L2 cache: 262144 B, 64 B, 4-way associative, tree-PLRU, .* (model hostplru)$' \
+		"$T/prof/ours.hostplru" &&
+	grep -q '^desc: L3 cache: 3145728 B, 64 B, 24-way associative, LRU, ' "$T/prof/ours.hostplru" &&
+	! grep -q 'warning: L3 cache found' "$T/out/hostplru.log"; then
+	pass "models: base = host, its L2 made tree-PLRU"
+else
+	fail "models: base = host" "$(grep '^desc: L' "$T/prof/ours.hostplru" 2>&1; head -c 300 "$T/out/hostplru.log")"
+fi
 # Without sysfs, the host's caches come from CPUID, as Valgrind reads them:
 # its L1s are cachegrind's (the same CPUID, in cachegrind's desc: lines)
 SIM="--cache-sim=yes --branch-sim=no"

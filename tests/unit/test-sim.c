@@ -1027,6 +1027,10 @@ static void test_config(void)
 		  "L2D: size=1K assoc=2 line=16\n",
 		  2, "unified L1 cannot be above a split L2" },
 	};
+	ok(!parse(&m, "# host\nbase = cachegrind\n", &msgs) && msgs.need == SIM_NEED_CACHEGRIND,
+	   "the base a text wants is said (not the word in its comment)");
+	ok(!parse(&m, "base = host\n", &msgs) && msgs.need == SIM_NEED_HOST, "host wanted");
+	ok(!parse(&m, "L1: size=1K assoc=2\n", &msgs) && msgs.need == 0, "no base wanted");
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		ok(!parse(&m, bad[i].text, &msgs) && msgs.error.line == bad[i].line &&
 			   strstr(msgs.error.text, bad[i].says),
