@@ -267,6 +267,10 @@ struct _VgFile;
 void cgt_sim_event_lines(struct _VgFile *fp);
 /* The lines after the costs (--cache-mrc's curves, as comments), or nothing */
 void cgt_sim_trailer(struct _VgFile *fp);
+/* The counts kept outside the instructions' costs (the curves' histograms,
+ * the levels' write-backs and prefetches) back to 0; the caches' and the
+ * sampled lines' state stay, as the caches' in callgrind's zero */
+void cgt_sim_zero(void);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
 IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);

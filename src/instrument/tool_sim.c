@@ -1122,6 +1122,20 @@ static void put_curve(VgFile *fp, const uint64_t *hist, ULong samples, ULong acc
 	VG_(fprintf)(fp, "\n");
 }
 
+void cgt_sim_zero(void)
+{
+	for (UInt c = 0; c < n_models; c++)
+		for (UInt i = 0; i < models[c].h.nlevels; i++)
+			models[c].h.level[i].writebacks = models[c].h.level[i].prefetches = 0;
+	for (UInt b = 0; b < SIM_MRC_NBUCKETS; b++)
+		mrc_hist[b] = 0;
+	for (UInt f = 0; f < mrc_nfn; f++)
+		if (mrc_fn_hist[f])
+			for (UInt b = 0; b <= SIM_MRC_NBUCKETS; b++)
+				mrc_fn_hist[f][b] = 0;
+	mrc_samples = 0;
+}
+
 /* functions with fewer samples get no curve of their own */
 #define MRC_MIN_SAMPLES 64
 

@@ -344,6 +344,46 @@ for prog in prog bzip2; do
 		relay "mrc-$prog-$mode" "$T/out/mrcdiff-$prog-$mode.log"
 	done
 done
+# CALLGRIND_ZERO_STATS zeroes the curves with the costs: every line sampled,
+# the samples are then exactly the data accesses counted after it (Dr + Dw)
+cat >"$T/src/rec-zero.c" <<'C'
+#include <valgrind/callgrind.h>
+static char buf[1 << 16];
+static void touch(int step)
+{
+	for (unsigned i = 0; i < sizeof(buf); i += step)
+		buf[i]++;
+}
+int main(void)
+{
+	touch(8);
+	CALLGRIND_ZERO_STATS;
+	touch(64);
+	return 0;
+}
+C
+if build rec-zero -g -O1 -o rec-zero rec-zero.c && mrc_run zero "" ../src/rec-zero; then
+	got=$(python3 - "$T/prof/mrc.zero" <<'PY'
+import sys
+events = summary = total = None
+for line in open(sys.argv[1]):
+    if line.startswith('events:'):
+        events = line.split()[1:]
+    elif line.startswith('summary:'):
+        summary = [int(x) for x in line.split()[1:]]
+    elif line.startswith('# mrc-total:'):
+        total = [int(x) for x in line.split()[2:]]
+d = summary[events.index('Dr')] + summary[events.index('Dw')]
+print('%d %d %d' % (total[0], total[1], d))
+PY
+)
+	set -- $got
+	if [ $# = 3 ] && [ "$1" = "$3" ] && [ "$2" = "$3" ]; then
+		pass "mrc: zeroed with the costs ($1 samples, $3 data accesses after the zero)"
+	else
+		fail "mrc" "after CALLGRIND_ZERO_STATS: samples, accesses, Dr + Dw: '$got'"
+	fi
+fi
 if grep -q '^# mrc-few: [0-9]* functions with fewer than 64 samples$' "$T/prof/mrc.prog-1pct"; then
 	pass "mrc: functions with too few samples are said, not drawn"
 else
