@@ -33,7 +33,7 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 	}
 }
 
-struct groups *groups_build(struct profile *p, enum group_by by)
+struct groups *groups_build(struct profile *p, enum group_by by, const struct scope *s)
 {
 	const struct agg *a = profile_agg(p);
 	int nr = p->nreal ? p->nreal : 1;
@@ -57,6 +57,11 @@ struct groups *groups_build(struct profile *p, enum group_by by)
 		keyof[i] = by == GROUP_OBJ_FN ? p->fns[i].obj
 			   : by == GROUP_FILE_FN ? gs->ff[i].file
 						 : gs->ff[i].name;
+		uint32_t fn = by == GROUP_OBJ_FN ? (uint32_t)i : gs->ff[i].fn;
+		if (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn))) {
+			keyof[i] = NO_ID; /* out of the scope */
+			continue;
+		}
 		if (gi[keyof[i]] == NO_ID)
 			gi[keyof[i]] = gs->ng++;
 	}
@@ -64,7 +69,8 @@ struct groups *groups_build(struct profile *p, enum group_by by)
 	gs->pool = xcalloc(n + 1, sizeof(*gs->pool));
 	gs->totals = xcalloc(((size_t)gs->ng + 1) * (size_t)nr, sizeof(cost_t));
 	for (size_t i = 0; i < n; i++)
-		gs->g[gi[keyof[i]]].ne++;
+		if (keyof[i] != NO_ID)
+			gs->g[gi[keyof[i]]].ne++;
 	size_t off = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		gs->g[k].e = gs->pool + off;
@@ -74,6 +80,8 @@ struct groups *groups_build(struct profile *p, enum group_by by)
 		gs->g[k].total = gs->totals + (size_t)k * (size_t)nr;
 	}
 	for (size_t i = 0; i < n; i++) {
+		if (keyof[i] == NO_ID)
+			continue;
 		struct group *g = &gs->g[gi[keyof[i]]];
 		struct gentry *e = &g->e[g->ne++];
 		g->id = keyof[i];

@@ -11,6 +11,7 @@
 
 #include "aggregate.h"
 #include "model.h"
+#include "scope.h"
 
 /* ---- groups ------------------------------------------------------------------ */
 
@@ -53,8 +54,10 @@ struct groups {
 	size_t nff;
 };
 
-/* Groups the costs of p (aggregated on demand) by `by`. */
-struct groups *groups_build(struct profile *p, enum group_by by);
+/* Groups the costs of p (aggregated on demand) by `by`, the entries of the
+ * functions scope s keeps only (scope.h; NULL: all), so that a group's
+ * total is that of what it lists. */
+struct groups *groups_build(struct profile *p, enum group_by by, const struct scope *s);
 /* Orders the groups by the event's value of their total and each group's
  * entries by that of their self cost (by_incl: GROUP_OBJ_FN's entries by
  * their inclusive cost), largest magnitude first, then by name; an entry is

@@ -25,11 +25,11 @@ static const struct {
 	const char *opt;
 	enum limit_scope scope;
 } scopes[] = {
-	{ "limit", SCOPE_TOTAL },
-	{ "limit-function", SCOPE_FUNCTION },
-	{ "limit-self", SCOPE_SELF },
-	{ "limit-file", SCOPE_FILE },
-	{ "limit-object", SCOPE_OBJECT },
+	{ "limit", LIMIT_TOTAL },
+	{ "limit-function", LIMIT_FUNCTION },
+	{ "limit-self", LIMIT_SELF },
+	{ "limit-file", LIMIT_FILE },
+	{ "limit-object", LIMIT_OBJECT },
 };
 static const char *const scope_name[] = { "total", "function", "self", "file", "object" };
 
@@ -53,14 +53,14 @@ static int parse_limit(struct limit *l, enum limit_scope scope, const char *opt,
 	memset(l, 0, sizeof(*l));
 	l->scope = scope;
 	const char *eq = strrchr(arg, '=');
-	const char *form = scope == SCOPE_TOTAL ? "EVENT=CHANGE" : "PATTERN:EVENT=CHANGE";
+	const char *form = scope == LIMIT_TOTAL ? "EVENT=CHANGE" : "PATTERN:EVENT=CHANGE";
 	if (!eq) {
 		snprintf(err, errsz, "--%s: expected %s (e.g. %sIr=+1%%), not '%s'", opt, form,
-			 scope == SCOPE_TOTAL ? "" : "main:", arg);
+			 scope == LIMIT_TOTAL ? "" : "main:", arg);
 		return -1;
 	}
 	const char *ev = arg;
-	if (scope != SCOPE_TOTAL) {
+	if (scope != LIMIT_TOTAL) {
 		const char *colon = NULL;
 		for (const char *c = arg; c < eq; c++)
 			if (*c == ':')
@@ -313,7 +313,7 @@ static void collect(struct emap *m, int k, struct profile *p, const struct limit
 {
 	const struct agg *a = profile_agg(p);
 	char buf[8192];
-	if (l->scope == SCOPE_FUNCTION || l->scope == SCOPE_SELF) {
+	if (l->scope == LIMIT_FUNCTION || l->scope == LIMIT_SELF) {
 		for (uint32_t f = 0; f < p->nfns; f++) {
 			const char *nm = fn_name(p, f);
 			if (!matches(l, nm))
@@ -326,14 +326,14 @@ static void collect(struct emap *m, int k, struct profile *p, const struct limit
 			if (n >= (int)sizeof(buf))
 				n = (int)sizeof(buf) - 1;
 			struct entry *e = emap_get(m, buf, (size_t)n);
-			const cost_t *c = l->scope == SCOPE_SELF ? agg_self(a, f) : agg_incl(a, f);
+			const cost_t *c = l->scope == LIMIT_SELF ? agg_self(a, f) : agg_incl(a, f);
 			e->v[k] = cost_add(e->v[k], event_value(p, c, ev));
 			if (!e->name || k == 1)
 				e->name = nm;
 		}
 		return;
 	}
-	if (l->scope == SCOPE_FILE) {
+	if (l->scope == LIMIT_FILE) {
 		size_t nff;
 		const struct filefn *ff = agg_filefn_kept(p, &nff);
 		for (size_t i = 0; i < nff; i++) {
@@ -459,11 +459,11 @@ static void write_text(FILE *out, const struct share_opts *o, const struct side 
 	fputc('\n', out);
 	for (int i = 0; i < o->nlimits; i++) {
 		const struct limit *l = &o->limits[i];
-		if (l->scope == SCOPE_TOTAL)
+		if (l->scope == LIMIT_TOTAL)
 			continue;
 		fprintf(out, "--limit-%s=%s:%s=%s: %d %s%s checked\n", scope_name[l->scope], l->pattern,
 			l->event, l->text, checked[i],
-			l->scope == SCOPE_FILE ? "file" : l->scope == SCOPE_OBJECT ? "object" : "function",
+			l->scope == LIMIT_FILE ? "file" : l->scope == LIMIT_OBJECT ? "object" : "function",
 			checked[i] == 1 ? "" : "s");
 	}
 	if (nexc)
@@ -496,7 +496,7 @@ static void write_markdown(FILE *out, const struct share_opts *o, const struct s
 	fputc('\n', out);
 	for (int i = 0; i < o->nlimits; i++) {
 		const struct limit *l = &o->limits[i];
-		if (l->scope != SCOPE_TOTAL) {
+		if (l->scope != LIMIT_TOTAL) {
 			fprintf(out, "- `--limit-%s`: %d checked by ", scope_name[l->scope], checked[i]);
 			md_name(out, l->pattern);
 			fputc('\n', out);
@@ -612,7 +612,7 @@ int check_run(FILE *out, const struct share_opts *o, char *const *files, int nfi
 		const struct limit *l = &o->limits[i];
 		cost_t base = event_value(&sd[0].p, sd[0].p.totals, ev[i][0]);
 		cost_t nw = event_value(&sd[1].p, sd[1].p.totals, ev[i][1]);
-		if (l->scope == SCOPE_TOTAL) {
+		if (l->scope == LIMIT_TOTAL) {
 			struct row r = { i, NULL, base, nw, (cost_t)((uint64_t)nw - (uint64_t)base), 0, 0 };
 			r.pct = percent_of(r.change, r.base);
 			r.exceeded = exceeds(l, r.change, r.pct);
@@ -647,7 +647,7 @@ int check_run(FILE *out, const struct share_opts *o, char *const *files, int nfi
 		if (!checked[i])
 			fprintf(stderr, "cgtui: warning: --limit-%s=%s: no %s matches in either profile%s\n",
 				scope_name[l->scope], l->pattern,
-				l->scope == SCOPE_FILE ? "file" : l->scope == SCOPE_OBJECT ? "object" : "function",
+				l->scope == LIMIT_FILE ? "file" : l->scope == LIMIT_OBJECT ? "object" : "function",
 				o->min_cost ? " above --min-cost" : "");
 	}
 	if (nrows > 1)

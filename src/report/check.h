@@ -31,7 +31,7 @@
 #include "report.h"
 
 enum share_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON };
-enum limit_scope { SCOPE_TOTAL, SCOPE_FUNCTION, SCOPE_SELF, SCOPE_FILE, SCOPE_OBJECT };
+enum limit_scope { LIMIT_TOTAL, LIMIT_FUNCTION, LIMIT_SELF, LIMIT_FILE, LIMIT_OBJECT };
 
 struct limit {
 	enum limit_scope scope;

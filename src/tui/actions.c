@@ -81,6 +81,67 @@ static int cycle_has_no_code(struct tui *t, uint32_t fn)
 }
 
 
+/* z: the lists keep only one object, file or class (scope.h), or (zoomed)
+ * the whole run again; a step of the history, so Esc zooms back.  A view of
+ * one function opens the functions in the scope. */
+static void zoom(struct tui *t)
+{
+	struct view *v = tui_view(t);
+	struct scope s[3];
+	int n = 0;
+	if (v->scope.kind != SCOPE_ALL)
+		s[n++] = (struct scope){ SCOPE_ALL, NO_ID, NULL };
+	else if (v->ops->selected_scope && v->nrows && v->ops->selected_scope(v, &s[0]))
+		n = 1;
+	else {
+		uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
+		const struct agg *a = profile_agg(t->p);
+		if (fn != NO_ID && agg_is_cycle(a, fn)) {
+			tui_message(t, "z: a cycle's members may be in several objects, files and "
+				       "classes: zoom from one of them");
+			return;
+		}
+		if (fn == NO_ID || !(n = scope_of_fn(t->p, fn, s, 3))) {
+			tui_message(t, "z: no function selected");
+			return;
+		}
+	}
+	int k = 0;
+	if (n > 1) {
+		char q[512];
+		static const char key[] = "ofc";
+		size_t ql = (size_t)snprintf(q, sizeof(q), "zoom to:");
+		for (int i = 0; i < n; i++) {
+			/* paths by their last part: every choice fits the line */
+			char *l = scope_label(t->p, &s[i]), *sp = strchr(l, ' ');
+			const char *slash = s[i].kind != SCOPE_CLASS && sp ? strrchr(sp, '/') : NULL;
+			if (ql < sizeof(q))
+				ql += (size_t)snprintf(q + ql, sizeof(q) - ql, "%s %c: %.*s%s", i ? "," : "",
+						       key[s[i].kind - SCOPE_OBJECT], (int)(sp - l + 1), l,
+						       slash && slash[1] ? slash + 1 : sp + 1);
+			free(l);
+		}
+		if (ql < sizeof(q))
+			snprintf(q + ql, sizeof(q) - ql, " (Esc: no)");
+		int c = ask_key(t, q);
+		for (k = 0; k < n && (c < 0 || c != key[s[k].kind - SCOPE_OBJECT]); k++)
+			;
+		if (k == n) {
+			for (int i = 0; i < n; i++)
+				scope_clear(&s[i]);
+			return;
+		}
+	}
+	const struct view_ops *ops = v->ops->scoped ? v->ops : &functions_ops;
+	tui_push(t, view_new_in(t, ops, v->ops->scoped ? v->fn : NO_ID, &s[k]));
+	char *l = scope_label(t->p, &s[k]);
+	tui_message(t, s[k].kind == SCOPE_ALL ? "the whole run again (Esc: zoomed in again)"
+					      : "zoomed to %s (z: the whole run, Esc: back)", l);
+	free(l);
+	for (int i = 0; i < n; i++)
+		scope_clear(&s[i]);
+}
+
 /* An action of the key table that opens a view: on the selected
  * function (else the view's) when the table says so. */
 static void open_key_view(struct tui *t, enum action a, const struct view_ops *ops, int on_fn)
@@ -128,6 +189,7 @@ void act(struct tui *t, enum action a)
 		if (t->cur + 1 < t->nhist)
 			t->cur++;
 		break;
+	case ACT_ZOOM: zoom(t); break;
 	case ACT_CYCLES: set_cycles(t, !t->set.cycles); break;
 	case ACT_FOLD: fold(t); break;
 	case ACT_SORT_NEXT:

@@ -45,9 +45,22 @@ static void draw_header(struct tui *t)
 	size_t el = 0;
 	for (int k = 0; k < t->set.nshow && el + 1 < sizeof(events); k++)
 		el += (size_t)snprintf(events + el, sizeof(events) - el, " %s", p->ev[t->set.show[k]].name);
-	const char *flt = tui_view(t)->filter;
-	snprintf(line, sizeof(line), "%s%s%s%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
-		 tui_view(t)->ops->name, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "",
+	struct view *v = tui_view(t);
+	const char *flt = v->filter;
+	char zoom[320] = "";
+	if (v->scope.kind != SCOPE_ALL) {
+		if (!v->zself) {
+			v->zself = xcalloc((size_t)p->nreal, sizeof(cost_t));
+			scope_self(p, &v->scope, v->zself);
+		}
+		char pc[32], *l = scope_label(p, &v->scope);
+		fmt_percent(pc, sizeof(pc), event_value(p, v->zself, t->set.sort_event),
+			    event_value(p, p->totals, t->set.sort_event));
+		snprintf(zoom, sizeof(zoom), " | zoom: %s (self %s)", l, pc);
+		free(l);
+	}
+	snprintf(line, sizeof(line), "%s%s%s%s%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
+		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "",
 		 p->ev[t->set.sort_event].name, t->set.inclusive ? "inclusive" : "self", th, parts,
 		 p->ndiff ? " | difference" : "", t->set.cycles ? "" : " | cycles off: raw",
 		 t->loader && t->loader->fold && *t->loader->fold ? " | f'N folded" : "", events);

@@ -171,8 +171,9 @@ char *prompt(struct tui *t, const char *what, int complete)
 }
 
 
-/* y or Y on the status line after `question`? */
-int ask(struct tui *t, const char *question)
+/* The key answered on the status line after `question`; -1 for Ctrl-C or
+ * a signal. */
+int ask_key(struct tui *t, const char *question)
 {
 	tui_message(t, "%s", question);
 	draw(t);
@@ -181,10 +182,18 @@ int ask(struct tui *t, const char *question)
 	while (((c = next_key(t)) == ERR && !tui_got_signal) || c == KEY_RESIZE)
 		if (c == KEY_RESIZE)
 			resized(t); /* the question is still the message */
-	if (tui_got_signal == SIGINT || c == 3)
+	int sig = tui_got_signal;
+	if (sig == SIGINT || c == 3)
 		tui_got_signal = 0;
 	t->message[0] = 0;
-	return !tui_got_signal && (c == 'y' || c == 'Y');
+	return sig || c == 3 || c == ERR ? -1 : c;
+}
+
+/* y or Y on the status line after `question`? */
+int ask(struct tui *t, const char *question)
+{
+	int c = ask_key(t, question);
+	return c == 'y' || c == 'Y';
 }
 
 void tui_script_close(struct tui *t)

@@ -43,6 +43,7 @@
 	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function") \
 	KEYDEF(ACT_CALLGRAPH, "4", callgraph, 1, "call graph: the function in a box, its callers above and callees below ({ } fewer or more levels); arrows move, Enter centres, Esc back") \
 	KEYDEF(ACT_CALLMAP,   "5", callmap, 1, "call map: the function's inclusive cost as a rectangle split among its callees (and theirs); Enter zooms in, Esc out") \
+	KEYDEF(ACT_ZOOM,      "z", none, 0, "zoom: the lists keep only the selected object, file or C++ class (asks which); again: all") \
 	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \
 	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all; call trees: open the hottest path below the node") \
 	KEYDEF(ACT_COLLAPSE_ALL, "W", none, 0, "trees: close every node") \

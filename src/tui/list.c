@@ -100,14 +100,24 @@ void list_move(struct view *v, int delta)
 
 /* ---- views and history ---------------------------------------------------------------- */
 
-struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn)
+struct view *view_new_in(struct tui *t, const struct view_ops *ops, uint32_t fn,
+			 const struct scope *s)
 {
 	struct view *v = xcalloc(1, sizeof(*v));
 	v->ops = ops;
 	v->t = t;
 	v->fn = fn;
+	if (s)
+		scope_copy(&v->scope, s);
+	else
+		scope_clear(&v->scope);
 	ops->update(v);
 	return v;
+}
+
+struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn)
+{
+	return view_new_in(t, ops, fn, t->nhist ? &tui_view(t)->scope : NULL);
 }
 
 void view_free(struct view *v)
@@ -118,6 +128,8 @@ void view_free(struct view *v)
 		v->ops->free(v);
 	free(v->filter);
 	free(v->reveal);
+	scope_clear(&v->scope);
+	free(v->zself);
 	free(v);
 }
 

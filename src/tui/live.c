@@ -48,6 +48,9 @@ static void live_reload(struct tui *t)
 		fn[i] = same_fn(t->p, v->fn, &np);
 		selfn[i] = v->ops->selected_fn && v->nrows ? same_fn(t->p, v->ops->selected_fn(v), &np)
 							   : NO_ID;
+		scope_move(&v->scope, t->p, &np); /* zoomed: the same object or file */
+		free(v->zself);
+		v->zself = NULL;
 	}
 	view_free(t->detail);
 	t->detail = NULL;

@@ -11,6 +11,7 @@
 
 #include "keys.h"
 #include "profile/model.h"
+#include "profile/scope.h"
 #include "source/srcfile.h"
 
 struct tui;
@@ -42,6 +43,12 @@ struct view_ops {
 	 * lines y0 .. y0 + h - 1 itself, without the detail pane; its rows are
 	 * the things that can be selected in it (NULL: a list) */
 	void (*draw)(struct view *v, int y0, int h, int width);
+	/* its rows follow the view's scope (z zooms it; the others, views of
+	 * one function, show its whole neighbourhood) */
+	int scoped;
+	/* the object or file of the selected row when it is one (a group):
+	 * fills *s and returns 1 (NULL: none) */
+	int (*selected_scope)(struct view *v, struct scope *s);
 };
 
 /* The one scroll engine: every view is a list of rows. */
@@ -56,6 +63,9 @@ struct view {
 	char *reveal;    /* a search: rows under the threshold that match are shown */
 	int filters;     /* its rows go through tui_filter_new (| works) */
 	int stale;       /* settings changed: update before it is shown */
+	struct scope scope; /* what its lists keep (scope.h): the view's it
+			     * was opened from, or another after z */
+	cost_t *zself;   /* the scope's self cost (made when first drawn) */
 };
 
 struct tui_settings {
@@ -198,6 +208,9 @@ void tui_step_context(struct tui *t, enum action a);
 
 /* views */
 struct view *view_new(struct tui *t, const struct view_ops *ops, uint32_t fn);
+/* The same in scope s (view_new: the scope of the view shown). */
+struct view *view_new_in(struct tui *t, const struct view_ops *ops, uint32_t fn,
+			 const struct scope *s);
 void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

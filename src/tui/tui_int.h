@@ -35,6 +35,8 @@ int next_key(struct tui *t);
  * cancelled. */
 char *prompt(struct tui *t, const char *what, int complete);
 int ask(struct tui *t, const char *question);
+/* The same, returning the key answered (-1: Ctrl-C or a signal). */
+int ask_key(struct tui *t, const char *question);
 void resized(struct tui *t);
 void tui_script_close(struct tui *t);
 

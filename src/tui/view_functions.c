@@ -80,6 +80,8 @@ static void update(struct view *v)
 	struct filter *rv = tui_filter_of(v->reveal);
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < nent; fn++) {
+		if (!scope_keeps(p, &v->scope, fn))
+			continue;
 		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
 		int shown = rank_shown(&thr, c);
 		if (!shown && !f && !rv)
@@ -243,4 +245,5 @@ const struct view_ops functions_ops = {
 	.selected_fn = selected_fn,
 	.under_shown = under_shown,
 	.free = fl_free,
+	.scoped = 1,
 };

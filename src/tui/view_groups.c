@@ -43,7 +43,8 @@ static void gv_free(struct view *v)
 
 /* The rows: shown groups, and the shown entries of open ones.  With a filter,
  * a group whose name matches keeps all its entries, else only the matching
- * ones (and is left out when none does). */
+ * ones (and is left out when none does).  (Zoomed, the groups have the
+ * entries in the scope only: groups_build.) */
 static void flatten(struct view *v)
 {
 	struct gview *d = v->data;
@@ -82,7 +83,7 @@ static void update(struct view *v, enum group_by by)
 	struct gview *d = v->data;
 	if (!d) {
 		d = xcalloc(1, sizeof(*d));
-		d->gs = groups_build(p, by);
+		d->gs = groups_build(p, by, &v->scope);
 		d->open = xmalloc((size_t)d->gs->nkeys + 1);
 		/* cg_annotate shows its sections open; objects start as a summary */
 		memset(d->open, by != GROUP_OBJ_FN, (size_t)d->gs->nkeys + 1);
@@ -236,6 +237,17 @@ static uint32_t selected_fn(struct view *v)
 	return r->e == NO_ID ? g->fn : g->e[r->e].fn;
 }
 
+/* z on a file's or an object's row: that file or object. */
+static int selected_scope(struct view *v, struct scope *s)
+{
+	struct gview *d = v->data;
+	const struct grow *r = &d->row[v->sel];
+	if (r->e != NO_ID || d->gs->by == GROUP_FN_FILE)
+		return 0;
+	*s = (struct scope){ d->gs->by == GROUP_OBJ_FN ? SCOPE_OBJECT : SCOPE_FILE, d->gs->g[r->g].id, NULL };
+	return 1;
+}
+
 /* Selects the row of group k (index in gs->g), if shown. */
 static void select_group(struct view *v, uint32_t k)
 {
@@ -291,6 +303,8 @@ const struct view_ops filefn_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = gv_free,
+	.scoped = 1,
+	.selected_scope = selected_scope,
 };
 
 const struct view_ops fnfile_ops = {
@@ -303,6 +317,8 @@ const struct view_ops fnfile_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = gv_free,
+	.scoped = 1,
+	.selected_scope = selected_scope,
 };
 
 const struct view_ops objects_ops = {
@@ -315,4 +331,6 @@ const struct view_ops objects_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = gv_free,
+	.scoped = 1,
+	.selected_scope = selected_scope,
 };

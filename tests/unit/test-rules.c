@@ -18,6 +18,7 @@
 #include "profile/model.h"
 #include "profile/query.h"
 #include "profile/rank.h"
+#include "profile/scope.h"
 #include "profile/tree.h"
 #include "fixture.h"
 #include "tap.h"
@@ -286,6 +287,96 @@ static void test_parts_order(void)
 	profile_free(&p);
 }
 
+/* name_class: the qualifier before the last "::" outside template
+ * arguments and parentheses, read by hand from each name */
+static void class_is(const char *name, const char *want)
+{
+	size_t n;
+	const char *c = name_class(name, &n);
+	char got[256];
+	snprintf(got, sizeof(got), "%.*s", (int)n, c);
+	ok(strcmp(got, want) == 0, "class of %s: '%s' (got '%s')", name, want, got);
+}
+
+static void test_scope(void)
+{
+	class_is("main", "");
+	class_is("0x0000000000401000", "");
+	class_is("???", "");
+	class_is("std::vector<int, std::allocator<int> >::push_back(int const&)",
+		 "std::vector<int, std::allocator<int> >");
+	class_is("void std::vector<int>::_M_realloc_insert<int const&>(__gnu_cxx::__normal_iterator<int*, "
+		 "std::vector<int> >, int const&)", "std::vector<int>");
+	class_is("ns::C::operator<(ns::C const&) const", "ns::C");
+	class_is("ns::C::operator()(int)", "ns::C");
+	class_is("ns::C::operator new(unsigned long)", "ns::C");
+	class_is("ns::C::operator<< <int>(int)", "ns::C");
+	class_is("(anonymous namespace)::helper(int)", "(anonymous namespace)");
+	class_is("a::b::f'2", "a::b");
+	class_is("std::function<void (int)>::operator()(int) const", "std::function<void (int)>");
+	class_is("f(std::map<int, int>::iterator)", "");
+
+	/* the specification's example: main, func1 (file1.c), func2 (file2.c)
+	 * in one object; self 20, 100, 700 */
+	struct profile p;
+	char *text = xasprintf("ob=prog\n%s", spec_example);
+	ok(load(&p, text) == 0, "spec example loads: %s", lasterr);
+	free(text);
+	uint32_t m = fn(&p, "main"), f1 = fn(&p, "func1"), f2 = fn(&p, "func2");
+	struct scope s = { SCOPE_FILE, p.fns[f2].file, NULL };
+	ok(!scope_keeps(&p, &s, m) && !scope_keeps(&p, &s, f1) && scope_keeps(&p, &s, f2),
+	   "file2.c keeps func2 only");
+	cost_t c[MAX_EVENTS];
+	scope_self(&p, &s, c);
+	is((int)c[0], 700, "file2.c's self: func2's 700");
+	s = (struct scope){ SCOPE_FILE, p.fns[m].file, NULL };
+	scope_self(&p, &s, c);
+	is((int)c[0], 120, "file1.c's self: main 20 + func1 100");
+	/* the objects tree in file1.c's scope: one group, prog, of main and
+	 * func1, its total theirs (120), not the object's 820 */
+	struct groups *gs = groups_build(&p, GROUP_OBJ_FN, &s);
+	ok(gs->ng == 1 && gs->g[0].ne == 2 && gs->g[0].total[0] == 120,
+	   "file1.c's objects tree: prog with 2 functions, 120");
+	groups_free(gs);
+	s = (struct scope){ SCOPE_OBJECT, p.fns[m].obj, NULL };
+	scope_self(&p, &s, c);
+	is((int)c[0], 820, "the object's self: the total, 820");
+	char *l = scope_label(&p, &s);
+	ok(strcmp(l, "object prog") == 0, "its label: %s", l);
+	free(l);
+	struct scope of[3];
+	int n = scope_of_fn(&p, f1, of, 3);
+	ok(n == 2 && of[0].kind == SCOPE_OBJECT && of[1].kind == SCOPE_FILE,
+	   "func1 (a C name): an object and a file, no class");
+	profile_free(&p);
+
+	/* classes, nested ones and a cycle: a::X::f <-> a::Y::g call each
+	 * other (one cycle), b::h is alone; self 1, 2, 4 */
+	ok(load(&p, "events: Ir\nfl=x.cc\nfn=a::X::f()\n1 1\ncfn=a::Y::g()\ncalls=1 2\n1 6\n"
+		    "fn=a::Y::g()\n2 2\ncfn=a::X::f()\ncalls=1 1\n2 3\ncfn=b::h()\ncalls=1 3\n2 4\n"
+		    "fn=b::h()\n3 4\n") == 0, "classes load: %s", lasterr);
+	struct scope a = { SCOPE_CLASS, NO_ID, xstrdup("a") }, ax = { SCOPE_CLASS, NO_ID, xstrdup("a::X") };
+	uint32_t ff = fn(&p, "a::X::f()"), g = fn(&p, "a::Y::g()"), h = fn(&p, "b::h()");
+	ok(scope_keeps(&p, &a, ff) && scope_keeps(&p, &a, g) && !scope_keeps(&p, &a, h),
+	   "namespace a keeps a::X::f and a::Y::g (nested classes), not b::h");
+	ok(scope_keeps(&p, &ax, ff) && !scope_keeps(&p, &ax, g), "class a::X keeps f only");
+	struct scope ab = { SCOPE_CLASS, NO_ID, xstrdup("a::") };
+	ok(!scope_keeps(&p, &ab, ff), "'a::' is no class of a::X::f (whole names only)");
+	scope_clear(&ab);
+	const struct agg *ag = profile_agg(&p);
+	ok(ag->ncycles == 1, "f and g make a cycle");
+	uint32_t cy = agg_cycle_ent(ag, 1);
+	ok(scope_keeps(&p, &ax, cy), "the cycle is kept by a::X (one member is)");
+	struct scope bs = { SCOPE_CLASS, NO_ID, xstrdup("b") };
+	ok(!scope_keeps(&p, &bs, cy), "and not by b (no member is)");
+	scope_self(&p, &a, c);
+	is((int)c[0], 3, "namespace a's self: 1 + 2");
+	scope_clear(&a);
+	scope_clear(&ax);
+	scope_clear(&bs);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -298,6 +389,7 @@ int main(void)
 	test_check_calls();
 	test_parts_order();
 	test_demangle();
+	test_scope();
 	fixture_end();
 	return tap_done();
 }

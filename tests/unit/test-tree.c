@@ -41,7 +41,7 @@ static void test_filefn(void)
 {
 	struct profile p;
 	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
-	struct groups *gs = groups_build(&p, GROUP_FILE_FN);
+	struct groups *gs = groups_build(&p, GROUP_FILE_FN, NULL);
 	groups_order(gs, &p, 0, 0.1, 0);
 	is(gs->ng, 2, "file:function: two files");
 	/* file2.c = func2 700; file1.c = func1 100 + main 20 = 120 */
@@ -72,7 +72,7 @@ static void test_filefn(void)
 	is(gs->g[1].cum, 700, "50%%: a hidden group adds nothing to the cumulative cost");
 	groups_free(gs);
 
-	gs = groups_build(&p, GROUP_FN_FILE);
+	gs = groups_build(&p, GROUP_FN_FILE, NULL);
 	groups_order(gs, &p, 0, 0.1, 0);
 	is(gs->ng, 3, "function:file: three functions");
 	/* func2 700, func1 100, main 20; cumulative 700, 800, 820 */
@@ -86,7 +86,7 @@ static void test_filefn(void)
 	is(gs->g[0].e[0].fn, fn(&p, "func2"), "func2's file entry is func2");
 	groups_free(gs);
 
-	gs = groups_build(&p, GROUP_OBJ_FN);
+	gs = groups_build(&p, GROUP_OBJ_FN, NULL);
 	groups_order(gs, &p, 0, 0.1, 1);
 	is(gs->ng, 1, "objects: no ob= lines, one (unnamed) object");
 	is_str(gname(&p, gs, 0), "", "its name is empty");
@@ -107,7 +107,7 @@ static void test_filefn(void)
 	/* objects named by ob=: /bin/prog has main (10), /lib/librec.so a and
 	 * b (50 + 40 = 90) */
 	ok(load(&p, rec_example) == 0, "recursion example loads: %s", lasterr);
-	gs = groups_build(&p, GROUP_OBJ_FN);
+	gs = groups_build(&p, GROUP_OBJ_FN, NULL);
 	groups_order(gs, &p, 0, 0.1, 0);
 	is(gs->ng, 2, "two objects");
 	is_str(gname(&p, gs, 0), "/lib/librec.so", "the library first (90)");
@@ -124,7 +124,7 @@ static void test_filefn(void)
 	ok(load(&p, "events: Ir\nfl=a.c\nfn=helper\n1 5\nfl=b.c\nfn=helper\n1 7\n") == 0,
 	   "two static helpers: %s", lasterr);
 	is(p.nfns, 2, "two functions named helper");
-	gs = groups_build(&p, GROUP_FN_FILE);
+	gs = groups_build(&p, GROUP_FN_FILE, NULL);
 	groups_order(gs, &p, 0, 0, 0);
 	is(gs->ng, 1, "one function name");
 	is(gs->g[0].ne, 2, "in two files");
