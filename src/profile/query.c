@@ -104,6 +104,27 @@ static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum 
 	return e;
 }
 
+/* Room for n more edges, the table sized for them: a cycle's callees are
+ * its members, known in number before they are read. */
+static void edge_reserve(struct edge_acc *x, uint32_t n)
+{
+	VEC_RESERVE(x->ed, x->cap, (size_t)x->n + n);
+	uint32_t want = 16;
+	while (want < ((uint32_t)x->n + n + 1) * 2 + 2)
+		want *= 2;
+	if (want - 1 <= x->mask)
+		return;
+	free(x->slot);
+	x->slot = xcalloc(want, sizeof(*x->slot));
+	x->mask = want - 1;
+	for (int i = 0; i < x->n; i++) {
+		uint32_t h = (uint32_t)hash_mix((uint64_t)x->ed[i].fn << 32 | x->ed[i].via) & x->mask;
+		while (x->slot[h])
+			h = (h + 1) & x->mask;
+		x->slot[h] = (uint32_t)i + 1;
+	}
+}
+
 static void edge_add(const struct profile *p, struct edge *e, uint32_t r, int cost)
 {
 	e->count = cost_add(e->count, p->calls[r].count);
@@ -157,6 +178,8 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 		fn_edges(p, a, id, callers, &x);
 	} else {
 		uint32_t k = agg_cycle_no(a, id);
+		if (!callers)
+			edge_reserve(&x, a->cyc_start[k] - a->cyc_start[k - 1]);
 		/* its callees: its members, at their inclusive costs */
 		for (uint32_t i = a->cyc_start[k - 1]; !callers && i < a->cyc_start[k]; i++) {
 			uint32_t m = a->cyc_fn[i];
@@ -394,33 +417,120 @@ uint32_t query_fn_by_name(const struct profile *p, const char *name, uint32_t ob
 	return found;
 }
 
-struct edgectx {
-	const struct profile *p;
-	int event;
+/* An edge's sort key, made once: the edges are large (a cost per event),
+ * so they are ordered through these and moved once. */
+struct edgekey {
+	cost_t v;           /* the event's cost, or (no share) the count */
+	const char *name;   /* a function's name, NULL for a cycle (buf) */
+	uint32_t fn, via, i;
+	int costed;
+	char buf[20];       /* a cycle's "<cycle N>" */
 };
 
-static int cmp_edge(const void *x, const void *y, void *arg)
+static int cmp_edgekey(const void *x, const void *y)
 {
-	const struct edgectx *c = arg;
-	const struct edge *a = x, *b = y;
-	int ca = call_kind_costed(a->kind), cb = call_kind_costed(b->kind);
-	if (ca != cb)
-		return ca ? -1 : 1;
-	cost_t va = ca ? event_value(c->p, a->cost, c->event) : a->count;
-	cost_t vb = cb ? event_value(c->p, b->cost, c->event) : b->count;
-	char ba[32], bb[32];
-	struct rank_key ka = { &va, tie_name(c->p, a->fn, ba, sizeof(ba)), a->fn };
-	struct rank_key kb = { &vb, tie_name(c->p, b->fn, bb, sizeof(bb)), b->fn };
+	const struct edgekey *a = x, *b = y;
+	if (a->costed != b->costed)
+		return a->costed ? -1 : 1;
+	struct rank_key ka = { &a->v, a->name ? a->name : a->buf, a->fn };
+	struct rank_key kb = { &b->v, b->name ? b->name : b->buf, b->fn };
 	struct rank_order o = { NULL, 1, RANK_VIEW };
 	int r = rank_cmp(&ka, &kb, &o);
 	return r ? r : (a->via < b->via ? -1 : a->via > b->via);
 }
 
+/* Moves the k first keys of k[0..n) (cmp_edgekey's order) to the front,
+ * in no order: a quickselect (median of three). */
+static void select_first(struct edgekey *k, size_t n, size_t want)
+{
+	size_t lo = 0, hi = n; /* the k-th is in [lo, hi) */
+	while (hi - lo > 16) {
+		size_t mid = lo + (hi - lo) / 2;
+		struct edgekey t;
+#define SWAP(a, b) (t = k[a], k[a] = k[b], k[b] = t)
+		if (cmp_edgekey(&k[mid], &k[lo]) < 0)
+			SWAP(mid, lo);
+		if (cmp_edgekey(&k[hi - 1], &k[lo]) < 0)
+			SWAP(hi - 1, lo);
+		if (cmp_edgekey(&k[hi - 1], &k[mid]) < 0)
+			SWAP(hi - 1, mid);
+		SWAP(mid, hi - 1); /* the pivot at hi - 1 */
+		size_t s = lo;
+		for (size_t i = lo; i < hi - 1; i++)
+			if (cmp_edgekey(&k[i], &k[hi - 1]) < 0) {
+				SWAP(i, s);
+				s++;
+			}
+		SWAP(s, hi - 1);
+#undef SWAP
+		if (s == want || s + 1 == want)
+			return;
+		if (s > want)
+			hi = s;
+		else
+			lo = s + 1;
+	}
+	qsort(k + lo, hi - lo, sizeof(*k), cmp_edgekey);
+}
+
+void query_order_edges_part(const struct profile *p, const struct edge *ed, uint32_t *idx,
+			    size_t n, int event, size_t first)
+{
+	if (n < 2)
+		return;
+	struct edgekey *k = xmalloc(n * sizeof(*k));
+	for (size_t i = 0; i < n; i++) {
+		struct edgekey *e = &k[i];
+		const struct edge *d = &ed[idx[i]];
+		e->costed = call_kind_costed(d->kind);
+		e->v = e->costed ? event_value(p, d->cost, event) : d->count;
+		e->fn = d->fn;
+		e->via = d->via;
+		e->i = idx[i];
+		e->name = tie_name(p, e->fn, e->buf, sizeof(e->buf));
+		if (e->name == e->buf)
+			e->name = NULL; /* (buf moves with the key) */
+	}
+	if (first < n) /* the first ones only: found, then ordered */
+		select_first(k, n, first);
+	else
+		first = n;
+	qsort(k, first, sizeof(*k), cmp_edgekey);
+	for (size_t i = 0; i < n; i++)
+		idx[i] = k[i].i;
+	free(k);
+}
+
+void query_order_edges(const struct profile *p, const struct edge *ed, size_t n, int event,
+		       uint32_t *order)
+{
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	query_order_edges_part(p, ed, order, n, event, n);
+}
+
 void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int event)
 {
-	struct edgectx c = { p, event };
-	if (n > 1)
-		qsort_r(ed, n, sizeof(*ed), cmp_edge, &c);
+	if (n < 2)
+		return;
+	uint32_t *order = xmalloc(n * sizeof(*order)), *to = xmalloc(n * sizeof(*to));
+	query_order_edges(p, ed, n, event, order);
+	/* the permutation applied in place, cycle by cycle: to[i] is where the
+	 * edge now at i goes */
+	for (size_t i = 0; i < n; i++)
+		to[order[i]] = (uint32_t)i;
+	free(order);
+	for (size_t i = 0; i < n; i++) {
+		while (to[i] != i) {
+			uint32_t j = to[i];
+			struct edge tmp = ed[j];
+			ed[j] = ed[i];
+			ed[i] = tmp;
+			to[i] = to[j];
+			to[j] = j;
+		}
+	}
+	free(to);
 }
 
 struct sortctx {

@@ -38,6 +38,15 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 /* Orders edges: those with a cost (call_kind_costed) by rank_cmp on event,
  * then the others by their count, most first. */
 void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int event);
+/* The same order as indices, the edges left where they are: order[i] is
+ * the index in ed of the i-th (an edge is large: a cost per event). */
+void query_order_edges(const struct profile *p, const struct edge *ed, size_t n, int event,
+		       uint32_t *order);
+/* Orders idx[0..n) (indices in ed) the same way, only as far as the
+ * `first` first ones: they are the first, in order; the others follow in
+ * no order (for a view that shows a page of a cycle's 300,000 members). */
+void query_order_edges_part(const struct profile *p, const struct edge *ed, uint32_t *idx,
+			    size_t n, int event, size_t first);
 
 /* A file's self cost per line, summed over functions, ordered by line. */
 struct file_lines {

@@ -18,16 +18,24 @@ enum { ROW_TITLE, ROW_CALLER, ROW_SELF, ROW_CALLEE };
 
 struct crow {
 	int kind;
-	uint32_t fn;
+	uint32_t fn, via;
 	enum call_kind call; /* the cycle rule's kind of the edge */
 	cost_t count;
-	cost_t cost[MAX_EVENTS];
-	char *label;
+	const cost_t *cost;  /* the edge's (in clist's ed), or the function's */
+	char *label;         /* made when first drawn or searched */
 };
+
+/* A side with more edges than this is ordered as far as them first. */
+#define LAZY_EDGES 1000
 
 struct clist {
 	struct crow *r;
 	int n;
+	struct edge *ed[2];  /* callers, callees */
+	/* rows lazy[s] .. lazy[s] + nlazy[s] - 1 of side s are its edges in
+	 * no order yet (order[s]: their indices, after the ordered ones) */
+	uint32_t *order[2];
+	int first[2], lazy[2], nlazy[2];
 };
 
 static void cl_free(struct view *v)
@@ -38,6 +46,10 @@ static void cl_free(struct view *v)
 	for (int i = 0; i < l->n; i++)
 		free(l->r[i].label);
 	free(l->r);
+	free(l->ed[0]);
+	free(l->ed[1]);
+	free(l->order[0]);
+	free(l->order[1]);
 	free(l);
 	v->data = NULL;
 }
@@ -51,6 +63,37 @@ static void add(struct clist *l, int *cap, struct crow r)
 	l->r[l->n++] = r;
 }
 
+/* Row `row` about to be shown or read: a side's rows left in no order are
+ * ordered first (all of them: moving on from there stays cheap). */
+static struct crow *row_at(struct view *v, int row)
+{
+	struct clist *l = v->data;
+	for (int s = 0; s < 2; s++) {
+		if (!l->nlazy[s] || row < l->lazy[s] || row >= l->lazy[s] + l->nlazy[s])
+			continue;
+		uint32_t *rest = l->order[s] + l->first[s];
+		query_order_edges_part(v->t->p, l->ed[s], rest, (size_t)l->nlazy[s],
+				       v->t->set.sort_event, (size_t)l->nlazy[s]);
+		for (int j = 0; j < l->nlazy[s]; j++) {
+			struct crow *r = &l->r[l->lazy[s] + j];
+			const struct edge *e = &l->ed[s][rest[j]];
+			free(r->label);
+			*r = (struct crow){ .kind = r->kind, .fn = e->fn, .via = e->via, .call = e->kind,
+					    .count = e->count, .cost = e->cost };
+		}
+		l->nlazy[s] = 0;
+	}
+	return &l->r[row];
+}
+
+/* A row's label, made once: a cycle's hundreds of thousands of members
+ * are labelled only when shown (or searched). */
+static const char *row_label(struct view *v, struct crow *r)
+{
+	if (!r->label)
+		r->label = r->kind == ROW_SELF ? tui_label(v->t, r->fn) : tui_edge_label(v->t, r->fn, r->via);
+	return r->label;
+}
 
 static void update(struct view *v)
 {
@@ -64,11 +107,16 @@ static void update(struct view *v)
 	for (int side = 0; side < 2; side++) {
 		struct edge *ed;
 		int n = query_edges(p, v->fn, side == 0, &ed);
-		query_sort_edges(p, ed, (size_t)n, t->set.sort_event);
+		uint32_t *order = xmalloc(((size_t)n + 1) * sizeof(*order));
+		for (int i = 0; i < n; i++)
+			order[i] = (uint32_t)i;
+		/* a page's worth first; the rest when a row of it is shown */
+		size_t first = !f && n > LAZY_EDGES ? LAZY_EDGES : (size_t)n;
+		query_order_edges_part(p, ed, order, (size_t)n, t->set.sort_event, first);
+		l->ed[side] = ed;
 		if (side == 1) {
-			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .count = a->fn_ncalls[v->fn],
-					     .label = tui_label(t, v->fn) };
-			memcpy(self.cost, agg_incl(a, v->fn), sizeof(cost_t) * (size_t)p->nreal);
+			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .via = NO_ID,
+					     .count = a->fn_ncalls[v->fn], .cost = agg_incl(a, v->fn) };
 			add(l, &cap, self);
 		}
 		/* a profile without any call (Cachegrind's) cannot say who calls */
@@ -79,17 +127,23 @@ static void update(struct view *v)
 							    : "callees: none recorded");
 		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
 		for (int i = 0; i < n; i++) {
-			char *label = tui_edge_label(t, ed[i].fn, ed[i].via);
-			if (!tui_filter_match(f, label)) {
-				free(label);
+			const struct edge *e = &ed[order[i]];
+			struct crow r = { .kind = side == 0 ? ROW_CALLER : ROW_CALLEE, .fn = e->fn,
+					  .via = e->via, .call = e->kind, .count = e->count,
+					  .cost = e->cost };
+			if (f && !tui_filter_match(f, row_label(v, &r))) {
+				free(r.label);
 				continue;
 			}
-			struct crow r = { .kind = side == 0 ? ROW_CALLER : ROW_CALLEE, .fn = ed[i].fn,
-					  .call = ed[i].kind, .count = ed[i].count, .label = label };
-			memcpy(r.cost, ed[i].cost, sizeof(r.cost));
 			add(l, &cap, r);
 		}
-		free(ed);
+		if (first < (size_t)n) {
+			l->order[side] = order;
+			l->first[side] = (int)first;
+			l->lazy[side] = l->n - n + (int)first;
+			l->nlazy[side] = n - (int)first;
+		} else
+			free(order);
 	}
 	tui_filter_free(f);
 	v->data = l;
@@ -115,7 +169,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 {
 	struct tui *t = v->t;
 	struct profile *p = t->p;
-	struct crow *r = &((struct clist *)v->data)->r[row];
+	struct crow *r = row_at(v, row);
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
 	int cw = tui_cost_width(t, ev);
@@ -142,7 +196,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_put(t, y, cw + 12, 2, mark);
 	if (r->kind == ROW_SELF)
 		attron(A_BOLD);
-	tui_put(t, y, cw + 14, width - cw - 14, r->label);
+	tui_put(t, y, cw + 14, width - cw - 14, row_label(v, r));
 	if (r->kind == ROW_SELF)
 		attroff(A_BOLD);
 	(void)sel;
@@ -150,12 +204,12 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 
 static const char *row_text(struct view *v, int row)
 {
-	return ((struct clist *)v->data)->r[row].label;
+	return row_label(v, row_at(v, row));
 }
 
 static uint32_t selected_fn(struct view *v)
 {
-	return v->nrows ? ((struct clist *)v->data)->r[v->sel].fn : NO_ID;
+	return v->nrows ? row_at(v, v->sel)->fn : NO_ID;
 }
 
 const struct view_ops calls_ops = {

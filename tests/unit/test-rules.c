@@ -377,6 +377,46 @@ static void test_scope(void)
 	profile_free(&p);
 }
 
+/* A function with 2,500 callees (more than a view orders at first):
+ * callee k costs (k * 7919) % 2500 + 1 (every value 1..2500 once, as 7919
+ * is prime to 2500), so by cost the i-th is the callee costing 2500 - i.
+ * query_order_edges_part puts the first 10 first, in that order, and
+ * ordering the rest later gives the whole order. */
+static void test_order_part(void)
+{
+	enum { N = 2500 };
+	size_t cap = 64 + (size_t)N * 80, len = 0;
+	char *text = xmalloc(cap);
+	len += (size_t)snprintf(text + len, cap - len, "events: Ir\nfl=a.c\nfn=main\n1 1\n");
+	for (int k = 0; k < N; k++)
+		len += (size_t)snprintf(text + len, cap - len, "cfn=f%04d\ncalls=1 2\n1 %d\n", k,
+					(k * 7919) % N + 1);
+	for (int k = 0; k < N; k++)
+		len += (size_t)snprintf(text + len, cap - len, "fn=f%04d\n2 %d\n", k, (k * 7919) % N + 1);
+	struct profile p;
+	ok(load(&p, text) == 0, "2,500 callees load: %s", lasterr);
+	free(text);
+	struct edge *ed;
+	int n = query_edges(&p, fn(&p, "main"), 0, &ed);
+	is(n, N, "main has 2,500 callees");
+	uint32_t *idx = xmalloc(sizeof(*idx) * N);
+	for (int i = 0; i < N; i++)
+		idx[i] = (uint32_t)i;
+	query_order_edges_part(&p, ed, idx, N, 0, 10);
+	int good = 1;
+	for (int i = 0; i < 10; i++)
+		good &= ed[idx[i]].cost[0] == N - i;
+	ok(good, "the first 10: the callees costing 2500, 2499 ... 2491, in order");
+	query_order_edges_part(&p, ed, idx + 10, N - 10, 0, N - 10);
+	good = 1;
+	for (int i = 0; i < N; i++)
+		good &= ed[idx[i]].cost[0] == N - i;
+	ok(good, "the rest ordered later: all 2,500 in order of cost");
+	free(idx);
+	free(ed);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -390,6 +430,7 @@ int main(void)
 	test_parts_order();
 	test_demangle();
 	test_scope();
+	test_order_part();
 	fixture_end();
 	return tap_done();
 }
