@@ -74,20 +74,24 @@ static struct edge *edge_find(struct edge_acc *x, uint32_t fn, uint32_t via)
 	return NULL;
 }
 
+/* The edges' hash table made again with `size` slots (a power of two). */
+static void edge_rehash(struct edge_acc *x, uint32_t size)
+{
+	free(x->slot);
+	x->slot = xcalloc(size, sizeof(*x->slot));
+	x->mask = size - 1;
+	for (int i = 0; i < x->n; i++) {
+		uint32_t h = (uint32_t)hash_mix((uint64_t)x->ed[i].fn << 32 | x->ed[i].via) & x->mask;
+		while (x->slot[h])
+			h = (h + 1) & x->mask;
+		x->slot[h] = (uint32_t)i + 1;
+	}
+}
+
 static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum call_kind kind)
 {
-	if ((uint32_t)(x->n + 1) * 2 > x->mask) {
-		uint32_t ns = x->mask ? (x->mask + 1) * 2 : 16;
-		free(x->slot);
-		x->slot = xcalloc(ns, sizeof(*x->slot));
-		x->mask = ns - 1;
-		for (int i = 0; i < x->n; i++) {
-			uint32_t h = (uint32_t)hash_mix((uint64_t)x->ed[i].fn << 32 | x->ed[i].via) & x->mask;
-			while (x->slot[h])
-				h = (h + 1) & x->mask;
-			x->slot[h] = (uint32_t)i + 1;
-		}
-	}
+	if ((uint32_t)(x->n + 1) * 2 > x->mask)
+		edge_rehash(x, x->mask ? (x->mask + 1) * 2 : 16);
 	uint32_t h = (uint32_t)hash_mix((uint64_t)fn << 32 | via) & x->mask;
 	for (; x->slot[h]; h = (h + 1) & x->mask) {
 		struct edge *e = &x->ed[x->slot[h] - 1];
@@ -112,17 +116,8 @@ static void edge_reserve(struct edge_acc *x, uint32_t n)
 	uint32_t want = 16;
 	while (want < ((uint32_t)x->n + n + 1) * 2 + 2)
 		want *= 2;
-	if (want - 1 <= x->mask)
-		return;
-	free(x->slot);
-	x->slot = xcalloc(want, sizeof(*x->slot));
-	x->mask = want - 1;
-	for (int i = 0; i < x->n; i++) {
-		uint32_t h = (uint32_t)hash_mix((uint64_t)x->ed[i].fn << 32 | x->ed[i].via) & x->mask;
-		while (x->slot[h])
-			h = (h + 1) & x->mask;
-		x->slot[h] = (uint32_t)i + 1;
-	}
+	if (want - 1 > x->mask)
+		edge_rehash(x, want);
 }
 
 static void edge_add(const struct profile *p, struct edge *e, uint32_t r, int cost)
