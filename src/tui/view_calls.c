@@ -36,6 +36,10 @@ struct clist {
 	 * no order yet (order[s]: their indices, after the ordered ones) */
 	uint32_t *order[2];
 	int first[2], lazy[2], nlazy[2];
+	/* what the edges are of: kept by an update for another sort event,
+	 * threshold or filter */
+	uint32_t fn;
+	int cycles, ned[2];
 };
 
 static void cl_free(struct view *v)
@@ -100,13 +104,27 @@ static void update(struct view *v)
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	const struct agg *a = profile_agg(p);
+	/* the same function's edges, with cycle detection as it was: kept (a
+	 * newer profile or another part is a new view, or freed before) */
+	struct clist *old = v->data;
+	struct edge *kept[2] = { NULL, NULL };
+	int nkept[2] = { -1, -1 };
+	if (old && old->fn == v->fn && old->cycles == t->set.cycles)
+		for (int s = 0; s < 2; s++) {
+			kept[s] = old->ed[s];
+			nkept[s] = old->ned[s];
+			old->ed[s] = NULL;
+		}
 	cl_free(v);
 	struct clist *l = xcalloc(1, sizeof(*l));
+	l->fn = v->fn;
+	l->cycles = t->set.cycles;
 	int cap = 0;
 	struct filter *f = tui_filter_new(v);
 	for (int side = 0; side < 2; side++) {
-		struct edge *ed;
-		int n = query_edges(p, v->fn, side == 0, &ed);
+		struct edge *ed = kept[side];
+		int n = nkept[side] >= 0 ? nkept[side] : query_edges(p, v->fn, side == 0, &ed);
+		l->ned[side] = n;
 		uint32_t *order = xmalloc(((size_t)n + 1) * sizeof(*order));
 		for (int i = 0; i < n; i++)
 			order[i] = (uint32_t)i;

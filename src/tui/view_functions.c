@@ -20,6 +20,12 @@ struct fnlist {
 	int under;     /* rows under the threshold, shown as they match */
 	char **label;  /* "name <cycle N>" */
 	char *scratch; /* the last row_text */
+	size_t scap;
+	/* the cycles' members as searched (cycle_members), made when first
+	 * read and kept by updates while cycle detection stays as it was */
+	char **members;
+	uint32_t ncycles;
+	int cycles;
 };
 
 static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
@@ -34,19 +40,51 @@ static const cost_t *key_self(const struct profile *p, uint32_t fn, void *arg)
 
 /* What is searched and filtered: the label (or name), the file and the
  * object, one a line (expressions are matched multi-line: ^main$ finds the
- * function main); a cycle's members on its second line (malloc'ed). */
-static char *fn_text(struct profile *p, uint32_t fn, const char *label)
+ * function main); a cycle's members on its second line.  Written into
+ * *buf (grown as needed, kept by the caller: a search reads every one of
+ * 400,000 functions). */
+static const char *fn_text(struct profile *p, struct fnlist *l, uint32_t fn, const char *label,
+			   char **buf, size_t *cap)
 {
 	const struct agg *a = p->agg;
+	char cl[32];
+	const char *part[3];
+	int n = 0;
 	if (agg_is_cycle(a, fn)) {
-		char *m = cycle_members(p, fn, SIZE_MAX);
-		char *r = label ? xasprintf("%s\n%s", label, m) : xasprintf("<cycle %u>\n%s",
-					     agg_cycle_no(a, fn), m);
-		free(m);
-		return r;
+		uint32_t k = agg_cycle_no(a, fn);
+		if (!l->members) {
+			l->ncycles = a->ncycles;
+			l->members = xcalloc((size_t)l->ncycles + 1, sizeof(*l->members));
+		}
+		if (!l->members[k - 1])
+			l->members[k - 1] = cycle_members(p, fn, SIZE_MAX);
+		snprintf(cl, sizeof(cl), "<cycle %u>", k);
+		part[n++] = label ? label : cl;
+		part[n++] = l->members[k - 1];
+	} else {
+		part[n++] = label ? label : fn_name(p, fn);
+		part[n++] = file_name(p, p->fns[fn].file);
+		part[n++] = obj_name(p, p->fns[fn].obj);
 	}
-	return xasprintf("%s\n%s\n%s", label ? label : fn_name(p, fn), file_name(p, p->fns[fn].file),
-			 obj_name(p, p->fns[fn].obj));
+	size_t len[3], need = 0;
+	for (int i = 0; i < n; i++)
+		need += (len[i] = strlen(part[i])) + 1;
+	VEC_RESERVE(*buf, *cap, need);
+	char *o = *buf;
+	for (int i = 0; i < n; i++) {
+		memcpy(o, part[i], len[i]);
+		o += len[i];
+		*o++ = i + 1 < n ? '\n' : 0;
+	}
+	return *buf;
+}
+
+static void members_free(struct fnlist *l)
+{
+	for (uint32_t k = 0; l->members && k < l->ncycles; k++)
+		free(l->members[k]);
+	free(l->members);
+	l->members = NULL;
 }
 
 static void fl_free(struct view *v)
@@ -59,6 +97,7 @@ static void fl_free(struct view *v)
 	free(l->label);
 	free(l->fn);
 	free(l->scratch);
+	members_free(l);
 	free(l);
 	v->data = NULL;
 }
@@ -69,8 +108,19 @@ static void update(struct view *v)
 	struct profile *p = t->p;
 	const struct agg *a = profile_agg(p);
 	int ev = t->set.sort_event;
+	struct fnlist *old = v->data;
+	char **members = NULL;
+	uint32_t ncycles = 0;
+	if (old && old->cycles == t->set.cycles) { /* kept (fn_text) */
+		members = old->members;
+		ncycles = old->ncycles;
+		old->members = NULL;
+	}
 	fl_free(v);
 	struct fnlist *l = xcalloc(1, sizeof(*l));
+	l->members = members;
+	l->ncycles = ncycles;
+	l->cycles = t->set.cycles;
 	uint32_t nent = agg_nent(a);
 	l->fn = xmalloc(((size_t)nent + 1) * sizeof(*l->fn));
 	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
@@ -78,7 +128,8 @@ static void update(struct view *v)
 	 * at every function: the matches under the threshold are shown too */
 	struct filter *f = tui_filter_new(v);
 	struct filter *rv = tui_filter_of(v->reveal);
-	size_t n = 0;
+	size_t n = 0, cap = 0;
+	char *buf = NULL;
 	for (uint32_t fn = 0; fn < nent; fn++) {
 		if (!scope_keeps(p, &v->scope, fn))
 			continue;
@@ -87,15 +138,15 @@ static void update(struct view *v)
 		if (!shown && !f && !rv)
 			continue;
 		if (f || rv) {
-			char *text = fn_text(p, fn, NULL);
+			const char *text = fn_text(p, l, fn, NULL, &buf, &cap);
 			int m = tui_filter_match(f, text), r = rv && tui_filter_match(rv, text);
-			free(text);
 			if (!(m && (shown || f || r)))
 				continue;
 			l->under += !shown;
 		}
 		l->fn[n++] = fn;
 	}
+	free(buf);
 	tui_filter_free(rv);
 	tui_filter_free(f);
 	if (t->set.order)
@@ -220,9 +271,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 static const char *row_text(struct view *v, int row)
 {
 	struct fnlist *l = v->data;
-	free(l->scratch);
-	l->scratch = fn_text(v->t->p, l->fn[row], l->label[row]);
-	return l->scratch;
+	return fn_text(v->t->p, l, l->fn[row], l->label[row], &l->scratch, &l->scap);
 }
 
 static uint32_t selected_fn(struct view *v)
