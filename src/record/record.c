@@ -29,6 +29,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,7 @@ struct rec {
 	int stop_ms;                /* SIGINT, then SIGKILL after this */
 	/* live control: vgdb sending a command (0: none), its output */
 	pid_t ctl_pid;
+	struct timespec ctl_t0;     /* when it was asked */
 	char *ctl_out;
 	const char *ctl_what;       /* "dump", "zero", "on", "off" */
 	int paused;                 /* counting switched off from here */
@@ -470,6 +472,22 @@ static pid_t vgdb_start(pid_t pid, const char *cmd, int fd)
 	return p;
 }
 
+/* How long a control may wait for the program's answer (vgdb waits for
+ * ever when the program ended while it was asking): CGTUI_CONTROL_TIMEOUT_MS,
+ * 30 s by default (a callgrind dump of a large program takes seconds). */
+static int control_timeout_ms(void)
+{
+	const char *e = getenv("CGTUI_CONTROL_TIMEOUT_MS");
+	return e && atoi(e) > 0 ? atoi(e) : 30000;
+}
+
+static double since_ms(const struct timespec *t)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t->tv_sec) * 1e3 + (double)(now.tv_nsec - t->tv_nsec) / 1e6;
+}
+
 /* What vgdb wrote, without its own "sending command" lines: the last line
  * of the answer (or of its complaint), in buf. */
 static void vgdb_answer(const char *text, char *buf, size_t n)
@@ -527,6 +545,7 @@ int rec_control(struct rec *r, const char *what, char *msg, size_t n)
 		return -1;
 	}
 	close(fd);
+	clock_gettime(CLOCK_MONOTONIC, &r->ctl_t0);
 	r->ctl_what = strcmp(what, "dump") == 0 ? "dump" : strcmp(what, "zero") == 0 ? "zero" :
 		      strcmp(what, "on") == 0 ? "on" : "off";
 	snprintf(msg, n, "%s", strcmp(what, "dump") == 0 ? "asking for a snapshot ..." :
@@ -538,6 +557,15 @@ int rec_control(struct rec *r, const char *what, char *msg, size_t n)
 const char *rec_notice(struct rec *r)
 {
 	int st;
+	if (r->ctl_pid && since_ms(&r->ctl_t0) > control_timeout_ms() &&
+	    waitpid(r->ctl_pid, &st, WNOHANG) == 0) {
+		kill(r->ctl_pid, SIGKILL);
+		waitpid(r->ctl_pid, NULL, 0);
+		r->ctl_pid = 0;
+		snprintf(r->notice, sizeof(r->notice), "the program did not answer within %.1f s",
+			 control_timeout_ms() / 1e3);
+		r->notice_new = 1;
+	}
 	if (r->ctl_pid && waitpid(r->ctl_pid, &st, WNOHANG) == r->ctl_pid) {
 		r->ctl_pid = 0;
 		char *text = slurp(r->ctl_out);
@@ -582,8 +610,26 @@ int rec_control_pid(long pid, const char *what)
 	close(p[1]);
 	size_t len = 0, cap = 4096;
 	char *text = xcalloc(cap + 1, 1);
-	ssize_t got;
-	while ((got = read(p[0], text + len, cap - len)) > 0) {
+	ssize_t got = 0;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int late = 0;
+	for (;;) {
+		int left = control_timeout_ms() - (int)since_ms(&t0);
+		struct pollfd pf = { p[0], POLLIN, 0 };
+		int pr = child > 0 && left > 0 ? poll(&pf, 1, left) : 1;
+		if (pr < 0 && errno == EINTR)
+			continue;
+		if (child > 0 && (left <= 0 || pr == 0)) {
+			late = 1; /* vgdb still waiting: the program is gone or stuck */
+			kill(child, SIGKILL);
+			break;
+		}
+		if ((got = read(p[0], text + len, cap - len)) <= 0) {
+			if (got < 0 && errno == EINTR)
+				continue;
+			break;
+		}
 		len += (size_t)got;
 		if (len == cap) {
 			text = xrealloc(text, 2 * cap + 1);
@@ -604,7 +650,10 @@ int rec_control_pid(long pid, const char *what)
 		s += n + (s[n] == '\n');
 	}
 	free(text);
-	if (!ok)
+	if (late)
+		fprintf(stderr, "cgtui: --control %ld: no answer within %.1f s (CGTUI_CONTROL_TIMEOUT_MS)\n",
+			pid, control_timeout_ms() / 1e3);
+	else if (!ok)
 		fprintf(stderr, "cgtui: --control %ld: no program recorded under Valgrind answered "
 				"(is %ld the process id cgtui printed, and still running?)\n", pid, pid);
 	return ok ? 0 : 2;
