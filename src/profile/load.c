@@ -8,6 +8,7 @@
 #include "config.h"
 #include "load.h"
 #include "modname.h"
+#include "mrc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -274,6 +275,7 @@ struct parser {
 	int totals_last;    /* the last line read (not empty, no comment) is
 			     * totals:, as callgrind ends its files */
 	uint64_t fi_lineno; /* the last fi=/fe= line's number */
+	struct mrc_reader *mrc; /* this file's miss-ratio curves, once one is seen */
 	/* name id -> the function last found for it, with its key: checked
 	 * without reading the function (a cache miss per call otherwise) */
 	struct name_fn {
@@ -1872,6 +1874,18 @@ static inline int fast_ok(const struct parser *ps, char c)
 	return cost_start(c) && fast_state(ps);
 }
 
+/* A line of the miss-ratio curves (mrc.h): what is wrong in it is a
+ * warning (other readers ignore these lines: the costs stay good). */
+static void mrc_line(struct parser *ps, const char *s, size_t len)
+{
+	if (!ps->mrc)
+		ps->mrc = xcalloc(1, sizeof(*ps->mrc));
+	char why[256];
+	if (mrc_read_line(ps->mrc, s, len, why, sizeof(why)) < 0)
+		profile_warn(ps->p, "%s:%llu: %s; the curves are not shown", ps->path,
+			     (unsigned long long)ps->lineno, why);
+}
+
 static int parse_line(struct parser *ps, char *s, size_t len)
 {
 	char c = s[0];
@@ -1896,6 +1910,8 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 	if (len == 0 || c == '#') {
 		if (ps->lineno == 1 && strncmp(s, "# callgrind format", 18) == 0)
 			ps->cg_fmt = 1;
+		else if (c == '#' && mrc_is_line(s, len))
+			mrc_line(ps, s, len);
 		return 0;
 	}
 	if (ps->pending == PEND_CALL && c != 'c')
@@ -2594,6 +2610,16 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	ps.pending = PEND_NONE;
 	if (rc == 0 && !ps.have_events && (ps.any_cost || p->nreal == 0))
 		rc = perr(&ps, "no events: line: not a Cachegrind or Callgrind profile");
+	if (ps.mrc) {
+		char why[256];
+		if (rc == 0 && !o->only_part && o->sign > 0) {
+			if (mrc_reader_end(ps.mrc, p, why, sizeof(why)) < 0)
+				profile_warn(p, "%s:%llu: %s; the curves are not shown", path,
+					     (unsigned long long)ps.lineno, why);
+		} else { /* one part, a difference: the curves are the whole run's */
+			mrc_reader_free(ps.mrc);
+		}
+	}
 	linestore_flush(&p->ls);
 	p->ls.lazy = 0;
 	hot_free(ps.name_fn, (size_t)ps.nname_fn * sizeof(*ps.name_fn));

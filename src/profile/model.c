@@ -3,6 +3,7 @@
 #include "config.h"
 #include "model.h"
 #include "aggregate.h"
+#include "mrc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -35,6 +36,7 @@ void profile_free(struct profile *p)
 {
 	if (p->agg)
 		agg_free(p->agg);
+	mrc_free(p->mrc);
 	for (int i = 0; i < p->nevents; i++) {
 		free(p->ev[i].name);
 		free(p->ev[i].longname);

@@ -163,6 +163,9 @@ struct profile {
 	 * records from lazy (see profile_need_lines) */
 	int (*lazy_lines)(struct profile *p, void *lazy, uint32_t fn);
 
+	/* miss-ratio curves (mrc.h), NULL when the files have none */
+	struct mrc_data *mrc;
+
 	struct agg *agg;         /* aggregation, computed on demand */
 	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
 				  * function named by its address, or NO_ID;

@@ -152,7 +152,9 @@ static void open_key_view(struct tui *t, enum action a, const struct view_ops *o
 		return;
 	}
 	uint32_t fn = v->ops->selected_fn ? v->ops->selected_fn(v) : v->fn;
-	if (fn == NO_ID)
+	if (fn == NO_ID && on_fn == 2)
+		open_view(t, ops, NO_ID);
+	else if (fn == NO_ID)
 		tui_message(t, "no function selected");
 	else if ((ops != &source_ops && ops != &asm_ops) || !cycle_has_no_code(t, fn))
 		open_view(t, ops, fn);

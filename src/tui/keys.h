@@ -8,7 +8,7 @@
  * <PgDn> <Home> <End> <Enter> <Esc> <Backspace> <Left> <Right> <Tab> <F1>
  * <C-l>; view is the name of the view the action opens (its ops are
  * view_ops `name_ops`), or none; on_fn 1 opens it on the selected
- * function.
+ * function, 2 on the selected function or, when none is, on none.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_KEYS_H
@@ -44,6 +44,7 @@
 	KEYDEF(ACT_CALLGRAPH, "4", callgraph, 1, "call graph: the function in a box, its callers above and callees below ({ } fewer or more levels); arrows move, Enter centres, Esc back") \
 	KEYDEF(ACT_CALLMAP,   "5", callmap, 1, "call map: the function's inclusive cost as a rectangle split among its callees (and theirs); Enter zooms in, Esc out") \
 	KEYDEF(ACT_ZOOM,      "z", none, 0, "zoom: the lists keep only the selected object, file or C++ class (asks which); again: all") \
+	KEYDEF(ACT_MRC,       "8", mrc, 2, "miss-ratio curve of the selected function (or the whole run) by cache size, the simulated caches marked (cgtui --cache-mrc=yes); Left/Right choose a size") \
 	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \
 	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all; call trees: open the hottest path below the node") \
 	KEYDEF(ACT_COLLAPSE_ALL, "W", none, 0, "trees: close every node") \

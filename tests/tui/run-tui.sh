@@ -40,12 +40,15 @@ run() { # keys file, locale, expected directory, profiles (spec.out), configurat
 			fail=$((fail + 1))
 		fi
 	done
-	# the call graph's and call map's screens read as a person would, and
-	# checked against numbers worked out by hand (check-picture.py)
-	for chk in "$here/$3"/*.graph "$here/$3"/*.map; do
+	# the call graph's, call map's and miss-ratio curve's screens read as a
+	# person would, and checked against numbers worked out by hand
+	# (check-picture.py, check-curve.py)
+	for chk in "$here/$3"/*.graph "$here/$3"/*.map "$here/$3"/*.curve; do
 		[ -f "$chk" ] || continue
 		name=$(basename "$chk")
-		if out=$(python3 "$here/check-picture.py" "${name%.*}.txt" "$chk" 2>&1); then
+		checker=check-picture.py
+		case $name in *.curve) checker=check-curve.py ;; esac
+		if out=$(python3 "$here/$checker" "${name%.*}.txt" "$chk" 2>&1); then
 			echo "PASS: $3/$name: $(echo "$out" | tail -1)"
 			pass=$((pass + 1))
 		else

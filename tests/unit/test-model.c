@@ -15,6 +15,7 @@
 #include "profile/format.h"
 #include "profile/instr.h"
 #include "profile/load.h"
+#include "profile/mrc.h"
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/query.h"
@@ -1508,11 +1509,133 @@ static void test_cost_encoding(void)
 	ok(same, "every value, zero or not, small or at the limits, decodes as it was");
 }
 
+/* Miss-ratio curves (profile/mrc.h): the recorder's comment lines, read
+ * by hand from man cgtui (MISS-RATIO CURVES). */
+#define MRC_PROF                                                                           \
+	"# callgrind format\nevents: Ir Dr Dw\n"                                           \
+	"desc: I1 cache: 32768 B, 64 B, 8-way associative\n"                               \
+	"desc: D1 cache: 32768 B, 64 B, 8-way associative\n"                               \
+	"desc: LL cache: 8388608 B, 64 B, 16-way associative\n"                            \
+	"desc: L2@big cache: 1048576 B, 64 B, 16-way associative\n"                        \
+	"desc: L2 cache: 12 lines written back, 5 prefetched\n"                            \
+	"fl=a.c\nfn=main\n1 10 6 4\nfl=b.c\nfn=work\n2 20 30 10\nfn=tiny\n3 1 1 0\n"        \
+	"totals: 31 37 14\n"                                                               \
+	"# cgtui mrc 1: data accesses, lines of 64 B, sizes 2^0 .. 2^3 lines, sampling "    \
+	"threshold 16777216 of 16777216\n"
+#define MRC_CURVES                                                                         \
+	"# mrc-total: 51 51 40 30 20 10\n# mrc-fn: 40 40 32 24 16 0\n"                     \
+	"# mrc-name: fl=b.c fn=work\n# mrc-few: 2 functions with fewer than 64 samples\n"
+
+static int has_warning(const struct profile *p, const char *what);
+
+static void test_mrc(void)
+{
+	struct profile p;
+	ok(load(&p, MRC_PROF MRC_CURVES) == 0, "curves: %s", lasterr);
+	is(p.nwarnings, 0, "curves: no warning (%s)", p.nwarnings ? p.warnings[0] : "");
+	ok(p.mrc != NULL, "curves read");
+	if (!p.mrc) {
+		profile_free(&p);
+		return;
+	}
+	is(p.mrc->line, 64, "64 B lines");
+	is(p.mrc->nsizes, 4, "sizes 2^0 .. 2^3");
+	is(p.mrc->total.accesses, 51, "the whole run's accesses");
+	is(p.mrc->total.miss[3], 10, "... its misses at 8 lines");
+	is(p.mrc->few, 2, "2 functions with too few samples");
+	is(p.mrc->few_min, 64, "... fewer than 64");
+	const struct mrc_curve *w = mrc_of_fn(&p, fn(&p, "work"));
+	ok(w && w->accesses == 40 && w->miss[2] == 16, "work's curve by its name and file");
+	/* 16 misses of 40 accesses at 4 lines: 0.4; 0 at 8 lines */
+	ok(w && mrc_ratio(w, 2) == 0.4 && mrc_ratio(w, 3) == 0, "work's ratios 0.4 and 0");
+	ok(mrc_of_fn(&p, fn(&p, "main")) == NULL, "main has none");
+	/* 6 lines: between 4 (20/51) and 8 (10/51), at log2 6 = 2.5849625:
+	 * (20 - 10 x 0.5849625) / 51 = 0.2774583 */
+	double r6 = mrc_ratio_at(p.mrc, &p.mrc->total, 6);
+	ok(r6 > 0.27745 && r6 < 0.27746, "the whole run at 6 lines: %.7f", r6);
+	ok(mrc_ratio_at(p.mrc, &p.mrc->total, 16) < 0, "16 lines: beyond the curve");
+	struct mrc_level lv[8];
+	int nl = mrc_levels(&p, lv, 8);
+	ok(nl == 2 && strcmp(lv[0].name, "D1") == 0 && lv[0].size == 32768 &&
+		   strcmp(lv[1].name, "LL") == 0 && lv[1].size == 8388608,
+	   "data levels D1 32768, LL 8388608 (not I1, another model's L2, or a count): %d", nl);
+	profile_free(&p);
+
+	/* what is wrong is a warning at its line; the costs stay */
+	static const struct {
+		const char *curves, *warning;
+	} bad[] = {
+		{ "# mrc-total: 51 51 40 30\n",
+		  "p.out:18: mrc-total: 4 numbers, not 6 (samples, accesses, misses at 2^0 .. 2^3 lines)" },
+		{ "# mrc-total: 51 51 40 30 31 10\n",
+		  "p.out:18: mrc-total: more misses at 2^2 lines (31) than at 2^1 (30)" },
+		{ "# mrc-total: 51 51 40 30 20 10\n# mrc-fn: 40 40 32 24 16 0\n",
+		  "p.out:19: the file ends after an mrc-fn line without its mrc-name line" },
+		{ "# mrc-fn: 40 40 32 24 16 0\n# mrc-total: 51 51 40 30 20 10\n",
+		  "p.out:19: mrc-fn line not followed by its mrc-name line" },
+		{ "# mrc-name: fl=b.c fn=work\n",
+		  "p.out:18: mrc-name line without an mrc-fn line before it" },
+		{ "# mrc-total: 51 x 40 30 20 10\n",
+		  "p.out:18: mrc-total: not 6 numbers" },
+		{ "# mrc-fn: 40 40 32 24 16 0\n",
+		  "p.out:18: the file ends after an mrc-fn line" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *text = xasprintf("%s%s", MRC_PROF, bad[i].curves);
+		ok(load(&p, text) == 0 && p.totals[1] == 37, "bad curves %zu: the profile loads", i);
+		ok(p.mrc == NULL && has_warning(&p, bad[i].warning), "bad curves %zu: no curves, '%s' (%s)",
+		   i, bad[i].warning, p.nwarnings ? p.warnings[0] : "no warning");
+		profile_free(&p);
+		free(text);
+	}
+	/* a later format: said, not read */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 5\n# cgtui mrc 2: whatever comes\n"
+		    "# mrc-total: 1 2 3\n") == 0 && p.mrc == NULL &&
+		   has_warning(&p, "p.out:5: miss-ratio curves of format 2: not read (this cgtui reads "
+				   "format 1)"),
+	   "format 2: a warning, no curves (%s)", p.nwarnings ? p.warnings[0] : "none");
+	profile_free(&p);
+	/* lines before the header */
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 5\n# mrc-total: 1 1 0\n") == 0 && p.mrc == NULL &&
+		   has_warning(&p, "p.out:5: a '# mrc-' line before the '# cgtui mrc' header"),
+	   "mrc-total before the header: a warning");
+	profile_free(&p);
+
+	/* two parts of a run (a dump zeroes the curves): their counts add up;
+	 * the same curves again (per-thread files carry the whole run's) are
+	 * not added */
+	char *a = write_tmp("a.out", MRC_PROF MRC_CURVES, strlen(MRC_PROF MRC_CURVES));
+	const char part2[] = MRC_PROF "# mrc-total: 9 9 8 6 4 2\n# mrc-fn: 5 5 5 4 3 2\n"
+				      "# mrc-name: fl=b.c fn=work\n# mrc-fn: 4 4 3 2 1 0\n"
+				      "# mrc-name: fl=a.c fn=main\n";
+	char *b = write_tmp("b.out", part2, strlen(part2));
+	char *c = write_tmp("c.out", MRC_PROF MRC_CURVES, strlen(MRC_PROF MRC_CURVES));
+	profile_init(&p);
+	ok(profile_load(&p, a, NULL, lasterr, sizeof(lasterr)) == 0 &&
+		   profile_load(&p, b, NULL, lasterr, sizeof(lasterr)) == 0 &&
+		   profile_load(&p, c, NULL, lasterr, sizeof(lasterr)) == 0,
+	   "three files: %s", lasterr);
+	profile_finish(&p);
+	ok(p.mrc && p.mrc->total.accesses == 60 && p.mrc->total.miss[0] == 48 &&
+		   p.mrc->total.miss[3] == 12,
+	   "parts: 51 + 9 accesses, 40 + 8 and 10 + 2 misses (not the third file's again)");
+	w = mrc_of_fn(&p, fn(&p, "work"));
+	const struct mrc_curve *m = mrc_of_fn(&p, fn(&p, "main"));
+	ok(w && w->accesses == 45 && w->miss[1] == 28 && m && m->accesses == 4 && m->miss[0] == 3,
+	   "work 40 + 5 accesses, 24 + 4 misses at 2 lines; main's from the second part");
+	profile_free(&p);
+	free(a);
+	free(b);
+	free(c);
+}
+
+
 int main(void)
 {
 	if (fixture_start() < 0)
 		return 99;
 	test_spec_example();
+	test_mrc();
 	test_name_compression();
 	test_subpositions();
 	test_cachegrind();
