@@ -162,6 +162,9 @@ static const struct cli_option options[] = {
 	  "  --cache-config=FILE      simulate the cache model in FILE (repeatable)\n" },
 	{ "cache-mrc", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --cache-mrc=yes|no       miss-ratio curves of the data accesses [no]\n" },
+	{ "cache-use", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --cache-use=yes|no       bytes of each D1 line fetched and used before it left\n"
+	  "                           (D1fb D1ub, D1wb = wasted) [no]\n" },
 	{ "instr-at-start", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --instr-at-start=yes|no  count from the start, or from\n"
 	  "                           CGTUI_START_INSTRUMENTATION (cgtui.h) [yes]\n" },

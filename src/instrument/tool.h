@@ -255,6 +255,17 @@ void cgt_threads_zero(void);
 
 extern Bool cgt_clo_cache_sim, cgt_clo_branch_sim;
 
+/* n more of instruction n's event ev, in its cost and the running total
+ * (helpers that count; the thread's table with --separate-threads=yes) */
+#define CGT_ADD(n, ev, v)                                                        \
+	do {                                                                     \
+		if (cgt_clo_separate_threads)                                    \
+			cgt_cur_tcost[(SizeT)(n)->id * cgt_n_events + (ev)] += (v); \
+		else                                                             \
+			(n)->cost[ev] += (v);                                    \
+		cgt_tot[ev] += (v);                                              \
+	} while (0)
+
 /* --I1=, --D1=, --LL= (and the old --L2=); False if `arg` is none of them. */
 Bool cgt_sim_option(const HChar *arg);
 void cgt_sim_usage(void);
@@ -274,6 +285,20 @@ void cgt_sim_zero(void);
 /* Instruments a superblock through cachegrind's event queue, calling the
  * simulators' helpers (used when a simulation is on). */
 IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key);
+
+/* ---- line utilisation, --cache-use=yes (tool_use.c) ------------------------ */
+
+extern Bool cgt_clo_cache_use;
+struct sim_geom;
+/* its events from n on (D1fb D1ub), for a cache of geometry g: the next */
+UInt cgt_use_setup(const struct sim_geom *g, UInt n);
+/* a data access, from a helper; or the call made in a translation */
+void cgt_use_ref(struct cgt_insn *n, Addr a, UWord size);
+void cgt_use_instrument(IRSB *out, struct cgt_insn *n, IRExpr *atom, UInt size);
+/* the lines still present counted as if they left (at the end) */
+void cgt_use_flush(void);
+void cgt_use_desc(void (*put)(const HChar *line, void *arg), void *arg);
+void cgt_use_event_lines(struct _VgFile *fp);
 
 /* ---- calls (tool_calls.c) ------------------------------------------------- */
 

@@ -268,8 +268,10 @@ static Bool dump_file(const HChar *path, const HChar *trigger)
 		VG_(fprintf)(fp, "thread: %u\n", dump_tid);
 	VG_(fprintf)(fp, "desc: Trigger: %s\n", trigger);
 	cgt_sim_desc(put_desc, fp);
+	cgt_use_desc(put_desc, fp);
 	cgt_live_desc(put_desc, fp);
 	cgt_sim_event_lines(fp);
+	cgt_use_event_lines(fp);
 	VG_(fprintf)(fp, "positions: instr line\n");
 	VG_(fprintf)(fp, "events:");
 	for (UInt e = 0; e < cgt_n_events; e++)

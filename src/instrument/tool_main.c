@@ -350,6 +350,7 @@ static void add_ir(struct cgt_insn *n, void *arg)
 
 static void cgt_fini(Int exitcode)
 {
+	cgt_use_flush(); /* the lines still present: counted as they leave */
 	cgt_sb_fold_all();
 	cgt_threads_sum();
 	cgt_calls_unwind_all();

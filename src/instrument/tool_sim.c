@@ -163,6 +163,11 @@ Bool cgt_sim_option(const HChar *arg)
 			cgt_clo_cache_sim = True;
 		return True;
 	}
+	if (VG_BOOL_CLO(arg, "--cache-use", cgt_clo_cache_use)) {
+		if (cgt_clo_cache_use)
+			cgt_clo_cache_sim = True;
+		return True;
+	}
 	if (VG_BINT_CLO(arg, "--cache-mrc-rate", clo_mrc_rate, 1, 100))
 		return True;
 	if (VG_BINT_CLO(arg, "--cache-mrc-lines", clo_mrc_lines, 64, 1 << 26))
@@ -207,7 +212,8 @@ void cgt_sim_usage(void)
 		    "                                     (repeatable; see man cgtui)\n"
 		    "    --cache-mrc=yes|no               miss-ratio curves of data accesses [no]\n"
 		    "    --cache-mrc-rate=<percent>       lines sampled at first [100]\n"
-		    "    --cache-mrc-lines=<n>            sampled lines remembered at most [65536]\n");
+		    "    --cache-mrc-lines=<n>            sampled lines remembered at most [65536]\n"
+		    "    --cache-use=yes|no               bytes of D1 lines fetched and used [no]\n");
 }
 
 /* ---- set-up ------------------------------------------------------------------- */
@@ -671,6 +677,8 @@ void cgt_sim_setup(void)
 		fill_cond_step();
 		cgt_seg_events |= 1u << (br_first + ev_bc) | 1u << (br_first + ev_bi);
 	}
+	if (cgt_clo_cache_use) /* last: the other events keep their places */
+		n = cgt_use_setup(&models[0].h.level[models[0].h.dentry].geom, n);
 	cgt_n_events = n;
 }
 
@@ -740,15 +748,8 @@ void cgt_sim_event_lines(struct _VgFile *fp)
 
 /* ---- helpers, called from the instrumented code --------------------------------- */
 
-/* One event of an instruction, in its cost and in the running total */
-#define CGT_COUNT(n, ev)                                                      \
-	do {                                                                  \
-		if (cgt_clo_separate_threads)                                 \
-			cgt_cur_tcost[(SizeT)(n)->id * cgt_n_events + (ev)]++; \
-		else                                                          \
-			(n)->cost[ev]++;                                      \
-		cgt_tot[ev]++;                                                \
-	} while (0)
+/* One event of an instruction (tool.h's CGT_ADD) */
+#define CGT_COUNT(n, ev) CGT_ADD(n, ev, 1)
 
 /* In exact mode the hierarchy has cachegrind's shape: I1 and D1, each
  * followed by LL.  Looking the two levels up here, rather than through
@@ -990,6 +991,8 @@ static inline __attribute__((always_inline)) void guarded(struct cgt_insn *n, Ad
 {
 	CGT_COUNT(n, write ? ev_dw : ev_dr);
 	mrc_ref(n, a);
+	if (cgt_clo_cache_use)
+		cgt_use_ref(n, a, size);
 	if (exact) {
 		(write ? h_dw : h_dr)(n, a, size);
 	} else {
@@ -1561,6 +1564,10 @@ static void flush(struct sim_state *s)
 		for (Int i = 0; i < s->n; i++)
 			if (s->q[i].kind == EV_DR || s->q[i].kind == EV_DM || s->q[i].kind == EV_DW)
 				add_mrc(s->out, s->q[i].insn, s->q[i].atom);
+	if (cgt_clo_cache_use)
+		for (Int i = 0; i < s->n; i++)
+			if (s->q[i].kind == EV_DR || s->q[i].kind == EV_DM || s->q[i].kind == EV_DW)
+				cgt_use_instrument(s->out, s->q[i].insn, s->q[i].atom, s->q[i].size);
 	for (Int i = 0; i < s->n; i++) {
 		struct event *e = &s->q[i];
 		IRExpr *insn = mkIRExpr_HWord((HWord)e->insn);

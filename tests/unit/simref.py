@@ -538,6 +538,77 @@ def mrc_checks(tool, rng, tmp, start):
     return out, failed, num
 
 
+# ---- line utilisation (src/sim/use.h), from its rules ----------------------
+
+def use_reference(trace, size, assoc, line):
+    """Per access: (missed, [(owner, fetched, used) evicted]); then the
+    flush's reports.  Sets: lists of [block, set of bytes used, owner], the
+    most recent first, all block 0 and owned by nobody at the start."""
+    nsets = size // line // assoc
+    part = line // 64 if line > 64 else 1
+    sets = [[[0, set(), None] for _ in range(assoc)] for _ in range(nsets)]
+    out = []
+    for owner, a, sz in trace:
+        last = a + max(sz, 1) - 1
+        missed, gone = 0, []
+        for blk in range(a // line, last // line + 1):
+            ways = sets[blk % nsets]
+            hit = next((w for w in ways if w[0] == blk), None)
+            if hit is None:
+                missed = 1
+                old = ways.pop()
+                if old[2] is not None:
+                    gone.append((old[2], line, len(old[1]) * part))
+                hit = [blk, set(), owner]
+            else:
+                ways.remove(hit)
+            for b in range(max(a, blk * line), min(last, blk * line + line - 1) + 1):
+                hit[1].add((b - blk * line) // part)
+            ways.insert(0, hit)
+        out.append((missed, gone))
+    flush = [(w[2], line, len(w[1]) * part) for ways in sets for w in ways if w[2] is not None]
+    return out, flush
+
+
+def use_checks(tool, rng, tmp, start):
+    """TAP lines for use.c against use_reference on generated traces"""
+    out, failed, num = [], 0, start
+    for size, assoc, line in ((1024, 2, 16), (4096, 4, 64), (2048, 1, 32), (8192, 8, 128),
+                              (32768, 8, 64)):
+        num += 1
+        trace = []
+        for a in gen_addresses(rng, 20000, 4 * size // line):
+            trace.append((rng.randrange(1, 40), a - rng.randrange(4), rng.choice([0, 1, 2, 4, 8, 16])))
+        path = os.path.join(tmp, 'uses')
+        with open(path, 'w') as f:
+            f.write(''.join('%d %x %d\n' % t for t in trace))
+        run = subprocess.run([tool, str(size), str(assoc), str(line), path], capture_output=True,
+                             text=True)
+        want, flush = use_reference(trace, size, assoc, line)
+        exp = []
+        for missed, gone in want:
+            exp.append('%d' % missed)
+            exp += ['  %d %d %d' % g for g in gone]
+        exp.append('flush')
+        exp += ['  %d %d %d' % g for g in flush]
+        got = run.stdout.splitlines()
+        bad = next((i for i, (g, w) in enumerate(zip(got, exp)) if g != w), None)
+        if bad is None and len(got) != len(exp):
+            bad = min(len(got), len(exp))
+        fetched = sum(g[1] for _, gone in want for g in gone) + sum(g[1] for g in flush)
+        used = sum(g[2] for _, gone in want for g in gone) + sum(g[2] for g in flush)
+        name = 'line use, %d B %d-way %d B lines' % (size, assoc, line)
+        if run.returncode == 0 and bad is None:
+            out.append('ok %d - %s: %d accesses equal (%d bytes fetched, %d used)' % (
+                num, name, len(trace), fetched, used))
+        else:
+            failed += 1
+            out.append('not ok %d - %s: line %s: sim-use %r, reference %r %s' % (
+                num, name, bad, got[bad] if bad is not None and bad < len(got) else None,
+                exp[bad] if bad is not None and bad < len(exp) else None, run.stderr.strip()))
+    return out, failed, num
+
+
 def main():
     args = sys.argv[1:]
     if not args:
@@ -545,6 +616,7 @@ def main():
         return 2
     tool = args[0]
     mrc_tool = args[1] if len(args) > 1 and not args[1].startswith('--') else None
+    use_tool = args[2] if len(args) > 2 and not args[2].startswith('--') else None
     seed, nrandom = 1, 40
     if '--seed' in args:
         seed = int(args[args.index('--seed') + 1])
@@ -593,6 +665,11 @@ def main():
         total = len(cases)
         if mrc_tool:
             lines, f, total = mrc_checks(mrc_tool, rng, tmp, len(cases))
+            failed += f
+            for l in lines:
+                print(l)
+        if use_tool:
+            lines, f, total = use_checks(use_tool, rng, tmp, total)
             failed += f
             for l in lines:
                 print(l)

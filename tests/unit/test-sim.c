@@ -17,6 +17,7 @@
 #include "sim/cache.h"
 #include "sim/model.h"
 #include "sim/mrc.h"
+#include "sim/use.h"
 #include "tap.h"
 
 /* tag memory for the hierarchies below (the largest, cachegrind's fallback
@@ -1132,9 +1133,71 @@ static void test_mrc(void)
 	is(w, 2 * SIM_MRC_WEIGHT_ONE, "a sample weighs 2 accesses");
 }
 
+/* Line utilisation (use.h), by hand.  64 B, 2-way, 16 B lines: 2 sets
+ * (block & 1).  A reads 0x100 (4 B: block 0x10, set 0): a miss, the way
+ * it takes held block 0 from the start, not owned: nothing reported.  A
+ * reads 0x104 (4): a hit, bytes 0-7 used.  B reads 0x120 (8: block 0x12,
+ * set 0): a miss, the other block 0 leaves, nothing.  C reads 0x14e (4):
+ * bytes 14-15 of block 0x14 (set 0: a miss, the LRU block 0x10 leaves:
+ * A's, 16 B fetched, 8 used) and 0-1 of block 0x15 (set 1, a miss,
+ * block 0 leaves).  B writes 0x12f (1): a hit, byte 15 of 0x12: 9 used.
+ * The flush: B 16/9, C 16/2 twice.  In all: A 16/8, B 16/9, C 32/4. */
+struct use_sum {
+	const void *owner[3];
+	uint32_t fetched[3], used[3], n;
+};
+
+static void use_done(void *arg, const void *owner, uint32_t fetched, uint32_t used)
+{
+	struct use_sum *s = arg;
+	s->n++;
+	for (int i = 0; i < 3; i++)
+		if (s->owner[i] == owner) {
+			s->fetched[i] += fetched;
+			s->used[i] += used;
+		}
+}
+
+static void test_use(void)
+{
+	static const char own[3] = { 'A', 'B', 'C' };
+	struct sim_geom g = { 64, 2, 16 };
+	uintptr_t umem[64];
+	struct sim_use u;
+	struct use_sum s = { { &own[0], &own[1], &own[2] }, { 0 }, { 0 }, 0 };
+	ok(sim_use_mem_size(&g) <= sizeof(umem) && sim_use_init(&u, &g, umem) == SIM_OK, "use: init");
+	int m1 = sim_use_ref(&u, 0x100, 4, &own[0], use_done, &s);
+	int m2 = sim_use_ref(&u, 0x104, 4, &own[0], use_done, &s);
+	int m3 = sim_use_ref(&u, 0x120, 8, &own[1], use_done, &s);
+	ok(m1 == 1 && m2 == 0 && m3 == 1 && s.n == 0, "use: miss, hit, miss; block 0 not reported");
+	int m4 = sim_use_ref(&u, 0x14e, 4, &own[2], use_done, &s);
+	ok(m4 == 1 && s.n == 1 && s.fetched[0] == 16 && s.used[0] == 8,
+	   "use: a straddling access evicts A's line: 16 B fetched, 8 used (%u, %u)", s.fetched[0],
+	   s.used[0]);
+	ok(sim_use_ref(&u, 0x12f, 1, &own[1], use_done, &s) == 0, "use: B's line hit");
+	sim_use_flush(&u, use_done, &s);
+	ok(s.n == 4 && s.fetched[1] == 16 && s.used[1] == 9 && s.fetched[2] == 32 && s.used[2] == 4,
+	   "use: flushed: B 16/9, C 32/4 (%u reports, B %u/%u, C %u/%u)", s.n, s.fetched[1], s.used[1],
+	   s.fetched[2], s.used[2]);
+	sim_use_flush(&u, use_done, &s);
+	ok(s.n == 4, "use: a second flush reports nothing");
+
+	/* 128 B lines: 64 parts of 2 bytes; bytes 0 and 127 of one line: parts
+	 * 0 and 63, 4 bytes */
+	struct sim_geom g2 = { 512, 2, 128 };
+	struct use_sum s2 = { { &own[0], NULL, NULL }, { 0 }, { 0 }, 0 };
+	sim_use_init(&u, &g2, umem);
+	sim_use_ref(&u, 0x1000, 1, &own[0], use_done, &s2);
+	sim_use_ref(&u, 0x107f, 1, &own[0], use_done, &s2);
+	sim_use_flush(&u, use_done, &s2);
+	ok(s2.n == 1 && s2.fetched[0] == 128 && s2.used[0] == 4,
+	   "use: 128 B lines in 2-byte parts: 4 bytes used (%u/%u)", s2.fetched[0], s2.used[0]);
+}
+
 int main(void)
 {
 	test_geom_check();
+	test_use();
 	test_tweak_ll();
 	test_pick();
 	test_init();
