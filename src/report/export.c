@@ -1,5 +1,5 @@
 /* export.c -- folded stacks, speedscope and pprof; see export.h.  The
- * paths are the top-down call tree's (tree.h) with estimated shares, the
+ * paths are those of the calling-context tree (profile/context.h), the
  * labels format.h's; pprof's messages are encoded by protobuf-c from the
  * code protoc-c generates from pprof's profile.proto at build time.
  * SPDX-License-Identifier: GPL-2.0-or-later */
@@ -7,9 +7,9 @@
 #include "export.h"
 #include "jsonw.h"
 #include "profile/aggregate.h"
+#include "profile/context.h"
 #include "profile/format.h"
 #include "profile/profile.pb-c.h"
-#include "profile/tree.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,45 +26,28 @@ enum export_kind export_kind_of(const char *name)
 
 /* ---- the paths ---------------------------------------------------------------- */
 
-/* Called for each node of the tree: its path (entities, the root first)
- * and its own part of the costs (the node less its costed children). */
+/* Called for each node of the calling-context tree (context.h): its path
+ * (entities, the root first) and its self cost there. */
 typedef void (*visit_fn)(void *arg, const uint32_t *path, uint32_t depth, const cost_t *own);
+
+struct walk_arg {
+	visit_fn visit;
+	void *arg;
+};
+
+static void walk_visit(void *arg, const struct cctx *t, uint32_t n, const uint32_t *path,
+		       uint32_t len)
+{
+	struct walk_arg *w = arg;
+	w->visit(w->arg, path, len, cctx_self(t, n));
+}
 
 static void walk(struct profile *p, int event, double threshold, visit_fn visit, void *arg)
 {
-	struct ctree *t = ctree_new(p, 0, NO_ID, event, threshold);
-	t->estimated = 1; /* top-down shares: see tree.h */
-	int nr = p->nreal;
-	uint32_t *stack = NULL, *path = NULL;
-	size_t sp = 0, cap = 0, pcap = 0;
-	for (uint32_t r = t->nroots; r-- > 0;) {
-		VEC_RESERVE(stack, cap, sp + 1);
-		stack[sp++] = r;
-	}
-	while (sp) {
-		uint32_t n = stack[--sp];
-		ctree_grow(t, n); /* nodes may move: indexed afresh below */
-		const struct ctree_node *nd = &t->node[n];
-		VEC_RESERVE(path, pcap, (size_t)nd->depth + 1);
-		path[nd->depth] = nd->fn;
-		cost_t own[MAX_EVENTS];
-		memcpy(own, nd->cost, (size_t)nr * sizeof(cost_t));
-		if (nd->flags & CT_GROWN) {
-			for (uint32_t c = nd->first + nd->nchild; c-- > nd->first;) {
-				const struct ctree_node *ch = &t->node[c];
-				if (!ch->cost) /* a call with no cost of its own */
-					continue;
-				for (int e = 0; e < nr; e++)
-					own[e] = (cost_t)((uint64_t)own[e] - (uint64_t)ch->cost[e]);
-				VEC_RESERVE(stack, cap, sp + 1);
-				stack[sp++] = c;
-			}
-		}
-		visit(arg, path, nd->depth + 1, own);
-	}
-	free(stack);
-	free(path);
-	ctree_free(t);
+	struct cctx *t = cctx_estimate(p, event, threshold, 0);
+	struct walk_arg w = { visit, arg };
+	cctx_walk(t, -1, walk_visit, &w);
+	cctx_free(t);
 }
 
 /* Labels of the entities, made once each. */
@@ -95,37 +78,6 @@ static void labels_free(struct labels *L)
 static const char *entity_file(const struct profile *p, uint32_t id)
 {
 	return id < p->nfns ? file_name(p, p->fns[id].file) : "";
-}
-
-/* ---- folded stacks ---------------------------------------------------------------- */
-
-struct folded {
-	FILE *out;
-	struct profile *p;
-	struct labels L;
-	int event;
-};
-
-static void put_frame(FILE *out, const char *s)
-{
-	/* ';' separates frames and a newline ends the stack: neither may be
-	 * in a name */
-	for (; *s; s++)
-		putc(*s == ';' ? ':' : *s == '\n' || *s == '\r' ? ' ' : *s, out);
-}
-
-static void folded_visit(void *arg, const uint32_t *path, uint32_t depth, const cost_t *own)
-{
-	struct folded *f = arg;
-	cost_t v = event_value(f->p, own, f->event);
-	if (v <= 0)
-		return;
-	for (uint32_t i = 0; i < depth; i++) {
-		if (i)
-			putc(';', f->out);
-		put_frame(f->out, label_of(&f->L, path[i]));
-	}
-	fprintf(f->out, " %lld\n", (long long)v);
 }
 
 /* ---- speedscope --------------------------------------------------------------------- */
@@ -470,10 +422,12 @@ int export_write(FILE *out, struct profile *p, enum export_kind k, const struct 
 		fprintf(o->note, "cgtui: --export=%s: %s\n", name[k], ESTIMATED_NOTE);
 	int rc = 0;
 	if (k == EXPORT_FOLDED) {
-		struct folded f = { .out = out, .p = p, .event = o->sort_event };
-		labels_init(&f.L, p);
-		walk(p, o->sort_event, o->threshold, folded_visit, &f);
-		labels_free(&f.L);
+		struct cctx *t = cctx_estimate(p, o->sort_event, o->threshold, 0);
+		cctx_folded(t, -1, o->sort_event, out);
+		if (t->cut[o->sort_event < p->nreal ? o->sort_event : 0] && o->note)
+			fprintf(o->note, "cgtui: --export=folded: paths cut at %u contexts (their "
+				"callees' costs are in the last frame kept)\n", t->n);
+		cctx_free(t);
 	} else if (k == EXPORT_SPEEDSCOPE) {
 		speedscope(out, p, o, ev, nev, estimated);
 	} else if (k == EXPORT_PPROF) {

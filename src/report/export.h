@@ -2,13 +2,13 @@
  * (flamegraph.pl, inferno, speedscope), speedscope's JSON file format and
  * pprof's profile.proto, gzip-compressed (go tool pprof, speedscope).
  *
- * A Callgrind file records calls, not call paths: the paths are estimated
- * from the call edges, as the top-down call tree with estimated shares
- * (tree.h) makes them -- each call's cost split among the paths into its
- * caller in proportion to their costs -- and every export says so.  The
- * costs of a stack are those its innermost frame has on that path and its
- * callees do not (the tree's node less its children), so each event's
- * stacks add up to its total.  Calls inside a cycle or of a function to
+ * A Callgrind file records calls, not call paths: the paths are those of
+ * the calling-context tree estimated from the call edges
+ * (profile/context.h: the top-down call tree with estimated shares, tree.h
+ * -- each call's cost split among the paths into its caller in proportion
+ * to their costs), and every export says so.  The costs of a stack are
+ * those its innermost frame has on that path and its callees do not (the
+ * context's self cost), so each event's stacks add up to its total.  Calls inside a cycle or of a function to
  * itself carry no cost of their own (the one cycle rule): they are in no
  * path.  Nodes under the threshold (rank.h) are left to their parent.
  * SPDX-License-Identifier: GPL-2.0-or-later */

@@ -1,0 +1,357 @@
+/* context.c -- calling-context trees; see context.h.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "context.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "aggregate.h"
+#include "format.h"
+#include "rank.h"
+#include "tree.h"
+
+struct cctx *cctx_new(struct profile *p, int estimated)
+{
+	struct cctx *t = xcalloc(1, sizeof(*t));
+	t->p = p;
+	t->nreal = p->nreal ? p->nreal : 1;
+	t->estimated = !!estimated;
+	return t;
+}
+
+void cctx_free(struct cctx *t)
+{
+	if (!t)
+		return;
+	free(t->node);
+	free(t->self);
+	free(t->incl);
+	free(t->kid);
+	free(t->root);
+	free(t);
+}
+
+uint32_t cctx_add(struct cctx *t, uint32_t parent, uint32_t fn, cost_t count, const cost_t *self,
+		  int part)
+{
+	size_t nr = (size_t)t->nreal;
+	if (t->n == t->cap) {
+		uint32_t nc = t->cap ? t->cap * 2 : 64;
+		t->node = xreallocarray(t->node, nc, sizeof(*t->node));
+		t->self = xreallocarray(t->self, (size_t)nc * nr, sizeof(cost_t));
+		t->cap = nc;
+	}
+	uint32_t n = t->n++;
+	struct cctx_node *d = &t->node[n];
+	memset(d, 0, sizeof(*d));
+	d->fn = fn;
+	d->parent = parent;
+	d->depth = parent == NO_ID ? 0 : t->node[parent].depth + 1;
+	d->rec = 1;
+	d->part = part;
+	d->count = count;
+	cost_t *s = &t->self[(size_t)n * nr];
+	if (self)
+		memcpy(s, self, nr * sizeof(cost_t));
+	else
+		memset(s, 0, nr * sizeof(cost_t));
+	return n;
+}
+
+void cctx_add_self(struct cctx *t, uint32_t n, const cost_t *c)
+{
+	cost_t *s = &t->self[(size_t)n * (size_t)t->nreal];
+	for (int e = 0; e < t->nreal; e++)
+		s[e] = cost_add(s[e], c[e]);
+}
+
+void cctx_finish(struct cctx *t)
+{
+	size_t nr = (size_t)t->nreal;
+	uint32_t n = t->n;
+	free(t->kid);
+	free(t->root);
+	free(t->incl);
+	t->kid = xmalloc(((size_t)n + 1) * sizeof(*t->kid));
+	t->root = xmalloc(((size_t)n + 1) * sizeof(*t->root));
+	t->nroots = 0;
+	/* children counted, then placed in the order added */
+	for (uint32_t i = 0; i < n; i++)
+		t->node[i].nchild = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t par = t->node[i].parent;
+		if (par == NO_ID)
+			t->root[t->nroots++] = i;
+		else
+			t->node[par].nchild++;
+	}
+	uint32_t at = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		t->node[i].first = at;
+		at += t->node[i].nchild;
+		t->node[i].nchild = 0;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t par = t->node[i].parent;
+		if (par != NO_ID)
+			t->kid[t->node[par].first + t->node[par].nchild++] = i;
+	}
+	/* children come after their parents: one pass backwards sums them */
+	t->incl = xmalloc(((size_t)n + 1) * nr * sizeof(cost_t));
+	memcpy(t->incl, t->self, (size_t)n * nr * sizeof(cost_t));
+	for (uint32_t i = n; i-- > 0;) {
+		uint32_t par = t->node[i].parent;
+		if (par == NO_ID)
+			continue;
+		for (size_t e = 0; e < nr; e++)
+			t->incl[par * nr + e] = cost_add(t->incl[par * nr + e], t->incl[i * nr + e]);
+	}
+}
+
+/* ---- the estimate --------------------------------------------------------------- */
+
+/* Nodes of the call tree to grow, the largest first (then in the order
+ * made, so that the result does not depend on the heap's ties). */
+struct hent {
+	cost_t key;
+	uint32_t tn; /* node of the call tree */
+};
+
+static int hless(const struct hent *a, const struct hent *b)
+{
+	return a->key != b->key ? a->key < b->key : a->tn > b->tn;
+}
+
+static void heap_push(struct hent **h, size_t *n, size_t *cap, struct hent x)
+{
+	VEC_RESERVE(*h, *cap, *n + 1);
+	size_t i = (*n)++;
+	while (i) {
+		size_t up = (i - 1) / 2;
+		if (!hless(&(*h)[up], &x))
+			break;
+		(*h)[i] = (*h)[up];
+		i = up;
+	}
+	(*h)[i] = x;
+}
+
+static struct hent heap_pop(struct hent *h, size_t *n)
+{
+	struct hent top = h[0], x = h[--*n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && hless(&h[c], &h[c + 1]))
+			c++;
+		if (!hless(&x, &h[c]))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint32_t max_nodes)
+{
+	if (!max_nodes)
+		max_nodes = CCTX_MAX_NODES_DEFAULT;
+	struct ctree *ct = ctree_new(p, 0, NO_ID, event, threshold);
+	ct->estimated = 1; /* top-down shares: see tree.h */
+	struct cctx *t = cctx_new(p, 1);
+	int nr = p->nreal;
+	uint32_t *map = NULL; /* call tree node -> context node */
+	size_t mapcap = 0;
+	struct hent *h = NULL;
+	size_t hn = 0, hcap = 0;
+	VEC_RESERVE(map, mapcap, ct->nnodes + 1);
+	for (uint32_t r = 0; r < ct->nroots; r++) {
+		const struct ctree_node *nd = &ct->node[r];
+		map[r] = cctx_add(t, NO_ID, nd->fn, nd->count, nd->cost, -1);
+		heap_push(&h, &hn, &hcap, (struct hent){ event_value(p, nd->cost, event), r });
+	}
+	while (hn) {
+		uint32_t n = heap_pop(h, &hn).tn;
+		uint32_t me = map[n];
+		if (t->n >= max_nodes) {
+			if (ctree_expandable(ct, n)) {
+				t->node[me].flags |= CC_CUT;
+				for (int e = 0; e < nr; e++)
+					t->cut[e] = cost_add(t->cut[e], ct->node[n].cost[e]);
+			}
+			continue;
+		}
+		if (!ctree_grow(ct, n))
+			continue;
+		VEC_RESERVE(map, mapcap, ct->nnodes + 1);
+		const struct ctree_node *nd = &ct->node[n];
+		for (uint32_t c = nd->first; c < nd->first + nd->nchild; c++) {
+			const struct ctree_node *ch = &ct->node[c];
+			if (!ch->cost) /* a call with no cost of its own */
+				continue;
+			cost_t neg[MAX_EVENTS];
+			for (int e = 0; e < nr; e++)
+				neg[e] = (cost_t)(0 - (uint64_t)ch->cost[e]);
+			cctx_add_self(t, me, neg);
+			if (ch->flags & CT_RECURSIVE) {
+				/* folded into its earlier occurrence */
+				uint32_t a = me;
+				while (t->node[a].fn != ch->fn)
+					a = t->node[a].parent;
+				cctx_add_self(t, a, ch->cost);
+				if (t->node[a].rec < 2)
+					t->node[a].rec = 2;
+				continue;
+			}
+			map[c] = cctx_add(t, me, ch->fn, ch->count, ch->cost, -1);
+			heap_push(&h, &hn, &hcap, (struct hent){ event_value(p, ch->cost, event), c });
+		}
+	}
+	free(h);
+	free(map);
+	ctree_free(ct);
+	cctx_finish(t);
+	return t;
+}
+
+/* ---- walking ------------------------------------------------------------------------ */
+
+void cctx_walk(const struct cctx *t, int part, cctx_visit_fn visit, void *arg)
+{
+	uint32_t *stack = xmalloc(((size_t)t->n + 1) * sizeof(*stack));
+	uint32_t *path = NULL;
+	size_t sp = 0, pcap = 0;
+	for (uint32_t r = t->nroots; r-- > 0;)
+		if (part < 0 || t->node[t->root[r]].part == part)
+			stack[sp++] = t->root[r];
+	while (sp) {
+		uint32_t n = stack[--sp];
+		const struct cctx_node *d = &t->node[n];
+		VEC_RESERVE(path, pcap, (size_t)d->depth + 1);
+		path[d->depth] = d->fn;
+		visit(arg, t, n, path, d->depth + 1);
+		for (uint32_t k = d->first + d->nchild; k-- > d->first;)
+			stack[sp++] = t->kid[k];
+	}
+	free(stack);
+	free(path);
+}
+
+/* ---- callers ----------------------------------------------------------------------- */
+
+/* (parent, entity) -> node of the tree being made */
+struct trie {
+	uint64_t *key;
+	uint32_t *val;
+	size_t mask, n;
+};
+
+static uint32_t *trie_slot(struct trie *tr, uint64_t k)
+{
+	if (2 * (tr->n + 1) > tr->mask + 1) {
+		size_t ncap = tr->mask ? 2 * (tr->mask + 1) : 64;
+		uint64_t *ok = tr->key;
+		uint32_t *ov = tr->val;
+		size_t om = tr->mask;
+		tr->key = xmalloc(ncap * sizeof(*tr->key));
+		tr->val = xmalloc(ncap * sizeof(*tr->val));
+		tr->mask = ncap - 1;
+		for (size_t i = 0; i < ncap; i++)
+			tr->val[i] = NO_ID;
+		if (ok)
+			for (size_t i = 0; i <= om; i++)
+				if (ov[i] != NO_ID) {
+					size_t j = hash_mix(ok[i]) & tr->mask;
+					while (tr->val[j] != NO_ID)
+						j = (j + 1) & tr->mask;
+					tr->key[j] = ok[i];
+					tr->val[j] = ov[i];
+				}
+		free(ok);
+		free(ov);
+	}
+	size_t j = hash_mix(k) & tr->mask;
+	while (tr->val[j] != NO_ID && tr->key[j] != k)
+		j = (j + 1) & tr->mask;
+	if (tr->val[j] == NO_ID) {
+		tr->key[j] = k;
+		tr->n++;
+	}
+	return &tr->val[j];
+}
+
+struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part)
+{
+	struct cctx *r = cctx_new(t->p, t->estimated);
+	uint32_t root = cctx_add(r, NO_ID, fn, 0, NULL, part);
+	struct trie tr = { 0 };
+	for (uint32_t n = 0; n < t->n; n++) {
+		const struct cctx_node *d = &t->node[n];
+		if (d->fn != fn || (part >= 0 && d->part != part))
+			continue;
+		r->node[root].count = cost_add(r->node[root].count, d->count);
+		if (d->flags & CC_CUT)
+			r->node[root].flags |= CC_CUT;
+		uint32_t cur = root;
+		for (uint32_t a = d->parent; a != NO_ID; a = t->node[a].parent) {
+			uint32_t *slot = trie_slot(&tr, (uint64_t)cur << 32 | t->node[a].fn);
+			if (*slot == NO_ID)
+				*slot = cctx_add(r, cur, t->node[a].fn, 0, NULL, part);
+			cur = *slot;
+			r->node[cur].count = cost_add(r->node[cur].count, d->count);
+		}
+		cctx_add_self(r, cur, cctx_incl(t, n));
+	}
+	free(tr.key);
+	free(tr.val);
+	cctx_finish(r);
+	return r;
+}
+
+/* ---- folded stacks ----------------------------------------------------------------- */
+
+struct folded {
+	FILE *out;
+	char **label; /* per entity, made when first needed */
+	int event;
+};
+
+static void put_frame(FILE *out, const char *s)
+{
+	/* ';' separates frames and a newline ends the stack: neither may be
+	 * in a name */
+	for (; *s; s++)
+		putc(*s == ';' ? ':' : *s == '\n' || *s == '\r' ? ' ' : *s, out);
+}
+
+static void folded_visit(void *arg, const struct cctx *t, uint32_t n, const uint32_t *path,
+			 uint32_t len)
+{
+	struct folded *f = arg;
+	cost_t v = event_value(t->p, cctx_self(t, n), f->event);
+	if (v <= 0)
+		return;
+	for (uint32_t i = 0; i < len; i++) {
+		if (i)
+			putc(';', f->out);
+		if (!f->label[path[i]])
+			f->label[path[i]] = fn_label(t->p, path[i]);
+		put_frame(f->out, f->label[path[i]]);
+	}
+	fprintf(f->out, " %lld\n", (long long)v);
+}
+
+void cctx_folded(struct cctx *t, int part, int event, FILE *out)
+{
+	uint32_t nent = agg_nent(profile_agg(t->p));
+	struct folded f = { out, xcalloc((size_t)nent + 1, sizeof(char *)), event };
+	cctx_walk(t, part, folded_visit, &f);
+	for (uint32_t i = 0; i < nent; i++)
+		free(f.label[i]);
+	free(f.label);
+}

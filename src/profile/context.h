@@ -1,0 +1,110 @@
+/* context.h -- calling-context trees: a node per distinct call path from a
+ * thread's root, with the self cost and the calls of that path; made exact
+ * by the recorder or estimated from the call edges of any Callgrind file.
+ * The flame graph, the callers (bottom-up) tree and the folded stacks are
+ * read from it.  No terminal here.
+ *
+ * A node is an entity (aggregate.h: a function, or in an estimated tree
+ * with cycle detection on a cycle) under its parent.  Recursion is folded:
+ * a call to a function already on the path is given to its earlier
+ * occurrence (its `rec` counts how deep recursion went there), so no
+ * function is twice on a path and the tree is finite.  Every cost is in one
+ * node's self, so a node's inclusive cost (self + its descendants') is the
+ * cost of every call along its path, and an entity's inclusive cost is the
+ * sum over its nodes.
+ *
+ * Estimated (cctx_estimate): the top-down call tree with estimated shares
+ * (tree.h: each call's cost split among the paths into its caller in
+ * proportion to their costs; the one cycle rule, so no path goes round a
+ * cycle), a node's self being its cost less its children's.  Nodes under
+ * the threshold (rank.h) are left to their parent.  The size is bounded:
+ * the largest paths (by the event's value) are grown first, and past
+ * max_nodes a node is not grown -- its callees' cost stays in it, counted
+ * in `cut`.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_CONTEXT_H
+#define CGTUI_CONTEXT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "model.h"
+
+/* The estimate's default bound: a million nodes (about 100 MB with 13
+ * events; 30 MB with one). */
+#define CCTX_MAX_NODES_DEFAULT (1u << 20)
+
+enum {
+	CC_CUT = 1, /* not grown (the bound, or the recorder's --max-contexts):
+		     * its self holds costs of paths below it */
+};
+
+struct cctx_node {
+	uint32_t fn;            /* the entity */
+	uint32_t parent;        /* NO_ID for a root */
+	uint32_t depth;         /* 0 for a root */
+	uint32_t first, nchild; /* after cctx_finish: children kid[first .. first+nchild) */
+	uint32_t rec;           /* 1, or the deepest recursion folded into it */
+	uint32_t flags;
+	int part;               /* the part (thread) of its path, 0-based; -1: all */
+	cost_t count;           /* calls along the path (estimated: the edge's) */
+};
+
+struct cctx {
+	struct profile *p;
+	int nreal;
+	int estimated;          /* made from call edges, not recorded */
+	struct cctx_node *node;
+	uint32_t n, cap;
+	cost_t *self, *incl;    /* n * nreal; incl made by cctx_finish */
+	uint32_t *kid;          /* children lists (cctx_finish) */
+	uint32_t *root, nroots; /* the roots, in the order added */
+	cost_t cut[MAX_EVENTS]; /* cost on cut paths (in CC_CUT nodes' self) */
+};
+
+static inline const cost_t *cctx_self(const struct cctx *t, uint32_t n)
+{
+	return &t->self[(size_t)n * (size_t)t->nreal];
+}
+static inline const cost_t *cctx_incl(const struct cctx *t, uint32_t n)
+{
+	return &t->incl[(size_t)n * (size_t)t->nreal];
+}
+
+/* An empty tree of p's events. */
+struct cctx *cctx_new(struct profile *p, int estimated);
+void cctx_free(struct cctx *t);
+/* Adds a node under parent (NO_ID: a root; a parent is added before its
+ * children) with self cost `self` (nreal; NULL: zero); returns its index.
+ * Children keep the order they are added in. */
+uint32_t cctx_add(struct cctx *t, uint32_t parent, uint32_t fn, cost_t count, const cost_t *self,
+		  int part);
+/* Adds `c` (nreal) to node n's self cost. */
+void cctx_add_self(struct cctx *t, uint32_t n, const cost_t *c);
+/* After the last cctx_add: the children lists and the inclusive costs. */
+void cctx_finish(struct cctx *t);
+
+/* The estimate from p's call edges (see above), ordered as the call tree
+ * for `event` (rank.h); threshold in percent; max_nodes 0: the default. */
+struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint32_t max_nodes);
+
+/* Every node with its path (entities, the root first; depth + 1 long), depth
+ * first, children in order; only those of part `part` (-1: all). */
+typedef void (*cctx_visit_fn)(void *arg, const struct cctx *t, uint32_t n, const uint32_t *path,
+			      uint32_t len);
+void cctx_walk(const struct cctx *t, int part, cctx_visit_fn visit, void *arg);
+
+/* The callers tree of entity fn: its root is fn at its inclusive cost (the
+ * sum over its nodes), a node's children are the callers along those paths
+ * (node n's path reversed from fn), each at the cost fn has when called
+ * through that chain (exact when t is).  A node's self is what paths that
+ * start at it bring.  Part as in cctx_walk. */
+struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part);
+
+/* Folded stacks (flamegraph.pl, inferno): a line "a;b;c N" for each node
+ * whose self cost of event `event` is positive, N that value, frames named
+ * by fn_label (';' in a name becomes ':', line breaks blanks).  Part as in
+ * cctx_walk. */
+void cctx_folded(struct cctx *t, int part, int event, FILE *out);
+
+#endif

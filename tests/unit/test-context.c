@@ -1,0 +1,243 @@
+/* test-context.c -- unit tests of calling-context trees (src/profile/context.c):
+ * the estimate from call edges (shares, the bound, recursion folded), trees
+ * made node by node as the recorder's are, the callers tree and folded
+ * stacks.  Every expected number is computed by hand from the call edges,
+ * as the comment beside it shows.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profile/aggregate.h"
+#include "profile/context.h"
+#include "profile/load.h"
+#include "profile/model.h"
+#include "fixture.h"
+#include "tap.h"
+
+/* The folded stacks of t (event 0, every part) as a string. */
+static char *folded(struct cctx *t, int part)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	cctx_folded(t, part, 0, f);
+	fclose(f);
+	return buf;
+}
+
+/* The child of node n for entity fn, NO_ID if none. */
+static uint32_t kid(const struct cctx *t, uint32_t n, uint32_t fn)
+{
+	for (uint32_t k = 0; k < t->node[n].nchild; k++)
+		if (t->node[t->kid[t->node[n].first + k]].fn == fn)
+			return t->kid[t->node[n].first + k];
+	return NO_ID;
+}
+
+/* The spec's example: main self 20 calls func1 (400) and func2 3x (400);
+ * func1 self 100 calls func2 2x (300); func2 self 700. */
+static void test_estimate_spec(void)
+{
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
+	uint32_t main_ = fn(&p, "main"), func1 = fn(&p, "func1"), func2 = fn(&p, "func2");
+	struct cctx *t = cctx_estimate(&p, 0, 0, 0);
+	ok(t->estimated, "made from call edges: estimated");
+	is(t->nroots, 1, "one root");
+	uint32_t m = t->root[0];
+	is(t->node[m].fn, main_, "the root is main");
+	is(cctx_incl(t, m)[0], 820, "main's path: everything, 820");
+	is(cctx_self(t, m)[0], 20, "main's self 20");
+	uint32_t f1 = kid(t, m, func1), f2 = kid(t, m, func2);
+	ok(f1 != NO_ID && f2 != NO_ID, "main's children func1 and func2");
+	/* main -> func1: 820 * 400/820 = 400; func1 -> func2 on it:
+	 * 400 * 300/400 = 300; func1's self there 400 - 300 = 100 */
+	is(cctx_incl(t, f1)[0], 400, "main;func1 400");
+	is(cctx_self(t, f1)[0], 100, "main;func1 self 100");
+	is(t->node[f1].count, 1, "main -> func1: 1 call");
+	uint32_t f12 = kid(t, f1, func2);
+	is(cctx_self(t, f12)[0], 300, "main;func1;func2 300");
+	is(t->node[f12].depth, 2, "at depth 2");
+	is(cctx_self(t, f2)[0], 400, "main;func2 400");
+	is(t->node[f2].count, 3, "main -> func2: 3 calls");
+	/* rank order: func1 and func2 both 400, then by name */
+	char *s = folded(t, -1);
+	is_str(s, "main 20\nmain;func1 100\nmain;func1;func2 300\nmain;func2 400\n",
+	       "folded stacks, each path's self cost");
+	free(s);
+
+	/* callers of func2: 700 = 400 from main + 300 through func1 */
+	struct cctx *c = cctx_callers(t, func2, -1);
+	is(c->nroots, 1, "callers: one root");
+	is(cctx_incl(c, c->root[0])[0], 700, "func2 700 in all");
+	is(c->node[c->root[0]].count, 5, "called 3 + 2 times");
+	uint32_t cm = kid(c, c->root[0], main_), cf = kid(c, c->root[0], func1);
+	is(cctx_incl(c, cm)[0], 400, "func2 via main directly: 400");
+	is(cctx_incl(c, cf)[0], 300, "func2 via func1: 300");
+	is(cctx_self(c, cf)[0], 0, "func1 is no root: nothing starts there");
+	uint32_t cfm = kid(c, cf, main_);
+	is(cctx_incl(c, cfm)[0], 300, "func2 via main;func1: 300");
+	is(c->node[cfm].depth, 2, "main is two callers up");
+	cctx_free(c);
+	cctx_free(t);
+
+	/* the bound: three nodes.  main grown (its two children make three);
+	 * then func1 (400, made first) is not grown: cut, its callee's 300
+	 * in its self; func2 is a leaf, nothing cut */
+	t = cctx_estimate(&p, 0, 0, 3);
+	is(t->n, 3, "bound 3: three nodes");
+	f1 = kid(t, t->root[0], func1);
+	is(cctx_self(t, f1)[0], 400, "main;func1 keeps func2's 300");
+	ok(t->node[f1].flags & CC_CUT, "main;func1 is cut");
+	ok(!(t->node[kid(t, t->root[0], func2)].flags & CC_CUT), "main;func2 is a leaf, not cut");
+	is(t->cut[0], 400, "400 on cut paths");
+	s = folded(t, -1);
+	is_str(s, "main 20\nmain;func1 400\nmain;func2 400\n", "folded stacks: still 820 in all");
+	free(s);
+	cctx_free(t);
+	profile_free(&p);
+}
+
+/* Shares on a diamond: main calls a (60) and b (40), both call c (a's 30,
+ * b's 10); c (self 20) calls d (20, self 20).  a self 30, b self 30, main
+ * self 0: total 100. */
+static const char diamond[] = "events: Ir\n"
+			      "fl=x.c\nfn=main\n1 0\ncfn=a\ncalls=1 2\n1 60\ncfn=b\ncalls=1 3\n1 40\n"
+			      "fn=a\n2 30\ncfn=c\ncalls=1 4\n2 30\n"
+			      "fn=b\n3 30\ncfn=c\ncalls=1 4\n3 10\n"
+			      "fn=c\n4 20\ncfn=d\ncalls=1 5\n4 20\n"
+			      "fn=d\n5 20\n";
+
+static void test_estimate_diamond(void)
+{
+	struct profile p;
+	ok(load(&p, diamond) == 0, "diamond loads: %s", lasterr);
+	uint32_t c = fn(&p, "c"), d = fn(&p, "d");
+	struct cctx *t = cctx_estimate(&p, 0, 0, 0);
+	uint32_t m = t->root[0];
+	uint32_t ac = kid(t, kid(t, m, fn(&p, "a")), c), bc = kid(t, kid(t, m, fn(&p, "b")), c);
+	/* c's 40 (self 20, d 20) split 30 : 10 between its callers; d's 20
+	 * the same way: 20 * 30/40 = 15 and 20 * 10/40 = 5 */
+	is(cctx_incl(t, ac)[0], 30, "main;a;c 30");
+	is(cctx_self(t, kid(t, ac, d))[0], 15, "main;a;c;d 30 * 20/40 = 15");
+	is(cctx_self(t, ac)[0], 15, "main;a;c self 30 - 15 = 15");
+	is(cctx_self(t, kid(t, bc, d))[0], 5, "main;b;c;d 10 * 20/40 = 5");
+	is(cctx_self(t, bc)[0], 5, "main;b;c self 10 - 5 = 5");
+	/* d's callers: 15 via a, 5 via b, both through c */
+	struct cctx *cl = cctx_callers(t, d, -1);
+	uint32_t dc = kid(cl, cl->root[0], c);
+	is(cctx_incl(cl, cl->root[0])[0], 20, "d: 20");
+	is(cctx_incl(cl, kid(cl, dc, fn(&p, "a")))[0], 15, "d via a;c: 15");
+	is(cctx_incl(cl, kid(cl, dc, fn(&p, "b")))[0], 5, "d via b;c: 5");
+	cctx_free(cl);
+	cctx_free(t);
+	profile_free(&p);
+}
+
+/* Recursion, cycle detection off: main (self 10) calls a once (90); a
+ * (self 50) calls b twice (80); b (self 40) calls a once (70).  Inclusive
+ * costs callgrind_annotate's: main 100, a 50 + 80 = 130, b 40 + 70 = 110.
+ * main;a = 100 * 90/100 = 90; main;a;b = 90 * 80/130 = 55.38 -> 55; b's
+ * call of a on that path 55 * 70/110 = 35 is a call of a function on the
+ * path: folded into main;a, whose self becomes 90 - 55 + 35 = 70, and b's
+ * self 55 - 35 = 20.  Without detection a root is an entity nobody but
+ * itself or its cycle calls (tree.h): b too, at its 110; b;a = 110 *
+ * 70/110 = 70, a's call of b there 70 * 80/130 = 43.08 -> 43 folded into
+ * b: self 110 - 70 + 43 = 83, b;a self 70 - 43 = 27. */
+static const char rec_example[] = "events: Ir\n"
+				  "ob=/bin/prog\nfl=prog.c\nfn=main\n1 10\n"
+				  "cob=/lib/librec.so\ncfl=rec.c\ncfn=a\ncalls=1 5\n2 90\n"
+				  "ob=/lib/librec.so\nfl=rec.c\nfn=a\n5 50\ncfn=b\ncalls=2 10\n6 80\n"
+				  "fn=b\n10 40\ncfn=a\ncalls=1 5\n11 70\n";
+
+static void test_estimate_recursion(void)
+{
+	struct profile p;
+	ok(load(&p, rec_example) == 0, "recursion loads: %s", lasterr);
+	profile_set_cycles(&p, 0);
+	uint32_t a = fn(&p, "a"), b = fn(&p, "b");
+	struct cctx *t = cctx_estimate(&p, 0, 0, 0);
+	is(t->n, 5, "five nodes: main, main;a, main;a;b, b, b;a (a and b again are folded)");
+	is(t->nroots, 2, "two roots: b (110) first, then main (100)");
+	is(t->node[t->root[0]].fn, b, "b first");
+	uint32_t na = kid(t, t->root[1], a), nb = kid(t, na, b);
+	is(cctx_self(t, na)[0], 70, "main;a self 90 - 55 + 35 = 70");
+	is(t->node[na].rec, 2, "a recursed there");
+	is(cctx_self(t, nb)[0], 20, "main;a;b self 55 - 35 = 20");
+	ok(kid(t, nb, a) == NO_ID, "no second a on the path");
+	is(cctx_incl(t, t->root[1])[0], 100, "main's root: 100");
+	is(cctx_self(t, t->root[0])[0], 83, "b self 110 - 70 + 43 = 83");
+	is(t->node[t->root[0]].rec, 2, "b recursed there");
+	is(cctx_self(t, kid(t, t->root[0], a))[0], 27, "b;a self 70 - 43 = 27");
+	cctx_free(t);
+
+	/* with detection on, a and b are <cycle 1>: main;<cycle 1> */
+	profile_set_cycles(&p, 1);
+	t = cctx_estimate(&p, 0, 0, 0);
+	char *s = folded(t, -1);
+	/* the cycle's members are its children: a 50 + the call to b ...
+	 * members' inclusive costs are KCachegrind's; the paths add up to
+	 * the 100 of the whole */
+	cost_t sum = 0;
+	for (uint32_t n = 0; n < t->n; n++)
+		sum += cctx_self(t, n)[0];
+	is(sum, 100, "detection on: the self costs add up to the total 100");
+	ok(strstr(s, "main;<cycle 1>") != NULL, "the path goes into <cycle 1>: %s", s);
+	free(s);
+	cctx_free(t);
+	profile_free(&p);
+}
+
+/* A tree made node by node, as the recorder's: two threads. */
+static void test_built(void)
+{
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads");
+	uint32_t main_ = fn(&p, "main"), func1 = fn(&p, "func1"), func2 = fn(&p, "func2");
+	struct cctx *t = cctx_new(&p, 0);
+	cost_t c10[1] = { 10 }, c7[1] = { 7 }, c5[1] = { 5 }, c3[1] = { 3 };
+	uint32_t r0 = cctx_add(t, NO_ID, main_, 0, c10, 0);
+	uint32_t x = cctx_add(t, r0, func1, 2, c7, 0);
+	cctx_add(t, x, func2, 4, c5, 0);
+	cctx_add(t, r0, func2, 1, c3, 0);
+	uint32_t r1 = cctx_add(t, NO_ID, func1, 0, c3, 1);
+	cctx_add(t, r1, func2, 1, c7, 1);
+	cctx_finish(t);
+	ok(!t->estimated, "recorded: exact");
+	is(t->nroots, 2, "two roots, one per thread");
+	is(cctx_incl(t, r0)[0], 25, "thread 1: 10 + 7 + 5 + 3");
+	is(cctx_incl(t, x)[0], 12, "main;func1: 7 + 5");
+	is(cctx_incl(t, r1)[0], 10, "thread 2: 3 + 7");
+	char *s = folded(t, 1);
+	is_str(s, "func1 3\nfunc1;func2 7\n", "thread 2's stacks alone");
+	free(s);
+	/* func2's callers over both threads: 5 + 3 + 7 = 15 */
+	struct cctx *c = cctx_callers(t, func2, -1);
+	is(cctx_incl(c, c->root[0])[0], 15, "func2 in all threads: 15");
+	is(c->node[c->root[0]].count, 6, "called 4 + 1 + 1 times");
+	uint32_t cf = kid(c, c->root[0], func1);
+	is(cctx_incl(c, cf)[0], 12, "via func1: 5 (thread 1) + 7 (thread 2)");
+	is(cctx_self(c, cf)[0], 7, "7 of it where func1 is the root (thread 2)");
+	is(cctx_incl(c, kid(c, cf, main_))[0], 5, "via main;func1: 5");
+	cctx_free(c);
+	c = cctx_callers(t, func2, 0);
+	is(cctx_incl(c, c->root[0])[0], 8, "func2 in thread 1: 5 + 3");
+	cctx_free(c);
+	cctx_free(t);
+	profile_free(&p);
+}
+
+int main(void)
+{
+	if (fixture_start() < 0)
+		return 99;
+	test_estimate_spec();
+	test_estimate_diamond();
+	test_estimate_recursion();
+	test_built();
+	fixture_end();
+	return tap_done();
+}
