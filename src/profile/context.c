@@ -109,6 +109,39 @@ void cctx_finish(struct cctx *t)
 	}
 }
 
+/* ---- order --------------------------------------------------------------------- */
+
+struct ord {
+	const struct cctx *t;
+	int event;
+};
+
+static int cmp_kid(const void *x, const void *y, void *arg)
+{
+	const struct ord *o = arg;
+	const struct cctx *t = o->t;
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	uint32_t fa = t->node[a].fn, fb = t->node[b].fn;
+	const struct profile *p = t->p;
+	cost_t va = event_value(p, cctx_incl(t, a), o->event), vb = event_value(p, cctx_incl(t, b), o->event);
+	struct rank_key ka = { &va, fa < p->nfns ? fn_name(p, fa) : "", fa };
+	struct rank_key kb = { &vb, fb < p->nfns ? fn_name(p, fb) : "", fb };
+	struct rank_order ro = { NULL, 1, RANK_VIEW };
+	int r = rank_cmp(&ka, &kb, &ro);
+	return r ? r : a < b ? -1 : a > b;
+}
+
+void cctx_order(struct cctx *t, int event)
+{
+	struct ord o = { t, event };
+	if (t->nroots > 1)
+		qsort_r(t->root, t->nroots, sizeof(*t->root), cmp_kid, &o);
+	for (uint32_t n = 0; n < t->n; n++)
+		if (t->node[n].nchild > 1)
+			qsort_r(&t->kid[t->node[n].first], t->node[n].nchild, sizeof(*t->kid), cmp_kid,
+				&o);
+}
+
 /* ---- the estimate --------------------------------------------------------------- */
 
 /* Nodes of the call tree to grow, the largest first (then in the order
@@ -217,6 +250,11 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 	ctree_free(ct);
 	cctx_finish(t);
 	return t;
+}
+
+struct cctx *cctx_of(struct profile *p, int event, double threshold)
+{
+	return cctx_estimate(p, event, threshold, 0);
 }
 
 /* ---- walking ------------------------------------------------------------------------ */

@@ -84,9 +84,18 @@ void cctx_add_self(struct cctx *t, uint32_t n, const cost_t *c);
 /* After the last cctx_add: the children lists and the inclusive costs. */
 void cctx_finish(struct cctx *t);
 
+/* Orders every node's children by the inclusive cost of `event` (rank.h's
+ * one ordering: the largest magnitude first, then by name). */
+void cctx_order(struct cctx *t, int event);
+
 /* The estimate from p's call edges (see above), ordered as the call tree
  * for `event` (rank.h); threshold in percent; max_nodes 0: the default. */
 struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint32_t max_nodes);
+
+/* The contexts of p for the views: the recorded ones when the profile has
+ * them, else the estimate (ordered for `event`, threshold as the call
+ * tree's); free with cctx_free. */
+struct cctx *cctx_of(struct profile *p, int event, double threshold);
 
 /* Every node with its path (entities, the root first; depth + 1 long), depth
  * first, children in order; only those of part `part` (-1: all). */

@@ -1,5 +1,6 @@
 #!/bin/bash
-# The real binary in a real terminal: tmux at 80x24 and 200x50, keys sent
+# The real binary in a real terminal: tmux at 80x24 and 200x50 (the flame
+# graph at 200x60 too), keys sent
 # with send-keys, the screen read with capture-pane, a resize while running,
 # the terminal restored on q and on SIGTERM, and hostile names (escape
 # sequences, bidirectional overrides, invalid UTF-8) never sent raw.
@@ -171,6 +172,27 @@ $(cat map.txt)"
 	tm send-keys -t t Enter
 	wait_for "^call map" && wait_for "^┌work 80.8%"
 	check "${1}x$2: Enter zooms into work" $? "$(screen)"
+	tm send-keys -t t q
+	wait_for "exit=0"
+	check "${1}x$2: q quits" $? "$(screen | tail -3)"
+done
+
+# the flame graph in a real terminal, at 80x24 and 200x60: every frame
+# where check-flame.py, working it out from graph.out's call edges, puts
+# it; Enter zooms into the widest callee's frame, Esc comes back
+for size in "80 24" "200 60"; do
+	set -- $size
+	start "$1" "$2" "$CGTUI" graph.out
+	wait_for "Ir 992"
+	tm send-keys -t t 6
+	wait_for "^\[estimated\] main: 992"
+	screen >flame.txt
+	out=$(python3 "$here/check-flame.py" flame.txt graph.out 2>&1)
+	check "${1}x$2: the flame graph of graph.out, every frame as worked out" $? "$out
+$(cat flame.txt)"
+	tm send-keys -t t Down Down Enter
+	wait_for "^work 80.8% *|$" && tm send-keys -t t Escape && wait_for "^main 100.0% *|$"
+	check "${1}x$2: Down, Down, Enter zooms into work; Esc out" $? "$(screen)"
 	tm send-keys -t t q
 	wait_for "exit=0"
 	check "${1}x$2: q quits" $? "$(screen | tail -3)"

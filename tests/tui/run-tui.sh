@@ -42,13 +42,17 @@ run() { # keys file, locale, expected directory, profiles (spec.out), configurat
 	done
 	# the call graph's, call map's and miss-ratio curve's screens read as a
 	# person would, and checked against numbers worked out by hand
-	# (check-picture.py, check-curve.py)
-	for chk in "$here/$3"/*.graph "$here/$3"/*.map "$here/$3"/*.curve; do
+	# (check-picture.py, check-curve.py); the flame graph's against the one
+	# check-flame.py works out from the profile named in NAME.flame
+	for chk in "$here/$3"/*.graph "$here/$3"/*.map "$here/$3"/*.curve "$here/$3"/*.flame; do
 		[ -f "$chk" ] || continue
 		name=$(basename "$chk")
-		checker=check-picture.py
-		case $name in *.curve) checker=check-curve.py ;; esac
-		if out=$(python3 "$here/$checker" "${name%.*}.txt" "$chk" 2>&1); then
+		case $name in
+		*.flame) out=$(python3 "$here/check-flame.py" "${name%.*}.txt" "$(cat "$chk")" 2>&1) ;;
+		*.curve) out=$(python3 "$here/check-curve.py" "${name%.*}.txt" "$chk" 2>&1) ;;
+		*) out=$(python3 "$here/check-picture.py" "${name%.*}.txt" "$chk" 2>&1) ;;
+		esac
+		if [ $? = 0 ]; then
 			echo "PASS: $3/$name: $(echo "$out" | tail -1)"
 			pass=$((pass + 1))
 		else

@@ -1,0 +1,517 @@
+/* view_flame.c -- the flame graph, drawn as an icicle: the program's
+ * calling contexts (profile/context.h) from the roots at the top down to the
+ * deepest calls, a row per depth, each frame as wide as its path's
+ * inclusive cost, its children under it left to right (the largest first),
+ * its name where it fits, its colour by its self cost.  The arrows move
+ * between frames (Up to the caller, Down to the largest callee, Left/Right
+ * along the row), Enter zooms into the selected frame (a step in the
+ * history: Esc zooms out), a search (/) selects the matching frames, which
+ * stand out, and the header says how much of the width they cover.  T
+ * draws the callers of the selected frame's function the same way: the
+ * function at the top, below it who called it along every recorded path
+ * (cctx_callers).  What it shows comes from the profile loaded: one part
+ * (thread) when P chose one, all together otherwise.  Without recorded
+ * contexts the paths are estimated from the call edges, and the header
+ * says so.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picture.h"
+#include "profile/aggregate.h"
+#include "profile/context.h"
+#include "profile/format.h"
+#include "tui.h"
+
+struct frame {
+	uint32_t node;   /* in the tree */
+	int x, w, row;   /* cells; row = depth below the top */
+	int match;       /* the search matches it */
+};
+
+struct fview {
+	struct cctx *ctx;    /* the contexts (or the callers tree) */
+	uint32_t callers;    /* the callers of this entity, or NO_ID */
+	uint32_t *zoom;      /* the path (entities) of the frame zoomed into */
+	uint32_t nzoom;
+	struct frame *f;
+	int nf;
+	char **label;        /* per entity, made when first needed */
+	uint32_t nlabel;
+	cost_t whole;        /* what the width stands for */
+	int w, h;            /* laid out for */
+	int row0;            /* the first row shown */
+	int event;
+	char *search;        /* what the matches were computed for */
+	cost_t matched;      /* the width the matches cover */
+};
+
+static void fv_clear(struct fview *d)
+{
+	if (d->label)
+		for (uint32_t i = 0; i < d->nlabel; i++)
+			free(d->label[i]);
+	free(d->label);
+	d->label = NULL;
+	free(d->f);
+	d->f = NULL;
+	d->nf = 0;
+	cctx_free(d->ctx);
+	d->ctx = NULL;
+	free(d->search);
+	d->search = NULL;
+}
+
+static void fv_free(struct view *v)
+{
+	struct fview *d = v->data;
+	if (!d)
+		return;
+	fv_clear(d);
+	free(d->zoom);
+	free(d);
+	v->data = NULL;
+}
+
+static const char *label_of(struct view *v, uint32_t id)
+{
+	struct fview *d = v->data;
+	if (!d->label[id])
+		d->label[id] = tui_label(v->t, id);
+	return d->label[id];
+}
+
+/* The node the zoom path leads to (NO_ID: the roots). */
+static uint32_t zoom_node(const struct fview *d)
+{
+	const struct cctx *t = d->ctx;
+	uint32_t at = NO_ID;
+	for (uint32_t i = 0; i < d->nzoom; i++) {
+		const uint32_t *k = at == NO_ID ? t->root : &t->kid[t->node[at].first];
+		uint32_t n = at == NO_ID ? t->nroots : t->node[at].nchild, next = NO_ID;
+		for (uint32_t j = 0; j < n && next == NO_ID; j++)
+			if (t->node[k[j]].fn == d->zoom[i])
+				next = k[j];
+		if (next == NO_ID)
+			break;
+		at = next;
+	}
+	return at;
+}
+
+/* Frames of node n (and below) from cell x (a fraction), depth row. */
+static void place(struct view *v, uint32_t n, double x, int row, int maxrow)
+{
+	struct fview *d = v->data;
+	const struct cctx *t = d->ctx;
+	struct profile *p = v->t->p;
+	cost_t c = event_value(p, cctx_incl(t, n), d->event);
+	if (c <= 0 || row >= maxrow)
+		return;
+	double w = (double)c * d->w / (double)d->whole;
+	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
+	if (x1 <= x0)
+		return; /* under a cell: neither it nor its callees drawn */
+	d->f = xreallocarray(d->f, (size_t)d->nf + 1, sizeof(*d->f));
+	d->f[d->nf++] = (struct frame){ n, x0, x1 - x0, row, 0 };
+	const struct cctx_node *nd = &t->node[n];
+	for (uint32_t k = 0; k < nd->nchild; k++) {
+		uint32_t ch = t->kid[nd->first + k];
+		cost_t cc = event_value(p, cctx_incl(t, ch), d->event);
+		if (cc <= 0)
+			continue;
+		place(v, ch, x, row + 1, maxrow);
+		x += (double)cc * d->w / (double)d->whole;
+	}
+}
+
+/* The frames for the current zoom in d->w cells. */
+static void layout(struct view *v)
+{
+	struct fview *d = v->data;
+	struct profile *p = v->t->p;
+	const struct cctx *t = d->ctx;
+	free(d->f);
+	d->f = NULL;
+	d->nf = 0;
+	uint32_t z = zoom_node(d);
+	d->whole = 0;
+	if (z != NO_ID) {
+		d->whole = event_value(p, cctx_incl(t, z), d->event);
+	} else {
+		for (uint32_t r = 0; r < t->nroots; r++) {
+			cost_t c = event_value(p, cctx_incl(t, t->root[r]), d->event);
+			if (c > 0)
+				d->whole = cost_add(d->whole, c);
+		}
+	}
+	if (d->whole <= 0 || d->w <= 0)
+		return;
+	/* rows below 200 are not drawn (no screen is that tall) */
+	if (z != NO_ID) {
+		place(v, z, 0, 0, 200);
+	} else {
+		double x = 0;
+		for (uint32_t r = 0; r < t->nroots; r++) {
+			cost_t c = event_value(p, cctx_incl(t, t->root[r]), d->event);
+			if (c <= 0)
+				continue;
+			place(v, t->root[r], x, 0, 200);
+			x += (double)c * d->w / (double)d->whole;
+		}
+	}
+}
+
+/* The path of frame i's node, below the zoom (entities, outermost first)
+ * into path (room for depth + 1); returns its length. */
+static uint32_t path_of(const struct cctx *t, uint32_t n, uint32_t *path)
+{
+	uint32_t len = t->node[n].depth + 1;
+	for (uint32_t i = len; i-- > 0; n = t->node[n].parent)
+		path[i] = t->node[n].fn;
+	return len;
+}
+
+/* The frame whose node has this path (as far as it goes), or -1. */
+static int frame_of_path(const struct fview *d, const uint32_t *path, uint32_t len)
+{
+	int best = -1;
+	uint32_t bestlen = 0;
+	uint32_t *pp = xmalloc(((size_t)len + 256) * sizeof(*pp));
+	for (int i = 0; i < d->nf; i++) {
+		uint32_t n = d->f[i].node;
+		if (d->ctx->node[n].depth + 1 > len)
+			continue;
+		uint32_t l = path_of(d->ctx, n, pp);
+		if (l > bestlen && memcmp(pp, path, (size_t)l * sizeof(*pp)) == 0) {
+			best = i;
+			bestlen = l;
+		}
+	}
+	free(pp);
+	return best;
+}
+
+static void build(struct view *v)
+{
+	struct tui *t = v->t;
+	struct fview *d = v->data;
+	/* the selection's path, to find it again */
+	uint32_t *keep = NULL, nkeep = 0;
+	if (d->ctx && d->nf && v->sel < d->nf) {
+		keep = xmalloc(((size_t)d->ctx->node[d->f[v->sel].node].depth + 1) * sizeof(*keep));
+		nkeep = path_of(d->ctx, d->f[v->sel].node, keep);
+	}
+	fv_clear(d);
+	d->event = t->set.sort_event;
+	struct cctx *all = cctx_of(t->p, d->event, t->set.threshold);
+	if (d->callers != NO_ID) {
+		d->ctx = cctx_callers(all, d->callers, -1);
+		cctx_free(all);
+	} else {
+		d->ctx = all;
+	}
+	cctx_order(d->ctx, d->event);
+	d->nlabel = agg_nent(profile_agg(t->p)) + 1;
+	d->label = xcalloc(d->nlabel, sizeof(char *));
+	layout(v);
+	v->nrows = d->nf;
+	int s = keep ? frame_of_path(d, keep, nkeep) : -1;
+	v->sel = s >= 0 ? s : 0;
+	free(keep);
+}
+
+static void update(struct view *v)
+{
+	struct tui *t = v->t;
+	if (!v->data) {
+		struct fview *d = xcalloc(1, sizeof(*d));
+		d->callers = NO_ID;
+		v->data = d;
+		d->w = t->cols;
+		d->h = t->lines - 4;
+		/* opened from a view with a function selected: its widest frame */
+		struct view *from = t->nhist ? tui_view(t) : NULL;
+		uint32_t fn = from && from->ops->selected_fn ? from->ops->selected_fn(from) : v->fn;
+		build(v);
+		int best = -1;
+		for (int i = 0; i < d->nf; i++)
+			if (d->ctx->node[d->f[i].node].fn == fn && (best < 0 || d->f[i].w > d->f[best].w))
+				best = i;
+		if (best >= 0)
+			v->sel = best;
+		return;
+	}
+	build(v);
+}
+
+/* A flame view zoomed into (or the callers of) the selected frame: a new
+ * view (a step in the history) made from this one's settings. */
+static struct view *derived(struct view *v, int callers)
+{
+	struct fview *d = v->data, *nd = xcalloc(1, sizeof(*nd));
+	const struct frame *f = &d->f[v->sel];
+	nd->w = d->w;
+	nd->h = d->h;
+	if (callers) {
+		nd->callers = d->ctx->node[f->node].fn;
+	} else {
+		nd->callers = d->callers;
+		nd->zoom = xmalloc(((size_t)d->ctx->node[f->node].depth + 1) * sizeof(*nd->zoom));
+		nd->nzoom = path_of(d->ctx, f->node, nd->zoom);
+	}
+	struct view *w = xcalloc(1, sizeof(*w));
+	w->ops = v->ops;
+	w->t = v->t;
+	w->fn = d->ctx->node[f->node].fn;
+	w->data = nd;
+	build(w);
+	return w;
+}
+
+/* ---- drawing -------------------------------------------------------------------------------- */
+
+/* The width the search's matches cover below node n: a match's whole
+ * width, counted once (not again for matches under it); ent[e] caches
+ * whether entity e matches (-1: not known yet). */
+static cost_t matched_below(struct view *v, struct filter *flt, int8_t *ent, uint32_t n)
+{
+	struct fview *d = v->data;
+	const struct cctx *t = d->ctx;
+	uint32_t e = t->node[n].fn;
+	if (ent[e] < 0)
+		ent[e] = (int8_t)(tui_filter_match(flt, label_of(v, e)) != 0);
+	if (ent[e])
+		return event_value(v->t->p, cctx_incl(t, n), d->event);
+	cost_t sum = 0;
+	for (uint32_t k = 0; k < t->node[n].nchild; k++)
+		sum = cost_add(sum, matched_below(v, flt, ent, t->kid[t->node[n].first + k]));
+	return sum;
+}
+
+/* Which frames the search matches, and the width its matches cover (of
+ * every path shown, drawn or too narrow to draw). */
+static void matches(struct view *v)
+{
+	struct tui *t = v->t;
+	struct fview *d = v->data;
+	if (d->search && t->search && strcmp(d->search, t->search) == 0)
+		return;
+	free(d->search);
+	d->search = t->search ? xstrdup(t->search) : NULL;
+	d->matched = 0;
+	for (int i = 0; i < d->nf; i++)
+		d->f[i].match = 0;
+	struct filter *flt = t->search ? tui_filter_of(t->search) : NULL;
+	if (!flt)
+		return;
+	int8_t *ent = xmalloc(d->nlabel);
+	memset(ent, -1, d->nlabel);
+	for (int i = 0; i < d->nf; i++) {
+		uint32_t e = d->ctx->node[d->f[i].node].fn;
+		if (ent[e] < 0)
+			ent[e] = (int8_t)(tui_filter_match(flt, label_of(v, e)) != 0);
+		d->f[i].match = ent[e];
+	}
+	uint32_t z = zoom_node(d);
+	if (z != NO_ID) {
+		d->matched = matched_below(v, flt, ent, z);
+	} else {
+		for (uint32_t r = 0; r < d->ctx->nroots; r++)
+			d->matched = cost_add(d->matched, matched_below(v, flt, ent, d->ctx->root[r]));
+	}
+	free(ent);
+	tui_filter_free(flt);
+}
+
+static int heat(struct view *v, const struct frame *f)
+{
+	struct fview *d = v->data;
+	cost_t s = event_value(v->t->p, cctx_self(d->ctx, f->node), d->event);
+	double share = d->whole > 0 ? (double)s / (double)d->whole : 0;
+	return share >= 0.05 ? COL_BAR_HIGH : share >= 0.01 ? COL_BAR_MID : COL_BAR_LOW;
+}
+
+static void pct_text(struct view *v, cost_t c, char *b, size_t n)
+{
+	struct tui *t = v->t;
+	struct fview *d = v->data;
+	cost_t tot = t->set.relative ? d->whole : event_value(t->p, t->p->totals, d->event);
+	if (tot == 0)
+		snprintf(b, n, "n/a");
+	else
+		snprintf(b, n, "%.1f%%", (double)c * 100.0 / (double)tot);
+}
+
+static void draw(struct view *v, int y0, int h, int w)
+{
+	struct tui *t = v->t;
+	struct fview *d = v->data;
+	if (d->w != w || d->h != h) { /* resized: laid out again on the same frame */
+		d->w = w;
+		d->h = h;
+		build(v);
+	}
+	if (!d->nf) {
+		tui_put(t, y0, 2, w - 2, "(no cost to draw in this event)");
+		return;
+	}
+	matches(v);
+	const struct frame *s = &d->f[v->sel];
+	/* the selected frame's row on screen */
+	if (s->row < d->row0)
+		d->row0 = s->row;
+	if (s->row >= d->row0 + h)
+		d->row0 = s->row - h + 1;
+	for (int i = 0; i < d->nf; i++) {
+		const struct frame *f = &d->f[i];
+		int y = f->row - d->row0;
+		if (y < 0 || y >= h)
+			continue;
+		int room = f->w - 1; /* the last cell: the frame's end */
+		if (room > 0) {
+			attr_t a = A_REVERSE;
+			if (t->color)
+				a |= COLOR_PAIR(heat(v, f));
+			if (i == v->sel)
+				a = A_BOLD | A_UNDERLINE;
+			else if (f->match)
+				a |= A_BOLD;
+			attron(a);
+			char *txt = NULL;
+			const char *name = label_of(v, d->ctx->node[f->node].fn);
+			char pc[32];
+			pct_text(v, event_value(t->p, cctx_incl(d->ctx, f->node), d->event), pc,
+				 sizeof(pc));
+			if (tui_width(t, name) + 1 + (int)strlen(pc) <= room)
+				txt = xasprintf("%s %s", name, pc);
+			else if (room >= 2)
+				txt = pic_cut(t, name, room);
+			mvhline(y0 + y, f->x, ' ', room);
+			if (txt)
+				tui_put(t, y0 + y, f->x, room, txt);
+			free(txt);
+			attroff(a);
+		}
+		mvaddch(y0 + y, f->x + f->w - 1, f->match && i != v->sel ? '!' : '|');
+	}
+}
+
+static void draw_header(struct view *v, int y, int width)
+{
+	struct tui *t = v->t;
+	struct fview *d = v->data;
+	if (!d || !d->nf)
+		return;
+	const struct frame *s = &d->f[v->sel];
+	const struct cctx_node *nd = &d->ctx->node[s->node];
+	char inc[48], slf[48], cnt[48], pi[32], ps[32], sm[96] = "";
+	cost_t ci = event_value(t->p, cctx_incl(d->ctx, s->node), d->event);
+	cost_t cs = event_value(t->p, cctx_self(d->ctx, s->node), d->event);
+	format_count(inc, sizeof(inc), ci);
+	format_count(slf, sizeof(slf), cs);
+	format_count(cnt, sizeof(cnt), nd->count);
+	pct_text(v, ci, pi, sizeof(pi));
+	pct_text(v, cs, ps, sizeof(ps));
+	if (d->search && *d->search) {
+		char pm[32];
+		pct_text(v, d->matched, pm, sizeof(pm));
+		snprintf(sm, sizeof(sm), "  /%s: %s", d->search, pm);
+	}
+	const char *est = d->ctx->estimated ? "[estimated] " : "";
+	char *l;
+	if (d->callers != NO_ID) /* "callers of f: g 12 3.4% of it through this path" */
+		l = xasprintf("%scallers of %s: %s %s %s%s%s", est, label_of(v, d->callers),
+			      label_of(v, nd->fn), inc, pi,
+			      nd->parent != NO_ID ? " through this path" : "", sm);
+	else
+		l = xasprintf("%s%s: %s %s, self %s %s%s%s%s%s", est, label_of(v, nd->fn), inc, pi,
+			      slf, ps, nd->parent != NO_ID ? ", calls " : "",
+			      nd->parent != NO_ID ? cnt : "", nd->rec > 1 ? ", recursive" : "", sm);
+	tui_put(t, y, 0, width, l);
+	free(l);
+}
+
+/* ---- moving ------------------------------------------------------------------------------- */
+
+static int action(struct view *v, enum action a)
+{
+	struct tui *t = v->t;
+	struct fview *d = v->data;
+	if (!d || !d->nf)
+		return 0;
+	const struct frame *s = &d->f[v->sel];
+	int to = -1;
+	switch (a) {
+	case ACT_UP: /* the caller: the frame of the parent node */
+		for (int i = v->sel; i-- > 0 && to < 0;)
+			if (d->f[i].row == s->row - 1)
+				to = i;
+		break;
+	case ACT_DOWN: /* the widest callee */
+		for (int i = v->sel + 1; i < d->nf && d->f[i].row > s->row; i++)
+			if (d->f[i].row == s->row + 1 && (to < 0 || d->f[i].w > d->f[to].w))
+				to = i;
+		break;
+	case ACT_LEFT:
+		for (int i = 0; i < d->nf; i++)
+			if (d->f[i].row == s->row && d->f[i].x < s->x && (to < 0 || d->f[i].x > d->f[to].x))
+				to = i;
+		if (to < 0)
+			return 1;
+		break;
+	case ACT_RIGHT:
+		for (int i = 0; i < d->nf; i++)
+			if (d->f[i].row == s->row && d->f[i].x > s->x && (to < 0 || d->f[i].x < d->f[to].x))
+				to = i;
+		if (to < 0)
+			return 1;
+		break;
+	case ACT_HOME: to = 0; break;
+	case ACT_END: to = d->nf - 1; break;
+	case ACT_PGUP:
+	case ACT_PGDN: return 1;
+	case ACT_ENTER:
+		if (v->sel == 0 && (d->nzoom || d->callers != NO_ID)) {
+			tui_message(t, "zoomed into this frame already (Esc: out)");
+			return 1;
+		}
+		tui_push(t, derived(v, 0));
+		return 1;
+	case ACT_CALLERTREE:
+		tui_push(t, derived(v, 1));
+		return 1;
+	default: return 0;
+	}
+	if (to >= 0)
+		v->sel = to;
+	return 1;
+}
+
+static const char *row_text(struct view *v, int row)
+{
+	struct fview *d = v->data;
+	return label_of(v, d->ctx->node[d->f[row].node].fn);
+}
+
+static uint32_t selected_fn(struct view *v)
+{
+	struct fview *d = v->data;
+	return d && v->nrows ? d->ctx->node[d->f[v->sel].node].fn : NO_ID;
+}
+
+const struct view_ops flame_ops = {
+	.name = "flame graph",
+	.hint = "arrows:move  Enter:zoom in  Esc:out  /:search  T:callers  4:graph  ?:help",
+	.update = update,
+	.draw_header = draw_header,
+	.row_text = row_text,
+	.selected_fn = selected_fn,
+	.action = action,
+	.free = fv_free,
+	.draw = draw,
+};
