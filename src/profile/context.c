@@ -252,9 +252,221 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 	return t;
 }
 
+/* ---- recorded contexts: the file beside the profile ----------------------------- */
+
+/* Splits line at tabs into f (room for max); returns how many. */
+static int fields(char *line, char **f, int max)
+{
+	int n = 0;
+	for (char *s = line; n < max;) {
+		f[n++] = s;
+		char *tab = strchr(s, '\t');
+		if (!tab)
+			break;
+		*tab = 0;
+		s = tab + 1;
+	}
+	return n;
+}
+
+static int num(const char *s, long long *v)
+{
+	char *end;
+	if (!*s)
+		return -1;
+	*v = strtoll(s, &end, 10);
+	return *end ? -1 : 0;
+}
+
+/* The function of p named (object, file, name), NO_ID if none. */
+static uint32_t find_fn(const struct profile *p, const char *obj, const char *file, const char *name)
+{
+	uint32_t nm = strtab_find(&p->names, name, strlen(name));
+	if (nm == UINT32_MAX)
+		return NO_ID;
+	uint32_t ob = strtab_find(&p->objs, obj, strlen(obj));
+	uint32_t fl = strtab_find(&p->files, file, strlen(file));
+	uint32_t any = NO_ID;
+	for (uint32_t f = 0; f < p->nfns; f++) {
+		if (p->fns[f].name != nm)
+			continue;
+		if ((ob == UINT32_MAX || p->fns[f].obj == ob) && (fl == UINT32_MAX || p->fns[f].file == fl))
+			return f;
+		if (any == NO_ID)
+			any = f;
+	}
+	return any;
+}
+
+/* The 0-based index of the part of p that is `source`'s part N (0: its
+ * first), -1 if p has none (not loaded: --part). */
+static int part_of(const struct profile *p, const char *source, long long n)
+{
+	for (int i = 0; i < p->nparts; i++)
+		if (p->parts[i].source && strcmp(p->parts[i].source, source) == 0 &&
+		    (n == 0 || p->parts[i].number == n))
+			return i;
+	return -1;
+}
+
+int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
+{
+	struct profile *p = t->p;
+	char *path = xasprintf("%s.ctx", source);
+	FILE *in = fopen(path, "r");
+	if (!in) {
+		free(path);
+		return 1;
+	}
+	char *line = NULL, *f[MAX_EVENTS + 8];
+	size_t cap = 0;
+	ssize_t len;
+	long long lno = 0;
+	uint32_t *fnmap = NULL, nfn = 0, base = t->n;
+	size_t fncap = 0;
+	int part = part_of(p, source, 0), rc = 0, have_events = 0;
+	const char *why = NULL;
+	while ((len = getline(&line, &cap, in)) >= 0 && !why) {
+		lno++;
+		if (len && line[len - 1] == '\n')
+			line[--len] = 0;
+		if (len && line[len - 1] == '\r')
+			line[--len] = 0;
+		int n = fields(line, f, MAX_EVENTS + 8);
+		long long v[6];
+		if (lno == 1) {
+			if (n != 2 || strcmp(f[0], "cgtui-contexts") != 0)
+				why = "not a cgtui contexts file (no \"cgtui-contexts\" line)";
+			else if (strcmp(f[1], "1") != 0)
+				why = "a contexts file of another version (this cgtui reads version 1)";
+		} else if (strcmp(f[0], "events:") == 0) {
+			if (n - 1 != p->nreal)
+				why = "its events are not the profile's";
+			for (int e = 0; e < p->nreal && !why; e++)
+				if (strcmp(f[e + 1], p->ev[e].name) != 0)
+					why = "its events are not the profile's";
+			have_events = 1;
+		} else if (strcmp(f[0], "part:") == 0) {
+			if (n != 2 || num(f[1], &v[0]) < 0 || v[0] < 0)
+				why = "expected part:<TAB>N";
+			else
+				part = part_of(p, source, v[0]);
+		} else if (strcmp(f[0], "fn:") == 0) {
+			if (n != 5 || num(f[1], &v[0]) < 0 || v[0] != nfn)
+				why = "expected fn:<TAB>K<TAB>OBJECT<TAB>FILE<TAB>NAME, K the next number";
+			else {
+				VEC_RESERVE(fnmap, fncap, (size_t)nfn + 1);
+				fnmap[nfn++] = find_fn(p, f[2], f[3], f[4]);
+				if (fnmap[nfn - 1] == NO_ID)
+					why = "a function the profile does not have";
+			}
+		} else if (strcmp(f[0], "ctx:") == 0) {
+			if (!have_events) {
+				why = "a ctx: line before the events: line";
+				break;
+			}
+			int bad = n != 7 + p->nreal;
+			for (int i = 0; i < 6 && !bad; i++)
+				bad = num(f[i + 1], &v[i]) < 0;
+			cost_t c[MAX_EVENTS];
+			for (int e = 0; e < p->nreal && !bad; e++) {
+				long long x = 0;
+				bad = num(f[7 + e], &x) < 0;
+				c[e] = x;
+			}
+			if (bad)
+				why = "expected ctx:<TAB>N<TAB>PARENT<TAB>FN<TAB>CALLS<TAB>REC<TAB>CUT and a cost per event";
+			else if (v[0] != (long long)(t->n - base))
+				why = "nodes must be numbered from 0 in order";
+			else if (v[1] < -1 || v[1] >= v[0])
+				why = "a parent must come before its children";
+			else if (v[2] < 0 || v[2] >= nfn)
+				why = "a function not defined by a fn: line";
+			else if (v[4] < 1 || (v[5] != 0 && v[5] != 1))
+				why = "REC must be 1 or more and CUT 0 or 1";
+			else if (part >= 0 || p->only_part == 0) {
+				/* (a part not loaded: its nodes are kept out of the
+				 * tree, their numbers still counted) */
+				uint32_t par = v[1] < 0 ? NO_ID : base + (uint32_t)v[1];
+				uint32_t k = cctx_add(t, par, fnmap[v[2]], v[3], c, part);
+				t->node[k].rec = (uint32_t)v[4];
+				if (v[5])
+					t->node[k].flags |= CC_CUT;
+			} else {
+				uint32_t k = cctx_add(t, NO_ID, fnmap[v[2]], 0, NULL, -2);
+				(void)k;
+			}
+		} else if (strcmp(f[0], "cut:") == 0) {
+			if (n != 1 + p->nreal)
+				why = "expected cut:<TAB> and a cost per event";
+			for (int e = 0; e < p->nreal && !why; e++) {
+				long long x;
+				if (num(f[1 + e], &x) < 0)
+					why = "expected cut:<TAB> and a cost per event";
+				else if (part >= 0)
+					t->cut[e] = cost_add(t->cut[e], x);
+			}
+		} else {
+			why = "unknown line";
+		}
+	}
+	if (!why && lno == 0)
+		why = "empty";
+	if (why) {
+		snprintf(err, errsz, "%s:%lld: %s", path, lno ? lno : 1, why);
+		rc = -1;
+	}
+	free(line);
+	free(fnmap);
+	free(path);
+	fclose(in);
+	return rc;
+}
+
+/* Nodes of parts not loaded (part -2, see cctx_read) taken out. */
+static void drop_unloaded(struct cctx *t)
+{
+	uint32_t *map = xmalloc(((size_t)t->n + 1) * sizeof(*map)), k = 0;
+	size_t nr = (size_t)t->nreal;
+	for (uint32_t n = 0; n < t->n; n++) {
+		if (t->node[n].part == -2) {
+			map[n] = NO_ID;
+			continue;
+		}
+		map[n] = k;
+		t->node[k] = t->node[n];
+		if (t->node[k].parent != NO_ID)
+			t->node[k].parent = map[t->node[k].parent];
+		memmove(&t->self[k * nr], &t->self[n * nr], nr * sizeof(cost_t));
+		k++;
+	}
+	t->n = k;
+	free(map);
+}
+
 struct cctx *cctx_of(struct profile *p, int event, double threshold)
 {
-	return cctx_estimate(p, event, threshold, 0);
+	struct cctx *t = cctx_new(p, 0);
+	int with = 0, without = 0;
+	char err[512];
+	for (int i = 0; i < p->nsources; i++) {
+		int rc = cctx_read(t, p->sources[i], err, sizeof(err));
+		if (rc < 0) {
+			profile_warn(p, "%s (the paths are estimated)", err);
+			without++;
+			break;
+		}
+		*(rc == 0 ? &with : &without) += 1;
+	}
+	/* all the files or none: a tree of some files' paths would be wrong */
+	if (!with || without) {
+		cctx_free(t);
+		return cctx_estimate(p, event, threshold, 0);
+	}
+	drop_unloaded(t);
+	cctx_finish(t);
+	cctx_order(t, event);
+	return t;
 }
 
 /* ---- walking ------------------------------------------------------------------------ */

@@ -92,9 +92,35 @@ void cctx_order(struct cctx *t, int event);
  * for `event` (rank.h); threshold in percent; max_nodes 0: the default. */
 struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint32_t max_nodes);
 
+/* Recorded contexts are kept in a file beside each profile file, PROFILE.ctx,
+ * so that the profile stays a Callgrind file every reader reads unchanged.
+ * Its format (version 1), one record a line, fields separated by one tab
+ * (names may hold blanks):
+ *
+ *   cgtui-contexts<TAB>1
+ *   events:<TAB>Ir<TAB>Dr ...          the profile's events, in its order
+ *   part:<TAB>N                        the nodes after it are of the file's
+ *                                      `part: N` (default: its first part)
+ *   fn:<TAB>K<TAB>OBJECT<TAB>FILE<TAB>NAME   function K (from 0) of this
+ *                                      file: as the profile names it
+ *   ctx:<TAB>N<TAB>P<TAB>K<TAB>CALLS<TAB>REC<TAB>CUT<TAB>C1<TAB>C2 ...
+ *       node N (from 0, in order) under node P (-1: a root; P < N) for
+ *       function K, called CALLS times along its path, REC the deepest
+ *       recursion folded into it (1: none), CUT 1 when paths below it were
+ *       cut (--max-contexts) and their costs are in its self, C1... its self
+ *       cost per event
+ *   cut:<TAB>C1<TAB>C2 ...             the cost on cut paths (per part)
+ *
+ * Reads PROFILE.ctx for the profile file `source` (one of p->sources) into
+ * t (parts mapped to p's): 0, 1 when there is no such file, -1 with
+ * "FILE:LINE: what is wrong" in err. */
+int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz);
+
 /* The contexts of p for the views: the recorded ones when the profile has
- * them, else the estimate (ordered for `event`, threshold as the call
- * tree's); free with cctx_free. */
+ * them (for every file loaded), else the estimate (ordered for `event`,
+ * threshold as the call tree's; a recorded tree keeps every node); free
+ * with cctx_free.  A file beside that cannot be read is said in a warning
+ * of p, and the estimate is used. */
 struct cctx *cctx_of(struct profile *p, int event, double threshold);
 
 /* Every node with its path (entities, the root first; depth + 1 long), depth

@@ -44,7 +44,7 @@ static void walk_visit(void *arg, const struct cctx *t, uint32_t n, const uint32
 
 static void walk(struct profile *p, int event, double threshold, visit_fn visit, void *arg)
 {
-	struct cctx *t = cctx_estimate(p, event, threshold, 0);
+	struct cctx *t = cctx_of(p, event, threshold);
 	struct walk_arg w = { visit, arg };
 	cctx_walk(t, -1, walk_visit, &w);
 	cctx_free(t);
@@ -417,17 +417,17 @@ int export_write(FILE *out, struct profile *p, enum export_kind k, const struct 
 	if (!nev)
 		for (int e = 0; e < p->nreal; e++)
 			ev[nev++] = e;
-	int estimated = p->ncalls > 0;
+	/* the recorded contexts beside the profile, else the estimate */
+	struct cctx *t = cctx_of(p, o->sort_event, o->threshold);
+	int estimated = t->estimated && p->ncalls > 0;
 	if (estimated && o->note)
 		fprintf(o->note, "cgtui: --export=%s: %s\n", name[k], ESTIMATED_NOTE);
 	int rc = 0;
 	if (k == EXPORT_FOLDED) {
-		struct cctx *t = cctx_estimate(p, o->sort_event, o->threshold, 0);
 		cctx_folded(t, -1, o->sort_event, out);
 		if (t->cut[o->sort_event < p->nreal ? o->sort_event : 0] && o->note)
 			fprintf(o->note, "cgtui: --export=folded: paths cut at %u contexts (their "
 				"callees' costs are in the last frame kept)\n", t->n);
-		cctx_free(t);
 	} else if (k == EXPORT_SPEEDSCOPE) {
 		speedscope(out, p, o, ev, nev, estimated);
 	} else if (k == EXPORT_PPROF) {
@@ -435,5 +435,6 @@ int export_write(FILE *out, struct profile *p, enum export_kind k, const struct 
 		if (rc < 0)
 			snprintf(err, errsz, "--export=pprof: cannot compress the profile");
 	}
+	cctx_free(t);
 	return rc;
 }

@@ -43,6 +43,25 @@ grep -q "estimated from call edges" note.txt
 check "--export=folded says its paths are estimated" $? "$(cat note.txt)"
 share folded paths.out paths.folded
 
+# 1b. recorded contexts beside the profile (twopaths.out.ctx, cgtui-contexts
+# 1): the folded stacks are those recorded, worked out by hand from the
+# file's lines (d only under a;c), and nothing is said estimated; the same
+# profile without them: c's 20 for d split 30 : 10 between a;c and b;c
+cp "$here/twopaths.out" "$here/twopaths.out.ctx" . && cp twopaths.out est.out
+"$CGTUI" --export=folded --threshold=0 twopaths.out >two.folded 2>note.txt
+printf 'main;a 30\nmain;a;c 10\nmain;a;c;d 20\nmain;b 30\nmain;b;c 10\n' >want.folded
+cmp -s two.folded want.folded && [ ! -s note.txt ]
+check "--export=folded: the recorded contexts, not said estimated" $? "$(cat two.folded note.txt)"
+"$CGTUI" --export=folded --threshold=0 est.out >est.folded 2>note.txt
+printf 'main;a 30\nmain;a;c 15\nmain;a;c;d 15\nmain;b 30\nmain;b;c 5\nmain;b;c;d 5\n' >want.folded
+cmp -s est.folded want.folded && grep -q "estimated from call edges" note.txt
+check "--export=folded without them: split by the calls' costs, said estimated" $? "$(cat est.folded note.txt)"
+# callgrind_annotate reads the profile the same with its contexts beside it
+# or not, and says nothing of them
+callgrind_annotate twopaths.out >ca-with.txt 2>&1 && callgrind_annotate est.out >ca-without.txt 2>&1 &&
+	sed 's/est\.out/twopaths.out/g' ca-without.txt | cmp -s - ca-with.txt && ! grep -qi warn ca-with.txt
+check "callgrind_annotate: the same report with the contexts beside the profile" $? "$(diff ca-with.txt ca-without.txt)"
+
 # 2. speedscope: a profile per event
 "$CGTUI" --export=speedscope --threshold=0 paths.out >paths.speedscope.json 2>/dev/null
 check "--export=speedscope exits 0" $? ""

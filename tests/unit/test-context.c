@@ -230,6 +230,88 @@ static void test_built(void)
 	profile_free(&p);
 }
 
+/* Recorded contexts beside the diamond's profile (PROFILE.ctx): what really
+ * ran, which the call edges cannot tell -- c's callee d ran only when a
+ * called c.  Self costs: main;a 30, main;a;c 10, main;a;c;d 20, main;b 30,
+ * main;b;c 10 (c: 10 + 10 = 20 and d: 20, the flat profile's selves; the
+ * estimate gave main;a;c;d 15 and main;b;c;d 5). */
+static const char diamond_ctx[] = "cgtui-contexts\t1\n"
+				  "events:\tIr\n"
+				  "fn:\t0\t\tx.c\tmain\n"
+				  "fn:\t1\t\tx.c\ta\n"
+				  "fn:\t2\t\tx.c\tb\n"
+				  "fn:\t3\t\tx.c\tc\n"
+				  "fn:\t4\t\tx.c\td\n"
+				  "ctx:\t0\t-1\t0\t0\t1\t0\t0\n"
+				  "ctx:\t1\t0\t1\t1\t1\t0\t30\n"
+				  "ctx:\t2\t1\t3\t1\t1\t0\t10\n"
+				  "ctx:\t3\t2\t4\t1\t1\t0\t20\n"
+				  "ctx:\t4\t0\t2\t1\t1\t0\t30\n"
+				  "ctx:\t5\t4\t3\t1\t1\t0\t10\n";
+
+static void test_recorded(void)
+{
+	struct profile p;
+	ok(load(&p, diamond) == 0, "diamond loads: %s", lasterr);
+	char *ctxpath = xasprintf("%s.ctx", p.sources[0]);
+	FILE *f = fopen(ctxpath, "w");
+	fputs(diamond_ctx, f);
+	fclose(f);
+	struct cctx *t = cctx_of(&p, 0, 0.1);
+	ok(!t->estimated, "a contexts file beside the profile: exact");
+	is(t->n, 6, "six nodes, as recorded");
+	char *s = folded(t, -1);
+	is_str(s, "main;a 30\nmain;a;c 10\nmain;a;c;d 20\nmain;b 30\nmain;b;c 10\n",
+	       "folded stacks as recorded: d only under a");
+	free(s);
+	/* every function's self over its contexts = the flat profile's */
+	const struct agg *a = profile_agg(&p);
+	for (uint32_t fn_ = 0; fn_ < p.nfns; fn_++) {
+		cost_t sum = 0;
+		for (uint32_t n = 0; n < t->n; n++)
+			if (t->node[n].fn == fn_)
+				sum += cctx_self(t, n)[0];
+		is(sum, agg_self(a, fn_)[0], "%s: self over its contexts = flat self", fn_name(&p, fn_));
+	}
+	struct cctx *c = cctx_callers(t, fn(&p, "d"), -1);
+	uint32_t dc = kid(c, c->root[0], fn(&p, "c"));
+	is(cctx_incl(c, kid(c, dc, fn(&p, "a")))[0], 20, "d via a;c: all of its 20");
+	ok(kid(c, dc, fn(&p, "b")) == NO_ID, "d never via b");
+	cctx_free(c);
+	cctx_free(t);
+
+	/* broken files: said as FILE:LINE, and the estimate used */
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{ "cgtui-contexts\t2\n", ":1: a contexts file of another version" },
+		{ "cgtui-contexts\t1\nevents:\tDr\n", ":2: its events are not the profile's" },
+		{ "cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\tx.c\tnosuch\n",
+		  ":3: a function the profile does not have" },
+		{ "cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nctx:\t0\t0\t0\t0\t1\t0\t5\n",
+		  ":4: a parent must come before its children" },
+		{ "cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nctx:\t0\t-1\t0\t0\t1\t0\n",
+		  ":4: expected ctx:" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		f = fopen(ctxpath, "w");
+		fputs(bad[i].text, f);
+		fclose(f);
+		struct cctx *e = cctx_new(&p, 0);
+		char err[512] = "";
+		is(cctx_read(e, p.sources[0], err, sizeof(err)), -1, "bad file %zu refused", i);
+		ok(strstr(err, ctxpath) == err && strstr(err, bad[i].why), "%s", err);
+		cctx_free(e);
+		int nw = p.nwarnings;
+		t = cctx_of(&p, 0, 0.1);
+		ok(t->estimated && p.nwarnings == nw + 1, "bad file %zu: a warning, the estimate used", i);
+		cctx_free(t);
+	}
+	unlink(ctxpath);
+	free(ctxpath);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -238,6 +320,7 @@ int main(void)
 	test_estimate_diamond();
 	test_estimate_recursion();
 	test_built();
+	test_recorded();
 	fixture_end();
 	return tap_done();
 }
