@@ -99,7 +99,8 @@ void cctx_finish(struct cctx *t)
 	}
 	/* children come after their parents: one pass backwards sums them */
 	t->incl = xmalloc(((size_t)n + 1) * nr * sizeof(cost_t));
-	memcpy(t->incl, t->self, (size_t)n * nr * sizeof(cost_t));
+	if (n)
+		memcpy(t->incl, t->self, (size_t)n * nr * sizeof(cost_t));
 	for (uint32_t i = n; i-- > 0;) {
 		uint32_t par = t->node[i].parent;
 		if (par == NO_ID)
