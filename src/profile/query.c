@@ -13,6 +13,8 @@
  * entities left out (query_edges_keep), once each. */
 struct edge_acc {
 	struct edge *ed;
+	cost_t *pool;   /* edge i's costs at pool[i * nr] (edges_done joins them) */
+	size_t poolcap, nr;
 	uint32_t *slot; /* edge index + 1, 0 = empty */
 	uint32_t mask;
 	int n, cap;
@@ -99,6 +101,8 @@ static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum 
 			return e;
 	}
 	VEC_RESERVE(x->ed, x->cap, x->n + 1);
+	VEC_RESERVE(x->pool, x->poolcap, ((size_t)x->n + 1) * x->nr);
+	memset(&x->pool[(size_t)x->n * x->nr], 0, x->nr * sizeof(cost_t));
 	struct edge *e = &x->ed[x->n];
 	memset(e, 0, sizeof(*e));
 	e->fn = fn;
@@ -113,6 +117,7 @@ static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum 
 static void edge_reserve(struct edge_acc *x, uint32_t n)
 {
 	VEC_RESERVE(x->ed, x->cap, (size_t)x->n + n);
+	VEC_RESERVE(x->pool, x->poolcap, ((size_t)x->n + n) * x->nr);
 	uint32_t want = 16;
 	while (want < ((uint32_t)x->n + n + 1) * 2 + 2)
 		want *= 2;
@@ -120,15 +125,41 @@ static void edge_reserve(struct edge_acc *x, uint32_t n)
 		edge_rehash(x, want);
 }
 
-static void edge_add(const struct profile *p, struct edge *e, uint32_t r, int cost)
+/* Edge e's costs while they are collected. */
+static cost_t *ecost(struct edge_acc *x, const struct edge *e)
+{
+	return &x->pool[(size_t)(e - x->ed) * x->nr];
+}
+
+static void edge_add(const struct profile *p, struct edge_acc *x, struct edge *e, uint32_t r,
+		     int cost)
 {
 	e->count = cost_add(e->count, p->calls[r].count);
 	if (!cost)
 		return;
-	cost_t cc[MAX_EVENTS];
+	cost_t cc[MAX_EVENTS], *c = ecost(x, e);
 	call_cost(p, r, cc);
 	for (int k = 0; k < p->nreal; k++)
-		e->cost[k] = cost_add(e->cost[k], cc[k]);
+		c[k] = cost_add(c[k], cc[k]);
+}
+
+/* The edges and their costs in one allocation (free() frees both): an
+ * edge is small, so that 300,000 of them are sorted and copied fast. */
+static struct edge *edges_done(struct edge_acc *x)
+{
+	size_t n = (size_t)x->n, head = (n * sizeof(struct edge) + 15) & ~(size_t)15;
+	char *block = xmalloc(head + n * x->nr * sizeof(cost_t) + 1);
+	struct edge *ed = (struct edge *)(void *)block;
+	cost_t *costs = (cost_t *)(void *)(block + head);
+	if (n) {
+		memcpy(ed, x->ed, n * sizeof(*ed));
+		memcpy(costs, x->pool, n * x->nr * sizeof(cost_t));
+	}
+	for (size_t i = 0; i < n; i++)
+		ed[i].cost = &costs[i * x->nr];
+	free(x->ed);
+	free(x->pool);
+	return ed;
 }
 
 /* The edges of function f (see query_edges). */
@@ -151,16 +182,16 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 		if (kind == CALL_PLAIN && member) {
 			/* from outside into a member: a call of its cycle */
 			if (tocycle >= 0)
-				edge_add(p, &x->ed[tocycle], idx[k], 0);
+				edge_add(p, x, &x->ed[tocycle], idx[k], 0);
 		} else if (kind == CALL_PLAIN && !callers && ocyc) {
 			if (kept(p, x, agg_cycle_ent(a, ocyc)))
-				edge_add(p, edge_at(x, agg_cycle_ent(a, ocyc), other, kind), idx[k], 1);
+				edge_add(p, x, edge_at(x, agg_cycle_ent(a, ocyc), other, kind), idx[k], 1);
 		} else if (kept(p, x, other)) {
-			edge_add(p, edge_at(x, other, NO_ID, kind), idx[k], 1);
+			edge_add(p, x, edge_at(x, other, NO_ID, kind), idx[k], 1);
 		}
 	}
 	if (tocycle >= 0)
-		memcpy(x->ed[tocycle].cost, agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
+		memcpy(ecost(x, &x->ed[tocycle]), agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
 }
 
 int query_edges_keep(struct profile *p, uint32_t id, int callers,
@@ -168,7 +199,7 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 		     struct edge **out, int *nleft)
 {
 	const struct agg *a = profile_agg(p);
-	struct edge_acc x = { .keep = keep, .arg = arg };
+	struct edge_acc x = { .keep = keep, .arg = arg, .nr = (size_t)(p->nreal ? p->nreal : 1) };
 	if (!agg_is_cycle(a, id)) {
 		fn_edges(p, a, id, callers, &x);
 	} else {
@@ -179,7 +210,7 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 		for (uint32_t i = a->cyc_start[k - 1]; !callers && i < a->cyc_start[k]; i++) {
 			uint32_t m = a->cyc_fn[i];
 			if (kept_once(p, &x, m, 1))
-				memcpy(edge_at(&x, m, NO_ID, CALL_MEMBER)->cost, agg_incl(a, m),
+				memcpy(ecost(&x, edge_at(&x, m, NO_ID, CALL_MEMBER)), agg_incl(a, m),
 				       sizeof(cost_t) * (size_t)p->nreal);
 		}
 		/* the calls from outside into them: its callers (via the member
@@ -190,9 +221,9 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 			if (!callers) {
 				struct edge *me = edge_find(&x, c->callee, NO_ID);
 				if (me)
-					edge_add(p, me, r, 0);
+					edge_add(p, &x, me, r, 0);
 			} else if (kept(p, &x, c->caller)) {
-				edge_add(p, edge_at(&x, c->caller, c->callee, CALL_PLAIN), r, 1);
+				edge_add(p, &x, edge_at(&x, c->caller, c->callee, CALL_PLAIN), r, 1);
 			}
 		}
 	}
@@ -200,7 +231,7 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 	free(x.left);
 	if (nleft)
 		*nleft = x.nleft;
-	*out = x.ed;
+	*out = edges_done(&x);
 	return x.n;
 }
 

@@ -21,9 +21,10 @@ struct edge {
 	uint32_t via;       /* into a cycle: the member called; else NO_ID */
 	enum call_kind kind;
 	cost_t count;
-	cost_t cost[MAX_EVENTS]; /* inclusive cost of the calls (real events);
-				  * a share of the total only when
-				  * call_kind_costed(kind) */
+	cost_t *cost;       /* inclusive cost of the calls (real events); a
+			     * share of the total only when call_kind_costed(kind);
+			     * in the edges' own allocation (freeing the edges
+			     * frees it) */
 };
 /* The callers (callers != 0) or callees of entity id, unordered; *out is
  * malloc'ed. */
