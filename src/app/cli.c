@@ -172,6 +172,11 @@ static const struct cli_option options[] = {
 	  "  --trace-children=yes|no  follow exec'd programs too [no]\n" },
 	{ "separate-threads", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --separate-threads=yes|no  one part per thread\n" },
+	{ "contexts", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --contexts=yes|no        record the calling contexts: exact flame graph\n"
+	  "                           and paths, in PROFILE.ctx [no]\n" },
+	{ "max-contexts", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --max-contexts=N         at most N contexts; deeper paths are cut [300000]\n" },
 	{ "unnamed", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --unnamed=callgrind|cachegrind  code without a symbol: named by where it\n"
 	  "                           was entered and counted in the function it ran in,\n"

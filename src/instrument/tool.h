@@ -329,6 +329,9 @@ struct cgt_arc {
 	UInt ctx;             /* the caller: from's function, or for code
 	                         without a symbol the context it ran in */
 	ULong count;
+	/* --contexts: the node its last call from node cct_parent went to */
+	UInt cct_parent, cct_node;
+	Bool cct_cut;
 	ULong incl[]; /* [cgt_n_events]: cost between the calls and returns */
 };
 
@@ -362,6 +365,11 @@ void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst
  * True if it did. */
 Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
 		      Int offset_SP, void (*before)(void *), void *arg);
+/* --contexts: the code of `from` goes on into that of `to`, the next
+ * instruction, of another function (a function falling into the next):
+ * calls before(arg) and adds the move between their nodes. */
+void cgt_calls_fell(IRSB *out, struct cgt_insn *from, struct cgt_insn *to,
+		    void (*before)(void *), void *arg);
 /* The constant target of an Ist_AbiHint, else 0 (tool_main.c). */
 Addr cgt_hint_target(const IRStmt *st);
 void cgt_calls_init(void);
@@ -377,6 +385,39 @@ void cgt_calls_active(Bool add);
 /* Zeroes every call site's count and cost; calls still running count from
  * now. */
 void cgt_calls_zero(void);
+
+/* ---- calling contexts (tool_cct.c) -------------------------------------------
+ *
+ * With --contexts=yes, a tree of nodes per thread (a node per call path,
+ * recursion folded), each with its self cost and calls; tool_calls.c moves
+ * each thread between nodes and charges the running totals to the node
+ * left.  Written beside the profile as PROFILE.ctx. */
+enum { CGT_CCT_NONE = ~0u, CGT_CCT_MAX_DEFAULT = 300000 };
+extern Bool cgt_cct_on;
+Bool cgt_cct_option(const HChar *arg);
+void cgt_cct_usage(void);
+void cgt_cct_init(void);
+/* thread tid's root (not written: its children are the roots of the file) */
+UInt cgt_cct_root(ThreadId tid);
+Bool cgt_cct_is_root(UInt node);
+UInt cgt_cct_fn(UInt node);
+UInt cgt_cct_obj(UInt node);
+/* the node a call from `parent` to function (obj, fn) goes to; *cut when
+ * the bound made it a node elsewhere */
+UInt cgt_cct_resolve(UInt parent, UInt obj, UInt fn, Bool *cut);
+/* a frame is pushed on the node (a call), or popped */
+void cgt_cct_enter(UInt node);
+void cgt_cct_leave(UInt node);
+/* adds d[cgt_n_events] to the node's self cost (and, on a cut path, to
+ * its thread's cut cost) */
+void cgt_cct_add(UInt node, const ULong *d, Bool cut);
+/* every cost and call count back to 0 (the tree stays) */
+void cgt_cct_zero(void);
+/* Writes the contexts of every thread (only = 0) or of thread `only`. */
+Bool cgt_cct_write(const HChar *path, ThreadId only);
+/* the running thread's cost since its last move, charged to its node now
+ * (before a dump) */
+void cgt_calls_charge(void);
 
 /* ---- live snapshots, --instr-at-start, client requests (tool_live.c) ---- */
 

@@ -67,6 +67,10 @@ struct frame {
 	 * the thread's: the function it started in (CGT_CTX_PENDING: the
 	 * first code without a symbol that runs there names it) */
 	UInt ctx;
+	/* --contexts: the frame's node (on_node: a call's, not a skipped
+	 * one's) and the thread's node and cut state before the push */
+	UInt node, ret_node;
+	UChar on_node, ret_cut;
 	/* cgt_tot when pushed, plus what the thread's `off` grew by since:
 	 * cgt_tot - enter is the thread's cost since the push */
 	ULong enter[CGT_EV_PAD];
@@ -81,6 +85,8 @@ struct sigmark {
 	UInt ctx; /* f[bottom - 1].ctx before the handler (the handler's own
 		     context is there while it runs) */
 	ULong start[CGT_EV_PAD]; /* the thread's totals (cgt_tot - off) */
+	UInt node; /* --contexts: the node interrupted */
+	Bool cut;
 };
 
 #define MAX_SIG_NEST 16
@@ -99,6 +105,11 @@ struct thread {
 	struct sigmark sig[MAX_SIG_NEST];
 	UInt nsig, sig_lost; /* handlers nested deeper than MAX_SIG_NEST */
 	Bool fresh; /* not run yet: its context is where it starts */
+	/* --contexts: the node the running code's cost goes to (the thread's
+	 * root until the first move says which function runs), and whether
+	 * it was reached on a cut path */
+	UInt node;
+	Bool cut;
 };
 
 static struct thread **threads; /* [VG_N_THREADS] */
@@ -185,11 +196,112 @@ static struct thread *thread_get(ThreadId tid)
 		t->f[-2].sp = t->f[-1].sp = ~(Addr)0;
 		t->f[-2].ctx = t->f[-1].ctx = CGT_CTX_PENDING;
 		t->fresh = True;
+		if (cgt_cct_on)
+			t->node = cgt_cct_root(tid);
 		for (UInt e = 0; e < cgt_n_events; e++)
 			t->off[e] = t->paused[e] = cgt_tot[e];
 		threads[tid] = t;
 	}
 	return threads[tid];
+}
+
+
+/* ---- --contexts: the node the running code's cost goes to ------------------------
+ * The running totals when the running thread last moved between nodes: at
+ * each move the cost since is added to the node left (its self cost). */
+static ULong cmark[CGT_EV_PAD] __attribute__((aligned(16)));
+
+static void charge_node(struct thread *t)
+{
+	ULong d[CGT_EV_PAD] __attribute__((aligned(16)));
+	if (cgt_n_events == 1) {
+		d[0] = cgt_tot[0] - cmark[0];
+		cmark[0] = cgt_tot[0];
+	} else {
+		for (UInt p = 0; p < ev_pairs(); p++) {
+			ev2 now = tot_pair(p);
+			*(ev2 *)&d[2 * p] = now - *(const ev2 *)&cmark[2 * p];
+			*(ev2 *)&cmark[2 * p] = now;
+		}
+	}
+	cgt_cct_add(t->node, d, t->cut);
+}
+
+/* The thread's code is now function (obj, fn): its node becomes that
+ * function's under the node it is on (or the function's earlier node on
+ * the path: a jump back), unless it is that function's already. */
+static inline void move_fn(struct thread *t, UInt obj, UInt fn)
+{
+	if (fn == CGT_CTX_PENDING || fn == CGT_CTX_NONE)
+		return;
+	if (!cgt_cct_is_root(t->node) && cgt_cct_fn(t->node) == fn && cgt_cct_obj(t->node) == obj)
+		return;
+	Bool cut;
+	t->node = cgt_cct_resolve(t->node, obj, fn, &cut);
+	t->cut |= cut;
+}
+
+/* The function instruction n counts in, as the profile names it: its
+ * symbol's, or for code without one the thread's context. */
+static inline UInt fn_of(struct thread *t, const struct cgt_insn *n)
+{
+	return cgt_insn_unnamed(n) ? t->f[(Int)t->n - 1].ctx : n->fn;
+}
+
+/* At an exit of instruction `from`: the code since the last move ran in
+ * from's function; its cost goes to that function's node. */
+static inline void charge_at(struct thread *t, const struct cgt_insn *from)
+{
+	move_fn(t, from->obj, fn_of(t, from));
+	charge_node(t);
+}
+
+/* Anywhere else (a thread switch, a signal, a dump): to the node the
+ * thread is on, or, before its first move, to the function of the
+ * instruction it is at. */
+static void charge_here(struct thread *t, ThreadId tid)
+{
+	if (cgt_cct_is_root(t->node))
+		charge_at(t, cgt_insn_get(VG_(get_IP)(tid), 0));
+	else
+		charge_node(t);
+}
+
+/* A call pushed frame f, to function (obj, fn) through call site a (NULL:
+ * none, a skipped call): the thread goes to the callee's node. */
+static inline void enter_node(struct thread *t, struct frame *f, struct cgt_arc *a, UInt obj,
+			      UInt fn)
+{
+	f->ret_node = t->node;
+	f->ret_cut = t->cut;
+	f->node = t->node;
+	f->on_node = a != NULL;
+	if (!a)
+		return;
+	UInt k;
+	Bool cut;
+	if (LIKELY(a->cct_parent == t->node)) {
+		k = a->cct_node;
+		cut = a->cct_cut;
+	} else {
+		k = cgt_cct_resolve(t->node, obj, fn, &cut);
+		a->cct_parent = t->node;
+		a->cct_node = k;
+		a->cct_cut = cut;
+	}
+	f->node = k;
+	t->node = k;
+	t->cut |= cut;
+	cgt_cct_enter(k);
+}
+
+/* Frame f popped: the thread is back on the node it called from. */
+static inline void leave_node(struct thread *t, const struct frame *f)
+{
+	if (f->on_node)
+		cgt_cct_leave(f->node);
+	t->node = f->ret_node;
+	t->cut = f->ret_cut;
 }
 
 /* The scheduler runs `tid` now: costs from here on are its. */
@@ -198,6 +310,8 @@ static void switch_thread(ThreadId tid)
 	cgt_packed_fold();
 	if (tid == cur_tid)
 		return;
+	if (cur && cgt_cct_on)
+		charge_here(cur, cur_tid);
 	if (cur)
 		for (UInt e = 0; e < cgt_n_events; e++)
 			cur->paused[e] = cgt_tot[e];
@@ -257,6 +371,7 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 	a->to = to;
 	a->tid = tid;
 	a->ctx = ctx;
+	a->cct_parent = CGT_CCT_NONE;
 	cgt_insn_ctx(to); /* (read by fast_call) */
 	a->next = from->arcs;
 	from->arcs = a;
@@ -288,6 +403,8 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		 * stub runs in its caller's context) */
 		f->arc = NULL;
 		f->ctx = below;
+		if (cgt_cct_on)
+			enter_node(t, f, NULL, 0, 0);
 		if (!t->nonskipped)
 			t->nonskipped = from;
 		return;
@@ -303,6 +420,8 @@ static void push(struct thread *t, struct cgt_exit *x, struct cgt_insn *from,
 		a = x->arc = arc_get(from, to, tid, ctx);
 	f->arc = a;
 	f->ctx = cgt_insn_ctx(to);
+	if (cgt_cct_on)
+		enter_node(t, f, a, to->obj, f->ctx);
 	a->count++;
 	snap(f);
 }
@@ -316,6 +435,8 @@ static void pop(struct thread *t)
 	t->nonskipped = f->nonskipped;
 	if (f->arc)
 		add_since(f->arc->incl, f);
+	if (cgt_cct_on)
+		leave_node(t, f);
 	/* left a signal handler's section (longjmp out of a handler) */
 	while (t->nsig && t->n < t->sig[t->nsig - 1].bottom)
 		end_signal(t);
@@ -357,6 +478,15 @@ static void cgt_pre_deliver_signal(ThreadId tid, Int sigNo, Bool alt_stack)
 	/* the handler's context: the function it starts in, named by the
 	 * first code without a symbol that runs there (when any does) */
 	m->ctx = t->f[(Int)t->n - 1].ctx;
+	if (cgt_cct_on) {
+		/* the interrupted code's cost to its node; the handler's nodes
+		 * are roots, named by its first move */
+		charge_here(t, tid);
+		m->node = t->node;
+		m->cut = t->cut;
+		t->node = cgt_cct_root(tid);
+		t->cut = False;
+	}
 	t->f[(Int)t->n - 1].ctx = CGT_CTX_PENDING;
 	sync_ctx();
 	for (UInt e = 0; e < cgt_n_events; e++)
@@ -369,9 +499,20 @@ static void end_signal(struct thread *t)
 {
 	struct sigmark *m = &t->sig[t->nsig - 1];
 	UInt bottom = m->bottom;
+	if (cgt_cct_on) {
+		/* (a handler that made no move: its cost to the node it
+		 * interrupted) */
+		if (cgt_cct_is_root(t->node))
+			t->node = m->node;
+		charge_node(t);
+	}
 	t->nsig--;
 	while (t->n > bottom)
 		pop(t);
+	if (cgt_cct_on) {
+		t->node = m->node;
+		t->cut = m->cut;
+	}
 	/* (f[bottom - 1] may have been popped already: a longjmp out) */
 	if (t->n == bottom)
 		t->f[(Int)bottom - 1].ctx = m->ctx;
@@ -461,6 +602,8 @@ static void xfer_do(struct cgt_exit *x, Addr target, Addr sp)
 	UInt bottom = t->nsig ? t->sig[t->nsig - 1].bottom : 0;
 
 	struct cgt_insn *to = x->to ? x->to : target_of(target);
+	if (cgt_cct_on)
+		charge_at(t, from);
 	if (kind == CGT_XFER_CALL && (t->n == 0 || t->f[t->n - 1].sp >= sp)) {
 		push(t, x, from, to, sp, x->ret_addr);
 		/* an indirect call remembers its last target for h_call_ind */
@@ -517,14 +660,22 @@ static void xfer_do(struct cgt_exit *x, Addr target, Addr sp)
 	if (kind == CGT_XFER_RET) {
 		if (t->n > bottom)
 			unwind(t, sp, popcount);
-		else /* a return from the bottom of the stack: nothing to pop;
-		      * the code returned to is the thread's (or handler's)
-		      * function now, as in callgrind */
+		else { /* a return from the bottom of the stack: nothing to pop;
+			* the code returned to is the thread's (or handler's)
+			* function now, as in callgrind (a root) */
 			t->f[(Int)bottom - 1].ctx = cgt_insn_ctx(to);
+			if (cgt_cct_on) {
+				t->node = cgt_cct_root(cur_tid);
+				t->cut = False;
+				move_fn(t, to->obj, cgt_insn_ctx(to));
+			}
+		}
 		return;
 	}
 	if (unwind(t, sp, 0) > 0)
 		return; /* the SP left frames: a return after all */
+	if (kind != CGT_XFER_CALL && cgt_cct_on) /* a jump: maybe into another function */
+		move_fn(t, to->obj, fn_of(t, to));
 	if (kind == CGT_XFER_CALL) {
 		Addr ret_addr = emulated ? 0 : x->ret_addr;
 		if (emulated && t->n > bottom)
@@ -547,11 +698,15 @@ static VG_REGPARM(3) void h_ret(struct cgt_exit *x, Addr target, Addr sp)
 	struct thread *t = cur;
 	UInt n = t->n;
 	if (LIKELY(n > 0 && !t->nsig && sp > t->f[n - 1].sp)) {
+		if (cgt_cct_on)
+			charge_at(t, x->from);
 		do {
 			struct frame *f = &t->f[--n];
 			t->nonskipped = f->nonskipped;
 			if (f->arc)
 				add_since(f->arc->incl, f);
+			if (cgt_cct_on)
+				leave_node(t, f);
 		} while (n > 0 && t->f[n - 1].sp < sp);
 		t->n = n;
 		ctx_now = t->f[(Int)n - 1].ctx;
@@ -588,6 +743,10 @@ static inline __attribute__((always_inline)) Bool fast_call(struct thread *t,
 		sp = t->f[n - 1].sp;
 	}
 	struct frame *f = &t->f[n];
+	if (cgt_cct_on) {
+		charge_at(t, x->from);
+		enter_node(t, f, a, a->to->obj, a->to->ctx);
+	}
 	f->sp = sp;
 	f->ret_addr = call ? x->ret_addr : 0;
 	f->nonskipped = NULL;
@@ -755,7 +914,7 @@ static IRExpr *and1(IRSB *out, IRExpr *a, IRExpr *b)
  * saves). */
 static Bool inline_on(const struct cgt_exit *x)
 {
-	return !cgt_clo_separate_threads && sizeof(Addr) == 8 &&
+	return !cgt_clo_separate_threads && !cgt_cct_on && sizeof(Addr) == 8 &&
 	       (x->kind == CGT_XFER_RET ||
 		(x->kind == CGT_XFER_CALL && x->to && cgt_n_events == 1));
 }
@@ -903,6 +1062,36 @@ static void emit(IRSB *out, struct cgt_exit *x, IRExpr *dst, IRExpr *guard, Int 
 	addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
+/* --contexts: a direct jump that stays in its object and section but goes
+ * from one function's code to another's (not to its entry: that is a
+ * call), which no other helper sees.  The code before it ran in from's
+ * function, what follows in to's. */
+static VG_REGPARM(2) void h_fn(struct cgt_insn *from, struct cgt_insn *to)
+{
+	struct thread *t = cur;
+	charge_at(t, from);
+	move_fn(t, to->obj, fn_of(t, to));
+}
+
+static Bool fn_moves(const struct cgt_insn *from, const struct cgt_insn *to)
+{
+	if (!cgt_cct_on || !from || !to)
+		return False;
+	if (cgt_insn_unnamed(from) || cgt_insn_unnamed(to))
+		return cgt_insn_unnamed(from) != cgt_insn_unnamed(to);
+	return from->fn != to->fn || from->obj != to->obj;
+}
+
+static void emit_fn(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, IRExpr *guard)
+{
+	IRDirty *di = unsafeIRDirty_0_N(2, "h_fn", VG_(fnptr_to_fnentry)(h_fn),
+					mkIRExprVec_2(mkIRExpr_HWord((HWord)from),
+						      mkIRExpr_HWord((HWord)to)));
+	if (guard)
+		di->guard = guard;
+	addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
 void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst,
 		    IRExpr *guard, Int offset_SP, Bool block_end)
 {
@@ -916,17 +1105,33 @@ void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst
 	struct cgt_exit *x = classify(from, kind_of(jk), to, block_end);
 	if (x)
 		emit(out, x, dst, guard, offset_SP);
+	else if (kind_of(jk) == CGT_XFER_JUMP && fn_moves(from, to))
+		emit_fn(out, from, to, guard);
 }
 
 Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
 		      Int offset_SP, void (*before)(void *), void *arg)
 {
 	struct cgt_exit *x = classify(from, was_call ? CGT_XFER_CALL : CGT_XFER_JUMP, to, True);
-	if (!x)
+	if (!x) {
+		if (fn_moves(from, to)) {
+			before(arg);
+			emit_fn(out, from, to, NULL);
+		}
 		return False;
+	}
 	before(arg);
 	emit(out, x, mkIRExpr_HWord(to->addr), NULL, offset_SP);
 	return True;
+}
+
+void cgt_calls_fell(IRSB *out, struct cgt_insn *from, struct cgt_insn *to,
+		    void (*before)(void *), void *arg)
+{
+	if (!fn_moves(from, to))
+		return;
+	before(arg);
+	emit_fn(out, from, to, NULL);
 }
 
 /* ---- contexts: the check at the start of a region of code without a symbol ---------- */
@@ -978,9 +1183,15 @@ static void cgt_thread_exit(ThreadId tid)
 		return;
 	ThreadId was = cur_tid;
 	switch_thread(tid);
+	if (cgt_cct_on)
+		charge_here(cur, tid);
 	unwind_thread(cur);
 	cur->f[-1].ctx = CGT_CTX_PENDING;
 	cur->fresh = True;
+	if (cgt_cct_on) {
+		cur->node = cgt_cct_root(tid);
+		cur->cut = False;
+	}
 	switch_thread(was);
 	sync_ctx();
 }
@@ -1048,8 +1259,19 @@ static void zero_thread(struct thread *t, const ULong *now, void *arg)
 			t->sig[k].start[e] = now[e] - t->off[e];
 }
 
+void cgt_calls_charge(void)
+{
+	cgt_packed_fold();
+	if (cgt_cct_on && cur)
+		charge_here(cur, cur_tid);
+}
+
 void cgt_calls_zero(void)
 {
+	if (cgt_cct_on) {
+		cgt_calls_charge();
+		cgt_cct_zero();
+	}
 	cgt_insn_foreach(zero_arcs, NULL);
 	each_thread(zero_thread, NULL);
 }
@@ -1064,6 +1286,8 @@ void cgt_calls_init(void)
 			pairs |= 1u << (e / 2);
 	all_events = cgt_n_events == CGT_ALL_EVENTS && pairs == ALL_LANE_PAIRS;
 	threads = VG_(calloc)("cgtui.calls.threads", VG_N_THREADS, sizeof(*threads));
+	if (cgt_cct_on)
+		cgt_cct_init();
 	VG_(track_start_client_code)(cgt_start_client_code);
 	VG_(track_pre_deliver_signal)(cgt_pre_deliver_signal);
 	VG_(track_post_deliver_signal)(cgt_post_deliver_signal);
@@ -1077,7 +1301,7 @@ void cgt_calls_code_changed(void)
 
 void cgt_calls_unwind_all(void)
 {
-	cgt_packed_fold();
+	cgt_calls_charge();
 	for (UInt tid = 0; tid < VG_N_THREADS; tid++) {
 		struct thread *t = threads[tid];
 		if (!t)

@@ -347,11 +347,25 @@ static Bool dump_file(const HChar *path, const HChar *trigger)
 	return True;
 }
 
+/* --contexts: PATH.ctx beside the profile PATH (thread `only`, or all) */
+static Bool dump_contexts(const HChar *path, ThreadId only)
+{
+	if (!cgt_cct_on)
+		return True;
+	HChar *name = VG_(malloc)("cgtui.dump.ctx", VG_(strlen)(path) + 5);
+	VG_(sprintf)(name, "%s.ctx", path);
+	Bool ok = cgt_cct_write(name, only);
+	VG_(free)(name);
+	return ok;
+}
+
 Bool cgt_dump(const HChar *path, const HChar *trigger)
 {
+	if (cgt_cct_on)
+		cgt_calls_charge();
 	if (!cgt_clo_separate_threads) {
 		one_thread = False;
-		return dump_file(path, trigger);
+		return dump_contexts(path, 0) && dump_file(path, trigger);
 	}
 	/* one file per thread, named as callgrind names them: PATH-01 */
 	Bool ok = True;
@@ -363,7 +377,7 @@ Bool cgt_dump(const HChar *path, const HChar *trigger)
 			continue;
 		dump_tid = tid;
 		VG_(snprintf)(name, len, "%s-%02u", path, tid);
-		ok = dump_file(name, trigger) && ok;
+		ok = dump_contexts(name, tid) && dump_file(name, trigger) && ok;
 	}
 	one_thread = False;
 	VG_(free)(name);

@@ -114,6 +114,9 @@ static Bool rename_per_thread(void)
 	HChar *from = VG_(malloc)("cgtui.live", n), *to = VG_(malloc)("cgtui.live", n);
 	Bool any = False;
 	for (UInt tid = 1; tid < VG_N_THREADS; tid++) {
+		VG_(snprintf)(from, n, "%s-%02u.ctx", live_tmp, tid);
+		VG_(snprintf)(to, n, "%s-%02u.ctx", live_path, tid);
+		VG_(rename)(from, to);
 		VG_(snprintf)(from, n, "%s-%02u", live_tmp, tid);
 		VG_(snprintf)(to, n, "%s-%02u", live_path, tid);
 		if (VG_(rename)(from, to) == 0)
@@ -135,6 +138,14 @@ static Bool live_snapshot(const HChar *trigger)
 	cgt_calls_active(True);
 	Bool ok = cgt_dump(live_tmp, trigger);
 	cgt_calls_active(False);
+	if (ok && cgt_cct_on) {
+		/* the contexts first: a reader of the new profile finds them */
+		SizeT n = VG_(strlen)(live_path) + 8;
+		HChar from[n + 4], to[n];
+		VG_(snprintf)(from, sizeof(from), "%s.ctx", live_tmp);
+		VG_(snprintf)(to, sizeof(to), "%s.ctx", live_path);
+		VG_(rename)(from, to);
+	}
 	if (ok && VG_(rename)(live_tmp, live_path) != 0)
 		ok = rename_per_thread();
 	live_last = VG_(read_millisecond_timer)();

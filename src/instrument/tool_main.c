@@ -40,6 +40,7 @@ static Bool cgt_process_cmd_line_option(const HChar *arg)
 	} else if (cgt_sim_option(arg)) {
 	} else if (cgt_live_option(arg)) {
 	} else if (cgt_ctx_option(arg)) {
+	} else if (cgt_cct_option(arg)) {
 	} else {
 		return False;
 	}
@@ -55,6 +56,7 @@ static void cgt_print_usage(void)
 		    "    --unnamed=callgrind|cachegrind  code without a symbol: named and\n"
 		    "                              counted by the function it ran in, as\n"
 		    "                              callgrind does, or all \"???\" (faster) [callgrind]\n");
+	cgt_cct_usage();
 	cgt_sim_usage();
 	cgt_live_usage();
 }
@@ -295,6 +297,8 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 			    cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
 					     layout->offset_SP, flush_total, &s))
 				cgt_count_new_region(&s);
+			else if (prev && prev->addr + prev->len == cur->addr)
+				cgt_calls_fell(s.out, prev, cur, flush_total, &s);
 			hint = 0;
 			cgt_count_insn(&s, cur);
 			break;

@@ -659,6 +659,8 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 			if (prev && prev->addr + prev->len != cia &&
 			    cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s))
 				cgt_count_new_region(&s.cnt);
+			else if (prev && prev->addr + prev->len == cia)
+				cgt_calls_fell(s.out, prev, cur, flush_cb, &s);
 			hint = 0;
 			add_ir(&s, cur);
 			break;

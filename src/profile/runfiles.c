@@ -29,6 +29,9 @@ static int cmp_version(const void *a, const void *b)
 
 static int is_profile_name(const char *name)
 {
+	size_t n = strlen(name);
+	if (n > 4 && strcmp(name + n - 4, ".ctx") == 0) /* a profile's calling contexts */
+		return 0;
 	return strncmp(name, "callgrind.out.", 14) == 0 || strncmp(name, "cachegrind.out.", 15) == 0;
 }
 

@@ -249,6 +249,11 @@ static int rename_run(const char *from, const char *to)
 	int n = run_files(from, &rf), done = 0;
 	for (int i = 0; i < n; i++) {
 		char *dest = xasprintf("%s%s", to, rf.v[i] + strlen(from));
+		/* the calling contexts beside it (--contexts) first */
+		char *ctx = xasprintf("%s.ctx", rf.v[i]), *ctx_dest = xasprintf("%s.ctx", dest);
+		rename(ctx, ctx_dest);
+		free(ctx);
+		free(ctx_dest);
 		done |= rename(rf.v[i], dest) == 0;
 		free(dest);
 	}
@@ -550,8 +555,11 @@ int rec_start(struct rec *r, int live, char **prog, int nprog)
 	if (!r->callgrind && live) /* nobody reads snapshots otherwise */
 		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
 	for (int i = 0; i < c->ntoolargs; i++)
-		/* (callgrind names code without a symbol its own way) */
-		if (!r->callgrind || strncmp(c->toolargs[i], "--unnamed=", 10) != 0)
+		/* (callgrind names code without a symbol its own way and
+		 * records no contexts) */
+		if (!r->callgrind || (strncmp(c->toolargs[i], "--unnamed=", 10) != 0 &&
+				      strncmp(c->toolargs[i], "--contexts=", 11) != 0 &&
+				      strncmp(c->toolargs[i], "--max-contexts=", 15) != 0))
 			add_arg(&args, &n, xstrdup(c->toolargs[i]));
 	for (int i = 0; i < nprog; i++)
 		add_arg(&args, &n, xstrdup(prog[i]));

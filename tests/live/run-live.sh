@@ -80,14 +80,15 @@ fn_cost() { # annotate-output, function
 missing=""
 for o in -o --stdin --log --record --no-open --cache-sim --branch-sim --I1 --D1 --LL \
 	--cache-model --cache-config --cache-mrc --cache-use \
-	--instr-at-start --trace-children --separate-threads --tool-option --control; do
+	--instr-at-start --trace-children --separate-threads --contexts --max-contexts \
+	--tool-option --control; do
 	grep -q -- "$o" help.txt || missing="$missing $o"
 done
 check "cgtui --help lists the recording options" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
 if [ -n "$srcdir" ] && [ -f "$srcdir/man/cgtui.1.in" ]; then
 	missing=""
 	for o in output stdin log record no-open cache-sim cache-model cache-config cache-mrc cache-use \
-		"LINE UTILISATION" "MISS-RATIO CURVES" instr-at-start \
+		"LINE UTILISATION" "MISS-RATIO CURVES" instr-at-start contexts max-contexts \
 		trace-children tool-option CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS control "Live control"; do
 		sed 's/\\//g' "$srcdir/man/cgtui.1.in" | grep -q -- "$o" || missing="$missing $o"
 	done
