@@ -16,13 +16,17 @@
 #               (--cache-mrc=yes --cache-mrc-rate=1)
 #   cgtui-use   cgtui-sim with line utilisation (--cache-use=yes)
 #   clg-use     callgrind --cache-sim=yes --branch-sim=yes --cacheuse=yes
+#   cgtui-ctx   cgtui with the calling contexts (--contexts=yes)
+#   cgtui-sim-ctx  cgtui-sim with the calling contexts
 # on bzip2 compressing a few MB and on a call-heavy program (qsort with a
 # callback, a recursive interpreter through a table of function pointers).
 # Prints a table and the ratios the issues set targets for:
 #   cgtui / cg <= 1.0, cgtui-sim / cg-sim <= 1.0,
 #   cgtui-host / cgtui-sim <= 1.25, cgtui-2cfg / cgtui-sim <= 1.6,
-#   cgtui-mrc / cgtui-sim <= 1.3; and, with no target, cgtui-use /
-#   cgtui-sim and clg-use / clg-sim (what callgrind's --cacheuse costs it).
+#   cgtui-mrc / cgtui-sim <= 1.3, cgtui-ctx / cgtui <= 1.3 (contexts on by
+#   default only then), cgtui-sim-ctx / cgtui-sim; and, with no target,
+#   cgtui-use / cgtui-sim and clg-use / clg-sim (what callgrind's --cacheuse
+#   costs it).
 # (cgtui-sim's LL is the one cachegrind picks from CPUID: on a virtual
 # machine it may be odd; the desc: lines of the profile say which.)
 #
@@ -71,7 +75,8 @@ while size < want:
 open(sys.argv[1], 'w').write(''.join(out)[:want])
 PY
 
-tools=(none cg cg-sim clg clg-sim clg-use cgtui cgtui-sim cgtui-host cgtui-2cfg cgtui-mrc cgtui-use)
+tools=(none cg cg-sim clg clg-sim clg-use cgtui cgtui-sim cgtui-host cgtui-2cfg cgtui-mrc cgtui-use
+	cgtui-ctx cgtui-sim-ctx)
 if [ -n "${TOOLS:-}" ]; then
 	read -r -a tools <<<"$TOOLS"
 fi
@@ -89,6 +94,8 @@ args_of() {
 	cgtui-mrc) echo "--tool=cgtui --cache-sim=yes --branch-sim=yes --cache-mrc=yes --cache-mrc-rate=1 --cgtui-out-file=$T/out" ;;
 	cgtui-use) echo "--tool=cgtui --cache-sim=yes --branch-sim=yes --cache-use=yes --cgtui-out-file=$T/out" ;;
 	clg-use) echo "--tool=callgrind --cache-sim=yes --branch-sim=yes --cacheuse=yes --callgrind-out-file=$T/out" ;;
+	cgtui-ctx) echo "--tool=cgtui --contexts=yes --cgtui-out-file=$T/out" ;;
+	cgtui-sim-ctx) echo "--tool=cgtui --cache-sim=yes --branch-sim=yes --contexts=yes --cgtui-out-file=$T/out" ;;
 	esac
 }
 measure() {  # tool, program and arguments: the fastest user time of $runs
@@ -122,7 +129,8 @@ done
 
 # the ratios whose two columns were measured
 ratios=("cgtui/cg" "cgtui-sim/cg-sim" "cgtui-host/cgtui-sim" "cgtui-2cfg/cgtui-sim"
-	"cgtui-mrc/cgtui-sim" "cgtui-use/cgtui-sim" "clg-use/clg-sim")
+	"cgtui-mrc/cgtui-sim" "cgtui-use/cgtui-sim" "clg-use/clg-sim" "cgtui-ctx/cgtui"
+	"cgtui-sim-ctx/cgtui-sim")
 printf '%-8s' "program"
 for tool in "${tools[@]}"; do printf ' %10s' "$tool"; done
 for r in "${ratios[@]}"; do
