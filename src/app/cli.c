@@ -177,6 +177,12 @@ static const struct cli_option options[] = {
 	  "                           and paths, in PROFILE.ctx [no]\n" },
 	{ "max-contexts", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --max-contexts=N         at most N contexts; deeper paths are cut [300000]\n" },
+	{ "timeline", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --timeline=yes|no        record each function's cost per interval of\n"
+	  "                           instructions, in PROFILE.time [no]\n" },
+	{ "timeline-interval", 0, required_argument, OPT_TOOLARG, REC,
+	  "  --timeline-interval=N    the first intervals' length in Ir; doubled when\n"
+	  "                           512 are full [1000000]\n" },
 	{ "unnamed", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --unnamed=callgrind|cachegrind  code without a symbol: named by where it\n"
 	  "                           was entered and counted in the function it ran in,\n"

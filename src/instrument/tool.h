@@ -419,6 +419,23 @@ Bool cgt_cct_write(const HChar *path, ThreadId only);
  * (before a dump) */
 void cgt_calls_charge(void);
 
+/* ---- the time axis (tool_time.c) --------------------------------------------
+ *
+ * With --timeline=yes, every function's self cost per interval of about
+ * --timeline-interval instructions, written beside the profile as
+ * PROFILE.time. */
+enum { CGT_TIME_INTERVAL_DEFAULT = 1000000 };
+extern Bool cgt_time_on;
+Bool cgt_time_option(const HChar *arg);
+void cgt_time_usage(void);
+void cgt_time_init(void);
+/* at each scheduler slice: ends the interval when its length is reached */
+void cgt_time_tick(void);
+/* the costs were zeroed: the intervals start again */
+void cgt_time_zero(void);
+/* PATH.time beside the profile PATH (the interval still open last) */
+Bool cgt_time_write(const HChar *path);
+
 /* ---- live snapshots, --instr-at-start, client requests (tool_live.c) ---- */
 
 extern Bool cgt_instr_on; /* counting now (instrumenting new blocks) */

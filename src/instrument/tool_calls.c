@@ -347,6 +347,7 @@ static void cgt_start_client_code(ThreadId tid, ULong blocks_done)
 			cur->f[-1].ctx = ctx_at(VG_(get_IP)(tid));
 		sync_ctx();
 	}
+	cgt_time_tick();
 	cgt_live_start_client_code(tid, blocks_done);
 }
 

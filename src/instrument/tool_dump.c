@@ -365,7 +365,7 @@ Bool cgt_dump(const HChar *path, const HChar *trigger)
 		cgt_calls_charge();
 	if (!cgt_clo_separate_threads) {
 		one_thread = False;
-		return dump_contexts(path, 0) && dump_file(path, trigger);
+		return dump_contexts(path, 0) && cgt_time_write(path) && dump_file(path, trigger);
 	}
 	/* one file per thread, named as callgrind names them: PATH-01 */
 	Bool ok = True;

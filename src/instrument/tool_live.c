@@ -127,6 +127,16 @@ static Bool rename_per_thread(void)
 	return any;
 }
 
+/* FILE.tmp's file beside it (FILE.tmp.ctx) in place (FILE.ctx) */
+static void rename_beside(const HChar *suffix)
+{
+	SizeT n = VG_(strlen)(live_path) + VG_(strlen)(suffix) + 1;
+	HChar from[n + 4], to[n];
+	VG_(snprintf)(from, sizeof(from), "%s%s", live_tmp, suffix);
+	VG_(snprintf)(to, sizeof(to), "%s%s", live_path, suffix);
+	VG_(rename)(from, to);
+}
+
 /* Writes a snapshot now; False if it could not.  The calls running count
  * as if they returned now (and go on afterwards). */
 static Bool live_snapshot(const HChar *trigger)
@@ -138,14 +148,11 @@ static Bool live_snapshot(const HChar *trigger)
 	cgt_calls_active(True);
 	Bool ok = cgt_dump(live_tmp, trigger);
 	cgt_calls_active(False);
-	if (ok && cgt_cct_on) {
-		/* the contexts first: a reader of the new profile finds them */
-		SizeT n = VG_(strlen)(live_path) + 8;
-		HChar from[n + 4], to[n];
-		VG_(snprintf)(from, sizeof(from), "%s.ctx", live_tmp);
-		VG_(snprintf)(to, sizeof(to), "%s.ctx", live_path);
-		VG_(rename)(from, to);
-	}
+	/* the files beside it first: a reader of the new profile finds them */
+	if (ok && cgt_cct_on)
+		rename_beside(".ctx");
+	if (ok && cgt_time_on)
+		rename_beside(".time");
 	if (ok && VG_(rename)(live_tmp, live_path) != 0)
 		ok = rename_per_thread();
 	live_last = VG_(read_millisecond_timer)();

@@ -41,6 +41,7 @@ static Bool cgt_process_cmd_line_option(const HChar *arg)
 	} else if (cgt_live_option(arg)) {
 	} else if (cgt_ctx_option(arg)) {
 	} else if (cgt_cct_option(arg)) {
+	} else if (cgt_time_option(arg)) {
 	} else {
 		return False;
 	}
@@ -57,6 +58,7 @@ static void cgt_print_usage(void)
 		    "                              counted by the function it ran in, as\n"
 		    "                              callgrind does, or all \"???\" (faster) [callgrind]\n");
 	cgt_cct_usage();
+	cgt_time_usage();
 	cgt_sim_usage();
 	cgt_live_usage();
 }
@@ -345,6 +347,7 @@ static void cgt_post_clo_init(void)
 	cgt_sim_setup();
 	cgt_threads_init();
 	cgt_calls_init();
+	cgt_time_init();
 }
 
 static void add_ir(struct cgt_insn *n, void *arg)

@@ -252,6 +252,7 @@ void cgt_costs_zero(void)
 	cgt_threads_zero();
 	cgt_calls_zero();
 	cgt_sim_zero();
+	cgt_time_zero();
 }
 
 void cgt_insn_foreach(void (*f)(struct cgt_insn *, void *), void *arg)

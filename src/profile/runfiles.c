@@ -32,6 +32,8 @@ static int is_profile_name(const char *name)
 	size_t n = strlen(name);
 	if (n > 4 && strcmp(name + n - 4, ".ctx") == 0) /* a profile's calling contexts */
 		return 0;
+	if (n > 5 && strcmp(name + n - 5, ".time") == 0) /* its timeline */
+		return 0;
 	return strncmp(name, "callgrind.out.", 14) == 0 || strncmp(name, "cachegrind.out.", 15) == 0;
 }
 

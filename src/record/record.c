@@ -254,6 +254,11 @@ static int rename_run(const char *from, const char *to)
 		rename(ctx, ctx_dest);
 		free(ctx);
 		free(ctx_dest);
+		/* and the timeline (--timeline) */
+		char *tm = xasprintf("%s.time", rf.v[i]), *tm_dest = xasprintf("%s.time", dest);
+		rename(tm, tm_dest);
+		free(tm);
+		free(tm_dest);
 		done |= rename(rf.v[i], dest) == 0;
 		free(dest);
 	}
@@ -556,10 +561,11 @@ int rec_start(struct rec *r, int live, char **prog, int nprog)
 		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
 	for (int i = 0; i < c->ntoolargs; i++)
 		/* (callgrind names code without a symbol its own way and
-		 * records no contexts) */
+		 * records no contexts nor timeline) */
 		if (!r->callgrind || (strncmp(c->toolargs[i], "--unnamed=", 10) != 0 &&
 				      strncmp(c->toolargs[i], "--contexts=", 11) != 0 &&
-				      strncmp(c->toolargs[i], "--max-contexts=", 15) != 0))
+				      strncmp(c->toolargs[i], "--max-contexts=", 15) != 0 &&
+				      strncmp(c->toolargs[i], "--timeline", 10) != 0))
 			add_arg(&args, &n, xstrdup(c->toolargs[i]));
 	for (int i = 0; i < nprog; i++)
 		add_arg(&args, &n, xstrdup(prog[i]));

@@ -80,7 +80,7 @@ fn_cost() { # annotate-output, function
 missing=""
 for o in -o --stdin --log --record --no-open --cache-sim --branch-sim --I1 --D1 --LL \
 	--cache-model --cache-config --cache-mrc --cache-use \
-	--instr-at-start --trace-children --separate-threads --contexts --max-contexts \
+	--instr-at-start --trace-children --separate-threads --contexts --max-contexts --timeline --timeline-interval \
 	--tool-option --control; do
 	grep -q -- "$o" help.txt || missing="$missing $o"
 done
@@ -88,7 +88,7 @@ check "cgtui --help lists the recording options" "$([ -z "$missing" ]; echo $?)"
 if [ -n "$srcdir" ] && [ -f "$srcdir/man/cgtui.1.in" ]; then
 	missing=""
 	for o in output stdin log record no-open cache-sim cache-model cache-config cache-mrc cache-use \
-		"LINE UTILISATION" "MISS-RATIO CURVES" instr-at-start contexts max-contexts \
+		"LINE UTILISATION" "MISS-RATIO CURVES" instr-at-start contexts max-contexts timeline timeline-interval \
 		trace-children tool-option CGTUI_VGLIB CGTUI_STOP_TIMEOUT_MS control "Live control"; do
 		sed 's/\\//g' "$srcdir/man/cgtui.1.in" | grep -q -- "$o" || missing="$missing $o"
 	done

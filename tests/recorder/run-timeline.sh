@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# run-timeline.sh -- the time axis our Valgrind tool records (--timeline=yes,
+# PROFILE.time), checked by timecheck.py's own readers:
+# - rec-phases (assembly, every instruction known): three phases of 20,000,002,
+#   15,000,002 and 30,000,002 Ir (computed by hand in rec-phases.c) give
+#   three runs of intervals, one after the other, whose sums are those
+#   counts, the intervals inside each phase all that phase's (plateaus);
+# - summed over the intervals, every function's cost equals its self cost
+#   in the profile, in every event, and each interval's totals are its
+#   functions' sum: on rec-phases, with both simulations, on rec-calls and
+#   on python3 (code without a symbol, counted by its context) with a small
+#   interval (the 512 kept are merged pairwise many times);
+# - no .time without --timeline; callgrind_annotate prints the same.
+#
+# Copyright (C) the cgtui authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Usage: run-timeline.sh [--keep]   (CGTUI, VGLIB, CC as run-recorder.sh)
+
+name=timeline
+ref=cachegrind
+# shellcheck source=tests/recorder/rec-common.sh
+. "$(dirname "$0")/rec-common.sh"
+[ "$(uname -m)" = x86_64 ] || skip "rec-phases is x86-64 assembly"
+
+mkdir -p "$T/src" "$T/run" "$T/prof" "$T/out"
+cp "$here/rec-phases.c" "$here/rec-calls.c" "$here/rec-python.py" "$T/src/"
+(cd "$T/src" && $cc -g -O1 -o rec-phases rec-phases.c && $cc -g -O1 -o rec-calls rec-calls.c -pthread) \
+	>"$T/out/build.log" 2>&1 || { fail build "$(head -c 300 "$T/out/build.log")"; exit 1; }
+
+export VALGRIND_LIB=$VGLIB
+unset VALGRIND_OPTS
+
+# record NAME [options --] PROGRAM ARGS: ours with --timeline=yes, as $T/prof/NAME
+record() {
+	local n=$1 opts=()
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	shift
+	rm -f "$T/prof/$n" "$T/prof/$n".*
+	(cd "$T/run" && valgrind -q --tool=cgtui --timeline=yes "${opts[@]}" \
+		--cgtui-out-file="$T/prof/$n" "$@") >"$T/out/ours-$n.log" 2>&1 ||
+		{ fail "record-$n" "$(head -c 400 "$T/out/ours-$n.log")"; return 1; }
+	[ -s "$T/prof/$n.time" ] || { fail "record-$n" "no $n.time written"; return 1; }
+	pass "record-$n"
+}
+
+check() { # name, timecheck.py's arguments
+	local n=$1
+	shift
+	if python3 "$here/timecheck.py" "$@" >"$T/out/check-$n.log" 2>&1; then
+		pass "$n: $(tail -1 "$T/out/check-$n.log")"
+	else
+		fail "$n" "$(head -c 600 "$T/out/check-$n.log")"
+	fi
+}
+
+hand=(phase1=20000002 phase2=15000002 phase3=30000002)
+record phases --timeline-interval=1000000 -- ../src/rec-phases &&
+	check phases-hand phases "$T/prof/phases" "${hand[@]}" &&
+	check phases-sums sums "$T/prof/phases"
+# an interval ends at the first time slice past its length: rec-phases'
+# slices (about 100,000 blocks of 2 to 5 instructions) are never 1000 Ir
+record fine --timeline-interval=1000 -- ../src/rec-phases && {
+	check fine-hand phases "$T/prof/fine" "${hand[@]}"
+	check fine-sums sums "$T/prof/fine"
+}
+record sim --cache-sim=yes --branch-sim=yes -- ../src/rec-phases &&
+	check sim-sums sums "$T/prof/sim"
+record calls --timeline-interval=10000 -- ../src/rec-calls && check calls-sums sums "$T/prof/calls"
+# python3 has more than 512 intervals of 1000 Ir: merged pairwise
+record python --timeline-interval=1000 -- /usr/bin/python3 ../src/rec-python.py && {
+	check python-sums sums "$T/prof/python"
+	n=$(grep -c '^iv:' "$T/prof/python.time")
+	len=$(sed -n 's/^length:\t//p' "$T/prof/python.time")
+	if [ "$n" -ge 256 ] && [ "$n" -le 513 ] && [ "$len" -gt 1000 ]; then
+		pass "merged: $n intervals of $len Ir"
+	else
+		fail merged "$n intervals of $len Ir (256..512 kept, length doubled)"
+	fi
+}
+
+# without the option: no file, and the profile the same
+(cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/prof/none" ../src/rec-phases) \
+	>"$T/out/none.log" 2>&1
+[ ! -e "$T/prof/none.time" ] && pass "no .time without --timeline" ||
+	fail "no .time without --timeline" "$T/prof/none.time written"
+ann() { callgrind_annotate "$1" 2>&1 | grep -v '^\(Command\|Data file\|Profile data file\|Options:\|Profiled target\)'; }
+if [ "$(ann "$T/prof/phases")" = "$(ann "$T/prof/none")" ] && ann "$T/prof/phases" | grep -q phase3; then
+	pass "callgrind_annotate: the same with the timeline as without"
+else
+	fail "callgrind_annotate" "differs: $(diff <(ann "$T/prof/phases") <(ann "$T/prof/none") | head -5)"
+fi
+
+echo "$name: $fails failed"
+[ "$fails" = 0 ]
