@@ -1,0 +1,38 @@
+#!/bin/sh
+# timeline-overhead.sh -- what --timeline=yes costs: user CPU of `cgtui
+# --no-open PROG` against `cgtui --no-open --timeline=yes PROG`, in pairs
+# run alternately (as live-overhead.sh).  Not a test: prints the times and
+# the ratio.
+#
+#   bench/timeline-overhead.sh [PAIRS] [PROGRAM ARGS...]
+#   default: 5 pairs of bzip2 -c on 12 MB of text and binaries
+#   CGTUI=path/to/cgtui (default: ./cgtui); TIMELINE_OPTS (default
+#   --timeline=yes) for other settings, e.g. a shorter interval
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+CGTUI=${CGTUI:-./cgtui}
+case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
+opts=${TIMELINE_OPTS:---timeline=yes}
+pairs=${1:-5}
+[ $# -gt 0 ] && shift
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+if [ $# = 0 ]; then
+	for f in /usr/share/common-licenses/* /usr/include/*.h "$CGTUI"; do
+		cat "$f" 2>/dev/null
+	done | head -c 4000000 >in
+	cat in in in >input
+	set -- bzip2 -c input
+fi
+i=0
+while [ $i -lt "$pairs" ]; do
+	/usr/bin/time -o t.n -f %U "$CGTUI" --no-open -o n.out "$@" >/dev/null 2>&1
+	# shellcheck disable=SC2086
+	/usr/bin/time -o t.t -f %U "$CGTUI" --no-open $opts -o t.out "$@" >/dev/null 2>&1
+	[ -s t.out.time ] || { echo "no t.out.time written" >&2; exit 1; }
+	echo "$(cat t.n) $(cat t.t) $(grep -c '^iv:' t.out.time)"
+	i=$((i + 1))
+done | awk '{ n += $1; t += $2; print "without " $1 " s, with the timeline " $2 " s (" $3 " intervals)" }
+	END { if (NR) printf "mean: without %.3f s, with %.3f s, ratio %.3f\n", n / NR, t / NR, t / n }'
