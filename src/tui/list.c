@@ -262,9 +262,11 @@ void search(struct tui *t, int dir)
 		int row = ((v->sel + dir * k) % v->nrows + v->nrows) % v->nrows;
 		wrapped |= dir > 0 ? row <= v->sel : row >= v->sel;
 		if (row_matches(v, row, re, md)) {
-			list_goto(v, row);
-			if (wrapped && row != v->sel)
+			if (row == v->sel)
+				tui_message(t, "/%s: this row is the only match", t->search);
+			else if (wrapped)
 				tui_message(t, "search wrapped to the %s", dir > 0 ? "top" : "bottom");
+			list_goto(v, row);
 			pcre2_match_data_free(md);
 			pcre2_code_free(re);
 			return;
