@@ -142,6 +142,24 @@ static void zoom(struct tui *t)
 		scope_clear(&s[i]);
 }
 
+/* b, w: the view's names and text scrolled sideways by a step (rows whose
+ * text is shorter show only the mark that some is left out) */
+#define SCROLL_STEP 8
+#define SCROLL_MAX 1000
+static void scroll_text(struct tui *t, struct view *v, int dir)
+{
+	if (!v->ops->scrolls) {
+		tui_message(t, "b and w scroll names and source text; this view has none");
+		return;
+	}
+	int h = v->hscroll + dir * SCROLL_STEP;
+	v->hscroll = h < 0 ? 0 : h > SCROLL_MAX ? SCROLL_MAX : h;
+	if (v->hscroll)
+		tui_message(t, "names and text scrolled by %d columns (b: back)", v->hscroll);
+	else
+		tui_message(t, "names and text from their first column");
+}
+
 /* An action of the key table that opens a view: on the selected
  * function (else the view's) when the table says so. */
 static void open_key_view(struct tui *t, enum action a, const struct view_ops *ops, int on_fn)
@@ -192,6 +210,10 @@ void act(struct tui *t, enum action a)
 			t->cur++;
 		break;
 	case ACT_ZOOM: zoom(t); break;
+	case ACT_SCROLL_RIGHT:
+	case ACT_SCROLL_LEFT:
+		scroll_text(t, v, a == ACT_SCROLL_RIGHT ? 1 : -1);
+		break;
 	case ACT_CYCLES: set_cycles(t, !t->set.cycles); break;
 	case ACT_FOLD: fold(t); break;
 	case ACT_SORT_NEXT:

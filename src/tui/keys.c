@@ -42,7 +42,8 @@ static const struct {
 	{ "Space", ' ' },	  { "F1", KEY_F(1) },	  { "C-l", 12 },
 	{ "C-f", 6 },		  { "C-b", 2 },		  { "C-c", 3 },
 	{ "C-a", 1 },		  { "C-e", 5 },		  { "C-u", 21 },
-	{ "C-w", 23 },		  { "Del", KEY_DC },
+	{ "C-w", 23 },		  { "Del", KEY_DC },	  { "S-Left", KEY_SLEFT },
+	{ "S-Right", KEY_SRIGHT },
 };
 
 /* The code of one key name ("j", "Down"), or -1. */

@@ -5,8 +5,8 @@
  *
  * KEYDEF(action, keys, view, on_fn, help) where keys is a string of key
  * names separated by spaces: a printable character, or <Up> <Down> <PgUp>
- * <PgDn> <Home> <End> <Enter> <Esc> <Backspace> <Left> <Right> <Tab> <F1>
- * <C-l>; view is the name of the view the action opens (its ops are
+ * <PgDn> <Home> <End> <Enter> <Esc> <Backspace> <Left> <Right> <S-Left>
+ * <S-Right> <Tab> <F1> <C-l>; view is the name of the view the action opens (its ops are
  * view_ops `name_ops`), or none; on_fn 1 opens it on the selected
  * function, 2 on the selected function or, when none is, on none.
  *
@@ -28,6 +28,8 @@
 	KEYDEF(ACT_BACK,      "<Esc> <Backspace>", none, 0, "back to the previous view") \
 	KEYDEF(ACT_LEFT,      "<Left> h", none, 0, "trees: close the node, or go to its parent; call graph, call map: the box or rectangle on the left; elsewhere, and on a closed root, back") \
 	KEYDEF(ACT_FORWARD,   "l", none, 0, "forward again (after going back)") \
+	KEYDEF(ACT_SCROLL_RIGHT, "w <S-Right>", none, 0, "lists, source, assembly: the names and text scrolled sideways, 8 columns a time, to show their ends (the costs stay)") \
+	KEYDEF(ACT_SCROLL_LEFT, "b <S-Left>", none, 0, "the names and text scrolled back") \
 	SECTION("Views") \
 	KEYDEF(ACT_FUNCTIONS, "F 1", functions, 0, "functions: flat list with self and inclusive costs") \
 	KEYDEF(ACT_CALLS,     "c 2", calls, 1, "callers and callees of the selected function") \

@@ -132,6 +132,59 @@ int tui_put(struct tui *t, int y, int x, int width, const char *s)
 	return put_decoded(t, y, x, width, w, wd, n);
 }
 
+void tui_text_begin(struct tui_text *c, struct view *v, int y, int x, int end)
+{
+	c->t = v->t;
+	c->y = y;
+	c->x = c->start = x;
+	c->end = end;
+	c->skip = c->scrolled = v->hscroll;
+}
+
+int tui_text_put(struct tui_text *c, const char *s)
+{
+	wchar_t w[MAXW];
+	int wd[MAXW];
+	int n = decode(c->t, s, w, wd), k = 0;
+	while (k < n && c->skip > 0)
+		c->skip -= wd[k++];
+	if (c->skip < 0) { /* a wide character cut in half: a blank for its half */
+		c->x -= c->skip;
+		c->skip = 0;
+	}
+	if (k == n || c->x >= c->end)
+		return 0;
+	int used = put_decoded(c->t, c->y, c->x, c->end - c->x, w + k, wd + k, n - k);
+	c->x += used;
+	return used;
+}
+
+void tui_text_gap(struct tui_text *c, int n)
+{
+	if (c->skip >= n) {
+		c->skip -= n;
+		return;
+	}
+	c->x += n - c->skip;
+	c->skip = 0;
+}
+
+int tui_text_room(const struct tui_text *c)
+{
+	return c->end - c->x + c->skip;
+}
+
+void tui_text_end(struct tui_text *c)
+{
+	if (!c->scrolled || c->start >= c->end)
+		return;
+	/* the mark of text left out, where the column starts */
+	if (c->t->utf8)
+		mvaddwstr(c->y, c->t->x0 + c->start, L"\u2026");
+	else
+		mvaddch(c->y, c->t->x0 + c->start, '~');
+}
+
 int tui_put_right(struct tui *t, int y, int x, int width, const char *s)
 {
 	int w = tui_width(t, s);

@@ -49,6 +49,8 @@ struct view_ops {
 	/* the object or file of the selected row when it is one (a group):
 	 * fills *s and returns 1 (NULL: none) */
 	int (*selected_scope)(struct view *v, struct scope *s);
+	/* its rows' text (names, source) scrolls sideways (tui_text) */
+	int scrolls;
 };
 
 /* The one scroll engine: every view is a list of rows. */
@@ -66,6 +68,7 @@ struct view {
 	struct scope scope; /* what its lists keep (scope.h): the view's it
 			     * was opened from, or another after z */
 	cost_t *zself;   /* the scope's self cost (made when first drawn) */
+	int hscroll;     /* columns of its text column scrolled out (b, w) */
 };
 
 struct tui_settings {
@@ -223,6 +226,22 @@ extern const struct view_ops lines_ops;
  * control bytes, invalid UTF-8 and bidirectional controls are shown
  * escaped; a longer text is cut with an ellipsis.  Returns the columns used. */
 int tui_put(struct tui *t, int y, int x, int width, const char *s);
+/* A row's text column (names, files, source text), scrolled sideways with
+ * b and w: pieces put one after the other from column x to `end`, the
+ * first v->hscroll columns of them left out and, when some are, an
+ * ellipsis where the column starts (tui_text_end). */
+struct tui_text {
+	struct tui *t;
+	int y, x, start, end, skip, scrolled;
+};
+void tui_text_begin(struct tui_text *c, struct view *v, int y, int x, int end);
+/* The next piece, in the attributes set; returns the columns it drew. */
+int tui_text_put(struct tui_text *c, const char *s);
+/* n blank columns */
+void tui_text_gap(struct tui_text *c, int n);
+/* The columns left for pieces (those still to be left out included). */
+int tui_text_room(const struct tui_text *c);
+void tui_text_end(struct tui_text *c);
 /* Like tui_put, right-aligned in width columns. */
 int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
 /* The one label of a function or cycle (format.h), as the settings show

@@ -132,6 +132,15 @@ static void draw_header(struct view *v, int y, int width)
 	free(h);
 }
 
+/* a row's text from column x, scrolled sideways (b, w) */
+static void put_body(struct view *v, int y, int x, int width, const char *body)
+{
+	struct tui_text c;
+	tui_text_begin(&c, v, y, x, width);
+	tui_text_put(&c, body);
+	tui_text_end(&c);
+}
+
 static void draw_row(struct view *v, int row, int y, int width, int sel)
 {
 	struct tui *t = v->t;
@@ -150,14 +159,14 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		attroff(A_BOLD);
 		break;
 	case AR_INLSUM:
-		tui_put(t, y, s->x_addr, width - s->x_addr, body);
+		put_body(v, y, s->x_addr, width, body);
 		break;
 	case AR_INLINE:
 	case AR_SRC:
 	case AR_LABEL:
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
-		tui_put(t, y, s->x_addr, width - s->x_addr, body);
+		put_body(v, y, s->x_addr, width, body);
 		if (!sel && t->color)
 			attroff(COLOR_PAIR(COL_FILE));
 		break;
@@ -172,7 +181,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		char a[24];
 		snprintf(a, sizeof(a), "%8llx:", (unsigned long long)x->in.addr);
 		tui_put(t, y, s->x_addr, 10, a);
-		tui_put(t, y, s->x_text, width - s->x_text, body);
+		put_body(v, y, s->x_text, width, body);
 		if (r->hot && !sel)
 			attroff(A_BOLD);
 		break;
@@ -186,14 +195,14 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 				      call_kind_text(kt, sizeof(kt), s->a.callkind[r->idx],
 						     agg_cycle_no(t->p->agg, v->fn),
 						     tui_cost_width(t, s->ev[0])));
-		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
+		put_body(v, y, s->x_text + 2, width, body);
 		break;
 	}
 	case AR_JUMP:
-		tui_put(t, y, s->x_text + 2, width - s->x_text - 2, body);
+		put_body(v, y, s->x_text + 2, width, body);
 		break;
 	default:
-		tui_put(t, y, s->x_addr, width - s->x_addr, body);
+		put_body(v, y, s->x_addr, width, body);
 		break;
 	}
 	free(body);
@@ -269,4 +278,5 @@ const struct view_ops asm_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = asm_free,
+	.scrolls = 1,
 };

@@ -212,11 +212,14 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_put_right(t, y, cw + 1, 9, cnt);
 	const char *mark = r->kind == ROW_CALLER ? "< " : r->kind == ROW_SELF ? "* " : "> ";
 	tui_put(t, y, cw + 12, 2, mark);
+	struct tui_text c;
+	tui_text_begin(&c, v, y, cw + 14, width);
 	if (r->kind == ROW_SELF)
 		attron(A_BOLD);
-	tui_put(t, y, cw + 14, width - cw - 14, row_label(v, r));
+	tui_text_put(&c, row_label(v, r));
 	if (r->kind == ROW_SELF)
 		attroff(A_BOLD);
+	tui_text_end(&c);
 	(void)sel;
 }
 
@@ -239,4 +242,5 @@ const struct view_ops calls_ops = {
 	.row_text = row_text,
 	.selected_fn = selected_fn,
 	.free = cl_free,
+	.scrolls = 1,
 };

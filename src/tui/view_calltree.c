@@ -172,23 +172,27 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		mark = t->utf8 ? "\u25b8 " : "+ ";
 	tui_put(t, y, x, 2, mark);
 	x += 2;
+	/* (the tree stays in place; its names scroll) */
+	struct tui_text c;
+	tui_text_begin(&c, v, y, x, width);
 	char *label = tui_edge_label(t, nd->fn, nd->via);
-	int used = tui_put(t, y, x, width - x, label);
+	tui_text_put(&c, label);
 	free(label);
-	x += used;
 	char *note = NULL;
 	if (nd->flags & CT_RECURSIVE)
 		note = xstrdup("(recursion: on the path above)");
 	else if ((nd->flags & CT_OPEN) && nd->nhidden)
 		note = xasprintf("(%u under the threshold)", nd->nhidden);
-	if (note && x + 2 < width - 4) {
+	tui_text_gap(&c, 2);
+	if (note && tui_text_room(&c) > 4) {
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
-		tui_put(t, y, x + 2, width - x - 2, note);
+		tui_text_put(&c, note);
 		if (!sel && t->color)
 			attroff(COLOR_PAIR(COL_FILE));
 	}
 	free(note);
+	tui_text_end(&c);
 }
 
 static const char *row_text(struct view *v, int row)
@@ -326,6 +330,7 @@ const struct view_ops calltree_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = ct_free,
+	.scrolls = 1,
 };
 
 const struct view_ops callertree_ops = {
@@ -338,4 +343,5 @@ const struct view_ops callertree_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = ct_free,
+	.scrolls = 1,
 };

@@ -252,20 +252,24 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		tui_fit_calls(calls, sizeof(calls), (long long)a->fn_ncalls[fn], 8, "");
 	if (L.calls)
 		tui_put_right(t, y, L.calls_x, 8, calls);
-	int used = tui_put(t, y, L.name_x, width - L.name_x, l->label[row]);
-	int fx = L.name_x + used + 2;
-	if (fx < width - 4) {
-		char *where = agg_is_cycle(a, fn) ? cycle_members(p, fn, (size_t)(width - fx))
+	struct tui_text c;
+	tui_text_begin(&c, v, y, L.name_x, width);
+	tui_text_put(&c, l->label[row]);
+	tui_text_gap(&c, 2);
+	int room = tui_text_room(&c);
+	if (room > 4) {
+		char *where = agg_is_cycle(a, fn) ? cycle_members(p, fn, (size_t)room)
 			      : xasprintf("%s%s%s", file_name(p, p->fns[fn].file),
 					  *obj_name(p, p->fns[fn].obj) ? "  " : "",
 					  obj_name(p, p->fns[fn].obj));
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
-		tui_put(t, y, fx, width - fx, where);
+		tui_text_put(&c, where);
 		if (!sel && t->color)
 			attroff(COLOR_PAIR(COL_FILE));
 		free(where);
 	}
+	tui_text_end(&c);
 }
 
 static const char *row_text(struct view *v, int row)
@@ -295,4 +299,5 @@ const struct view_ops functions_ops = {
 	.under_shown = under_shown,
 	.free = fl_free,
 	.scoped = 1,
+	.scrolls = 1,
 };

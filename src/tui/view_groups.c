@@ -191,21 +191,24 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		const char *name = group_name(p, d->gs, g);
 		if (!*name)
 			name = d->gs->by == GROUP_OBJ_FN ? "(no object)" : "(unknown)";
+		struct tui_text c;
+		tui_text_begin(&c, v, y, L.name_x + 2, width);
 		attron(A_BOLD);
-		int used = tui_put(t, y, L.name_x + 2, width - L.name_x - 2, name);
+		tui_text_put(&c, name);
 		attroff(A_BOLD);
-		int x = L.name_x + 2 + used + 2;
-		if (x < width - 4) {
+		tui_text_gap(&c, 2);
+		if (tui_text_room(&c) > 4) {
 			char *n = g->nshown < g->ne ? xasprintf("%u of %u %s", g->nshown, g->ne,
 								 what(d->gs, g->ne))
 						    : xasprintf("%u %s", g->ne, what(d->gs, g->ne));
 			if (!sel && t->color)
 				attron(COLOR_PAIR(COL_FILE));
-			tui_put(t, y, x, width - x, n);
+			tui_text_put(&c, n);
 			if (!sel && t->color)
 				attroff(COLOR_PAIR(COL_FILE));
 			free(n);
 		}
+		tui_text_end(&c);
 		return;
 	}
 	const struct gentry *e = &g->e[r->e];
@@ -215,7 +218,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	char *label = d->gs->by != GROUP_FN_FILE && e->fn != NO_ID
 			      ? tui_label(t, e->fn)
 			      : xstrdup(gentry_name(p, d->gs, e));
-	tui_put(t, y, L.name_x + 4, width - L.name_x - 4, label);
+	struct tui_text c;
+	tui_text_begin(&c, v, y, L.name_x + 4, width);
+	tui_text_put(&c, label);
+	tui_text_end(&c);
 	free(label);
 }
 
@@ -305,6 +311,7 @@ const struct view_ops filefn_ops = {
 	.free = gv_free,
 	.scoped = 1,
 	.selected_scope = selected_scope,
+	.scrolls = 1,
 };
 
 const struct view_ops fnfile_ops = {
@@ -319,6 +326,7 @@ const struct view_ops fnfile_ops = {
 	.free = gv_free,
 	.scoped = 1,
 	.selected_scope = selected_scope,
+	.scrolls = 1,
 };
 
 const struct view_ops objects_ops = {
@@ -333,4 +341,5 @@ const struct view_ops objects_ops = {
 	.free = gv_free,
 	.scoped = 1,
 	.selected_scope = selected_scope,
+	.scrolls = 1,
 };

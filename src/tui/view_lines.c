@@ -108,7 +108,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	int ev = t->set.sort_event, cw = tui_cost_width(t, ev);
 	tui_cost_cell_ev(t, y, 0, cw, event_value(p, r->cost, ev), event_value(p, p->totals, ev), ev);
 	char *s = xasprintf("%s:%u", file_name(p, r->file), r->line);
-	tui_put(t, y, cw + 2, width - cw - 2, s);
+	struct tui_text c;
+	tui_text_begin(&c, v, y, cw + 2, width);
+	tui_text_put(&c, s);
+	tui_text_end(&c);
 	free(s);
 	(void)sel;
 }
@@ -140,4 +143,5 @@ const struct view_ops lines_ops = {
 	.row_text = row_text,
 	.selected_line = selected_line,
 	.free = lines_free,
+	.scrolls = 1,
 };

@@ -100,13 +100,16 @@ static void log_update(struct view *v)
 static void log_row(struct view *v, int row, int y, int width, int sel)
 {
 	struct log_rows *l = v->data;
-	tui_put(v->t, y, v->t->x0, width, l->line[row]);
+	struct tui_text c;
+	tui_text_begin(&c, v, y, 0, width);
+	tui_text_put(&c, l->line[row]);
+	tui_text_end(&c);
 	(void)sel;
 }
 
 static void log_header(struct view *v, int y, int width)
 {
-	tui_put(v->t, y, v->t->x0, width, "Output of the recorded program (L: again to refresh)");
+	tui_put(v->t, y, 0, width, "Output of the recorded program (L: again to refresh)");
 }
 
 static const char *log_text(struct view *v, int row)
@@ -132,4 +135,5 @@ const struct view_ops log_ops = {
 	.row_text = log_text,
 	.action = log_action,
 	.free = log_free,
+	.scrolls = 1,
 };

@@ -356,11 +356,15 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		char *l = tui_label(t, r->callee);
 		char *c = xasprintf("=> %s (%lldx)", l, (long long)r->count);
 		free(l);
+		struct tui_text tx;
+		tui_text_begin(&tx, v, y, cx + 8, width);
+		tui_text_gap(&tx, 1);
 		if (!sel && t->color)
 			attron(COLOR_PAIR(COL_FILE));
-		tui_put(t, y, cx + 9, width - cx - 9, c);
+		tui_text_put(&tx, c);
 		if (!sel && t->color)
 			attroff(COLOR_PAIR(COL_FILE));
+		tui_text_end(&tx);
 		free(c);
 		return;
 	}
@@ -394,7 +398,10 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		}
 	}
 	buf[o] = 0;
-	tui_put(t, y, cx + 8, width - cx - 8, buf);
+	struct tui_text tx;
+	tui_text_begin(&tx, v, y, cx + 8, width);
+	tui_text_put(&tx, buf);
+	tui_text_end(&tx);
 	if (r->hot && !sel)
 		attroff(A_BOLD);
 }
@@ -493,4 +500,5 @@ const struct view_ops source_ops = {
 	.selected_line = selected_line,
 	.action = action,
 	.free = src_free,
+	.scrolls = 1,
 };

@@ -16,7 +16,7 @@ n=0
 sock="$work/tmux.0"
 tm() { tmux -S "$sock" "$@"; }
 trap 'for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
-cp "$here/spec.out" "$here/graph.out" "$work/"
+cp "$here/spec.out" "$here/graph.out" "$here/hscroll.out" "$work/"
 cd "$work" || exit 99
 # the screens are compared without heat bars (one check below has them)
 printf 'set bars = no\n' >plain.config
@@ -140,6 +140,20 @@ wait_for "Instructions 820"
 out=$(screen)
 echo "$out" | grep -q 'main  file1.c' && [ "$(echo "$out" | head -1 | wc -c)" = 201 ]
 check "200x50: list and full-width header" $? "$(echo "$out" | head -5)"
+
+# the names scrolled sideways in a real terminal: Shift-Right and w, 16
+# columns out of hscroll.out's long name (45 columns from column 36: an
+# ellipsis over its 17th, "bcdefg3" and on, an ellipsis at the end);
+# Shift-Left, 8 back: from "bcdefg2"
+start 80 24 "$CGTUI" hscroll.out
+wait_for "Ir 100"
+tm send-keys -t t j S-Right w
+wait_for "scrolled by 16 columns" &&
+	screen | grep -q '        1 …bcdefg3abcdefg4abcdefg5abcdefg6abcdefg7abcd…$' &&
+	tm send-keys -t t S-Left && wait_for "scrolled by 8 columns" &&
+	screen | grep -q '        1 …bcdefg2abcdefg3abcdefg4abcdefg5abcdefg6abcd…$'
+check "80x24: Shift-Right and w scroll the names 16 columns, Shift-Left 8 back" $? "$(screen)"
+tm send-keys -t t q
 
 # the call graph and the call map in a real terminal, at 80x24 and 200x50:
 # each screen read by check-picture.py, against the numbers worked out by
