@@ -15,6 +15,8 @@
 
 /* ---- drawing ------------------------------------------------------------------------------ */
 
+#define TUI_MESSAGE_LINES 4 /* a message wraps over at most so many lines */
+
 static void draw_header(struct tui *t)
 {
 	struct profile *p = t->p;
@@ -74,8 +76,27 @@ static void draw_status(struct tui *t)
 	move(t->lines - 1, 0);
 	clrtoeol();
 	if (t->message[0]) {
+		/* all of it: a message longer than the line wraps onto the lines
+		 * above, over the list, until the next key (the headers stay) */
+		const char *line[TUI_MESSAGE_LINES];
+		size_t len[TUI_MESSAGE_LINES];
+		int n = 0, most = t->lines - 3 < TUI_MESSAGE_LINES ? t->lines - 3 : TUI_MESSAGE_LINES;
+		for (const char *s = t->message; *s && n < most;) {
+			line[n] = s;
+			len[n] = n + 1 < most ? tui_wrap(t, s, t->cols) : strlen(s);
+			s += len[n++];
+			while (*s == ' ')
+				s++;
+		}
 		attron(A_BOLD);
-		tui_put(t, t->lines - 1, 0, t->cols, t->message);
+		for (int i = 0; i < n; i++) {
+			char *l = xstrndup(line[i], len[i]);
+			int y = t->lines - n + i;
+			move(y, 0);
+			clrtoeol();
+			tui_put(t, y, 0, t->cols, l);
+			free(l);
+		}
 		attroff(A_BOLD);
 		return;
 	}

@@ -149,14 +149,7 @@ static void help_refresh(struct view *v)
 		/* wrapped at a blank that leaves the line within room */
 		const char *s = keydefs[i].help, *keys = keydefs[i].keys;
 		while (*s) {
-			size_t len = strlen(s);
-			if ((int)len > room) {
-				len = (size_t)room;
-				while (len && s[len] != ' ')
-					len--;
-				if (!len)
-					len = (size_t)room;
-			}
+			size_t len = tui_wrap(v->t, s, room);
 			help_add(h, &cap, keys, s, len, 0);
 			keys = NULL;
 			s += len;

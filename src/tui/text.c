@@ -96,6 +96,26 @@ int tui_width(struct tui *t, const char *s)
 	return total;
 }
 
+size_t tui_wrap(struct tui *t, const char *s, int room)
+{
+	size_t len = strlen(s), fit = 0, blank = 0;
+	char buf[MAXW];
+	for (size_t i = 1; i <= len && i < sizeof(buf); i++) {
+		if (i < len && ((unsigned char)s[i] & 0xc0) == 0x80)
+			continue; /* (inside a UTF-8 character) */
+		memcpy(buf, s, i);
+		buf[i] = 0;
+		if (tui_width(t, buf) > room)
+			break;
+		fit = i;
+		if (i < len && s[i] == ' ')
+			blank = i;
+	}
+	if (fit == len)
+		return len;
+	return blank ? blank : fit ? fit : 1;
+}
+
 static int put_decoded(struct tui *t, int y, int x, int width, const wchar_t *w, const int *wd,
 		       int n)
 {

@@ -248,6 +248,10 @@ int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
  * it (template arguments folded with v); malloc'ed. */
 char *tui_label(struct tui *t, uint32_t id);
 char *tui_edge_label(struct tui *t, uint32_t id, uint32_t via);
+/* The bytes of s's first line when s is wrapped at `room` columns: all of
+ * it when it fits, else up to the last blank that fits (a word longer than
+ * the room is cut). */
+size_t tui_wrap(struct tui *t, const char *s, int room);
 /* Display width of s as tui_put would print it. */
 int tui_width(struct tui *t, const char *s);
 /* "12.3%" of total (" n/a" when total is 0) */
