@@ -124,6 +124,7 @@ static void draw_rows(struct tui *t, struct view *v, int x0, int y0, int w, int 
 			attroff(A_REVERSE);
 	}
 	t->x0 = 0;
+	t->slim = 0;
 }
 
 /* The detail pane: the callers and callees of the function selected in the
@@ -174,6 +175,7 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 		t->x0 = x0;
 		d->ops->draw_header(d, y0 - 1, w);
 		t->x0 = 0;
+		t->slim = 0;
 		attroff(A_UNDERLINE | A_BOLD);
 	}
 	if (side) {
@@ -181,6 +183,7 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 		t->x0 = x0;
 		d->ops->draw_header(d, 2, w);
 		t->x0 = 0;
+		t->slim = 0;
 		attroff(A_UNDERLINE | A_BOLD);
 	}
 	/* all of it when it fits, else the function itself near the top */
@@ -313,6 +316,7 @@ void draw(struct tui *t)
 	attron(A_UNDERLINE | A_BOLD);
 	if (v->ops->draw_header)
 		v->ops->draw_header(v, 2, list_w);
+	t->slim = 0;
 	attroff(A_UNDERLINE | A_BOLD);
 	draw_rows(t, v, 0, 3, list_w, list_page(t), 1);
 	if (v->nrows == 0)

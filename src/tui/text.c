@@ -221,6 +221,25 @@ void fmt_percent(char *b, size_t n, cost_t v, cost_t total)
 		snprintf(b, n, "%.1f%%", (double)((long double)v * 100.0L / (long double)total));
 }
 
+/* The cells' percentages and the sort event's heat bar, as the settings
+ * say, but not in a pane too narrow for them (tui_fit_names) */
+static int with_percent(const struct tui *t)
+{
+	return t->set.percent && t->slim < 2;
+}
+
+static int with_bar(const struct tui *t, int ev)
+{
+	return t->set.bars && ev == t->set.sort_event && t->slim < 1;
+}
+
+void tui_fit_names(struct tui *t, int width, int fixed, int ncells)
+{
+	for (t->slim = 0; t->slim < 2; t->slim++)
+		if (width - ncells * (tui_cost_width(t, t->set.sort_event) + 1) - fixed >= TUI_NAME_ROOM)
+			break;
+}
+
 /* Columns a count needs: as many as v's digits and separators, with a
  * minus sign for a negative v. */
 static int count_width(cost_t v)
@@ -253,13 +272,12 @@ int tui_cost_width(struct tui *t, int ev)
 	}
 	if (w < 5)
 		w = 5;
-	return w + (t->set.percent ? 7 : 0) + (t->set.bars && ev == t->set.sort_event ? TUI_BAR + 1 : 0);
+	return w + (with_percent(t) ? 7 : 0) + (with_bar(t, ev) ? TUI_BAR + 1 : 0);
 }
 
 int tui_count_width(struct tui *t, int ev)
 {
-	return tui_cost_width(t, ev) - (t->set.percent ? 7 : 0) -
-	       (t->set.bars && ev == t->set.sort_event ? TUI_BAR + 1 : 0);
+	return tui_cost_width(t, ev) - (with_percent(t) ? 7 : 0) - (with_bar(t, ev) ? TUI_BAR + 1 : 0);
 }
 
 void tui_bar(struct tui *t, int y, int x, cost_t v, cost_t total)
@@ -380,7 +398,7 @@ static void fit_percent(char *b, size_t n, cost_t v, cost_t total)
 
 void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t total, int ev)
 {
-	if (!t->set.bars || ev != t->set.sort_event) {
+	if (!with_bar(t, ev)) {
 		tui_cost_cell(t, y, x, width, v, total);
 		return;
 	}
@@ -391,10 +409,10 @@ void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t t
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total)
 {
 	char c[48], pc[32] = "";
-	int pw = t->set.percent ? 7 : 0;
+	int pct = with_percent(t), pw = pct ? 7 : 0;
 	int cw = width - pw;
 	fit_count(c, sizeof(c), v, cw);
-	if (t->set.percent) {
+	if (pct) {
 		if (v == 0)
 			snprintf(pc, sizeof(pc), "      ");
 		else
@@ -405,7 +423,7 @@ void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t tota
 	if (neg && t->color)
 		attron(COLOR_PAIR(COL_NEGATIVE));
 	mvprintw(y, x, "%*.*s", cw, cw, c);
-	if (t->set.percent)
+	if (pct)
 		mvprintw(y, x + cw, " %6.6s", pc);
 	if (neg && t->color)
 		attroff(COLOR_PAIR(COL_NEGATIVE));

@@ -151,6 +151,8 @@ struct tui {
 	int nhist, cur;                 /* views kept, the one shown */
 	int lines, cols;
 	int x0;                         /* where the view being drawn starts */
+	int slim;                       /* its cost cells: 1 without the heat bar, 2
+					 * without the percentage too (tui_fit_names) */
 	int list_h;                     /* rows of the main list */
 	int detail_off;                 /* the detail pane turned off (D) */
 	struct view *detail;            /* callers/callees of the selected function */
@@ -266,6 +268,13 @@ void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t t
  * the right in the negative colour. */
 #define TUI_BAR 8
 void tui_bar(struct tui *t, int y, int x, cost_t v, cost_t total);
+/* Narrow panes: names get priority.  The cost cells of the pane being
+ * drawn lose their heat bar, then their percentage, while the text column
+ * after `ncells` cells of the sort event and `fixed` columns more would
+ * have fewer than TUI_NAME_ROOM columns of `width`; the views call it
+ * first thing in draw_header and draw_row, frame.c sets it back after. */
+#define TUI_NAME_ROOM 20
+void tui_fit_names(struct tui *t, int width, int fixed, int ncells);
 /* The columns of ev's counts in its cost cells (without the percentage
  * and the bar): where a "." stands for no cost. */
 int tui_count_width(struct tui *t, int ev);

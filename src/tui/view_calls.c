@@ -175,6 +175,7 @@ static void update(struct view *v)
 static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
+	tui_fit_names(t, width, 13, 1);
 	int cw = tui_cost_width(t, t->set.sort_event);
 	char b[64];
 	snprintf(b, sizeof(b), "Incl %s", t->p->ev[t->set.sort_event].name);
@@ -190,6 +191,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct crow *r = row_at(v, row);
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
+	tui_fit_names(t, width, 13, 1);
 	int cw = tui_cost_width(t, ev);
 	if (t->set.relative) /* of the function shown: its inclusive cost */
 		tot = event_value(p, agg_incl(p->agg, v->fn), ev);

@@ -98,6 +98,7 @@ static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
 	struct ctview *d = v->data;
+	tui_fit_names(t, width, 13, 1); /* (before the indentation) */
 	int cw = tui_cost_width(t, t->set.sort_event);
 	char b[64];
 	snprintf(b, sizeof(b), "Incl %s", t->p->ev[t->set.sort_event].name);
@@ -130,6 +131,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	const struct ctree_node *nd = &d->tree->node[n];
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
+	tui_fit_names(t, width, 13, 1);
 	int cw = tui_cost_width(t, ev);
 	char kt[32];
 	const char *nc = call_kind_text(kt, sizeof(kt), nd->kind, agg_cycle_no(p->agg, nd->fn), cw);
@@ -144,13 +146,14 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	int x = cw + 12;
 	if (width <= x + 4)
 		return;
-	/* indentation: two columns a level, at most half of the room; deeper
-	 * levels say their depth */
+	/* indentation: two columns a level, at most half of the room and what
+	 * leaves the name TUI_NAME_ROOM columns; deeper levels say their depth */
 	int room = width - x, ind = (int)(nd->depth < 10000 ? nd->depth : 10000) * 2;
-	if (ind > room / 2) {
+	int most = room - 2 - TUI_NAME_ROOM < room / 2 ? room - 2 - TUI_NAME_ROOM : room / 2;
+	if (ind > most) {
 		char b[32];
 		snprintf(b, sizeof(b), "%u ", nd->depth);
-		ind = room / 2 - (int)strlen(b);
+		ind = most - (int)strlen(b);
 		if (ind < 0)
 			ind = 0;
 		if (!sel && t->color)

@@ -169,18 +169,24 @@ struct layout {
 	int nocalls;     /* the profile records no calls */
 };
 
-#define NAME_ROOM 16 /* columns kept for the name, before Called and Self go */
-
+/* names get priority: Called goes, then Self, then the heat bar and the
+ * percentage (tui_fit_names), before a name has fewer than TUI_NAME_ROOM
+ * columns */
 static void layout(struct view *v, int width, struct layout *L)
 {
 	struct tui *t = v->t;
+	t->slim = 0;
 	L->cw = tui_cost_width(t, t->set.sort_event);
 	L->ncols = 0;
 	/* a profile without calls (Cachegrind's): inclusive is self, one
 	 * column, no call counts */
 	L->nocalls = !t->p->ncalls;
-	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= NAME_ROOM;
-	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= NAME_ROOM + L->cw + 1);
+	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
+	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
+	if (!L->self) {
+		tui_fit_names(t, width, 0, 1);
+		L->cw = tui_cost_width(t, t->set.sort_event);
+	}
 	int x = (L->self ? 2 : 1) * (L->cw + 1);
 	for (int k = 0; k < t->set.nshow; k++) {
 		int e = t->set.show[k];

@@ -119,10 +119,12 @@ struct layout {
 	int cw, incl_x, cum_x, cum_w, name_x;
 };
 
-static void layout(struct view *v, struct layout *L)
+static void layout(struct view *v, int width, struct layout *L)
 {
 	struct tui *t = v->t;
 	struct gview *d = v->data;
+	/* (an entry's name: after the cells, the cumulative share, the tree) */
+	tui_fit_names(t, width, 12, d->gs->by == GROUP_OBJ_FN ? 2 : 1);
 	L->cw = tui_cost_width(t, t->set.sort_event);
 	int x = L->cw + 1;
 	L->incl_x = -1;
@@ -141,7 +143,7 @@ static void draw_header(struct view *v, int y, int width)
 	struct gview *d = v->data;
 	const char *ev = t->p->ev[t->set.sort_event].name;
 	struct layout L;
-	layout(v, &L);
+	layout(v, width, &L);
 	char b[80];
 	snprintf(b, sizeof(b), "Self %s", ev);
 	tui_put_right(t, y, 0, L.cw, b);
@@ -174,7 +176,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, p->totals, ev);
 	struct layout L;
-	layout(v, &L);
+	layout(v, width, &L);
 	if (width <= L.name_x + 2)
 		return;
 	if (r->e == NO_ID) {

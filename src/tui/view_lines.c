@@ -89,6 +89,7 @@ static void update(struct view *v)
 static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
+	tui_fit_names(t, width, 1, 1);
 	int cw = tui_cost_width(t, t->set.sort_event);
 	char b[64];
 	snprintf(b, sizeof(b), "Self %s", t->p->ev[t->set.sort_event].name);
@@ -105,6 +106,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	const struct lrow *r = &((struct lines *)v->data)->r[row];
+	tui_fit_names(t, width, 1, 1);
 	int ev = t->set.sort_event, cw = tui_cost_width(t, ev);
 	tui_cost_cell_ev(t, y, 0, cw, event_value(p, r->cost, ev), event_value(p, p->totals, ev), ev);
 	char *s = xasprintf("%s:%u", file_name(p, r->file), r->line);
