@@ -201,6 +201,8 @@ void act(struct tui *t, enum action a)
 	case ACT_LEFT: /* (trees, the call graph and map took it first) */
 		if (t->cur > 0)
 			t->cur--;
+		else
+			tui_message(t, "the first view: nothing to go back to (q quits)");
 		break;
 	case ACT_RIGHT:
 		act(t, ACT_ENTER);
@@ -208,6 +210,8 @@ void act(struct tui *t, enum action a)
 	case ACT_FORWARD:
 		if (t->cur + 1 < t->nhist)
 			t->cur++;
+		else
+			tui_message(t, "the last view: nothing to go forward to (l goes forward after Esc)");
 		break;
 	case ACT_ZOOM: zoom(t); break;
 	case ACT_SCROLL_RIGHT:
