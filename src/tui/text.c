@@ -347,14 +347,22 @@ void tui_event_headers(struct tui *t, int y, const int *ev, int n)
 	}
 }
 
-void tui_cost_cells(struct tui *t, int y, const int *ev, int n, const cost_t *c)
+const cost_t *tui_totals(struct view *v)
 {
+	struct profile *p = v->t->p;
+	return v->t->set.relative && v->fn != NO_ID ? agg_incl(profile_agg(p), v->fn) : p->totals;
+}
+
+void tui_cost_cells(struct view *v, int y, const int *ev, int n, const cost_t *c)
+{
+	struct tui *t = v->t;
 	const struct profile *p = t->p;
+	const cost_t *tot = tui_totals(v);
 	int x = 0;
 	for (int k = 0; k < n; k++) {
 		int w = tui_cost_width(t, ev[k]);
-		tui_cost_cell_ev(t, y, x, w, event_value(p, c, ev[k]),
-				 event_value(p, p->totals, ev[k]), ev[k]);
+		tui_cost_cell_ev(t, y, x, w, event_value(p, c, ev[k]), event_value(p, tot, ev[k]),
+				 ev[k]);
 		x += w + 1;
 	}
 }

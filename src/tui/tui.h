@@ -288,8 +288,12 @@ int tui_cost_width(struct tui *t, int ev);
 int tui_event_columns(struct tui *t, int width, int room, int *ev, int *end);
 /* Their names, right-aligned above the columns, on row y. */
 void tui_event_headers(struct tui *t, int y, const int *ev, int n);
-/* A row's cost cells for those events (c: real events' costs). */
-void tui_cost_cells(struct tui *t, int y, const int *ev, int n, const cost_t *c);
+/* What v's percentages and bars are of: the totals, or with r (relative)
+ * the inclusive costs of the function v shows. */
+const cost_t *tui_totals(struct view *v);
+/* A row's cost cells for those events (c: real events' costs), of
+ * tui_totals(v). */
+void tui_cost_cells(struct view *v, int y, const int *ev, int n, const cost_t *c);
 /* A call count and `after` ("x") in at most w columns: rounded to thousands,
  * millions... (k, M, G...) when the digits do not fit, never cut. */
 void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after);

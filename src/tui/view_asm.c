@@ -175,7 +175,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		if (r->hot && !sel)
 			attron(A_BOLD);
 		if (x->ic)
-			tui_cost_cells(t, y, s->ev, s->nev, x->ic->cost);
+			tui_cost_cells(v, y, s->ev, s->nev, x->ic->cost);
 		else
 			tui_put_right(t, y, 0, tui_count_width(t, s->ev[0]), ".");
 		char a[24];
@@ -189,7 +189,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	case AR_CALL: {
 		char kt[32];
 		if (asm_call_costed(&s->a, (uint32_t)r->idx))
-			tui_cost_cells(t, y, s->ev, s->nev, s->a.fi.calls[r->idx].cost);
+			tui_cost_cells(v, y, s->ev, s->nev, s->a.fi.calls[r->idx].cost);
 		else
 			tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]),
 				      call_kind_text(kt, sizeof(kt), s->a.callkind[r->idx],

@@ -190,11 +190,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct profile *p = t->p;
 	struct crow *r = row_at(v, row);
 	int ev = t->set.sort_event;
-	cost_t tot = event_value(p, p->totals, ev);
+	cost_t tot = event_value(p, tui_totals(v), ev);
 	tui_fit_names(t, width, 13, 1);
 	int cw = tui_cost_width(t, ev);
-	if (t->set.relative) /* of the function shown: its inclusive cost */
-		tot = event_value(p, agg_incl(p->agg, v->fn), ev);
 	if (r->kind == ROW_TITLE) {
 		attron(A_BOLD);
 		tui_put(t, y, 0, width, r->label);

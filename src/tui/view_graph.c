@@ -100,7 +100,7 @@ static void update(struct view *v)
 	d->rel = t->set.relative;
 	d->pct = t->set.percent;
 	uint32_t n = d->cg.nnodes;
-	cost_t tot = event_value(p, t->set.relative ? agg_incl(a, v->fn) : p->totals, ev);
+	cost_t tot = event_value(p, tui_totals(v), ev);
 	d->full = xcalloc(n, sizeof(char *));
 	d->name = xcalloc(n, sizeof(char *));
 	d->cost = xcalloc(n, sizeof(char *));

@@ -152,10 +152,7 @@ static char *label_text(struct tui *t, const char *name, const char *pc, int roo
 
 static cost_t total_of(struct view *v)
 {
-	struct tui *t = v->t;
-	struct profile *p = t->p;
-	return event_value(p, t->set.relative ? agg_incl(profile_agg(p), v->fn) : p->totals,
-			   t->set.sort_event);
+	return event_value(v->t->p, tui_totals(v), v->t->set.sort_event);
 }
 
 static void pct(struct view *v, const struct tm_node *nd, char *b, size_t n)

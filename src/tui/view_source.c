@@ -348,7 +348,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		char kt[32];
 		int w = tui_cost_width(t, s->ev[0]);
 		if (call_kind_costed(r->call))
-			tui_cost_cells(t, y, s->ev, s->nev, r->cost);
+			tui_cost_cells(v, y, s->ev, s->nev, r->cost);
 		else
 			tui_put_right(t, y, 0, w,
 				      call_kind_text(kt, sizeof(kt), r->call,
@@ -374,7 +374,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	if (r->has_cost) {
 		if (r->hot && !sel)
 			attron(A_BOLD);
-		tui_cost_cells(t, y, s->ev, s->nev, r->cost);
+		tui_cost_cells(v, y, s->ev, s->nev, r->cost);
 	} else {
 		tui_put_right(t, y, 0, tui_count_width(t, s->ev[0]), ".");
 	}
