@@ -27,9 +27,26 @@ static int shown(struct tui *t, int e)
 	return 0;
 }
 
+/* The totals' column: as wide as the widest, so that the meanings have the
+ * room that is left (at 80 columns, Valgrind's longest one) */
+static int total_width(struct tui *t)
+{
+	int w = 5;
+	for (int e = 0; e < t->p->nevents; e++) {
+		char tot[48];
+		format_count(tot, sizeof(tot), event_value(t->p, t->p->totals, e));
+		if ((int)strlen(tot) > w)
+			w = (int)strlen(tot);
+	}
+	return w;
+}
+
 static void ev_header(struct view *v, int y, int width)
 {
-	tui_put(v->t, y, 0, width, "Show Sort Event       Total               Meaning");
+	int tw = total_width(v->t);
+	tui_put(v->t, y, 0, width, "Show Sort Event");
+	tui_put_right(v->t, y, 22, tw, "Total");
+	tui_put(v->t, y, 24 + tw, width - 24 - tw, "Meaning");
 }
 
 static void ev_row(struct view *v, int row, int y, int width, int sel)
@@ -42,13 +59,14 @@ static void ev_row(struct view *v, int row, int y, int width, int sel)
 	tui_put(t, y, 1, 3, shown(t, row) ? "[x]" : "[ ]");
 	tui_put(t, y, 6, 1, t->set.sort_event == row ? "*" : " ");
 	tui_put(t, y, 10, 11, e->name);
-	tui_put_right(t, y, 22, 18, tot);
+	int tw = total_width(t);
+	tui_put_right(t, y, 22, tw, tot);
 	/* a formula; else the profile's long name; else what Valgrind's
 	 * events of that name count */
 	const char *known = event_meaning(e->name);
 	char *m = e->formula ? xasprintf("= %s", e->formula)
 		  : xstrdup(e->longname ? e->longname : known ? known : "");
-	tui_put(t, y, 42, width - 42, m);
+	tui_put(t, y, 24 + tw, width - 24 - tw, m);
 	free(m);
 	(void)sel;
 }
