@@ -130,7 +130,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	uint32_t n = d->row[row];
 	const struct ctree_node *nd = &d->tree->node[n];
 	int ev = t->set.sort_event;
-	cost_t tot = event_value(p, p->totals, ev);
+	cost_t tot = event_value(p, tui_totals(v), ev);
 	tui_fit_names(t, width, 13, 1);
 	int cw = tui_cost_width(t, ev);
 	char kt[32];

@@ -108,7 +108,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	const struct lrow *r = &((struct lines *)v->data)->r[row];
 	tui_fit_names(t, width, 1, 1);
 	int ev = t->set.sort_event, cw = tui_cost_width(t, ev);
-	tui_cost_cell_ev(t, y, 0, cw, event_value(p, r->cost, ev), event_value(p, p->totals, ev), ev);
+	tui_cost_cell_ev(t, y, 0, cw, event_value(p, r->cost, ev), event_value(p, tui_totals(v), ev), ev);
 	char *s = xasprintf("%s:%u", file_name(p, r->file), r->line);
 	struct tui_text c;
 	tui_text_begin(&c, v, y, cw + 2, width);
