@@ -85,7 +85,8 @@ cd "$top"
 	-Wall -Wextra -Wno-unused-parameter \
 	-I "$srcdir" -I "$incdir" -I "$gendir" $pcre_cflags $z_cflags $pb_cflags ${FUZZ_CFLAGS:-} \
 	-o "$out.tmp" \
-	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/source/srcfile.c \
+	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/profile/load/*.c \
+	"$srcdir"/source/srcfile.c \
 	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c \
 	"$gendir/profile/profile.pb-c.c" $pcre_libs $z_libs $pb_libs -liberty -lm
 mv "$out.tmp" "$out"

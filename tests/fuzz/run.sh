@@ -48,7 +48,7 @@ if [ -z "$fuzzer" ]; then
 	if [ ! -x "$fuzzer" ]; then
 		stale=1
 	else
-		for f in "$here"/fuzz-load.c "$here"/build.sh "$top"/src/profile/*.[ch] \
+		for f in "$here"/fuzz-load.c "$here"/build.sh "$top"/src/profile/*.[ch] "$top"/src/profile/load/*.[ch] \
 			"$top"/src/source/srcfile.[ch] "$builddir"/config.h; do
 			if [ -f "$f" ] && [ -n "$(find "$f" -newer "$fuzzer")" ]; then
 				stale=1

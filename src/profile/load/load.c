@@ -6,9 +6,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
-#include "load.h"
-#include "modname.h"
-#include "mrc.h"
+#include "profile/load.h"
+#include "profile/modname.h"
+#include "profile/mrc.h"
 
 #include <errno.h>
 #include <fcntl.h>
