@@ -1,0 +1,45 @@
+/* load_int.h -- what the files of the Cachegrind/Callgrind loader share
+ * (src/profile/load/): not for readers of profiles, who include
+ * profile/load.h.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_LOAD_INT_H
+#define CGTUI_LOAD_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile/load.h"
+
+/* ---- compressed-id maps (idmap.c) ---------------------------------------- */
+
+/* Ids 0 .. ndirect-1 live in the direct array and every other id in the
+ * hash: where an id lives depends on ndirect alone, so it is found where it
+ * was put.  The direct array grows (doubling) for an id just above it while
+ * ids stay dense -- a handful of huge ids stay in the hash, so "(16000000)"
+ * alone costs no 64 MB array -- and then takes over the hash's ids it now
+ * covers. */
+struct idmap {
+	uint32_t *direct;  /* values of ids 0 .. ndirect-1 */
+	uint32_t ndirect;
+	uint32_t ndense;   /* ids in the direct array */
+	int64_t *keys;     /* other ids: open addressing */
+	uint32_t *vals; /* value + 1; 0 = empty; ID_PENDING: used, not yet defined */
+	uint32_t mask, n;
+	/* ids used before their definition, with the line of first use (some
+	 * may have been defined since) */
+	struct idpend {
+		int64_t id;
+		uint64_t line;
+	} *pend;
+	uint32_t npend, cappend;
+};
+#define ID_PENDING 0x80000000u
+
+/* The value slot of key: NULL when absent and !insert; else made (0) when
+ * absent, for the caller to fill. */
+uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert);
+void idmap_clear(struct idmap *m);
+/* A table indexed by id grown to cover index key (see idmap.c). */
+void grow_by_id(void **a, uint32_t *n, uint64_t key, size_t elem, int fill);
+
+#endif
