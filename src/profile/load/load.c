@@ -23,84 +23,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#define MAX_LINE_LEN (256u << 20)
-#define UTF8_BOM "\xef\xbb\xbf"
-
-/* ---- buffered line reader (plain or gzip) -------------------------------- */
-
-struct reader {
-	int fd;
-	gzFile gz;
-	char *buf;
-	size_t cap, pos, end;
-	int eof;
-	int partial;  /* the line returned last had no newline */
-	uint64_t consumed;
-};
-
-static ssize_t reader_fill_raw(struct reader *r, char *dst, size_t n)
-{
-	if (r->gz) {
-		int got = gzread(r->gz, dst, n > (1u << 30) ? (1u << 30) : (unsigned)n);
-		return got;
-	}
-	for (;;) {
-		ssize_t got = read(r->fd, dst, n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		return got;
-	}
-}
-
-/* Returns 1 with a line (without its newline and CR) in *line and *len, 0 at end
- * of file, -1 on a read error, -2 when a line is too long. */
-static int reader_line(struct reader *r, char **line, size_t *len)
-{
-	for (;;) {
-		char *start = r->buf + r->pos;
-		char *nl = memchr(start, '\n', r->end - r->pos);
-		if (nl || (r->eof && r->end > r->pos)) {
-			size_t l = nl ? (size_t)(nl - start) : r->end - r->pos;
-			r->pos += l + (nl ? 1 : 0);
-			r->consumed += l + (nl ? 1 : 0);
-			r->partial = !nl;
-			if (l && start[l - 1] == '\r')
-				l--;
-			start[l] = 0; /* the buffer always has a spare byte */
-			*line = start;
-			*len = l;
-			return 1;
-		}
-		if (r->eof)
-			return 0;
-		/* move the partial line to the front, grow if full */
-		if (r->pos > 0) {
-			memmove(r->buf, r->buf + r->pos, r->end - r->pos);
-			r->end -= r->pos;
-			r->pos = 0;
-		}
-		if (r->end + 1 >= r->cap) {
-			if (r->cap >= MAX_LINE_LEN)
-				return -2;
-			r->cap *= 2;
-			r->buf = xrealloc(r->buf, r->cap);
-		}
-		ssize_t got = reader_fill_raw(r, r->buf + r->end, r->cap - 1 - r->end);
-		if (got < 0)
-			return -1;
-		if (got == 0 && r->gz) {
-			int zerr;
-			gzerror(r->gz, &zerr);
-			if (zerr != Z_OK && zerr != Z_STREAM_END)
-				return -1; /* truncated or corrupt: not a short last line */
-		}
-		if (got == 0)
-			r->eof = 1;
-		r->end += (size_t)got;
-	}
-}
-
-
 /* ---- parser state ------------------------------------------------------------ */
 
 enum { POS_LINE, POS_INSTR };
@@ -2010,28 +1932,6 @@ static int replay_cost(struct parser *rp, struct linestore *ls, const char *s)
 	return parse_costs_into(rp, s, dst, 0);
 }
 
-struct scratch {
-	char *buf;
-	size_t cap;
-};
-
-/* The l bytes of a line at s copied out with a NUL (the "\r" of a "\r\n"
- * taken off, *l made shorter): the copy. */
-static char *line_copy(struct scratch *sc, const char *s, size_t *l)
-{
-	size_t n = *l;
-	if (n + 1 > sc->cap) {
-		sc->cap = n + 1 > 4096 ? n + 1 : 4096;
-		sc->buf = xrealloc(sc->buf, sc->cap);
-	}
-	memcpy(sc->buf, s, n);
-	if (n && sc->buf[n - 1] == '\r')
-		n--;
-	sc->buf[n] = 0;
-	*l = n;
-	return sc->buf;
-}
-
 static int cmp_star(const void *a, const void *b)
 {
 	size_t x = ((const struct lz_star *)a)->seg, y = ((const struct lz_star *)b)->seg;
@@ -2365,23 +2265,10 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	if (st.st_mtime > p->newest_mtime)
 		p->newest_mtime = st.st_mtime;
 
-	struct reader r = { .fd = fd, .cap = 1 << 20 };
-	r.buf = xmalloc(r.cap);
-	/* gzip? */
-	unsigned char magic[2] = { 0, 0 };
-	ssize_t mg = pread(fd, magic, 2, 0);
-	if (mg == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-		int fd2 = dup(fd);
-		r.gz = fd2 >= 0 ? gzdopen(fd2, "rb") : NULL;
-		if (!r.gz) {
-			snprintf(err, errsz, "%s: cannot open gzip stream", path);
-			if (fd2 >= 0)
-				close(fd2);
-			close(fd);
-			free(r.buf);
-			return -1;
-		}
-		gzbuffer(r.gz, 1 << 18);
+	struct reader r;
+	if (reader_open(&r, fd, path, err, errsz) < 0) {
+		close(fd);
+		return -1;
 	}
 
 	p->sources = xreallocarray(p->sources, (size_t)p->nsources + 1, sizeof(*p->sources));
@@ -2501,10 +2388,8 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	idmap_clear(&ps.obmap);
 	idmap_clear(&ps.flmap);
 	idmap_clear(&ps.fnmap);
-	if (r.gz)
-		gzclose(r.gz);
+	reader_close(&r);
 	close(fd);
-	free(r.buf);
 	return rc;
 }
 

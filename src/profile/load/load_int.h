@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <zlib.h>
 
 #include "profile/load.h"
 
@@ -41,5 +42,39 @@ uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert);
 void idmap_clear(struct idmap *m);
 /* A table indexed by id grown to cover index key (see idmap.c). */
 void grow_by_id(void **a, uint32_t *n, uint64_t key, size_t elem, int fill);
+
+/* ---- reading the file (reader.c) ----------------------------------------- */
+
+#define MAX_LINE_LEN (256u << 20)
+#define UTF8_BOM "\xef\xbb\xbf"
+
+/* A file read through a buffer: plain (read()) or gzip. */
+struct reader {
+	int fd;
+	gzFile gz;
+	char *buf;
+	size_t cap, pos, end;
+	int eof;
+	int partial;  /* the line returned last had no newline */
+	uint64_t consumed;
+};
+
+/* r set up for fd (gzip when it starts with gzip's magic): 0, or -1 with
+ * "PATH: reason" in err (fd stays open). */
+int reader_open(struct reader *r, int fd, const char *path, char *err, size_t errsz);
+void reader_close(struct reader *r);
+/* Returns 1 with a line (without its newline and CR) in *line and *len, 0 at end
+ * of file, -1 on a read error, -2 when a line is too long. */
+int reader_line(struct reader *r, char **line, size_t *len);
+
+/* Room for a line copied out (line_copy). */
+struct scratch {
+	char *buf;
+	size_t cap;
+};
+
+/* The l bytes of a line at s copied out with a NUL (the "\r" of a "\r\n"
+ * taken off, *l made shorter): the copy. */
+char *line_copy(struct scratch *sc, const char *s, size_t *l);
 
 #endif

@@ -1,0 +1,127 @@
+/* reader.c -- the bytes of a profile file, line by line.
+ *
+ * A file that cannot be mapped (a pipe, gzip, load_opts.no_map) is read
+ * through a buffer, with read() or zlib's gzread(); a line is what ends at
+ * '\n' ("\r\n" and a last line without one are lines too).  The format
+ * (spec 3.1, "Overview") is line-based ASCII; nothing here knows more of it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "load_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- buffered line reader (plain or gzip) -------------------------------- */
+
+int reader_open(struct reader *r, int fd, const char *path, char *err, size_t errsz)
+{
+	memset(r, 0, sizeof(*r));
+	r->fd = fd;
+	r->cap = 1 << 20;
+	r->buf = xmalloc(r->cap);
+	/* gzip? */
+	unsigned char magic[2] = { 0, 0 };
+	ssize_t mg = pread(fd, magic, 2, 0);
+	if (mg == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+		int fd2 = dup(fd);
+		r->gz = fd2 >= 0 ? gzdopen(fd2, "rb") : NULL;
+		if (!r->gz) {
+			snprintf(err, errsz, "%s: cannot open gzip stream", path);
+			if (fd2 >= 0)
+				close(fd2);
+			free(r->buf);
+			return -1;
+		}
+		gzbuffer(r->gz, 1 << 18);
+	}
+	return 0;
+}
+
+void reader_close(struct reader *r)
+{
+	if (r->gz)
+		gzclose(r->gz);
+	free(r->buf);
+}
+
+
+static ssize_t reader_fill_raw(struct reader *r, char *dst, size_t n)
+{
+	if (r->gz) {
+		int got = gzread(r->gz, dst, n > (1u << 30) ? (1u << 30) : (unsigned)n);
+		return got;
+	}
+	for (;;) {
+		ssize_t got = read(r->fd, dst, n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		return got;
+	}
+}
+
+int reader_line(struct reader *r, char **line, size_t *len)
+{
+	for (;;) {
+		char *start = r->buf + r->pos;
+		char *nl = memchr(start, '\n', r->end - r->pos);
+		if (nl || (r->eof && r->end > r->pos)) {
+			size_t l = nl ? (size_t)(nl - start) : r->end - r->pos;
+			r->pos += l + (nl ? 1 : 0);
+			r->consumed += l + (nl ? 1 : 0);
+			r->partial = !nl;
+			if (l && start[l - 1] == '\r')
+				l--;
+			start[l] = 0; /* the buffer always has a spare byte */
+			*line = start;
+			*len = l;
+			return 1;
+		}
+		if (r->eof)
+			return 0;
+		/* move the partial line to the front, grow if full */
+		if (r->pos > 0) {
+			memmove(r->buf, r->buf + r->pos, r->end - r->pos);
+			r->end -= r->pos;
+			r->pos = 0;
+		}
+		if (r->end + 1 >= r->cap) {
+			if (r->cap >= MAX_LINE_LEN)
+				return -2;
+			r->cap *= 2;
+			r->buf = xrealloc(r->buf, r->cap);
+		}
+		ssize_t got = reader_fill_raw(r, r->buf + r->end, r->cap - 1 - r->end);
+		if (got < 0)
+			return -1;
+		if (got == 0 && r->gz) {
+			int zerr;
+			gzerror(r->gz, &zerr);
+			if (zerr != Z_OK && zerr != Z_STREAM_END)
+				return -1; /* truncated or corrupt: not a short last line */
+		}
+		if (got == 0)
+			r->eof = 1;
+		r->end += (size_t)got;
+	}
+}
+
+/* ---- lines copied out of a mapped file ------------------------------------ */
+
+char *line_copy(struct scratch *sc, const char *s, size_t *l)
+{
+	size_t n = *l;
+	if (n + 1 > sc->cap) {
+		sc->cap = n + 1 > 4096 ? n + 1 : 4096;
+		sc->buf = xrealloc(sc->buf, sc->cap);
+	}
+	memcpy(sc->buf, s, n);
+	if (n && sc->buf[n - 1] == '\r')
+		n--;
+	sc->buf[n] = 0;
+	*l = n;
+	return sc->buf;
+}
