@@ -2008,24 +2008,10 @@ static int src_changed(const struct lz_src *src)
 	       st.st_mtim.tv_nsec != src->st.st_mtim.tv_nsec;
 }
 
-static sigjmp_buf bus_jump;
-
-static void on_sigbus(int sig)
+/* Reads chunk c's segments, from segs[first], again. */
+static int replay_segs_in(struct profile *p, const struct lazy_lines *lz, size_t first,
+			  uint32_t c, struct scratch *sc, char *err, size_t errsz)
 {
-	(void)sig;
-	siglongjmp(bus_jump, 1);
-}
-
-/* Reads chunk c's segments, from segs[first], again; a SIGBUS (the file
- * shrank under the mapping) is caught. */
-static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t first, uint32_t c,
-		       struct scratch *sc, char *err, size_t errsz)
-{
-	const char *path = lz->src[lz->seg[first].src].path;
-	if (sigsetjmp(bus_jump, 1)) {
-		snprintf(err, errsz, "%s: the file shrank", path);
-		return -1;
-	}
 	for (size_t i = first; i < lz->nseg && lz->seg[i].chunk == c; i++) {
 		const struct lz_seg *g = &lz->seg[i];
 		if (src_changed(&lz->src[g->src])) {
@@ -2036,6 +2022,24 @@ static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t fi
 			return -1;
 	}
 	return 0;
+}
+
+/* replay_segs_in(), a SIGBUS (the file shrank under the mapping) caught. */
+static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t first, uint32_t c,
+		       struct scratch *sc, char *err, size_t errsz)
+{
+	const char *path = lz->src[lz->seg[first].src].path;
+	sigjmp_buf jb, *volatile prev = NULL;
+	int rc;
+	if (sigsetjmp(jb, 1)) {
+		snprintf(err, errsz, "%s: the file shrank", path);
+		rc = -1;
+	} else {
+		prev = bus_guard(&jb);
+		rc = replay_segs_in(p, lz, first, c, sc, err, errsz);
+	}
+	bus_guard(prev);
+	return rc;
 }
 
 /* Makes deferred chunk c's records from its segments. */
@@ -2054,14 +2058,8 @@ static int replay_chunk(struct profile *p, struct lazy_lines *lz, uint32_t c)
 	struct scratch sc = { 0 };
 	int rc = 0;
 	linestore_begin(ls, ls->chunks[c].fn);
-	if (lo < lz->nseg && lz->seg[lo].chunk == c) {
-		struct sigaction sa, old;
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_sigbus;
-		sigaction(SIGBUS, &sa, &old);
+	if (lo < lz->nseg && lz->seg[lo].chunk == c)
 		rc = replay_segs(p, lz, lo, c, &sc, err, sizeof(err));
-		sigaction(SIGBUS, &old, NULL);
-	}
 	free(sc.buf);
 	if (linestore_refill(ls, c, rc == 0) < 0) {
 		if (!err[0])
@@ -2227,19 +2225,18 @@ static int read_mapped(struct parser *ps, const char *base, size_t size)
 			     .ready = base };
 	if (size >= 3 && memcmp(base, UTF8_BOM, 3) == 0) /* some editors write one */
 		m.s += 3;
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigbus;
-	sigaction(SIGBUS, &sa, &old);
 	madvise((void *)base, size, MADV_SEQUENTIAL);
+	sigjmp_buf jb, *volatile prev = NULL;
 	int rc;
-	if (sigsetjmp(bus_jump, 1))
+	if (sigsetjmp(jb, 1)) {
 		rc = perr(ps, "the file shrank while it was read");
-	else
+	} else {
+		prev = bus_guard(&jb);
 		rc = read_mapped_lines(ps, &m);
+	}
+	bus_guard(prev);
 	if (ps->lz)
 		seg_end(ps, size);
-	sigaction(SIGBUS, &old, NULL);
 	free(m.sc.buf);
 	return rc;
 }

@@ -5,6 +5,7 @@
 #ifndef CGTUI_LOAD_INT_H
 #define CGTUI_LOAD_INT_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <zlib.h>
@@ -76,5 +77,13 @@ struct scratch {
 /* The l bytes of a line at s copied out with a NUL (the "\r" of a "\r\n"
  * taken off, *l made shorter): the copy. */
 char *line_copy(struct scratch *sc, const char *s, size_t *l);
+
+/* Makes target (NULL: none) where a SIGBUS in this thread jumps
+ * (siglongjmp(*target, 1)) and returns the target before it.  Used as
+ *	sigjmp_buf jb, *volatile prev = NULL;
+ *	if (sigsetjmp(jb, 1)) { the mapped file shrank } else { prev = bus_guard(&jb); read it }
+ *	bus_guard(prev);
+ * (see reader.c). */
+sigjmp_buf *bus_guard(sigjmp_buf *target);
 
 #endif

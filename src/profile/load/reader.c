@@ -10,6 +10,8 @@
 #include "load_int.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,4 +126,62 @@ char *line_copy(struct scratch *sc, const char *s, size_t *l)
 	sc->buf[n] = 0;
 	*l = n;
 	return sc->buf;
+}
+
+/* ---- SIGBUS: a mapped file that shrinks ---------------------------------- */
+
+/* Reading a mapped file past its end, once it has shrunk, raises SIGBUS in
+ * the thread that reads.  A reader that may (reading a mapped file, lazy.c's
+ * replay) sets a jump target around what it does, and the handler jumps
+ * there.  The target is the thread's own (thread-local): several threads may
+ * each read a mapping (the parallel loader of issue 19), and one thread's
+ * SIGBUS must land in its own frame, never in another thread's -- a static
+ * sigjmp_buf shared by all would send it to whichever thread set it last.
+ * The handler is installed once for the process, not around each region:
+ * sigaction() is process-wide, so installing and restoring it per region
+ * would, with threads, restore the old handler under a thread still inside
+ * its region.  A SIGBUS while the thread has no target goes to the handler
+ * that was there before (the default, or a sanitizer's), as without us.
+ * The variable is initial-exec TLS: read in a signal handler, it must not
+ * need __tls_get_addr() (the loader is linked into the program). */
+static _Thread_local sigjmp_buf *bus_target __attribute__((tls_model("initial-exec")));
+static struct sigaction bus_before; /* set once, by bus_install() */
+static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
+
+static void on_sigbus(int sig, siginfo_t *si, void *ctx)
+{
+	sigjmp_buf *t = bus_target;
+	if (t)
+		siglongjmp(*t, 1);
+	if (bus_before.sa_flags & SA_SIGINFO) {
+		bus_before.sa_sigaction(sig, si, ctx);
+	} else if (bus_before.sa_handler == SIG_IGN && si && si->si_code <= 0) {
+		/* sent by a process, and ignored before: still ignored */
+	} else if (bus_before.sa_handler != SIG_DFL && bus_before.sa_handler != SIG_IGN) {
+		bus_before.sa_handler(sig);
+	} else {
+		/* the default action, once this handler returns: the faulting
+		 * access runs again, or the signal raised here (blocked while
+		 * the handler runs) is delivered */
+		signal(SIGBUS, SIG_DFL);
+		raise(SIGBUS);
+	}
+}
+
+static void bus_install(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_sigaction = on_sigbus;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGBUS, &sa, &bus_before);
+}
+
+sigjmp_buf *bus_guard(sigjmp_buf *target)
+{
+	pthread_once(&bus_once, bus_install);
+	sigjmp_buf *prev = bus_target;
+	bus_target = target;
+	return prev;
 }
