@@ -25,95 +25,7 @@
 
 /* ---- parser state ------------------------------------------------------------ */
 
-enum { POS_LINE, POS_INSTR };
-/* "positions:" may name up to this many subpositions; instr and line are
- * kept (pos[0], pos[1]), others (qt-creator's memAddr) read and ignored,
- * into pos[POS_IGN] */
-#define MAX_SUBPOS 8
-#define POS_IGN 2
-enum { PEND_NONE, PEND_CALL, PEND_JUMP };
-
-struct parser {
-	struct profile *p;
-	const struct load_opts *o;
-	const char *path;
-	uint64_t lineno;
-	char *err;
-	size_t errsz;
-
-	int npos;           /* subpositions on a cost line */
-	int8_t slot[MAX_SUBPOS]; /* where each goes in pos[]: 0 or 1, or POS_IGN
-				  * for a kind neither instr nor line (read,
-				  * not kept); slot[k] == k when none is */
-	int nign;           /* subpositions of such kinds */
-	int warned_pos;     /* warned about them in this file */
-	int linek;          /* which slot is the line, -1 if none */
-	int instrk;         /* which slot is the address, -1 if none */
-	int64_t last[3];    /* [POS_IGN]: always 0 */
-
-	int nev;            /* events in this file's events: line */
-	int evmap[MAX_EVENTS];
-	int have_events;
-	int identity;       /* evmap[i] == i: this file's events in the profile's order */
-
-	struct idmap obmap, flmap, fnmap;
-	int use_obj;        /* ob= seen: functions keyed by object */
-	uint32_t ob, fl, fi, fnname, fn;
-	uint32_t fnobj, fnfile; /* object and file at the fn= line */
-	int seen_fl;        /* an fl= line in this file */
-	/* Cachegrind's format: a cmd: line (it is required there) and, so
-	 * far, nothing that only Callgrind's format has ("# callgrind format"
-	 * as the first line, a header or a key Cachegrind does not write, name
-	 * compression: cg_fmt) */
-	int cmd_seen, cg_fmt;
-	uint64_t partial;   /* the last line, without a newline: its number */
-	int cg_creator;     /* "creator: callgrind..." or our tool's: they end
-			     * a file with totals: (creator_names_contexts) */
-	int totals_last;    /* the last line read (not empty, no comment) is
-			     * totals:, as callgrind ends its files */
-	uint64_t fi_lineno; /* the last fi=/fe= line's number */
-	struct mrc_reader *mrc; /* this file's miss-ratio curves, once one is seen */
-	/* name id -> the function last found for it, with its key: checked
-	 * without reading the function (a cache miss per call otherwise) */
-	struct name_fn {
-		uint32_t fn, obj, kfile;
-	} *name_fn;
-	uint32_t nname_fn;
-	uint32_t names_before; /* names the profile had before this load */
-	uint32_t cob, cfl, cfn;
-	int pending;
-	cost_t call_count;
-	cost_t jexe, jtaken;
-	int jcond;
-	uint32_t jtfile, jtline;
-	uint64_t jtaddr, ctaddr; /* jump and call targets' addresses */
-	uint32_t jfi;       /* jfi= target file of the next jump, NO_ID if none */
-	cost_t lastcost[MAX_EVENTS]; /* for '*' in a cost column */
-
-	struct part_info *part;
-	int any_cost;       /* a cost line seen in this part */
-	int skip_block;     /* a sink does not want this block's cost lines */
-	int stale;          /* cost lines were skipped: last[] is unknown */
-
-	/* deferred line records (load_opts.lazy_lines): NULL when not */
-	struct lazy_lines *lz;
-	uint32_t lz_src;     /* this file's index in lz->src */
-	int seg_open;        /* a segment is being read: seg */
-	struct lz_seg {              /* 48 bytes: there are millions */
-		uint64_t start, end; /* its bytes in the file */
-		int64_t last[2];     /* the positions before its first line */
-		uint32_t chunk;      /* the line store chunk its costs went to */
-		uint32_t src, fi;
-		uint32_t fmt : 31;
-		uint32_t call : 1;   /* a calls= line waits for its cost line */
-	} seg;
-	cost_t seg_lc[MAX_EVENTS]; /* lastcost when the segment started */
-	int seg_star;        /* and a cost "*" (the previous value) read since */
-};
-_Static_assert(sizeof(struct lz_seg) == 48, "a segment stays 48 bytes");
-
-static int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int perr(struct parser *ps, const char *fmt, ...)
+int perr(struct parser *ps, const char *fmt, ...)
 {
 	/* an empty file's error is at its line 1, as every other one */
 	int n = snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path,
@@ -125,18 +37,6 @@ static int perr(struct parser *ps, const char *fmt, ...)
 	vsnprintf(ps->err + n, ps->errsz - (size_t)n, fmt, ap);
 	va_end(ap);
 	return -1;
-}
-
-static inline int is_space(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-static inline const char *skip_ws(const char *s)
-{
-	while (is_space(*s))
-		s++;
-	return s;
 }
 
 /* Parses an unsigned decimal or 0x hex number; returns the end or NULL on
@@ -216,7 +116,7 @@ static inline const char *parse_cost(const char *s, cost_t *v, int *ovf)
 
 /* One subposition: absolute (decimal/hex), +N / -N relative to the last, or
  * '*' for the same.  Returns the end or NULL. */
-static const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t *out)
+const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t *out)
 {
 	uint64_t u;
 	int ovf = 0;
@@ -241,79 +141,6 @@ static const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t
 	}
 	*out = (int64_t)u;
 	return e;
-}
-
-/* Reads npos subpositions into their slots of pos[3]; missing trailing
- * ones keep `last`. */
-static inline __attribute__((always_inline)) const char *
-parse_positions(struct parser *ps, const char *s, int64_t pos[3], int need_all)
-{
-	pos[0] = ps->last[0];
-	pos[1] = ps->last[1];
-	for (int i = 0; i < ps->npos; i++) {
-		int k = ps->slot[i];
-		s = skip_ws(s);
-		char c = *s;
-		/* fast paths: "*", "+N", "-N" and "N" with a few decimal digits */
-		if (c == '*' && (is_space(s[1]) || !s[1])) {
-			pos[k] = ps->last[k];
-			s++;
-			continue;
-		}
-		const char *d = s + (c == '+' || c == '-');
-		if ((unsigned)(*d - '0') < 10 && !(d[0] == '0' && (d[1] | 0x20) == 'x')) {
-			const char *b = d;
-			uint64_t x = 0;
-			while ((unsigned)(*d - '0') < 10)
-				x = x * 10 + (unsigned)(*d++ - '0');
-			if (d - b <= 18 && (is_space(*d) || !*d)) {
-				uint64_t l = (uint64_t)ps->last[k];
-				pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
-				s = d;
-				continue;
-			}
-		}
-		if (!c) {
-			if (need_all && i == 0)
-				return perr(ps, "missing position"), NULL;
-			return s;
-		}
-		s = parse_subpos(ps, s, k, &pos[k]);
-		if (!s)
-			return NULL;
-		if (*s && !is_space(*s))
-			return perr(ps, "bad position: unexpected '%c'", *s), NULL;
-	}
-	return s;
-}
-
-/* No positions: line: the default, one line number. */
-static void default_positions(struct parser *ps)
-{
-	if (!ps->npos) {
-		ps->npos = 1;
-		ps->slot[0] = 0;
-		ps->nign = 0;
-		ps->linek = 0;
-		ps->instrk = -1;
-	}
-}
-
-static uint32_t line_of(struct parser *ps, const int64_t pos[2])
-{
-	return ps->linek >= 0 ? (uint32_t)pos[ps->linek] : 0;
-}
-
-static uint64_t addr_of(struct parser *ps, const int64_t pos[2])
-{
-	return ps->instrk >= 0 ? (uint64_t)pos[ps->instrk] : 0;
-}
-
-static int check_line_range(struct parser *ps, const int64_t pos[2])
-{
-	if (ps->linek >= 0 && (uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
-		return perr(ps, "line number %lld out of range", (long long)pos[ps->linek]);
-	return 0;
 }
 
 /* ---- the bound of all sums (model.h, summag) ------------------------------- */
@@ -460,10 +287,7 @@ static inline void add_costs(cost_t *dst, const struct costs *c)
 		dst[c->ev[i]] = cost_add(dst[c->ev[i]], c->v[i]);
 }
 
-/* read_costs() into dst[] */
-static inline __attribute__((always_inline)) int parse_costs_into(struct parser *ps,
-								     const char *s, cost_t *dst,
-								     int count)
+int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count)
 {
 	struct costs c;
 	if (read_costs(ps, s, &c, count) < 0)
@@ -1479,11 +1303,6 @@ undo:
 	return NULL;
 }
 
-static inline int cost_start(char c)
-{
-	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
-}
-
 /* A run of plain cost lines, nothing pending (no calls=/jump= before): the
  * parser's position, file and line store stay in locals.  A line is taken
  * only in its simplest form, single spaces, short decimal costs, ending at
@@ -1744,346 +1563,6 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 	return perr(ps, "not a profile line: '%.40s'", s);
 }
 
-/* ---- deferred line records ------------------------------------------------------- */
-
-/* With load_opts.lazy_lines, a file read in place keeps only per-file sums
- * of each block (see linestore.h), and the loader notes where the block's
- * lines are: segments, runs of lines that can be read again on their own.
- * A segment is cost lines and the lines that may come between them without
- * changing where costs go (calls=, jump=, jcnd=, cfn=, cfi=, cfl=, cob=,
- * jfi=, jfn=); it starts at a cost line, with the parser's state then (the
- * file, the positions, a pending call, the format, and the previous cost
- * line's values when a cost "*" in it needs them), and any other line ends
- * it.  When a reader
- * wants a function's lines, profile_need_lines() reads its segments again
- * with the same parsing functions into the line store.  The file stays
- * mapped while the profile lives (it must not change meanwhile: its name's
- * stat is compared with the one at load time). */
-
-/* How a segment's lines are read: the parser's settings then. */
-struct lz_format {
-	int npos, nign, linek, instrk, nev, sign;
-	int8_t slot[MAX_SUBPOS];
-	int evmap[MAX_EVENTS];
-};
-
-struct lz_src {
-	char *path;
-	const char *base;
-	size_t size;
-	struct stat st; /* as it was loaded: the file must still be so */
-};
-
-struct lazy_lines {
-	struct lz_src *src;
-	uint32_t nsrc, capsrc;
-	struct lz_format *fmt;
-	uint32_t nfmt, capfmt;
-	struct lz_seg *seg; /* in chunk order */
-	size_t nseg, capseg;
-	cost_t *lc;         /* lastcost values (nev) kept for segments */
-	size_t nlc, caplc;
-	/* the few segments that need them (a cost "*" before any other value):
-	 * where their values start in lc, by segment, in segment order */
-	struct lz_star {
-		size_t seg, lc;
-	} *star;
-	size_t nstar, capstar;
-};
-
-static void lazy_free(void *v)
-{
-	struct lazy_lines *lz = v;
-	for (uint32_t i = 0; i < lz->nsrc; i++) {
-		munmap((void *)lz->src[i].base, lz->src[i].size);
-		free(lz->src[i].path);
-	}
-	free(lz->src);
-	free(lz->fmt);
-	free(lz->seg);
-	free(lz->lc);
-	free(lz->star);
-	free(lz);
-}
-
-/* The index of the parser's present format, added when new. */
-static uint32_t lz_format_now(struct parser *ps)
-{
-	struct lazy_lines *lz = ps->lz;
-	struct lz_format f;
-	memset(&f, 0, sizeof(f));
-	f.npos = ps->npos;
-	f.nign = ps->nign;
-	memcpy(f.slot, ps->slot, sizeof(f.slot));
-	f.linek = ps->linek;
-	f.instrk = ps->instrk;
-	f.nev = ps->nev;
-	f.sign = ps->o->sign;
-	memcpy(f.evmap, ps->evmap, (size_t)ps->nev * sizeof(int));
-	if (lz->nfmt && memcmp(&lz->fmt[lz->nfmt - 1], &f, sizeof(f)) == 0)
-		return lz->nfmt - 1;
-	VEC_RESERVE(lz->fmt, lz->capfmt, lz->nfmt + 1);
-	lz->fmt[lz->nfmt] = f;
-	return lz->nfmt++;
-}
-
-/* A segment starts at the line at byte off, unless one is open. */
-static void seg_start(struct parser *ps, uint64_t off)
-{
-	if (ps->seg_open)
-		return;
-	struct lz_seg *g = &ps->seg;
-	g->start = off;
-	g->last[0] = ps->last[0];
-	g->last[1] = ps->last[1];
-	g->src = ps->lz_src;
-	g->fi = ps->fi;
-	g->fmt = lz_format_now(ps);
-	g->call = ps->pending == PEND_CALL;
-	memcpy(ps->seg_lc, ps->lastcost, (size_t)ps->nev * sizeof(cost_t));
-	ps->seg_star = 0;
-	ps->seg_open = 1;
-}
-
-/* The open segment ends before the line at byte off: it is kept for the
- * block open now, whose chunk is made next (only a block of another
- * function, or a part's end, closes it, and lines for those end segments). */
-static void seg_end(struct parser *ps, uint64_t off)
-{
-	if (!ps->seg_open)
-		return;
-	ps->seg_open = 0;
-	struct linestore *ls = &ps->p->ls;
-	struct lazy_lines *lz = ps->lz;
-	if (off <= ps->seg.start || ls->open_fn == UINT32_MAX || !ls->an)
-		return; /* nothing in it, or no cost in it went to a block */
-	ps->seg.end = off;
-	ps->seg.chunk = ls->nchunks;
-	if (ps->seg_star) { /* its reader needs the values before it */
-		size_t nev = (size_t)lz->fmt[ps->seg.fmt].nev;
-		VEC_RESERVE(lz->lc, lz->caplc, lz->nlc + nev);
-		memcpy(&lz->lc[lz->nlc], ps->seg_lc, nev * sizeof(cost_t));
-		VEC_RESERVE(lz->star, lz->capstar, lz->nstar + 1);
-		lz->star[lz->nstar++] = (struct lz_star){ lz->nseg, lz->nlc };
-		lz->nlc += nev;
-	}
-	VEC_RESERVE(lz->seg, lz->capseg, lz->nseg + 1);
-	lz->seg[lz->nseg++] = ps->seg;
-}
-
-static int lz_key(const char *t, const char *k)
-{
-	return strncmp(t, k, strlen(k)) == 0;
-}
-
-/* Is t (NUL-terminated) a line that may stay in a segment? */
-static int between_costs(const char *t)
-{
-	switch (t[0]) {
-	case 'c':
-		return lz_key(t, "calls=") ||
-		       (((t[1] == 'f' && (t[2] == 'n' || t[2] == 'i' || t[2] == 'l')) ||
-			 (t[1] == 'o' && t[2] == 'b')) &&
-			t[3] == '=');
-	case 'j':
-		return lz_key(t, "jump=") || lz_key(t, "jcnd=") ||
-		       (t[1] == 'f' && (t[2] == 'i' || t[2] == 'n') && t[3] == '=');
-	default:
-		return 0;
-	}
-}
-
-/* Before the general parser reads the line at byte off (t, l bytes, its
- * copy): it goes on the open segment, starts one, or ends it. */
-static void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l)
-{
-	const char *u = t;
-	while (u < t + l && is_space(*u))
-		u++;
-	if (u < t + l && cost_start(*u)) {
-		seg_start(ps, off);
-		return;
-	}
-	if (!between_costs(t))
-		seg_end(ps, off);
-}
-
-
-/* A cost line read again: into the line store's open block, unless it is
- * a call's. */
-static int replay_cost(struct parser *rp, struct linestore *ls, const char *s)
-{
-	int64_t pos[3];
-	default_positions(rp);
-	s = parse_positions(rp, s, pos, 1);
-	if (!s || check_line_range(rp, pos) < 0)
-		return -1;
-	rp->last[0] = pos[0];
-	rp->last[1] = pos[1];
-	if (rp->pending == PEND_CALL) {
-		cost_t c[MAX_EVENTS];
-		rp->pending = PEND_NONE;
-		memset(c, 0, sizeof(c));
-		return parse_costs_into(rp, s, c, 0);
-	}
-	rp->pending = PEND_NONE;
-	cost_t *dst = linestore_slot(ls, rp->fi, line_of(rp, pos));
-	linestore_width(ls, ls->nreal);
-	return parse_costs_into(rp, s, dst, 0);
-}
-
-static int cmp_star(const void *a, const void *b)
-{
-	size_t x = ((const struct lz_star *)a)->seg, y = ((const struct lz_star *)b)->seg;
-	return (x > y) - (x < y);
-}
-
-/* Segment i's lastcost values in lz->lc, or NULL when it needs none. */
-static const cost_t *seg_lastcost(const struct lazy_lines *lz, size_t i)
-{
-	struct lz_star key = { .seg = i };
-	const struct lz_star *f = lz->nstar ? bsearch(&key, lz->star, lz->nstar, sizeof(key), cmp_star)
-					    : NULL;
-	return f ? &lz->lc[f->lc] : NULL;
-}
-
-/* Reads segment i again into the line store's open block. */
-static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
-		      struct scratch *sc, char *err, size_t errsz)
-{
-	const struct lz_seg *g = &lz->seg[i];
-	const struct lz_src *src = &lz->src[g->src];
-	const struct lz_format *f = &lz->fmt[g->fmt];
-	struct load_opts lo = { .sign = f->sign };
-	struct parser rp;
-	memset(&rp, 0, sizeof(rp));
-	rp.p = p;
-	rp.o = &lo;
-	rp.path = src->path;
-	rp.err = err;
-	rp.errsz = errsz;
-	rp.npos = f->npos;
-	rp.nign = f->nign;
-	memcpy(rp.slot, f->slot, sizeof(rp.slot));
-	rp.linek = f->linek;
-	rp.instrk = f->instrk;
-	rp.nev = f->nev;
-	memcpy(rp.evmap, f->evmap, sizeof(rp.evmap));
-	rp.have_events = 1;
-	rp.last[0] = g->last[0];
-	rp.last[1] = g->last[1];
-	rp.fi = g->fi;
-	rp.pending = g->call ? PEND_CALL : PEND_NONE;
-	const cost_t *lc = seg_lastcost(lz, i);
-	if (lc)
-		memcpy(rp.lastcost, lc, (size_t)f->nev * sizeof(cost_t));
-	const char *s = src->base + g->start, *end = src->base + g->end;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		const char *t = skip_ws(line_copy(sc, s, &l));
-		if (cost_start(*t)) {
-			if (replay_cost(&rp, &p->ls, t) < 0)
-				return -1;
-		} else if (lz_key(t, "calls=")) {
-			default_positions(&rp);
-			rp.pending = PEND_CALL;
-		} else if (lz_key(t, "jump=") || lz_key(t, "jcnd=")) {
-			default_positions(&rp);
-			rp.pending = PEND_JUMP;
-		}
-		s = nl ? nl + 1 : end;
-	}
-	return 0;
-}
-
-/* By its name (no descriptor is kept: a run's thousand per-thread files
- * would use as many): another file there, or this one written since. */
-static int src_changed(const struct lz_src *src)
-{
-	struct stat st;
-	return stat(src->path, &st) < 0 || st.st_size != src->st.st_size ||
-	       st.st_ino != src->st.st_ino || st.st_dev != src->st.st_dev ||
-	       st.st_mtim.tv_sec != src->st.st_mtim.tv_sec ||
-	       st.st_mtim.tv_nsec != src->st.st_mtim.tv_nsec;
-}
-
-/* Reads chunk c's segments, from segs[first], again. */
-static int replay_segs_in(struct profile *p, const struct lazy_lines *lz, size_t first,
-			  uint32_t c, struct scratch *sc, char *err, size_t errsz)
-{
-	for (size_t i = first; i < lz->nseg && lz->seg[i].chunk == c; i++) {
-		const struct lz_seg *g = &lz->seg[i];
-		if (src_changed(&lz->src[g->src])) {
-			snprintf(err, errsz, "%s: changed since it was loaded", lz->src[g->src].path);
-			return -1;
-		}
-		if (replay_seg(p, lz, i, sc, err, errsz) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* replay_segs_in(), a SIGBUS (the file shrank under the mapping) caught. */
-static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t first, uint32_t c,
-		       struct scratch *sc, char *err, size_t errsz)
-{
-	const char *path = lz->src[lz->seg[first].src].path;
-	sigjmp_buf jb, *volatile prev = NULL;
-	int rc;
-	if (sigsetjmp(jb, 1)) {
-		snprintf(err, errsz, "%s: the file shrank", path);
-		rc = -1;
-	} else {
-		prev = bus_guard(&jb);
-		rc = replay_segs_in(p, lz, first, c, sc, err, errsz);
-	}
-	bus_guard(prev);
-	return rc;
-}
-
-/* Makes deferred chunk c's records from its segments. */
-static int replay_chunk(struct profile *p, struct lazy_lines *lz, uint32_t c)
-{
-	struct linestore *ls = &p->ls;
-	size_t lo = 0, hi = lz->nseg;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (lz->seg[mid].chunk < c)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	char err[512] = "";
-	struct scratch sc = { 0 };
-	int rc = 0;
-	linestore_begin(ls, ls->chunks[c].fn);
-	if (lo < lz->nseg && lz->seg[lo].chunk == c)
-		rc = replay_segs(p, lz, lo, c, &sc, err, sizeof(err));
-	free(sc.buf);
-	if (linestore_refill(ls, c, rc == 0) < 0) {
-		if (!err[0])
-			snprintf(err, sizeof(err), "%s: changed since it was loaded",
-				 lo < lz->nseg ? lz->src[lz->seg[lo].src].path : "the profile");
-		profile_warn(p, "%s; some line costs are not shown", err);
-		return -1;
-	}
-	return 0;
-}
-
-/* The line provider registered on the model (profile_need_lines). */
-static int need_lines(struct profile *p, void *lazy, uint32_t fn)
-{
-	struct linestore *ls = &p->ls;
-	if (!ls->nlazy || fn >= ls->nfn_cap)
-		return 0;
-	int rc = 0;
-	for (uint32_t c = ls->fn_first[fn]; c != UINT32_MAX; c = ls->chunks[c].next)
-		if (ls->chunks[c].lazy && replay_chunk(p, lazy, c) < 0)
-			rc = -1;
-	return rc;
-}
-
 /* ---- reading a mapped file ------------------------------------------------------ */
 
 /* A file mapped in memory is read in place: no copy into a buffer, cost
@@ -2286,18 +1765,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	int keep = 0; /* the mapping now belongs to p->lazy */
 	if (map != MAP_FAILED && o->lazy_lines && !o->instr && !o->only_part) {
-		if (!p->lazy) {
-			p->lazy = xcalloc(1, sizeof(struct lazy_lines));
-			p->lazy_free = lazy_free;
-			p->lazy_lines = need_lines;
-		}
-		struct lazy_lines *lz = p->lazy;
-		VEC_RESERVE(lz->src, lz->capsrc, lz->nsrc + 1);
-		lz->src[lz->nsrc] = (struct lz_src){ .path = xstrdup(path), .base = map,
-						     .size = (size_t)st.st_size, .st = st };
-		ps.lz = lz;
-		ps.lz_src = lz->nsrc++;
-		p->ls.lazy = 1;
+		lazy_add_src(&ps, map, (size_t)st.st_size, &st);
 		keep = 1;
 	}
 	if (map != MAP_FAILED) {

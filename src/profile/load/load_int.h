@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "profile/load.h"
@@ -43,6 +44,220 @@ uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert);
 void idmap_clear(struct idmap *m);
 /* A table indexed by id grown to cover index key (see idmap.c). */
 void grow_by_id(void **a, uint32_t *n, uint64_t key, size_t elem, int fill);
+
+/* ---- parser state (parse.c) ---------------------------------------------- */
+
+struct lazy_lines;
+
+enum { POS_LINE, POS_INSTR };
+/* "positions:" may name up to this many subpositions; instr and line are
+ * kept (pos[0], pos[1]), others (qt-creator's memAddr) read and ignored,
+ * into pos[POS_IGN] */
+#define MAX_SUBPOS 8
+#define POS_IGN 2
+enum { PEND_NONE, PEND_CALL, PEND_JUMP };
+
+struct parser {
+	struct profile *p;
+	const struct load_opts *o;
+	const char *path;
+	uint64_t lineno;
+	char *err;
+	size_t errsz;
+
+	int npos;           /* subpositions on a cost line */
+	int8_t slot[MAX_SUBPOS]; /* where each goes in pos[]: 0 or 1, or POS_IGN
+				  * for a kind neither instr nor line (read,
+				  * not kept); slot[k] == k when none is */
+	int nign;           /* subpositions of such kinds */
+	int warned_pos;     /* warned about them in this file */
+	int linek;          /* which slot is the line, -1 if none */
+	int instrk;         /* which slot is the address, -1 if none */
+	int64_t last[3];    /* [POS_IGN]: always 0 */
+
+	int nev;            /* events in this file's events: line */
+	int evmap[MAX_EVENTS];
+	int have_events;
+	int identity;       /* evmap[i] == i: this file's events in the profile's order */
+
+	struct idmap obmap, flmap, fnmap;
+	int use_obj;        /* ob= seen: functions keyed by object */
+	uint32_t ob, fl, fi, fnname, fn;
+	uint32_t fnobj, fnfile; /* object and file at the fn= line */
+	int seen_fl;        /* an fl= line in this file */
+	/* Cachegrind's format: a cmd: line (it is required there) and, so
+	 * far, nothing that only Callgrind's format has ("# callgrind format"
+	 * as the first line, a header or a key Cachegrind does not write, name
+	 * compression: cg_fmt) */
+	int cmd_seen, cg_fmt;
+	uint64_t partial;   /* the last line, without a newline: its number */
+	int cg_creator;     /* "creator: callgrind..." or our tool's: they end
+			     * a file with totals: (creator_names_contexts) */
+	int totals_last;    /* the last line read (not empty, no comment) is
+			     * totals:, as callgrind ends its files */
+	uint64_t fi_lineno; /* the last fi=/fe= line's number */
+	struct mrc_reader *mrc; /* this file's miss-ratio curves, once one is seen */
+	/* name id -> the function last found for it, with its key: checked
+	 * without reading the function (a cache miss per call otherwise) */
+	struct name_fn {
+		uint32_t fn, obj, kfile;
+	} *name_fn;
+	uint32_t nname_fn;
+	uint32_t names_before; /* names the profile had before this load */
+	uint32_t cob, cfl, cfn;
+	int pending;
+	cost_t call_count;
+	cost_t jexe, jtaken;
+	int jcond;
+	uint32_t jtfile, jtline;
+	uint64_t jtaddr, ctaddr; /* jump and call targets' addresses */
+	uint32_t jfi;       /* jfi= target file of the next jump, NO_ID if none */
+	cost_t lastcost[MAX_EVENTS]; /* for '*' in a cost column */
+
+	struct part_info *part;
+	int any_cost;       /* a cost line seen in this part */
+	int skip_block;     /* a sink does not want this block's cost lines */
+	int stale;          /* cost lines were skipped: last[] is unknown */
+
+	/* deferred line records (load_opts.lazy_lines): NULL when not */
+	struct lazy_lines *lz;
+	uint32_t lz_src;     /* this file's index in lz->src */
+	int seg_open;        /* a segment is being read: seg */
+	struct lz_seg {              /* 48 bytes: there are millions */
+		uint64_t start, end; /* its bytes in the file */
+		int64_t last[2];     /* the positions before its first line */
+		uint32_t chunk;      /* the line store chunk its costs went to */
+		uint32_t src, fi;
+		uint32_t fmt : 31;
+		uint32_t call : 1;   /* a calls= line waits for its cost line */
+	} seg;
+	cost_t seg_lc[MAX_EVENTS]; /* lastcost when the segment started */
+	int seg_star;        /* and a cost "*" (the previous value) read since */
+};
+_Static_assert(sizeof(struct lz_seg) == 48, "a segment stays 48 bytes");
+
+/* "FILE:LINE: " and the message, in ps->err: returns -1. */
+int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static inline int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static inline const char *skip_ws(const char *s)
+{
+	while (is_space(*s))
+		s++;
+	return s;
+}
+
+/* One subposition: absolute (decimal/hex), +N / -N relative to the last, or
+ * '*' for the same.  Returns the end or NULL. */
+const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t *out);
+
+/* Reads npos subpositions into their slots of pos[3]; missing trailing
+ * ones keep `last`. */
+static inline __attribute__((always_inline)) const char *
+parse_positions(struct parser *ps, const char *s, int64_t pos[3], int need_all)
+{
+	pos[0] = ps->last[0];
+	pos[1] = ps->last[1];
+	for (int i = 0; i < ps->npos; i++) {
+		int k = ps->slot[i];
+		s = skip_ws(s);
+		char c = *s;
+		/* fast paths: "*", "+N", "-N" and "N" with a few decimal digits */
+		if (c == '*' && (is_space(s[1]) || !s[1])) {
+			pos[k] = ps->last[k];
+			s++;
+			continue;
+		}
+		const char *d = s + (c == '+' || c == '-');
+		if ((unsigned)(*d - '0') < 10 && !(d[0] == '0' && (d[1] | 0x20) == 'x')) {
+			const char *b = d;
+			uint64_t x = 0;
+			while ((unsigned)(*d - '0') < 10)
+				x = x * 10 + (unsigned)(*d++ - '0');
+			if (d - b <= 18 && (is_space(*d) || !*d)) {
+				uint64_t l = (uint64_t)ps->last[k];
+				pos[k] = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
+				s = d;
+				continue;
+			}
+		}
+		if (!c) {
+			if (need_all && i == 0)
+				return perr(ps, "missing position"), NULL;
+			return s;
+		}
+		s = parse_subpos(ps, s, k, &pos[k]);
+		if (!s)
+			return NULL;
+		if (*s && !is_space(*s))
+			return perr(ps, "bad position: unexpected '%c'", *s), NULL;
+	}
+	return s;
+}
+
+/* No positions: line: the default, one line number. */
+static inline void default_positions(struct parser *ps)
+{
+	if (!ps->npos) {
+		ps->npos = 1;
+		ps->slot[0] = 0;
+		ps->nign = 0;
+		ps->linek = 0;
+		ps->instrk = -1;
+	}
+}
+
+static inline uint32_t line_of(struct parser *ps, const int64_t pos[2])
+{
+	return ps->linek >= 0 ? (uint32_t)pos[ps->linek] : 0;
+}
+
+static inline uint64_t addr_of(struct parser *ps, const int64_t pos[2])
+{
+	return ps->instrk >= 0 ? (uint64_t)pos[ps->instrk] : 0;
+}
+
+static inline int check_line_range(struct parser *ps, const int64_t pos[2])
+{
+	if (ps->linek >= 0 && (uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
+		return perr(ps, "line number %lld out of range", (long long)pos[ps->linek]);
+	return 0;
+}
+
+/* Is c the first character of a cost line? */
+static inline int cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+}
+
+/* Reads the costs after the positions and adds them to dst[] (see
+ * read_costs() in parse.c): 0, or -1 with the error. */
+int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count);
+
+/* ---- deferred line records (lazy.c) --------------------------------------- */
+
+/* The file being read (ps->path, mapped at base) keeps its line records
+ * for later (load_opts.lazy_lines): the profile's line provider is
+ * registered, ps->lz set. */
+void lazy_add_src(struct parser *ps, const char *base, size_t size, const struct stat *st);
+void seg_open_at(struct parser *ps, uint64_t off);
+/* A segment starts at the line at byte off, unless one is open. */
+static inline void seg_start(struct parser *ps, uint64_t off)
+{
+	if (!ps->seg_open)
+		seg_open_at(ps, off);
+}
+/* The open segment ends before the line at byte off: it is kept for the
+ * block open now, whose chunk is made next (only a block of another
+ * function, or a part's end, closes it, and lines for those end segments). */
+void seg_end(struct parser *ps, uint64_t off);
+/* Before the general parser reads the line at byte off (t, l bytes, its
+ * copy): it goes on the open segment, starts one, or ends it. */
+void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l);
 
 /* ---- reading the file (reader.c) ----------------------------------------- */
 
