@@ -143,68 +143,6 @@ const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t *out)
 	return e;
 }
 
-/* ---- the bound of all sums (model.h, summag) ------------------------------- */
-
-/* Can a value of magnitude m, of event ev and sign neg, join the sums
- * without taking them beyond 2^63-1?  While the fast paths' self costs
- * are summed over all events (fastsum) the answer may be "no" for a value
- * that fits: exact says whether to make the sums exact then and look
- * again (not while the line store holds the value: it would count twice). */
-static int sum_fits(struct profile *p, int neg, int ev, uint64_t m, int exact)
-{
-	/* each part is at most 2^63-1 and m at most 2^63: no wrap */
-	if (p->summag[neg][ev] + (neg ? 0 : p->fastsum) + m <= (uint64_t)INT64_MAX)
-		return 1;
-	if (p->sums_exact || !exact)
-		return 0;
-	profile_sums_exact(p);
-	return p->summag[neg][ev] + m <= (uint64_t)INT64_MAX;
-}
-
-static void sum_add(struct profile *p, int neg, int ev, uint64_t m)
-{
-	uint64_t *s = &p->summag[neg][ev];
-	*s += m;
-	if (!neg && *s > p->summax0)
-		p->summax0 = *s;
-}
-
-/* The room the fast paths' self costs have in fastsum: every event's sum
- * stays within 2^63-1 while fastsum + summax0 does. */
-static inline uint64_t fast_room(const struct profile *p)
-{
-	return (uint64_t)INT64_MAX - p->summax0 - p->fastsum;
-}
-
-/* A fast path's line of n positive values v[], of events 0 .. n-1 (for the
- * line store or a call record), summing to sum, joins the sums; 0 (nothing
- * added) when one does not fit for sure: the general parser then reads the
- * line again.  cheap: they join fastsum. */
-static inline int fast_line_sums(struct profile *p, const cost_t *v, int n, uint64_t sum,
-				 int cheap)
-{
-	if (cheap) { /* sum: of at most 16 values below 10^18 (fast_dec): no wrap */
-		if (sum > fast_room(p))
-			return 0;
-		p->fastsum += sum;
-		return 1;
-	}
-	for (int i = 0; i < n; i++)
-		if (!sum_fits(p, 0, i, (uint64_t)v[i], 0))
-			return 0;
-	for (int i = 0; i < n; i++)
-		sum_add(p, 0, i, (uint64_t)v[i]);
-	return 1;
-}
-
-/* Are a fast path's self costs summed over all events (fastsum)?  Not
- * when summag is exact, nor with more than 16 events (a line's sum could
- * wrap). */
-static inline int fast_cheap(const struct parser *ps)
-{
-	return !ps->p->sums_exact && ps->nev <= 16;
-}
-
 /* A cost line's values as read: the i-th of n is v[i], of event ev[i] (the
  * profile's), the sign applied. */
 struct costs {
@@ -452,20 +390,6 @@ static void ids_finish(struct parser *ps)
 		profile_warn(ps->p, "%s: ... and %zu more id%s used but never defined", ps->path,
 			     nu - IDWARN_MAX, nu - IDWARN_MAX == 1 ? "" : "s");
 	free(u);
-}
-
-static uint32_t cur_obj(struct parser *ps)
-{
-	if (ps->ob == NO_ID)
-		ps->ob = strtab_intern(&ps->p->objs, "", 0);
-	return ps->ob;
-}
-
-static uint32_t cur_file(struct parser *ps)
-{
-	if (ps->fl == NO_ID)
-		ps->fl = ps->fi = strtab_intern(&ps->p->files, "???", 3);
-	return ps->fl;
 }
 
 static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
@@ -767,7 +691,7 @@ static void apply_evdefs(struct profile *p)
 /* ---- body lines ---------------------------------------------------------------- */
 
 /* The cost line after calls=: the call, with its inclusive cost c. */
-static void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_t pos[2])
+void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_t pos[2])
 {
 	ps->pending = PEND_NONE;
 	uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
@@ -786,7 +710,7 @@ static void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const
 }
 
 /* The position line after jump=/jcnd=: the jump's source. */
-static void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
+void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
 {
 	ps->pending = PEND_NONE;
 	int sg = ps->o->sign;
@@ -893,7 +817,7 @@ static inline int count_count(struct parser *ps, uint64_t *mag, uint64_t n, cons
 	return 0;
 }
 
-static int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
+int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
 {
 	if (count_count(ps, ps->p->countmag, cnt, "call counts") < 0)
 		return -1;
@@ -905,7 +829,7 @@ static int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
 	return 0;
 }
 
-static int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
+int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
 {
 	/* executed and taken are both summed (instr.c): their sum is the bound */
 	if (count_count(ps, ps->p->jumpmag, cond ? a + b : a, "jump counts") < 0)
@@ -923,27 +847,6 @@ static int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const i
 	ps->p->is_callgrind = 1;
 	ps->cg_fmt = 1;
 	return 0;
-}
-
-static void set_cfn(struct parser *ps, uint32_t id)
-{
-	ps->cfn = id;
-	/* get_fn() reads it two lines on, at the call's cost line */
-	if (id < ps->nname_fn)
-		__builtin_prefetch(&ps->name_fn[id]);
-}
-
-static void set_fi(struct parser *ps, uint32_t id)
-{
-	cur_file(ps);
-	ps->fi = id;
-	ps->fi_lineno = ps->lineno;
-}
-
-static void set_cob(struct parser *ps, uint32_t id)
-{
-	ps->cob = id;
-	ps->use_obj = 1;
 }
 
 static int calls_line(struct parser *ps, const char *s)
@@ -1134,362 +1037,6 @@ static void reset_for_new_file(struct parser *ps)
 	ps->cmd_seen = ps->cg_fmt = 0;
 }
 
-/* The common cost line, read in one pass: every subposition "N", "+N", "-N"
- * or "*", every cost a short decimal, in a block already open, events in
- * the profile's order, not a diff's first file.  The line ends at '\n' (or
- * "\r\n", or the NUL of a line copied out when nul_ends); nothing at or
- * after lim is read, so it works in place
- * in a mapped file.  Returns where the next line starts, or NULL to leave
- * the line to cost_line() (nothing has been changed then). */
-#define FAST_MAX_LINE 256
-
-static inline int line_end(char c)
-{
-	return c == '\n' || c == 0 || c == '\r';
-}
-
-/* A decimal number of at most 18 digits at s: the end, or NULL. */
-static inline __attribute__((always_inline)) const char *fast_dec(const char *s, uint64_t *v)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	uint64_t x = 0, d;
-	int n;
-	/* unrolled: nothing but the value kept per digit, and each digit
-	 * position has its own exit branch */
-#pragma GCC unroll 19
-	for (n = 0; n < 19; n++) {
-		if ((d = (uint64_t)u[n] - '0') >= 10)
-			break;
-		x = x * 10 + d;
-	}
-	if (n == 0 || n > 18) /* none, or a 19th digit */
-		return NULL;
-	*v = x;
-	return s + n;
-}
-
-/* Each byte's value as a hex digit plus one, or 0: one branch per digit
- * (the end), not a second on digit or letter, which the digits of an
- * address take at random. */
-static const uint8_t hex_val1[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
-	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
-
-/* A 0x hex number of at most 15 digits after the 0x at s: the end, or NULL. */
-static inline __attribute__((always_inline)) const char *fast_hex(const char *s, uint64_t *v)
-{
-	const char *b = s;
-	uint64_t x = 0;
-	for (int i = 0; i < 16; i++, s++) {
-		unsigned d = hex_val1[(unsigned char)*s];
-		if (!d)
-			break;
-		x = x << 4 | (d - 1);
-	}
-	if (s == b || s - b > 15)
-		return NULL;
-	*v = x;
-	return s;
-}
-
-/* One subposition "*", "N", "+N", "-N" or with 0x hex numbers, relative
- * to *pos: the end, or NULL. */
-static inline __attribute__((always_inline)) const char *fast_subpos(const char *s, int64_t *pos)
-{
-	char c = *s;
-	if (c == '*')
-		return s + 1;
-	uint64_t x, l = (uint64_t)*pos;
-	const char *d = s + (c == '+' || c == '-');
-	if (d[0] == '0' && d[1] == 'x')
-		s = fast_hex(d + 2, &x);
-	else
-		s = fast_dec(d, &x);
-	if (s)
-		*pos = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
-	return s;
-}
-
-static inline const char *cost_line_fast(struct parser *ps, const char *s, const char *lim,
-					 int nul_ends)
-{
-	struct profile *p = ps->p;
-	int64_t pos[2] = { ps->last[0], ps->last[1] };
-	for (int k = 0; k < ps->npos; k++) {
-		while (s < lim && (*s == ' ' || *s == '\t'))
-			s++;
-		if (s >= lim)
-			return NULL;
-		if (!(s = fast_subpos(s, &pos[k])))
-			return NULL;
-		if (*s != ' ' && *s != '\t' && !line_end(*s))
-			return NULL;
-	}
-	uint32_t line = 0;
-	if (ps->linek >= 0) {
-		if ((uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
-			return NULL;
-		line = (uint32_t)pos[ps->linek];
-	}
-	/* the costs are added where they go as they are read, and taken back
-	 * if the line turns out not to be one for this path */
-	cost_t callc[MAX_EVENTS], *dst;
-	int pend = ps->pending;
-	if (pend == PEND_CALL) {
-		memset(callc, 0, sizeof(cost_t) * (size_t)p->nreal);
-		dst = callc;
-	} else {
-		/* deferred blocks are summed per file only */
-		dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
-		linestore_width(&p->ls, ps->nev);
-	}
-	cost_t *lc = ps->lastcost;
-	int n = 0, nev = ps->nev;
-	uint64_t sum = 0; /* of the values (fast_line_sums()) */
-	while (s < lim && *s == ' ')
-		s++;
-	if (s < lim && !line_end(*s)) {
-		for (;;) {
-			uint64_t x;
-			const char *e;
-			if (n >= nev || !(e = fast_dec(s, &x)))
-				goto undo;
-			s = e;
-			sum += x;
-			dst[n] = cost_add(dst[n], (cost_t)x);
-			lc[n++] = (cost_t)x;
-			if (*s == ' ') {
-				do
-					s++;
-				while (s < lim && *s == ' ');
-				if (s < lim && !line_end(*s))
-					continue;
-			}
-			if (s < lim && line_end(*s))
-				break;
-			goto undo;
-		}
-	}
-	if (s >= lim)
-		goto undo;
-	/* the end of the line: "\n", "\r\n", or the NUL that ends a line
-	 * copied out; in the mapped file a NUL is binary data, for
-	 * parse_line() to report */
-	if (*s == 0 && !nul_ends)
-		goto undo;
-	if (*s == '\r') {
-		if (s + 1 >= lim || s[1] != '\n')
-			goto undo;
-		s++;
-	}
-	/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
-	if (!fast_line_sums(p, lc, n, sum, fast_cheap(ps)))
-		goto undo;
-	ps->last[0] = pos[0];
-	ps->last[1] = pos[1];
-	ps->any_cost = 1;
-	if (pend == PEND_CALL)
-		finish_call(ps, line, callc, pos);
-	else if (pend == PEND_JUMP)
-		finish_jump(ps, line, pos);
-	return s + 1;
-undo:
-	if (dst != callc)
-		for (int i = 0; i < n; i++)
-			dst[i] = cost_add(dst[i], -lc[i]);
-	return NULL;
-}
-
-/* A run of plain cost lines, nothing pending (no calls=/jump= before): the
- * parser's position, file and line store stay in locals.  A line is taken
- * only in its simplest form, single spaces, short decimal costs, ending at
- * '\n'; it is read whole before anything changes, so the first line that is
- * not that form stops the run, untouched, for cost_line_fast() and
- * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
- * Returns where it stopped; *nlines says how many lines it took. */
-static inline __attribute__((always_inline)) const char *
-fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap)
-{
-	struct linestore *ls = &ps->p->ls;
-	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
-	const uint32_t fi = ps->fi;
-	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
-	int64_t last0 = ps->last[0], last1 = ps->last[1];
-	cost_t *lc = ps->lastcost;
-	/* the sums (fast_line_sums()): in fastsum, room being what is left,
-	 * or per event */
-	uint64_t room0 = cheap ? fast_room(ps->p) : 0, room = room0;
-	uint64_t nl = 0;
-	while (s < end) {
-		const char *t = s, *lim = s + FAST_MAX_LINE;
-		int64_t pos[2] = { last0, last1 };
-		for (int k = 0; k < npos; k++) {
-			if (!(t = fast_subpos(t, &pos[k])))
-				goto out;
-			if (*t == '\n')
-				break; /* the other subpositions stay */
-			if (*t != ' ')
-				goto out;
-			t++;
-		}
-		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
-			goto out;
-		/* added as read; taken back if the line is not for this path (the
-		 * general parser then reads it again, lastcost included) */
-		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
-		int n = 0;
-		uint64_t sum = 0; /* at most 16 values below 10^18 when cheap */
-		while (*t != '\n') {
-			uint64_t x;
-			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
-				goto undo;
-			sum += x;
-			dst[n] = cost_add(dst[n], (cost_t)x);
-			lc[n++] = (cost_t)x;
-			if (*t == ' ')
-				t++;
-			else if (*t != '\n')
-				goto undo;
-		}
-		/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
-		if (cheap) {
-			if (sum > room)
-				goto undo;
-			room -= sum;
-		} else if (!fast_line_sums(ps->p, lc, n, sum, 0)) {
-			goto undo;
-		}
-		linestore_width(ls, n);
-		last0 = pos[0];
-		last1 = pos[1];
-		nl++;
-		s = t + 1;
-		if (!cost_start(*s))
-			break;
-		continue;
-undo:
-		for (int i = 0; i < n; i++)
-			dst[i] = cost_add(dst[i], -lc[i]);
-		break;
-	}
-out:
-	ps->p->fastsum += room0 - room;
-	if (nl) {
-		ps->last[0] = last0;
-		ps->last[1] = last1;
-		ps->any_cost = 1;
-	}
-	*nlines = nl;
-	return s;
-}
-
-/* fast_run_as() made for each way of counting the sums */
-static const char *fast_run(struct parser *ps, const char *s, const char *end,
-			    uint64_t *nlines)
-{
-	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1)
-			      : fast_run_as(ps, s, end, nlines, 0);
-}
-
-/* "(N)\n" with N already defined in map: the interned name in *id and the
- * next line, or NULL. */
-static const char *known_id(struct idmap *m, const char *s, uint32_t *id)
-{
-	uint64_t x;
-	if (*s != '(' || !(s = fast_dec(s + 1, &x)) || s[0] != ')' || s[1] != '\n')
-		return NULL;
-	uint32_t *v = idmap_slot(m, (int64_t)x, 0);
-	if (!v || !*v || (*v & ID_PENDING))
-		return NULL;
-	*id = *v - 1;
-	return s + 2;
-}
-
-/* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
- * the end of the line (a trailing space allowed), relative to the last cost
- * line; missing trailing subpositions keep it.  The next line, or NULL. */
-static const char *fast_target(const struct parser *ps, const char *s, int64_t tpos[2])
-{
-	tpos[0] = ps->last[0];
-	tpos[1] = ps->last[1];
-	for (int k = 0; k < ps->npos && *s == ' ' && s[1] != '\n'; k++)
-		if (!(s = fast_subpos(s + 1, &tpos[k])))
-			return NULL;
-	s += *s == ' ';
-	return *s == '\n' ? s + 1 : NULL;
-}
-
-/* The common specification lines of a body, read in place in the mapped
- * file (no copy, no search for the line's end): cfn=/cfi=/cfl=/cob=/fi=/fe=
- * with an id already defined, calls=, jump= and jcnd= with plain numbers.
- * Only in the state fast_state() allows, at least FAST_MAX_LINE + 32 bytes
- * before the end.  Returns the next line, or NULL to leave the line to
- * parse_line() (nothing has been changed then). */
-static const char *spec_fast(struct parser *ps, const char *s)
-{
-	uint32_t id;
-	uint64_t a, b = 0;
-	int64_t tpos[2];
-	const char *t;
-	if (s[0] == 'c' && s[3] == '=') {
-		if (!memcmp(s, "cfn", 3)) {
-			if ((t = known_id(&ps->fnmap, s + 4, &id)))
-				set_cfn(ps, id);
-		} else if (!memcmp(s, "cfi", 3) || !memcmp(s, "cfl", 3)) {
-			if ((t = known_id(&ps->flmap, s + 4, &id)))
-				ps->cfl = id;
-		} else if (!memcmp(s, "cob", 3)) {
-			if ((t = known_id(&ps->obmap, s + 4, &id)))
-				set_cob(ps, id);
-		} else {
-			return NULL;
-		}
-		return t;
-	}
-	if (ps->pending == PEND_CALL) /* only the lines above may come between */
-		return NULL;
-	if (s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=') {
-		if ((t = known_id(&ps->flmap, s + 3, &id)))
-			set_fi(ps, id);
-		return t;
-	}
-	if (ps->stale) /* relative targets need checking: parse_line() */
-		return NULL;
-	if (!memcmp(s, "calls=", 6)) {
-		/* a sum passing 2^63-1 is said by calls_line() */
-		if (ps->cfn == NO_ID || !(t = fast_dec(s + 6, &a)) ||
-		    !(t = fast_target(ps, t, tpos)) || set_call(ps, a, tpos) < 0)
-			return NULL;
-		return t;
-	}
-	int cond = !memcmp(s, "jcnd=", 5);
-	if (!cond && memcmp(s, "jump=", 5))
-		return NULL;
-	if (!(t = fast_dec(s + 5, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
-	    !(t = fast_target(ps, t, tpos)) || set_jump(ps, cond, a, b, tpos) < 0)
-		return NULL;
-	return t;
-}
-
-/* Can cost lines go to cost_line_fast() in the parser's present state?  It
- * changes only on other lines. */
-static inline int fast_state(const struct parser *ps)
-{
-	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
-	       !ps->nign &&
-	       ps->o->sign > 0 && !ps->o->instr &&
-	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
-}
-
-/* Can the line at s go to cost_line_fast()? */
-static inline int fast_ok(const struct parser *ps, char c)
-{
-	return cost_start(c) && fast_state(ps);
-}
-
 /* A line of the miss-ratio curves (mrc.h): what is wrong in it is a
  * warning (other readers ignore these lines: the costs stay good). */
 static void mrc_line(struct parser *ps, const char *s, size_t len)
@@ -1502,7 +1049,7 @@ static void mrc_line(struct parser *ps, const char *s, size_t len)
 			     (unsigned long long)ps->lineno, why);
 }
 
-static int parse_line(struct parser *ps, char *s, size_t len)
+int parse_line(struct parser *ps, char *s, size_t len)
 {
 	char c = s[0];
 	if (len && c != '#' && !(is_space(c) && !*skip_ws(s)))
@@ -1561,163 +1108,6 @@ static int parse_line(struct parser *ps, char *s, size_t len)
 	if (k > 0 && k < len && s[k] == ':')
 		return header_line(ps, s, k, s + k + 1);
 	return perr(ps, "not a profile line: '%.40s'", s);
-}
-
-/* ---- reading a mapped file ------------------------------------------------------ */
-
-/* A file mapped in memory is read in place: no copy into a buffer, cost
- * lines parsed where they are; other lines are copied out and given a NUL.
- * Pages already read are dropped from the process (MADV_DONTNEED: they stay
- * in the page cache), so the mapping does not add to the peak memory.  A
- * file that shrinks under the mapping raises SIGBUS: caught, and reported. */
-struct mapread {
-	const char *base, *end, *s, *dropped;
-	const char *ready; /* mapped in up to here (map_ahead) */
-	struct scratch sc;  /* lines copied out */
-	uint64_t next_progress;
-};
-
-/* The file's pages are mapped in ahead of the reader, 4 MiB per call,
- * rather than by a page fault every few pages (a fault costs microseconds
- * in a virtual machine).  Advice only: without it the faults do the same. */
-#define MAP_AHEAD (4u << 20)
-#define RUN_MAX (1u << 20)
-static void map_ahead(struct mapread *m)
-{
-#ifdef MADV_POPULATE_READ
-	if (m->ready >= m->end || (size_t)(m->ready - m->s) > MAP_AHEAD / 2)
-		return;
-	size_t n = (size_t)(m->end - m->ready) < MAP_AHEAD ? (size_t)(m->end - m->ready) : MAP_AHEAD;
-	madvise((void *)m->ready, n, MADV_POPULATE_READ);
-	m->ready += n;
-#else
-	(void)m;
-#endif
-}
-
-static int read_mapped_lines(struct parser *ps, struct mapread *m)
-{
-	const struct load_opts *o = ps->o;
-	int fast = fast_state(ps);
-	/* bytes to spare: a number starting before the limit is read up to 20
-	 * digits */
-	const char *fast_end = m->end - (FAST_MAX_LINE + 32);
-	map_ahead(m);
-	while (m->s < m->end) {
-		const char *s = m->s;
-		ps->lineno++;
-		if (fast && s < fast_end && cost_start(*s)) {
-			if (ps->lz)
-				seg_start(ps, (uint64_t)(s - m->base));
-			/* runs of cost lines stay in this loop, for at most RUN_MAX
-			 * bytes: a function of many megabytes still has its pages
-			 * mapped ahead and dropped behind, and progress shown (at
-			 * done:); lineno counts the line at next, not done yet when
-			 * the loop ends */
-			const char *run_end = (size_t)(fast_end - s) > RUN_MAX ? s + RUN_MAX : fast_end;
-			const char *next = s, *t;
-			for (;;) {
-				if (ps->pending == PEND_NONE) {
-					uint64_t nl;
-					next = fast_run(ps, next, run_end, &nl);
-					ps->lineno += nl;
-					if (next >= run_end || !cost_start(*next))
-						break;
-				}
-				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
-					break;
-				next = t;
-				ps->lineno++;
-				if (next >= run_end || !cost_start(*next))
-					break;
-			}
-			if (next != s) {
-				m->s = next;
-				ps->lineno--; /* counted again above */
-				ps->totals_last = 0;
-				goto done;
-			}
-		}
-		const char *nl;
-		if (*s == '\n') { /* an empty line: ignored, but it ends a segment */
-			if (ps->lz)
-				seg_end(ps, (uint64_t)(s - m->base));
-			m->s = s + 1;
-			goto done;
-		}
-		if (fast && s < fast_end) {
-			/* fi=/fe= end a segment (elsewhere seg_line() says so) */
-			if (ps->lz && s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=')
-				seg_end(ps, (uint64_t)(s - m->base));
-			if ((nl = spec_fast(ps, s))) {
-				m->s = nl;
-				ps->totals_last = 0;
-				goto done;
-			}
-		}
-		nl = memchr(s, '\n', (size_t)(m->end - s));
-		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
-		if (l >= MAX_LINE_LEN)
-			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
-		if (ps->skip_block && cost_start(*s)) { /* not wanted: not even copied */
-			ps->pending = PEND_NONE;
-			ps->stale = 1;
-		} else {
-			char *t = line_copy(&m->sc, s, &l);
-			if (ps->lz)
-				seg_line(ps, (uint64_t)(s - m->base), t, l);
-			if (!nl)
-				ps->partial = ps->lineno;
-			if (parse_line(ps, t, l) < 0) {
-				if (nl)
-					return -1;
-				/* a line cut short: what came before it */
-				if (ps->lz)
-					seg_end(ps, (uint64_t)(s - m->base));
-				return 0;
-			}
-			fast = fast_state(ps);
-		}
-		m->s = nl ? nl + 1 : m->end;
-done:
-		map_ahead(m);
-		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
-			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
-			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
-			m->dropped = upto;
-		}
-		uint64_t done = (uint64_t)(m->s - m->base);
-		if (o->progress && done >= m->next_progress) {
-			m->next_progress = done + (8u << 20);
-			if (o->progress(o->progress_arg, done, (uint64_t)(m->end - m->base))) {
-				snprintf(ps->err, ps->errsz, "%s: loading cancelled", ps->path);
-				return LOAD_CANCELLED;
-			}
-		}
-	}
-	return 0;
-}
-
-static int read_mapped(struct parser *ps, const char *base, size_t size)
-{
-	struct mapread m = { .base = base, .end = base + size, .s = base, .dropped = base,
-			     .ready = base };
-	if (size >= 3 && memcmp(base, UTF8_BOM, 3) == 0) /* some editors write one */
-		m.s += 3;
-	madvise((void *)base, size, MADV_SEQUENTIAL);
-	sigjmp_buf jb, *volatile prev = NULL;
-	int rc;
-	if (sigsetjmp(jb, 1)) {
-		rc = perr(ps, "the file shrank while it was read");
-	} else {
-		prev = bus_guard(&jb);
-		rc = read_mapped_lines(ps, &m);
-	}
-	bus_guard(prev);
-	if (ps->lz)
-		seg_end(ps, size);
-	free(m.sc.buf);
-	return rc;
 }
 
 int profile_load(struct profile *p, const char *path, const struct load_opts *o,

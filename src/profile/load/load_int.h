@@ -238,6 +238,103 @@ static inline int cost_start(char c)
  * read_costs() in parse.c): 0, or -1 with the error. */
 int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count);
 
+static inline uint32_t cur_obj(struct parser *ps)
+{
+	if (ps->ob == NO_ID)
+		ps->ob = strtab_intern(&ps->p->objs, "", 0);
+	return ps->ob;
+}
+
+static inline uint32_t cur_file(struct parser *ps)
+{
+	if (ps->fl == NO_ID)
+		ps->fl = ps->fi = strtab_intern(&ps->p->files, "???", 3);
+	return ps->fl;
+}
+
+static inline void set_cfn(struct parser *ps, uint32_t id)
+{
+	ps->cfn = id;
+	/* get_fn() reads it two lines on, at the call's cost line */
+	if (id < ps->nname_fn)
+		__builtin_prefetch(&ps->name_fn[id]);
+}
+
+static inline void set_fi(struct parser *ps, uint32_t id)
+{
+	cur_file(ps);
+	ps->fi = id;
+	ps->fi_lineno = ps->lineno;
+}
+
+static inline void set_cob(struct parser *ps, uint32_t id)
+{
+	ps->cob = id;
+	ps->use_obj = 1;
+}
+
+/* The cost line after calls=: the call, with its inclusive cost c. */
+void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_t pos[2]);
+/* The position line after jump=/jcnd=: the jump's source. */
+void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2]);
+/* A calls= line's count and target (tpos), read: -1 when the sum of call
+ * counts would pass 2^63-1. */
+int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2]);
+/* A jump=/jcnd= line's counts (a; b for jcnd=) and target, read: -1 when
+ * the sum of jump counts would pass 2^63-1. */
+int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2]);
+/* One line (len bytes at s, NUL-terminated, without its newline), read by
+ * the general parser: 0, or -1 with the error. */
+int parse_line(struct parser *ps, char *s, size_t len);
+
+/* ---- the bound of all sums (model.h, summag) ------------------------------- */
+
+/* Can a value of magnitude m, of event ev and sign neg, join the sums
+ * without taking them beyond 2^63-1?  While the fast paths' self costs
+ * are summed over all events (fastsum) the answer may be "no" for a value
+ * that fits: exact says whether to make the sums exact then and look
+ * again (not while the line store holds the value: it would count twice). */
+static inline int sum_fits(struct profile *p, int neg, int ev, uint64_t m, int exact)
+{
+	/* each part is at most 2^63-1 and m at most 2^63: no wrap */
+	if (p->summag[neg][ev] + (neg ? 0 : p->fastsum) + m <= (uint64_t)INT64_MAX)
+		return 1;
+	if (p->sums_exact || !exact)
+		return 0;
+	profile_sums_exact(p);
+	return p->summag[neg][ev] + m <= (uint64_t)INT64_MAX;
+}
+
+static inline void sum_add(struct profile *p, int neg, int ev, uint64_t m)
+{
+	uint64_t *s = &p->summag[neg][ev];
+	*s += m;
+	if (!neg && *s > p->summax0)
+		p->summax0 = *s;
+}
+
+/* ---- the fast paths (fast.c) ---------------------------------------------- */
+
+/* The common cost line, read in one pass (fast.c): where the next line
+ * starts, or NULL to leave the line to the general parser. */
+const char *cost_line_fast(struct parser *ps, const char *s, const char *lim, int nul_ends);
+
+/* Can cost lines go to cost_line_fast() in the parser's present state?  It
+ * changes only on other lines. */
+static inline int fast_state(const struct parser *ps)
+{
+	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
+	       !ps->nign &&
+	       ps->o->sign > 0 && !ps->o->instr &&
+	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
+}
+
+/* Can the line at s go to cost_line_fast()? */
+static inline int fast_ok(const struct parser *ps, char c)
+{
+	return cost_start(c) && fast_state(ps);
+}
+
 /* ---- deferred line records (lazy.c) --------------------------------------- */
 
 /* The file being read (ps->path, mapped at base) keeps its line records
@@ -292,6 +389,19 @@ struct scratch {
 /* The l bytes of a line at s copied out with a NUL (the "\r" of a "\r\n"
  * taken off, *l made shorter): the copy. */
 char *line_copy(struct scratch *sc, const char *s, size_t *l);
+
+/* A mapped file being read (reader.c's read_mapped(), fast.c's loop). */
+struct mapread {
+	const char *base, *end, *s, *dropped;
+	const char *ready; /* mapped in up to here (map_ahead) */
+	struct scratch sc;  /* lines copied out */
+	uint64_t next_progress;
+};
+/* Reads the lines of the mapped file m: 0, or -1 / LOAD_CANCELLED with the
+ * error. */
+int read_mapped_lines(struct parser *ps, struct mapread *m);
+/* Reads a file mapped at base (size bytes), a SIGBUS caught. */
+int read_mapped(struct parser *ps, const char *base, size_t size);
 
 /* Makes target (NULL: none) where a SIGBUS in this thread jumps
  * (siglongjmp(*target, 1)) and returns the target before it.  Used as

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* ---- buffered line reader (plain or gzip) -------------------------------- */
@@ -109,6 +110,35 @@ int reader_line(struct reader *r, char **line, size_t *len)
 			r->eof = 1;
 		r->end += (size_t)got;
 	}
+}
+
+/* ---- reading a mapped file ---------------------------------------------- */
+
+/* A file mapped in memory is read in place: no copy into a buffer, cost
+ * lines parsed where they are; other lines are copied out and given a NUL.
+ * Pages already read are dropped from the process (MADV_DONTNEED: they stay
+ * in the page cache), so the mapping does not add to the peak memory.  A
+ * file that shrinks under the mapping raises SIGBUS: caught, and reported. */
+int read_mapped(struct parser *ps, const char *base, size_t size)
+{
+	struct mapread m = { .base = base, .end = base + size, .s = base, .dropped = base,
+			     .ready = base };
+	if (size >= 3 && memcmp(base, UTF8_BOM, 3) == 0) /* some editors write one */
+		m.s += 3;
+	madvise((void *)base, size, MADV_SEQUENTIAL);
+	sigjmp_buf jb, *volatile prev = NULL;
+	int rc;
+	if (sigsetjmp(jb, 1)) {
+		rc = perr(ps, "the file shrank while it was read");
+	} else {
+		prev = bus_guard(&jb);
+		rc = read_mapped_lines(ps, &m);
+	}
+	bus_guard(prev);
+	if (ps->lz)
+		seg_end(ps, size);
+	free(m.sc.buf);
+	return rc;
 }
 
 /* ---- lines copied out of a mapped file ------------------------------------ */
