@@ -287,6 +287,17 @@ int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t 
  * the general parser: 0, or -1 with the error. */
 int parse_line(struct parser *ps, char *s, size_t len);
 
+/* A new part (of the profile), started by part:, a second events: or an
+ * Xdebug file appended: the one ps reads into. */
+struct part_info *new_part(struct parser *ps);
+/* The parser's state for a new file (or an Xdebug file appended to it). */
+void reset_for_new_file(struct parser *ps);
+/* At the end of a file: ids used but never defined keep a "(N)" name,
+ * with a warning. */
+void ids_finish(struct parser *ps);
+/* The "event:" lines of every file, once all are in. */
+void apply_evdefs(struct profile *p);
+
 /* ---- the bound of all sums (model.h, summag) ------------------------------- */
 
 /* Can a value of magnitude m, of event ev and sign neg, join the sums
@@ -379,6 +390,10 @@ void reader_close(struct reader *r);
 /* Returns 1 with a line (without its newline and CR) in *line and *len, 0 at end
  * of file, -1 on a read error, -2 when a line is too long. */
 int reader_line(struct reader *r, char **line, size_t *len);
+
+/* Reads the lines of r with the general parser (size: the file's, for
+ * progress): 0, or -1 / LOAD_CANCELLED with the error. */
+int read_buffered(struct parser *ps, struct reader *r, uint64_t size);
 
 /* Room for a line copied out (line_copy). */
 struct scratch {

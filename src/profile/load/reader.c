@@ -112,6 +112,56 @@ int reader_line(struct reader *r, char **line, size_t *len)
 	}
 }
 
+/* ---- reading a file through the buffer ---------------------------------- */
+
+int read_buffered(struct parser *ps, struct reader *r, uint64_t size)
+{
+	int rc = 0;
+	uint64_t next_progress = 0;
+	for (;;) {
+		char *line;
+		size_t len;
+		int got = reader_line(r, &line, &len);
+		if (got == 0)
+			break;
+		ps->lineno++;
+		if (got == -1) {
+			rc = r->gz ? perr(ps, "gzip data is corrupt or truncated")
+				  : perr(ps, "read error: %s", strerror(errno));
+			break;
+		}
+		if (got == -2) {
+			rc = perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
+			break;
+		}
+		if (ps->lineno == 1 && len >= 3 && memcmp(line, UTF8_BOM, 3) == 0) {
+			line += 3;
+			len -= 3;
+		}
+		if (r->partial)
+			ps->partial = ps->lineno;
+		if (parse_line(ps, line, len) < 0) {
+			rc = r->partial ? 0 : -1; /* a line cut short: what came before */
+			break;
+		}
+		if (ps->o->progress && r->consumed >= next_progress) {
+			next_progress = r->consumed + (8u << 20);
+			if (ps->o->progress(ps->o->progress_arg, r->consumed, r->gz ? 0 : size)) {
+				snprintf(ps->err, ps->errsz, "%s: loading cancelled", ps->path);
+				rc = LOAD_CANCELLED;
+				break;
+			}
+		}
+	}
+	if (rc == 0 && r->gz) {
+		int zerr;
+		const char *zmsg = gzerror(r->gz, &zerr);
+		if (zerr != Z_OK && zerr != Z_STREAM_END)
+			rc = perr(ps, "gzip: %s", zmsg);
+	}
+	return rc;
+}
+
 /* ---- reading a mapped file ---------------------------------------------- */
 
 /* A file mapped in memory is read in place: no copy into a buffer, cost

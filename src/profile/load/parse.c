@@ -1,0 +1,1110 @@
+/* parse.c -- the general parser: every line of the Callgrind format.
+ *
+ * The grammar of the format specification (Valgrind's "Callgrind Format
+ * Specification", 3.2): the header's "key: value" lines (events:,
+ * positions:, summary:/totals:, part:, cmd:, creator:, desc:, event:
+ * definitions; 3.1.7), the body's specification lines "key=value" with
+ * names or compressed ids (3.1.5), calls= and jump=/jcnd= associations
+ * (3.1.3), and cost lines with compressed subpositions (3.1.6); Cachegrind's
+ * format is the subset it writes (desc:, cmd:, events:, summary:, fl=, fn=
+ * and cost lines).  A line the fast paths (fast.c) leave comes here, and so
+ * does every line of a file read through a buffer: this is where a line is
+ * checked whole and "FILE:LINE: what is wrong" said.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+#include "load_int.h"
+#include "profile/modname.h"
+#include "profile/mrc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- parser state ------------------------------------------------------------ */
+
+int perr(struct parser *ps, const char *fmt, ...)
+{
+	/* an empty file's error is at its line 1, as every other one */
+	int n = snprintf(ps->err, ps->errsz, "%s:%llu: ", ps->path,
+			 (unsigned long long)(ps->lineno ? ps->lineno : 1));
+	if (n < 0 || (size_t)n >= ps->errsz)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ps->err + n, ps->errsz - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Parses an unsigned decimal or 0x hex number; returns the end or NULL on
+ * overflow (*ovf set) or no digits. */
+static inline const char *parse_u64(const char *s, uint64_t *v, int *ovf)
+{
+	uint64_t x = 0;
+	const char *b;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		b = s;
+		for (;; s++) {
+			unsigned d;
+			char c = *s;
+			if (c >= '0' && c <= '9')
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				break;
+			if (x >> 60) {
+				*ovf = 1;
+				return NULL;
+			}
+			x = x << 4 | d;
+		}
+	} else {
+		/* 19 digits always fit; the 20th is checked */
+		b = s;
+		unsigned d;
+		while ((d = (unsigned)(*s - '0')) < 10 && s - b < 19) {
+			x = x * 10 + d;
+			s++;
+		}
+		if ((d = (unsigned)(*s - '0')) < 10) {
+			if (x > (UINT64_MAX - d) / 10 || (unsigned)(s[1] - '0') < 10) {
+				*ovf = 1;
+				return NULL;
+			}
+			x = x * 10 + d;
+			s++;
+		}
+	}
+	if (s == b)
+		return NULL;
+	*v = x;
+	return s;
+}
+
+/* Signed cost: [+-]digits, or '.' for zero. */
+static inline const char *parse_cost(const char *s, cost_t *v, int *ovf)
+{
+	if (*s == '.' && (!s[1] || is_space(s[1]))) {
+		*v = 0;
+		return s + 1;
+	}
+	int neg = 0;
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	} else if (*s == '+') {
+		s++;
+	}
+	uint64_t u;
+	s = parse_u64(s, &u, ovf);
+	if (!s)
+		return NULL;
+	if (u > (uint64_t)INT64_MAX) { /* also -2^63: costs are negated in diffs */
+		*ovf = 1;
+		return NULL;
+	}
+	*v = neg ? (cost_t)(0 - u) : (cost_t)u;
+	return s;
+}
+
+/* One subposition: absolute (decimal/hex), +N / -N relative to the last, or
+ * '*' for the same.  Returns the end or NULL. */
+const char *parse_subpos(struct parser *ps, const char *s, int k, int64_t *out)
+{
+	uint64_t u;
+	int ovf = 0;
+	if (*s == '*') {
+		*out = ps->last[k];
+		return s + 1;
+	}
+	if (*s == '+' || *s == '-') {
+		int neg = *s == '-';
+		const char *e = parse_u64(s + 1, &u, &ovf);
+		if (!e) {
+			perr(ps, ovf ? "position beyond 64 bits" : "bad relative position '%.20s'", s);
+			return NULL;
+		}
+		*out = (int64_t)((uint64_t)ps->last[k] + (neg ? 0 - u : u));
+		return e;
+	}
+	const char *e = parse_u64(s, &u, &ovf);
+	if (!e) {
+		perr(ps, ovf ? "position beyond 64 bits" : "bad position '%.20s'", s);
+		return NULL;
+	}
+	*out = (int64_t)u;
+	return e;
+}
+
+/* A cost line's values as read: the i-th of n is v[i], of event ev[i] (the
+ * profile's), the sign applied. */
+struct costs {
+	int n;
+	int ev[MAX_EVENTS];
+	cost_t v[MAX_EVENTS];
+};
+
+/* Reads the costs after the positions into c.  With count, the values
+ * count towards the bound of all sums (model.h, summag; not a summary
+ * line's, nor a line read again): -1 with "FILE:LINE: sum of EV passes
+ * 2^63-1" when one would take it beyond 2^63-1.  On an error nothing is
+ * changed but lastcost, so a line is taken whole or not at all. */
+static inline __attribute__((always_inline)) int read_costs(struct parser *ps, const char *s,
+							   struct costs *c, int count)
+{
+	int sign = ps->o->sign;
+	c->n = 0;
+	for (int i = 0;; i++) {
+		s = skip_ws(s);
+		if (!*s)
+			break;
+		if (i >= ps->nev)
+			return perr(ps, "more costs than the %d event%s of the events: line", ps->nev,
+				    ps->nev == 1 ? "" : "s");
+		cost_t v;
+		int ovf = 0;
+		const char *e;
+		unsigned d0 = (unsigned)(*s - '0');
+		if (d0 < 10 && !(d0 == 0 && (s[1] | 0x20) == 'x')) {
+			/* the common case: a short decimal count */
+			uint64_t x = d0;
+			const char *b = s++;
+			unsigned d;
+			while ((d = (unsigned)(*s - '0')) < 10) {
+				x = x * 10 + d;
+				s++;
+			}
+			if (s - b > 18) {
+				e = parse_cost(b, &v, &ovf);
+			} else {
+				e = s;
+				v = (cost_t)x;
+			}
+			s = b;
+		} else if (*s == '*' && (!s[1] || is_space(s[1]))) {
+			/* not in the format's grammar; some writers use it for "the
+			 * same as the previous cost line" */
+			v = ps->lastcost[i];
+			e = s + 1;
+			ps->seg_star = 1; /* a segment's reader needs lastcost */
+		} else {
+			e = parse_cost(s, &v, &ovf);
+		}
+		if (!e)
+			return perr(ps, ovf ? "number of 2^63 or more: '%.30s'" : "bad cost '%.30s'", s);
+		if (*e && !is_space(*e))
+			return perr(ps, "bad cost '%.30s'", s);
+		s = e;
+		ps->lastcost[i] = v;
+		int ev = ps->evmap[i];
+		if (ev < 0)
+			continue;
+		c->ev[c->n] = ev;
+		c->v[c->n++] = sign < 0 ? -v : v;
+	}
+	if (!count)
+		return 0;
+	for (int i = 0; i < c->n; i++) /* each event once a line: no two add up */
+		if (!sum_fits(ps->p, c->v[i] < 0, c->ev[i], cost_mag(c->v[i]), 1))
+			return perr(ps, "sum of %s passes 2^63-1", ps->p->ev[c->ev[i]].name);
+	for (int i = 0; i < c->n; i++)
+		sum_add(ps->p, c->v[i] < 0, c->ev[i], cost_mag(c->v[i]));
+	return 0;
+}
+
+static inline void add_costs(cost_t *dst, const struct costs *c)
+{
+	for (int i = 0; i < c->n; i++)
+		dst[c->ev[i]] = cost_add(dst[c->ev[i]], c->v[i]);
+}
+
+int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count)
+{
+	struct costs c;
+	if (read_costs(ps, s, &c, count) < 0)
+		return -1;
+	add_costs(dst, &c);
+	return 0;
+}
+
+/* ---- names ------------------------------------------------------------------- */
+
+enum { NS_OBJ, NS_FILE, NS_FN };
+
+static struct strtab *name_tab(struct parser *ps, int ns)
+{
+	struct profile *p = ps->p;
+	return ns == NS_OBJ ? &p->objs : ns == NS_FILE ? &p->files : &p->names;
+}
+
+/* The text a name is kept as: --mod-filename/--mod-funcname applied.  s
+ * itself, or *sub (for the caller to free); *len is updated. */
+static const char *name_text(struct parser *ps, int ns, const char *s, size_t *len, char **sub)
+{
+	const struct modname *m = ns == NS_FILE ? ps->o->modfile : ns == NS_FN ? ps->o->modfn : NULL;
+	if (ns == NS_FN && ps->o->fold_contexts && ps->part &&
+	    creator_names_contexts(ps->part->creator)) {
+		const char *q = *len > 1 ? memchr(s + 1, '\'', *len - 1) : NULL;
+		if (q)
+			*len = (size_t)(q - s);
+	}
+	size_t ol = 0;
+	char *t = m ? modname_apply(m, s, *len, &ol) : NULL;
+	*sub = t;
+	if (t)
+		*len = ol;
+	return t ? t : s;
+}
+
+static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len)
+{
+	char *sub;
+	const char *t = name_text(ps, ns, s, &len, &sub);
+	uint32_t id = strtab_intern(name_tab(ps, ns), t, len);
+	free(sub);
+	return id;
+}
+
+/* "(id) name": the id defined (again).  An id used before is given its
+ * text where it stands, so that what was made with it keeps it. */
+static uint32_t define_id(struct parser *ps, int ns, struct idmap *map, uint64_t id,
+			  const char *name, size_t len)
+{
+	struct strtab *t = name_tab(ps, ns);
+	uint32_t *v = idmap_slot(map, (int64_t)id, 1);
+	char *sub;
+	const char *txt = name_text(ps, ns, name, &len, &sub);
+	uint32_t r;
+	if (*v & ID_PENDING) {
+		/* (a name already interned under another id or without one
+		 * stays a second entry of the same text) */
+		r = (*v & ~ID_PENDING) - 1;
+		strtab_rename(t, r, txt, len);
+	} else if (*v && t->len[*v - 1] == len && memcmp(t->str[*v - 1], txt, len) == 0) {
+		r = *v - 1; /* the same again */
+	} else {
+		r = strtab_intern(t, txt, len);
+		if (*v)
+			profile_warn(ps->p, "%s:%llu: id (%llu) redefined with another name",
+				     ps->path, (unsigned long long)ps->lineno, (unsigned long long)id);
+	}
+	*v = r + 1;
+	free(sub);
+	return r;
+}
+
+/* "(id) name", "(id)" or "name": returns the interned id or NO_ID on error. */
+static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
+{
+	struct idmap *map = ns == NS_OBJ ? &ps->obmap : ns == NS_FILE ? &ps->flmap : &ps->fnmap;
+	const char *end = s + len;
+	while (end > s && is_space(end[-1]))
+		end--;
+	if (s < end && *s == '(') {
+		const char *q = s + 1;
+		uint64_t id;
+		int ovf = 0;
+		const char *e = parse_u64(q, &id, &ovf);
+		if (e && e < end && *e == ')') {
+			ps->cg_fmt = 1; /* name compression: Callgrind's format */
+			const char *name = e + 1;
+			if (name < end && is_space(*name))
+				name++;
+			if (name >= end && e + 1 >= end) {
+				uint32_t *v = idmap_slot(map, (int64_t)id, 1);
+				if (!*v) {
+					/* Used before its definition (old callgrind writes
+					 * such files): a placeholder, renamed when the
+					 * definition comes; "(id)" and a warning if it
+					 * never does (ids_finish). */
+					char ph[40];
+					int n = snprintf(ph, sizeof(ph), "\001(%llu)", (unsigned long long)id);
+					*v = (strtab_intern(name_tab(ps, ns), ph, (size_t)n) + 1) |
+					     ID_PENDING;
+					VEC_RESERVE(map->pend, map->cappend, map->npend + 1);
+					map->pend[map->npend++] =
+						(struct idpend){ (int64_t)id, ps->lineno };
+				}
+				return (*v & ~ID_PENDING) - 1;
+			}
+			return define_id(ps, ns, map, id, name, (size_t)(end - name));
+		}
+	}
+	return intern_name(ps, ns, s, (size_t)(end - s));
+}
+
+/* The ids used but never defined in the file (or the part of an Xdebug file)
+ * just read keep a visible "(N)" name; each gets a warning with the line of
+ * its first use, the first IDWARN_MAX of them. */
+#define IDWARN_MAX 10
+
+struct undef_id {
+	uint64_t line;
+	int64_t id;
+	int ns;
+};
+
+static int cmp_undef(const void *a, const void *b)
+{
+	const struct undef_id *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return (x->ns > y->ns) - (x->ns < y->ns);
+}
+
+void ids_finish(struct parser *ps)
+{
+	static const char *const what[3] = { "object", "file", "function" };
+	struct idmap *maps[3] = { &ps->obmap, &ps->flmap, &ps->fnmap };
+	struct undef_id *u = NULL;
+	size_t nu = 0, capu = 0;
+	for (int k = 0; k < 3; k++) {
+		struct idmap *m = maps[k];
+		for (uint32_t i = 0; i < m->npend; i++) {
+			uint32_t *v = idmap_slot(m, m->pend[i].id, 0);
+			if (!v || !(*v & ID_PENDING))
+				continue; /* defined since */
+			char nm[40];
+			int n = snprintf(nm, sizeof(nm), "(%llu)", (unsigned long long)m->pend[i].id);
+			strtab_rename(name_tab(ps, k), (*v & ~ID_PENDING) - 1, nm, (size_t)n);
+			*v &= ~ID_PENDING;
+			VEC_RESERVE(u, capu, nu + 1);
+			u[nu++] = (struct undef_id){ m->pend[i].line, m->pend[i].id, k };
+		}
+		m->npend = 0;
+	}
+	if (nu)
+		qsort(u, nu, sizeof(*u), cmp_undef);
+	for (size_t i = 0; i < nu && i < IDWARN_MAX; i++)
+		profile_warn(ps->p, "%s:%llu: %s id (%llu) is used but never defined; shown as (%llu)",
+			     ps->path, (unsigned long long)u[i].line, what[u[i].ns],
+			     (unsigned long long)u[i].id, (unsigned long long)u[i].id);
+	if (nu > IDWARN_MAX)
+		profile_warn(ps->p, "%s: ... and %zu more id%s used but never defined", ps->path,
+			     nu - IDWARN_MAX, nu - IDWARN_MAX == 1 ? "" : "s");
+	free(u);
+}
+
+static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
+{
+	/* a function is its object, file and name, as callgrind, KCachegrind
+	 * and callgrind_annotate key it: two static functions of one name in
+	 * two files of an object are two.  A name nearly always means the same
+	 * function: try the last one first */
+	uint32_t kfile = file;
+	if (name >= ps->nname_fn) {
+		void *a = ps->name_fn;
+		grow_by_id(&a, &ps->nname_fn, name, sizeof(*ps->name_fn), 0xff);
+		ps->name_fn = a;
+	}
+	struct name_fn *nf = &ps->name_fn[name];
+	if (nf->fn == NO_ID && name >= ps->names_before)
+		/* a name new to the profile in this load, with no function
+		 * made for it yet: it has none */
+		*nf = (struct name_fn){ profile_fn_new(ps->p, obj, kfile, name, file), obj, kfile };
+	else if (nf->fn == NO_ID || nf->obj != obj || nf->kfile != kfile)
+		*nf = (struct name_fn){ profile_fn(ps->p, obj, kfile, name, file), obj, kfile };
+	if (define) {
+		struct function *f = &ps->p->fns[nf->fn];
+		if (!f->defined) {
+			f->defined = 1;
+			f->file = file;
+		}
+	}
+	return nf->fn;
+}
+
+/* The current function, made on first use. */
+static int need_fn(struct parser *ps, const char *what)
+{
+	if (ps->fn != NO_ID)
+		return 0;
+	if (ps->fnname == NO_ID)
+		return perr(ps, "%s before any fn= line", what);
+	ps->fn = get_fn(ps, ps->fnobj, ps->fnfile, ps->fnname, 1);
+	return 0;
+}
+
+/* ---- header lines ------------------------------------------------------------ */
+
+struct part_info *new_part(struct parser *ps)
+{
+	struct profile *p = ps->p;
+	VEC_RESERVE(p->parts, p->capparts, p->nparts + 1);
+	struct part_info *pi = &p->parts[p->nparts++];
+	memset(pi, 0, sizeof(*pi));
+	pi->source = xstrdup(ps->path);
+	pi->totals = xcalloc(MAX_EVENTS, sizeof(cost_t));
+	/* a part's self costs are the block subtotals made while it is read */
+	linestore_flush(&p->ls);
+	pi->ff_start = p->ls.nff;
+	ps->part = pi;
+	ps->any_cost = 0;
+	return pi;
+}
+
+static int set_events(struct parser *ps, const char *s)
+{
+	struct profile *p = ps->p;
+	int n = 0;
+	int map[MAX_EVENTS];
+	for (;;) {
+		s = skip_ws(s);
+		if (!*s)
+			break;
+		const char *b = s;
+		while (*s && !is_space(*s))
+			s++;
+		if (n >= MAX_EVENTS)
+			return perr(ps, "too many events (at most %d)", MAX_EVENTS);
+		size_t len = (size_t)(s - b);
+		int ev = profile_event_index(p, b, len);
+		if (ev < 0 || ev >= p->nreal) {
+			if (p->ls.nchunks || p->ls.an || p->ncalls || p->nreal != p->nevents ||
+			    p->nparts > 1 || ps->any_cost)
+				return perr(ps, "event '%.*s' is not in the first profile's events "
+						"(profiles with different events cannot be combined)",
+					    (int)len, b);
+			if (ev >= 0)
+				return perr(ps, "event '%.*s' listed twice", (int)len, b);
+			ev = p->nreal;
+			p->ev[ev].name = xstrndup(b, len);
+			p->nreal++;
+			p->nevents++;
+		}
+		for (int i = 0; i < n; i++)
+			if (map[i] == ev)
+				return perr(ps, "event '%.*s' listed twice", (int)len, b);
+		map[n++] = ev;
+	}
+	if (n == 0)
+		return perr(ps, "events: line names no event");
+	memcpy(ps->evmap, map, sizeof(map));
+	ps->nev = n;
+	ps->have_events = 1;
+	ps->identity = 1;
+	for (int i = 0; i < n; i++)
+		ps->identity &= map[i] == i;
+	return 0;
+}
+
+/* "positions: instr line" and the like: instr and line are kept (each
+ * once), other kinds read and ignored, with one warning per file. */
+static int set_positions(struct parser *ps, const char *s)
+{
+	int n = 0, nkept = 0, nign = 0, linek = -1, instrk = -1;
+	char ign[128] = "";
+	for (;;) {
+		s = skip_ws(s);
+		if (!*s)
+			break;
+		const char *b = s;
+		while (*s && !is_space(*s))
+			s++;
+		size_t len = (size_t)(s - b);
+		if (n == MAX_SUBPOS)
+			return perr(ps, "too many positions (at most %d)", MAX_SUBPOS);
+		int *k = len == 4 && memcmp(b, "line", 4) == 0    ? &linek
+			 : len == 5 && memcmp(b, "instr", 5) == 0 ? &instrk
+								  : NULL;
+		if (k && *k < 0) {
+			*k = nkept;
+			ps->slot[n++] = (int8_t)nkept++;
+			continue;
+		}
+		ps->slot[n++] = POS_IGN;
+		if (!nign++ || strlen(ign) + len + 4 < sizeof(ign))
+			snprintf(ign + strlen(ign), sizeof(ign) - strlen(ign), "%s'%.*s'",
+				 nign > 1 ? ", " : "", (int)(len < 60 ? len : 60), b);
+	}
+	if (n == 0)
+		return perr(ps, "positions: line names no position");
+	if (nign && !ps->warned_pos) {
+		ps->warned_pos = 1;
+		profile_warn(ps->p, "%s:%llu: position%s %s ignored (only instr and line are known)",
+			     ps->path, (unsigned long long)ps->lineno, nign > 1 ? "s" : "", ign);
+	}
+	ps->npos = n;
+	ps->nign = nign;
+	ps->linek = linek;
+	ps->instrk = instrk;
+	if (instrk >= 0)
+		ps->p->has_instr = 1;
+	if (linek >= 0)
+		ps->p->has_line = 1;
+	ps->last[0] = ps->last[1] = 0;
+	ps->stale = 0;
+	return 0;
+}
+
+static int parse_summary(struct parser *ps, const char *s)
+{
+	if (!ps->have_events)
+		return perr(ps, "summary before events: line");
+	cost_t *sum = ps->part->summary;
+	if (!sum)
+		sum = ps->part->summary = xcalloc(MAX_EVENTS, sizeof(cost_t));
+	else
+		memset(sum, 0, MAX_EVENTS * sizeof(cost_t));
+	ps->part->summary_line = (int)ps->lineno;
+	return parse_costs_into(ps, s, sum, 0);
+}
+
+static char *dup_value(const char *s)
+{
+	s = skip_ws(s);
+	return xstrdup(s);
+}
+
+static int header_line(struct parser *ps, const char *key, size_t klen, const char *val)
+{
+	struct profile *p = ps->p;
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
+	/* Cachegrind's format has desc:, cmd:, events: and summary: only */
+	if (!KEY("desc") && !KEY("cmd") && !KEY("events") && !KEY("summary"))
+		ps->cg_fmt = 1;
+	ps->cmd_seen |= KEY("cmd");
+	if (KEY("events")) {
+		if (ps->any_cost && ps->have_events)
+			new_part(ps);
+		return set_events(ps, val);
+	}
+	if (KEY("positions"))
+		return set_positions(ps, val);
+	if (KEY("summary") || KEY("totals")) {
+		ps->totals_last = KEY("totals");
+		return parse_summary(ps, val);
+	}
+	if (KEY("part")) {
+		if (ps->any_cost || ps->part->number)
+			new_part(ps);
+		ps->part->number = atoi(skip_ws(val));
+		ps->last[0] = ps->last[1] = 0;
+		ps->stale = 0;
+		p->is_callgrind = 1;
+		return 0;
+	}
+	if (KEY("creator")) {
+		const char *v = skip_ws(val);
+		ps->cg_creator |= creator_names_contexts(v);
+	}
+	if (KEY("cmd") || KEY("creator")) { /* the part's, and the profile's first */
+		char **part = KEY("cmd") ? &ps->part->cmd : &ps->part->creator;
+		char **prof = KEY("cmd") ? &p->cmd : &p->creator;
+		free(*part);
+		*part = dup_value(val);
+		if (!*prof)
+			*prof = dup_value(val);
+		return 0;
+	}
+	if (KEY("desc")) {
+		const char *v = skip_ws(val);
+		if (strncmp(v, "Trigger:", 8) == 0) {
+			free(ps->part->trigger);
+			ps->part->trigger = dup_value(v + 8);
+		}
+		profile_note_desc(p, v);
+		/* callgrind's "Timerange: Basic block 0 - 383678" */
+		unsigned long long t0, t1;
+		if (sscanf(v, "Timerange: Basic block %llu - %llu", &t0, &t1) == 2) {
+			ps->part->time0 = t0;
+			ps->part->time1 = t1;
+			ps->part->has_time = 1;
+		}
+		if (p->nsources == 1 || p->ndesc == 0) {
+			for (int i = 0; i < p->ndesc; i++)
+				if (strcmp(p->desc[i], v) == 0)
+					return 0;
+			VEC_RESERVE(p->desc, p->capdesc, p->ndesc + 1);
+			p->desc[p->ndesc++] = xstrdup(v);
+		}
+		return 0;
+	}
+	if (KEY("pid")) {
+		ps->part->pid = atol(skip_ws(val));
+		return 0;
+	}
+	if (KEY("thread")) {
+		ps->part->thread = atol(skip_ws(val));
+		return 0;
+	}
+	if (KEY("event")) {
+		const char *v = skip_ws(val);
+		if (!*v || *v == ':' || *v == '=')
+			return perr(ps, "event: line without a name");
+		VEC_RESERVE(p->evdefs, p->capevdefs, p->nevdefs + 1);
+		p->evdefs[p->nevdefs++] = (struct evdef){ xstrdup(ps->path), ps->lineno, xstrdup(v) };
+		return 0;
+	}
+	if (KEY("version")) {
+		const char *v = skip_ws(val);
+		if (atoi(v) != 1)
+			profile_warn(p, "%s:%llu: format version '%s' (only version 1 is known)",
+				     ps->path, (unsigned long long)ps->lineno, v);
+		return 0;
+	}
+	/* unknown keys (e.g. "fmt:", Xdebug's "rusage:") are ignored */
+	return 0;
+#undef KEY
+}
+
+/* The "event: NAME : long name" and "event: NAME = formula" lines of every
+ * file, once all are in (a formula refused is a warning). */
+void apply_evdefs(struct profile *p)
+{
+	for (int i = 0; i < p->nevdefs; i++) {
+		const struct evdef *d = &p->evdefs[i];
+		const char *name = d->text, *e = name;
+		while (*e && !is_space(*e) && *e != ':' && *e != '=')
+			e++;
+		const char *rest = skip_ws(e);
+		size_t nlen = (size_t)(e - name);
+		int idx = profile_event_index(p, name, nlen);
+		if (*rest == '=') {
+			char msg[256];
+			char *nm = xstrndup(name, nlen);
+			if (idx >= 0 && idx < p->nreal)
+				profile_warn(p, "%s:%llu: formula for recorded event %s ignored", d->path,
+					     (unsigned long long)d->line, nm);
+			else if (idx < 0 && profile_define_event(p, nm, skip_ws(rest + 1), msg,
+								sizeof(msg)) < 0)
+				profile_warn(p, "%s:%llu: %s", d->path, (unsigned long long)d->line, msg);
+			free(nm);
+		} else if (*rest == ':') {
+			const char *ln = skip_ws(rest + 1);
+			if (idx >= 0 && *ln && !p->ev[idx].longname)
+				p->ev[idx].longname = xstrdup(ln);
+		}
+		free(d->path);
+		free(d->text);
+	}
+	p->nevdefs = 0; /* applied once */
+}
+
+/* ---- body lines ---------------------------------------------------------------- */
+
+/* The cost line after calls=: the call, with its inclusive cost c. */
+void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_t pos[2])
+{
+	ps->pending = PEND_NONE;
+	uint32_t cob = ps->cob != NO_ID ? ps->cob : cur_obj(ps);
+	/* no cfi=/cfl=: the callee is in the file of the lines around the
+	 * call, fi=/fe= included (callgrind writes cfi= when it is not) */
+	cur_file(ps);
+	uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : ps->fi;
+	uint32_t cid = get_fn(ps, cob, cfl, ps->cfn, 0);
+	ps->cob = ps->cfl = NO_ID;
+	cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
+	const struct instr_sink *is = ps->o->instr;
+	if (!is)
+		profile_call(ps->p, ps->fn, ps->fi, line, cid, count, c);
+	else if (is->call)
+		is->call(is->arg, ps->p, ps->fn, addr_of(ps, pos), cid, ps->ctaddr, count, c);
+}
+
+/* The position line after jump=/jcnd=: the jump's source. */
+void finish_jump(struct parser *ps, uint32_t line, const int64_t pos[2])
+{
+	ps->pending = PEND_NONE;
+	int sg = ps->o->sign;
+	const struct instr_sink *is = ps->o->instr;
+	if (!is) {
+		if (!ps->o->skip_jumps)
+			profile_jump(ps->p, ps->fn, ps->fi, line, ps->jtfile, ps->jtline, ps->jcond,
+				     sg * ps->jexe, sg * ps->jtaken);
+	} else if (is->jump) {
+		is->jump(is->arg, ps->p, ps->fn, addr_of(ps, pos), ps->jtaddr, ps->jcond,
+			 sg * ps->jexe, sg * ps->jtaken);
+	}
+}
+
+/* After skipped cost lines, a position relative to them cannot be known:
+ * -1 (and the sink told) when one of the subpositions at s is relative. */
+static int check_stale(struct parser *ps, const char *s)
+{
+	for (int k = 0; k < ps->npos; k++) {
+		s = skip_ws(s);
+		if (ps->slot[k] != POS_IGN && (*s == '+' || *s == '-' || *s == '*')) {
+			if (ps->o->instr->skim_failed)
+				*ps->o->instr->skim_failed = 1;
+			return perr(ps, "a position relative to skipped lines");
+		}
+		while (*s && !is_space(*s))
+			s++;
+	}
+	return 0;
+}
+
+static int cost_line(struct parser *ps, const char *s)
+{
+	struct profile *p = ps->p;
+	int64_t pos[3];
+	if (!ps->have_events)
+		return perr(ps, "cost line before the events: line");
+	if (!ps->npos) {
+		default_positions(ps);
+		p->has_line = 1;
+	}
+	if (ps->stale) {
+		if (check_stale(ps, s) < 0)
+			return -1;
+		ps->stale = 0;
+	}
+	/* the whole line is read before anything changes (a file's last line
+	 * cut short is left out whole when it does not read) */
+	struct costs c;
+	s = parse_positions(ps, s, pos, 1);
+	if (!s || check_line_range(ps, pos) < 0 || need_fn(ps, "cost line") < 0 ||
+	    read_costs(ps, s, &c, 1) < 0)
+		return -1;
+	ps->last[0] = pos[0];
+	ps->last[1] = pos[1];
+	ps->any_cost = 1;
+	uint32_t line = line_of(ps, pos);
+
+	const struct instr_sink *is = ps->o->instr;
+	if (ps->pending == PEND_CALL || is) {
+		cost_t v[MAX_EVENTS];
+		memset(v, 0, sizeof(cost_t) * (size_t)p->nreal);
+		add_costs(v, &c);
+		if (ps->pending == PEND_CALL) {
+			finish_call(ps, line, v, pos);
+			if (!is) /* counted, in a call record (summag) */
+				for (int i = 0; i < c.n; i++)
+					p->callsum[c.ev[i]] = cost_add(p->callsum[c.ev[i]], c.v[i]);
+			return 0;
+		}
+		if (ps->pending == PEND_JUMP)
+			finish_jump(ps, line, pos); /* the line normally carries no cost */
+		/* costs go to the sink only: the profile is read again for it */
+		if (is->cost)
+			is->cost(is->arg, p, ps->fn, ps->fi, line, addr_of(ps, pos), v);
+		return 0;
+	}
+	if (ps->pending == PEND_JUMP)
+		finish_jump(ps, line, pos); /* the line normally carries no cost */
+	if (p->ls.nreal != p->nreal) {
+		linestore_init(&p->ls, p->nreal);
+		p->ls.lazy = ps->lz != NULL;
+	}
+	if (p->ls.open_fn != ps->fn)
+		linestore_begin(&p->ls, ps->fn);
+	cost_t *dst = linestore_slot(&p->ls, ps->fi, p->ls.lazy ? 0 : line);
+	linestore_width(&p->ls, p->nreal);
+	add_costs(dst, &c);
+	for (int i = 0; i < c.n; i++) /* counted, in the line store (summag) */
+		p->selfsum[c.ev[i]] = cost_add(p->selfsum[c.ev[i]], c.v[i]);
+	return 0;
+}
+
+/* What calls=, jump=/jcnd= and the name lines set, once read (also by
+ * spec_fast()). */
+/* Adds n to the bound of the sums of call counts (which) or jump counts:
+ * -1 with "sum of ... passes 2^63-1" when it would pass, nothing changed. */
+static inline int count_count(struct parser *ps, uint64_t *mag, uint64_t n, const char *what)
+{
+	uint64_t *m = &mag[ps->o->sign < 0];
+	if (n > (uint64_t)INT64_MAX || *m + n > (uint64_t)INT64_MAX)
+		return perr(ps, "sum of %s passes 2^63-1", what);
+	*m += n;
+	return 0;
+}
+
+int set_call(struct parser *ps, uint64_t cnt, const int64_t tpos[2])
+{
+	if (count_count(ps, ps->p->countmag, cnt, "call counts") < 0)
+		return -1;
+	ps->call_count = (cost_t)cnt;
+	ps->ctaddr = addr_of(ps, tpos);
+	ps->pending = PEND_CALL;
+	ps->p->is_callgrind = 1;
+	ps->cg_fmt = 1;
+	return 0;
+}
+
+int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t tpos[2])
+{
+	/* executed and taken are both summed (instr.c): their sum is the bound */
+	if (count_count(ps, ps->p->jumpmag, cond ? a + b : a, "jump counts") < 0)
+		return -1;
+	/* Callgrind writes jcnd=TAKEN/EXECUTED (its own files have the first
+	 * never above the second, e.g. a loop's back edge jcnd=19/20) */
+	ps->jcond = cond;
+	ps->jexe = cond ? (cost_t)b : (cost_t)a;
+	ps->jtaken = (cost_t)a;
+	ps->jtfile = ps->jfi != NO_ID ? ps->jfi : ps->fi;
+	ps->jfi = NO_ID;
+	ps->jtline = line_of(ps, tpos);
+	ps->jtaddr = addr_of(ps, tpos);
+	ps->pending = PEND_JUMP;
+	ps->p->is_callgrind = 1;
+	ps->cg_fmt = 1;
+	return 0;
+}
+
+static int calls_line(struct parser *ps, const char *s)
+{
+	uint64_t cnt;
+	int ovf = 0;
+	s = skip_ws(s);
+	const char *e = parse_u64(s, &cnt, &ovf);
+	if (!e || cnt > INT64_MAX)
+		return perr(ps, ovf || (e && cnt > INT64_MAX) ? "call count of 2^63 or more"
+							     : "calls= needs a count");
+	if (need_fn(ps, "calls= line") < 0)
+		return -1;
+	if (ps->cfn == NO_ID)
+		return perr(ps, "calls= line without a preceding cfn= line");
+	default_positions(ps);
+	int64_t tpos[3];
+	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
+		return -1;
+	if (!parse_positions(ps, e, tpos, 0))
+		return -1;
+	return set_call(ps, cnt, tpos);
+}
+
+static int jump_line(struct parser *ps, const char *s, int cond)
+{
+	uint64_t a = 0, b = 0;
+	int ovf = 0;
+	s = skip_ws(s);
+	const char *e = parse_u64(s, &a, &ovf);
+	/* counts are signed 64-bit (negated in a difference), as calls='s */
+	if (!e || a > INT64_MAX)
+		return perr(ps, ovf || e ? "jump count of 2^63 or more" : "bad jump count");
+	if (cond) {
+		if (*e == '/' || is_space(*e))
+			e = parse_u64(skip_ws(e + 1), &b, &ovf);
+		else
+			e = NULL;
+		if (ovf || (e && b > INT64_MAX))
+			return perr(ps, "jump count of 2^63 or more");
+		if (!e)
+			return perr(ps, "jcnd= needs executed/taken counts");
+	}
+	if (need_fn(ps, "jump line") < 0)
+		return -1;
+	default_positions(ps);
+	int64_t tpos[3];
+	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
+		return -1;
+	if (!parse_positions(ps, e, tpos, 0))
+		return -1;
+	return set_jump(ps, cond, a, b, tpos);
+}
+
+/* A new function block: the function named id (made when a cost line
+ * needs it: a profile may define all its names up front), of the current
+ * object and fl= file, its cost lines in that file. */
+static void start_fn(struct parser *ps, uint32_t id)
+{
+	ps->fnname = id;
+	ps->fi = cur_file(ps);
+	ps->fn = NO_ID;
+	ps->fnobj = cur_obj(ps);
+	ps->fnfile = ps->fl;
+	const struct instr_sink *is = ps->o->instr;
+	ps->skip_block = is && is->want && !is->want(is->arg, ps->p, ps->fnobj, id);
+}
+
+static int spec_line(struct parser *ps, const char *key, size_t klen, const char *val, size_t vlen)
+{
+	uint32_t id;
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
+	if (ps->pending == PEND_CALL && !KEY("cob") && !KEY("cfi") && !KEY("cfl") && !KEY("cfn"))
+		return perr(ps, "calls= line not followed by its cost line");
+	if (!KEY("fl") && !KEY("fn"))
+		ps->cg_fmt = 1; /* only Callgrind's format has others */
+	switch (key[0]) {
+	case 'f':
+		if (KEY("fn")) {
+			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
+				return -1;
+			/* Some writers (pyprof2calltree, lsprofcalltree) give a
+			 * function's file with fi= on the line before its fn= and
+			 * never write fl=: take it as the function's, or every
+			 * function would be in no file and a function calling
+			 * itself would be two */
+			if (!ps->seen_fl && ps->fi != NO_ID && ps->fi_lineno + 1 == ps->lineno)
+				ps->fl = ps->fi;
+			/* callgrind writes fl= before fn= only when the new
+			 * function's file is not that of the cost lines before
+			 * it, fi=/fe= included: without fl=, that file is the
+			 * function's */
+			else if (ps->fi != NO_ID && creator_names_contexts(ps->part->creator))
+				ps->fl = ps->fi;
+			start_fn(ps, id);
+			return 0;
+		}
+		if (KEY("fl")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			ps->fl = ps->fi = id;
+			ps->seen_fl = 1;
+			/* In Cachegrind's format, fl= starts the pseudo-function
+			 * <unspecified> of that file, which an fn= line normally
+			 * replaces at once (cg_annotate 3.21+; the name is not
+			 * passed through --mod-funcname there either).  In
+			 * Callgrind's, the function goes on (callgrind_annotate,
+			 * KCachegrind). */
+			if (ps->cmd_seen && !ps->cg_fmt)
+				start_fn(ps, strtab_intern(&ps->p->names, "<unspecified>", 13));
+			return 0;
+		}
+		if (KEY("fi") || KEY("fe")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			set_fi(ps, id);
+			return 0;
+		}
+		break;
+	case 'o':
+		if (KEY("ob")) {
+			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
+				return -1;
+			ps->ob = id;
+			ps->use_obj = 1;
+			return 0;
+		}
+		break;
+	case 'c':
+		if (KEY("calls"))
+			return calls_line(ps, val);
+		if (KEY("cfn")) {
+			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
+				return -1;
+			set_cfn(ps, id);
+			return 0;
+		}
+		if (KEY("cfl") || KEY("cfi")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			/* an empty cfl= means "the current file" */
+			ps->cfl = vlen ? id : NO_ID;
+			return 0;
+		}
+		if (KEY("cob")) {
+			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
+				return -1;
+			set_cob(ps, id);
+			return 0;
+		}
+		break;
+	case 'j':
+		if (KEY("jfi")) {
+			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
+				return -1;
+			ps->jfi = id;
+			return 0;
+		}
+		if (KEY("jfn")) {
+			if (parse_name(ps, NS_FN, val, vlen) == NO_ID)
+				return -1;
+			return 0;
+		}
+		if (KEY("jump"))
+			return jump_line(ps, val, 0);
+		if (KEY("jcnd"))
+			return jump_line(ps, val, 1);
+		break;
+	}
+	return perr(ps, "unknown specification '%.*s='", (int)klen, key);
+#undef KEY
+}
+
+void reset_for_new_file(struct parser *ps)
+{
+	idmap_clear(&ps->obmap);
+	idmap_clear(&ps->flmap);
+	idmap_clear(&ps->fnmap);
+	ps->ob = ps->fl = ps->fi = ps->fnname = ps->fn = NO_ID;
+	ps->cob = ps->cfl = ps->cfn = ps->jfi = NO_ID;
+	ps->pending = PEND_NONE;
+	ps->npos = 0;
+	ps->last[0] = ps->last[1] = 0;
+	ps->stale = 0;
+	ps->skip_block = 0;
+	ps->use_obj = 0;
+	ps->seen_fl = 0;
+	ps->cmd_seen = ps->cg_fmt = 0;
+}
+
+/* A line of the miss-ratio curves (mrc.h): what is wrong in it is a
+ * warning (other readers ignore these lines: the costs stay good). */
+static void mrc_line(struct parser *ps, const char *s, size_t len)
+{
+	if (!ps->mrc)
+		ps->mrc = xcalloc(1, sizeof(*ps->mrc));
+	char why[256];
+	if (mrc_read_line(ps->mrc, s, len, why, sizeof(why)) < 0)
+		profile_warn(ps->p, "%s:%llu: %s; the curves are not shown", ps->path,
+			     (unsigned long long)ps->lineno, why);
+}
+
+int parse_line(struct parser *ps, char *s, size_t len)
+{
+	char c = s[0];
+	if (len && c != '#' && !(is_space(c) && !*skip_ws(s)))
+		ps->totals_last = 0; /* header_line() sets it again for totals: */
+	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
+		if (memchr(s, 0, len))
+			return perr(ps, "binary data (NUL byte): not a profile");
+		if (ps->o->only_part && ps->p->nparts != ps->o->only_part) {
+			ps->pending = PEND_NONE; /* another part's costs: not shown */
+			return 0;
+		}
+		if (ps->skip_block) { /* a block the sink does not want */
+			ps->pending = PEND_NONE;
+			ps->stale = 1;
+			return 0;
+		}
+		if (fast_ok(ps, c) && cost_line_fast(ps, s, s + len + 1, 1))
+			return 0;
+		return cost_line(ps, s);
+	}
+	if (len == 0 || c == '#') {
+		if (ps->lineno == 1 && strncmp(s, "# callgrind format", 18) == 0)
+			ps->cg_fmt = 1;
+		else if (c == '#' && mrc_is_line(s, len))
+			mrc_line(ps, s, len);
+		return 0;
+	}
+	if (ps->pending == PEND_CALL && c != 'c')
+		return perr(ps, "calls= line not followed by its cost line");
+	if (memchr(s, 0, len))
+		return perr(ps, "binary data (NUL byte): not a profile");
+	if (is_space(c)) {
+		const char *t = skip_ws(s);
+		if (!*t)
+			return 0;
+		if ((*t >= '0' && *t <= '9') || *t == '+' || *t == '-' || *t == '*')
+			return cost_line(ps, t);
+		return perr(ps, "unexpected indented line");
+	}
+	if (c == '=' && strncmp(s, "==== NEW PROFILING FILE", 23) == 0) {
+		/* Xdebug appends profiles to one file: its ids are its own */
+		ids_finish(ps);
+		reset_for_new_file(ps);
+		ps->have_events = 0;
+		ps->identity = 0;
+		new_part(ps);
+		return 0;
+	}
+	/* key=value or key: value */
+	size_t k = 0;
+	while (k < len && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z') ||
+			   (s[k] >= '0' && s[k] <= '9') || s[k] == '_'))
+		k++;
+	if (k > 0 && k < len && s[k] == '=')
+		return spec_line(ps, s, k, s + k + 1, len - k - 1);
+	if (k > 0 && k < len && s[k] == ':')
+		return header_line(ps, s, k, s + k + 1);
+	return perr(ps, "not a profile line: '%.40s'", s);
+}
