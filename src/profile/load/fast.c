@@ -345,51 +345,58 @@ static const char *fast_target(const struct parser *ps, const char *s, int64_t t
 
 /* The common specification lines of a body, read in place in the mapped
  * file (no copy, no search for the line's end): cfn=/cfi=/cfl=/cob=/fi=/fe=
- * with an id already defined, calls=, jump= and jcnd= with plain numbers.
+ * with an id already defined, calls=, jump= and jcnd= with plain numbers
+ * (key: line_key() of the line at s).
  * Only in the state fast_state() allows, at least FAST_MAX_LINE + 32 bytes
  * before the end.  Returns the next line, or NULL to leave the line to
  * parse_line() (nothing has been changed then). */
-static const char *spec_fast(struct parser *ps, const char *s)
+static const char *spec_fast(struct parser *ps, const char *s, enum fkey key)
 {
 	uint32_t id;
 	uint64_t a, b = 0;
 	int64_t tpos[2];
 	const char *t;
-	if (s[0] == 'c' && s[3] == '=') {
-		if (!memcmp(s, "cfn", 3)) {
-			if ((t = known_id(&ps->fnmap, s + 4, &id)))
-				set_cfn(ps, id);
-		} else if (!memcmp(s, "cfi", 3) || !memcmp(s, "cfl", 3)) {
-			if ((t = known_id(&ps->flmap, s + 4, &id)))
-				ps->cfl = id;
-		} else if (!memcmp(s, "cob", 3)) {
-			if ((t = known_id(&ps->obmap, s + 4, &id)))
-				set_cob(ps, id);
-		} else {
-			return NULL;
-		}
-		return t;
-	}
-	if (ps->pending == PEND_CALL) /* only the lines above may come between */
+	/* between calls= and its cost line, only what K_INCALL says: the
+	 * general parser says what is wrong */
+	if (ps->pending == PEND_CALL && !(fkey_flags(key) & K_INCALL))
 		return NULL;
-	if (s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=') {
-		if ((t = known_id(&ps->flmap, s + 3, &id)))
+	s += fkey_len(key) + 1; /* the value */
+	switch (key) {
+	case FK_CFN:
+	case FK_CFI:
+	case FK_CFL:
+	case FK_COB:
+	case FK_FI:
+	case FK_FE:
+		if (!(t = known_id(ns_map(ps, fkey_ns(key)), s, &id)))
+			return NULL;
+		if (key == FK_CFN)
+			set_cfn(ps, id);
+		else if (key == FK_COB)
+			set_cob(ps, id);
+		else if (key == FK_FI || key == FK_FE)
 			set_fi(ps, id);
+		else
+			ps->cfl = id;
 		return t;
+	case FK_CALLS:
+	case FK_JUMP:
+	case FK_JCND:
+		break;
+	default:
+		return NULL;
 	}
 	if (ps->stale) /* relative targets need checking: parse_line() */
 		return NULL;
-	if (!memcmp(s, "calls=", 6)) {
+	if (key == FK_CALLS) {
 		/* a sum passing 2^63-1 is said by calls_line() */
-		if (ps->cfn == NO_ID || !(t = fast_dec(s + 6, &a)) ||
+		if (ps->cfn == NO_ID || !(t = fast_dec(s, &a)) ||
 		    !(t = fast_target(ps, t, tpos)) || set_call(ps, a, tpos) < 0)
 			return NULL;
 		return t;
 	}
-	int cond = !memcmp(s, "jcnd=", 5);
-	if (!cond && memcmp(s, "jump=", 5))
-		return NULL;
-	if (!(t = fast_dec(s + 5, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
+	int cond = key == FK_JCND;
+	if (!(t = fast_dec(s, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
 	    !(t = fast_target(ps, t, tpos)) || set_jump(ps, cond, a, b, tpos) < 0)
 		return NULL;
 	return t;
@@ -466,10 +473,11 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 			goto done;
 		}
 		if (fast && s < fast_end) {
+			enum fkey key = line_key(s, '=');
 			/* fi=/fe= end a segment (elsewhere seg_line() says so) */
-			if (ps->lz && s[0] == 'f' && (s[1] == 'i' || s[1] == 'e') && s[2] == '=')
+			if (ps->lz && (key == FK_FI || key == FK_FE))
 				seg_end(ps, (uint64_t)(s - m->base));
-			if ((nl = spec_fast(ps, s))) {
+			if ((nl = spec_fast(ps, s, key))) {
 				m->s = nl;
 				ps->totals_last = 0;
 				goto done;

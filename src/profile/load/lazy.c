@@ -24,10 +24,10 @@
  * lines are: segments, runs of lines that can be read again on their own.
  * A segment is cost lines and the lines that may come between them without
  * changing where costs go (calls=, jump=, jcnd=, cfn=, cfi=, cfl=, cob=,
- * jfi=, jfn=); it starts at a cost line, with the parser's state then (the
- * file, the positions, a pending call, the format, and the previous cost
- * line's values when a cost "*" in it needs them), and any other line ends
- * it.  When a reader
+ * jfi=, jfn=: the keys K_SEGMENT marks in load_int.h's table); it starts
+ * at a cost line, with the parser's state then (the file, the positions, a
+ * pending call, the format, and the previous cost line's values when a
+ * cost "*" in it needs them), and any other line ends it.  When a reader
  * wants a function's lines, profile_need_lines() reads its segments again
  * with the same parsing functions into the line store.  The file stays
  * mapped while the profile lives (it must not change meanwhile: its name's
@@ -138,28 +138,6 @@ void seg_end(struct parser *ps, uint64_t off)
 	lz->seg[lz->nseg++] = ps->seg;
 }
 
-static int lz_key(const char *t, const char *k)
-{
-	return strncmp(t, k, strlen(k)) == 0;
-}
-
-/* Is t (NUL-terminated) a line that may stay in a segment? */
-static int between_costs(const char *t)
-{
-	switch (t[0]) {
-	case 'c':
-		return lz_key(t, "calls=") ||
-		       (((t[1] == 'f' && (t[2] == 'n' || t[2] == 'i' || t[2] == 'l')) ||
-			 (t[1] == 'o' && t[2] == 'b')) &&
-			t[3] == '=');
-	case 'j':
-		return lz_key(t, "jump=") || lz_key(t, "jcnd=") ||
-		       (t[1] == 'f' && (t[2] == 'i' || t[2] == 'n') && t[3] == '=');
-	default:
-		return 0;
-	}
-}
-
 void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l)
 {
 	const char *u = t;
@@ -169,7 +147,7 @@ void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l)
 		seg_start(ps, off);
 		return;
 	}
-	if (!between_costs(t))
+	if (!(fkey_flags(line_key(t, '=')) & K_SEGMENT))
 		seg_end(ps, off);
 }
 
@@ -247,13 +225,14 @@ static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s);
 		const char *t = skip_ws(line_copy(sc, s, &l));
+		enum fkey key;
 		if (cost_start(*t)) {
 			if (replay_cost(&rp, &p->ls, t) < 0)
 				return -1;
-		} else if (lz_key(t, "calls=")) {
+		} else if ((key = line_key(t, '=')) == FK_CALLS) {
 			default_positions(&rp);
 			rp.pending = PEND_CALL;
-		} else if (lz_key(t, "jump=") || lz_key(t, "jcnd=")) {
+		} else if (key == FK_JUMP || key == FK_JCND) {
 			default_positions(&rp);
 			rp.pending = PEND_JUMP;
 		}

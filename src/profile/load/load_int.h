@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
 
@@ -44,6 +45,107 @@ uint32_t *idmap_slot(struct idmap *m, int64_t key, int insert);
 void idmap_clear(struct idmap *m);
 /* A table indexed by id grown to cover index key (see idmap.c). */
 void grow_by_id(void **a, uint32_t *n, uint64_t key, size_t elem, int fill);
+
+/* ---- the format's keys ---------------------------------------------------- */
+
+/* Every key of the format the loader knows, once, for every reader of it
+ * (parse.c's general parser, fast.c's fast paths, lazy.c's segments and
+ * replay): the name, the character after it (':' in the header, '=' in the
+ * body, format spec 3.1.1), the id space of the name it carries (3.1.5;
+ * NS_NONE: it carries none), and flags:
+ *   K_CG       Cachegrind's format has it (any other key makes a file
+ *              Callgrind's: cg_fmt)
+ *   K_INCALL   may stand between calls= and its cost line (3.1.3)
+ *   K_SEGMENT  does not change where the costs of the cost lines around it
+ *              go, so it may stay inside a lazy segment (lazy.c) */
+enum { NS_OBJ, NS_FILE, NS_FN, NS_NONE };
+enum { K_CG = 1, K_INCALL = 2, K_SEGMENT = 4 };
+#define FORMAT_KEYS(X)                                              \
+	X(CALLS, "calls", '=', NS_NONE, K_SEGMENT)                  \
+	X(CFN, "cfn", '=', NS_FN, K_INCALL | K_SEGMENT)             \
+	X(CFI, "cfi", '=', NS_FILE, K_INCALL | K_SEGMENT)           \
+	X(CFL, "cfl", '=', NS_FILE, K_INCALL | K_SEGMENT)           \
+	X(COB, "cob", '=', NS_OBJ, K_INCALL | K_SEGMENT)            \
+	X(JUMP, "jump", '=', NS_NONE, K_SEGMENT)                    \
+	X(JCND, "jcnd", '=', NS_NONE, K_SEGMENT)                    \
+	X(FI, "fi", '=', NS_FILE, 0)                                \
+	X(FE, "fe", '=', NS_FILE, 0)                                \
+	X(FN, "fn", '=', NS_FN, K_CG)                               \
+	X(FL, "fl", '=', NS_FILE, K_CG)                             \
+	X(OB, "ob", '=', NS_OBJ, 0)                                 \
+	X(JFI, "jfi", '=', NS_FILE, K_SEGMENT)                      \
+	X(JFN, "jfn", '=', NS_FN, K_SEGMENT)                        \
+	X(VERSION, "version", ':', NS_NONE, 0)                      \
+	X(CREATOR, "creator", ':', NS_NONE, 0)                      \
+	X(PID, "pid", ':', NS_NONE, 0)                              \
+	X(CMD, "cmd", ':', NS_NONE, K_CG)                           \
+	X(PART, "part", ':', NS_NONE, 0)                            \
+	X(THREAD, "thread", ':', NS_NONE, 0)                        \
+	X(DESC, "desc", ':', NS_NONE, K_CG)                         \
+	X(POSITIONS, "positions", ':', NS_NONE, 0)                  \
+	X(EVENTS, "events", ':', NS_NONE, K_CG)                     \
+	X(EVENT, "event", ':', NS_NONE, 0)                          \
+	X(SUMMARY, "summary", ':', NS_NONE, K_CG)                   \
+	X(TOTALS, "totals", ':', NS_NONE, 0)
+
+#define FK_ENUM_(id, name, sep, ns, flags) FK_##id,
+enum fkey { FK_NONE, FORMAT_KEYS(FK_ENUM_) FK_COUNT };
+#undef FK_ENUM_
+/* no name is longer */
+#define FK_MAXLEN 9
+#define FK_MAX_(id, name, sep, ns, flags) \
+	_Static_assert(sizeof(name) - 1 <= FK_MAXLEN, "FK_MAXLEN is the longest key");
+FORMAT_KEYS(FK_MAX_)
+#undef FK_MAX_
+
+static inline unsigned fkey_flags(enum fkey k)
+{
+#define FK_FLAGS_(id, name, sep, ns, flags) flags,
+	static const uint8_t f[FK_COUNT] = { 0, FORMAT_KEYS(FK_FLAGS_) };
+#undef FK_FLAGS_
+	return f[k];
+}
+
+static inline size_t fkey_len(enum fkey k)
+{
+#define FK_LEN_(id, name, sep, ns, flags) sizeof(name) - 1,
+	static const uint8_t l[FK_COUNT] = { 0, FORMAT_KEYS(FK_LEN_) };
+#undef FK_LEN_
+	return l[k];
+}
+
+static inline int fkey_ns(enum fkey k)
+{
+#define FK_NS_(id, name, sep, ns, flags) ns,
+	static const uint8_t n[FK_COUNT] = { NS_NONE, FORMAT_KEYS(FK_NS_) };
+#undef FK_NS_
+	return n[k];
+}
+
+/* Does the text at s start with the n characters of name, then sep?  Read
+ * up to the first difference only, so s may be any NUL-terminated text. */
+static inline int key_at(const char *s, const char *name, size_t n, char sep)
+{
+#pragma GCC unroll 10
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != name[i])
+			return 0;
+	return s[n] == sep;
+}
+
+/* The key the line at s (NUL-terminated, or with FK_MAXLEN + 1 bytes to
+ * read) starts with, followed by sep; FK_NONE when it starts with none the
+ * format has.  The comparisons are made with the names as constants, so
+ * the compiler makes them a few byte tests. */
+static inline enum fkey line_key(const char *s, char sep)
+{
+#define FK_IS_(id, name, sp, ns, flags)                                      \
+	if (sep == (sp) && key_at(s, name, sizeof(name) - 1, sp))            \
+		return FK_##id;
+	FORMAT_KEYS(FK_IS_)
+#undef FK_IS_
+	return FK_NONE;
+}
 
 /* ---- parser state (parse.c) ---------------------------------------------- */
 
@@ -135,6 +237,12 @@ struct parser {
 	int seg_star;        /* and a cost "*" (the previous value) read since */
 };
 _Static_assert(sizeof(struct lz_seg) == 48, "a segment stays 48 bytes");
+
+/* The compressed ids of the names of kind ns (NS_OBJ, NS_FILE, NS_FN). */
+static inline struct idmap *ns_map(struct parser *ps, int ns)
+{
+	return ns == NS_OBJ ? &ps->obmap : ns == NS_FILE ? &ps->flmap : &ps->fnmap;
+}
 
 /* "FILE:LINE: " and the message, in ps->err: returns -1. */
 int perr(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -235,8 +235,6 @@ int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count)
 
 /* ---- names ------------------------------------------------------------------- */
 
-enum { NS_OBJ, NS_FILE, NS_FN };
-
 static struct strtab *name_tab(struct parser *ps, int ns)
 {
 	struct profile *p = ps->p;
@@ -302,7 +300,7 @@ static uint32_t define_id(struct parser *ps, int ns, struct idmap *map, uint64_t
 /* "(id) name", "(id)" or "name": returns the interned id or NO_ID on error. */
 static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
 {
-	struct idmap *map = ns == NS_OBJ ? &ps->obmap : ns == NS_FILE ? &ps->flmap : &ps->fnmap;
+	struct idmap *map = ns_map(ps, ns);
 	const char *end = s + len;
 	while (end > s && is_space(end[-1]))
 		end--;
@@ -360,12 +358,11 @@ static int cmp_undef(const void *a, const void *b)
 
 void ids_finish(struct parser *ps)
 {
-	static const char *const what[3] = { "object", "file", "function" };
-	struct idmap *maps[3] = { &ps->obmap, &ps->flmap, &ps->fnmap };
+	static const char *const what[NS_NONE] = { "object", "file", "function" };
 	struct undef_id *u = NULL;
 	size_t nu = 0, capu = 0;
-	for (int k = 0; k < 3; k++) {
-		struct idmap *m = maps[k];
+	for (int k = NS_OBJ; k < NS_NONE; k++) {
+		struct idmap *m = ns_map(ps, k);
 		for (uint32_t i = 0; i < m->npend; i++) {
 			uint32_t *v = idmap_slot(m, m->pend[i].id, 0);
 			if (!v || !(*v & ID_PENDING))
@@ -562,26 +559,24 @@ static char *dup_value(const char *s)
 	return xstrdup(s);
 }
 
-static int header_line(struct parser *ps, const char *key, size_t klen, const char *val)
+static int header_line(struct parser *ps, enum fkey key, const char *val)
 {
 	struct profile *p = ps->p;
-#define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
-	/* Cachegrind's format has desc:, cmd:, events: and summary: only */
-	if (!KEY("desc") && !KEY("cmd") && !KEY("events") && !KEY("summary"))
+	if (!(fkey_flags(key) & K_CG))
 		ps->cg_fmt = 1;
-	ps->cmd_seen |= KEY("cmd");
-	if (KEY("events")) {
+	ps->cmd_seen |= key == FK_CMD;
+	if (key == FK_EVENTS) {
 		if (ps->any_cost && ps->have_events)
 			new_part(ps);
 		return set_events(ps, val);
 	}
-	if (KEY("positions"))
+	if (key == FK_POSITIONS)
 		return set_positions(ps, val);
-	if (KEY("summary") || KEY("totals")) {
-		ps->totals_last = KEY("totals");
+	if (key == FK_SUMMARY || key == FK_TOTALS) {
+		ps->totals_last = key == FK_TOTALS;
 		return parse_summary(ps, val);
 	}
-	if (KEY("part")) {
+	if (key == FK_PART) {
 		if (ps->any_cost || ps->part->number)
 			new_part(ps);
 		ps->part->number = atoi(skip_ws(val));
@@ -590,20 +585,20 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 		p->is_callgrind = 1;
 		return 0;
 	}
-	if (KEY("creator")) {
+	if (key == FK_CREATOR) {
 		const char *v = skip_ws(val);
 		ps->cg_creator |= creator_names_contexts(v);
 	}
-	if (KEY("cmd") || KEY("creator")) { /* the part's, and the profile's first */
-		char **part = KEY("cmd") ? &ps->part->cmd : &ps->part->creator;
-		char **prof = KEY("cmd") ? &p->cmd : &p->creator;
+	if (key == FK_CMD || key == FK_CREATOR) { /* the part's, and the profile's first */
+		char **part = key == FK_CMD ? &ps->part->cmd : &ps->part->creator;
+		char **prof = key == FK_CMD ? &p->cmd : &p->creator;
 		free(*part);
 		*part = dup_value(val);
 		if (!*prof)
 			*prof = dup_value(val);
 		return 0;
 	}
-	if (KEY("desc")) {
+	if (key == FK_DESC) {
 		const char *v = skip_ws(val);
 		if (strncmp(v, "Trigger:", 8) == 0) {
 			free(ps->part->trigger);
@@ -626,15 +621,15 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 		}
 		return 0;
 	}
-	if (KEY("pid")) {
+	if (key == FK_PID) {
 		ps->part->pid = atol(skip_ws(val));
 		return 0;
 	}
-	if (KEY("thread")) {
+	if (key == FK_THREAD) {
 		ps->part->thread = atol(skip_ws(val));
 		return 0;
 	}
-	if (KEY("event")) {
+	if (key == FK_EVENT) {
 		const char *v = skip_ws(val);
 		if (!*v || *v == ':' || *v == '=')
 			return perr(ps, "event: line without a name");
@@ -642,7 +637,7 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 		p->evdefs[p->nevdefs++] = (struct evdef){ xstrdup(ps->path), ps->lineno, xstrdup(v) };
 		return 0;
 	}
-	if (KEY("version")) {
+	if (key == FK_VERSION) {
 		const char *v = skip_ws(val);
 		if (atoi(v) != 1)
 			profile_warn(p, "%s:%llu: format version '%s' (only version 1 is known)",
@@ -651,7 +646,6 @@ static int header_line(struct parser *ps, const char *key, size_t klen, const ch
 	}
 	/* unknown keys (e.g. "fmt:", Xdebug's "rusage:") are ignored */
 	return 0;
-#undef KEY
 }
 
 /* The "event: NAME : long name" and "event: NAME = formula" lines of every
@@ -914,109 +908,79 @@ static void start_fn(struct parser *ps, uint32_t id)
 	ps->skip_block = is && is->want && !is->want(is->arg, ps->p, ps->fnobj, id);
 }
 
-static int spec_line(struct parser *ps, const char *key, size_t klen, const char *val, size_t vlen)
+static int spec_line(struct parser *ps, enum fkey key, const char *kname, size_t klen,
+		     const char *val, size_t vlen)
 {
-	uint32_t id;
-#define KEY(k) (klen == sizeof(k) - 1 && memcmp(key, k, klen) == 0)
-	if (ps->pending == PEND_CALL && !KEY("cob") && !KEY("cfi") && !KEY("cfl") && !KEY("cfn"))
-		return perr(ps, "calls= line not followed by its cost line");
-	if (!KEY("fl") && !KEY("fn"))
+	/* (a key but those K_INCALL allows after calls= is refused by
+	 * parse_line()) */
+	if (!(fkey_flags(key) & K_CG))
 		ps->cg_fmt = 1; /* only Callgrind's format has others */
-	switch (key[0]) {
-	case 'f':
-		if (KEY("fn")) {
-			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
-				return -1;
-			/* Some writers (pyprof2calltree, lsprofcalltree) give a
-			 * function's file with fi= on the line before its fn= and
-			 * never write fl=: take it as the function's, or every
-			 * function would be in no file and a function calling
-			 * itself would be two */
-			if (!ps->seen_fl && ps->fi != NO_ID && ps->fi_lineno + 1 == ps->lineno)
-				ps->fl = ps->fi;
-			/* callgrind writes fl= before fn= only when the new
-			 * function's file is not that of the cost lines before
-			 * it, fi=/fe= included: without fl=, that file is the
-			 * function's */
-			else if (ps->fi != NO_ID && creator_names_contexts(ps->part->creator))
-				ps->fl = ps->fi;
-			start_fn(ps, id);
-			return 0;
-		}
-		if (KEY("fl")) {
-			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
-				return -1;
-			ps->fl = ps->fi = id;
-			ps->seen_fl = 1;
-			/* In Cachegrind's format, fl= starts the pseudo-function
-			 * <unspecified> of that file, which an fn= line normally
-			 * replaces at once (cg_annotate 3.21+; the name is not
-			 * passed through --mod-funcname there either).  In
-			 * Callgrind's, the function goes on (callgrind_annotate,
-			 * KCachegrind). */
-			if (ps->cmd_seen && !ps->cg_fmt)
-				start_fn(ps, strtab_intern(&ps->p->names, "<unspecified>", 13));
-			return 0;
-		}
-		if (KEY("fi") || KEY("fe")) {
-			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
-				return -1;
-			set_fi(ps, id);
-			return 0;
-		}
-		break;
-	case 'o':
-		if (KEY("ob")) {
-			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
-				return -1;
-			ps->ob = id;
-			ps->use_obj = 1;
-			return 0;
-		}
-		break;
-	case 'c':
-		if (KEY("calls"))
-			return calls_line(ps, val);
-		if (KEY("cfn")) {
-			if ((id = parse_name(ps, NS_FN, val, vlen)) == NO_ID)
-				return -1;
-			set_cfn(ps, id);
-			return 0;
-		}
-		if (KEY("cfl") || KEY("cfi")) {
-			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
-				return -1;
-			/* an empty cfl= means "the current file" */
-			ps->cfl = vlen ? id : NO_ID;
-			return 0;
-		}
-		if (KEY("cob")) {
-			if ((id = parse_name(ps, NS_OBJ, val, vlen)) == NO_ID)
-				return -1;
-			set_cob(ps, id);
-			return 0;
-		}
-		break;
-	case 'j':
-		if (KEY("jfi")) {
-			if ((id = parse_name(ps, NS_FILE, val, vlen)) == NO_ID)
-				return -1;
-			ps->jfi = id;
-			return 0;
-		}
-		if (KEY("jfn")) {
-			if (parse_name(ps, NS_FN, val, vlen) == NO_ID)
-				return -1;
-			return 0;
-		}
-		if (KEY("jump"))
-			return jump_line(ps, val, 0);
-		if (KEY("jcnd"))
-			return jump_line(ps, val, 1);
-		break;
+	int ns = fkey_ns(key);
+	uint32_t id = NO_ID;
+	if (ns != NS_NONE && (id = parse_name(ps, ns, val, vlen)) == NO_ID)
+		return -1;
+	switch (key) {
+	case FK_FN:
+		/* Some writers (pyprof2calltree, lsprofcalltree) give a
+		 * function's file with fi= on the line before its fn= and
+		 * never write fl=: take it as the function's, or every
+		 * function would be in no file and a function calling
+		 * itself would be two */
+		if (!ps->seen_fl && ps->fi != NO_ID && ps->fi_lineno + 1 == ps->lineno)
+			ps->fl = ps->fi;
+		/* callgrind writes fl= before fn= only when the new
+		 * function's file is not that of the cost lines before
+		 * it, fi=/fe= included: without fl=, that file is the
+		 * function's */
+		else if (ps->fi != NO_ID && creator_names_contexts(ps->part->creator))
+			ps->fl = ps->fi;
+		start_fn(ps, id);
+		return 0;
+	case FK_FL:
+		ps->fl = ps->fi = id;
+		ps->seen_fl = 1;
+		/* In Cachegrind's format, fl= starts the pseudo-function
+		 * <unspecified> of that file, which an fn= line normally
+		 * replaces at once (cg_annotate 3.21+; the name is not
+		 * passed through --mod-funcname there either).  In
+		 * Callgrind's, the function goes on (callgrind_annotate,
+		 * KCachegrind). */
+		if (ps->cmd_seen && !ps->cg_fmt)
+			start_fn(ps, strtab_intern(&ps->p->names, "<unspecified>", 13));
+		return 0;
+	case FK_FI:
+	case FK_FE:
+		set_fi(ps, id);
+		return 0;
+	case FK_OB:
+		ps->ob = id;
+		ps->use_obj = 1;
+		return 0;
+	case FK_CALLS:
+		return calls_line(ps, val);
+	case FK_CFN:
+		set_cfn(ps, id);
+		return 0;
+	case FK_CFL:
+	case FK_CFI:
+		/* an empty cfl= means "the current file" */
+		ps->cfl = vlen ? id : NO_ID;
+		return 0;
+	case FK_COB:
+		set_cob(ps, id);
+		return 0;
+	case FK_JFI:
+		ps->jfi = id;
+		return 0;
+	case FK_JFN:
+		return 0;
+	case FK_JUMP:
+		return jump_line(ps, val, 0);
+	case FK_JCND:
+		return jump_line(ps, val, 1);
+	default:
+		return perr(ps, "unknown specification '%.*s='", (int)klen, kname);
 	}
-	return perr(ps, "unknown specification '%.*s='", (int)klen, key);
-#undef KEY
 }
 
 void reset_for_new_file(struct parser *ps)
@@ -1076,7 +1040,8 @@ int parse_line(struct parser *ps, char *s, size_t len)
 			mrc_line(ps, s, len);
 		return 0;
 	}
-	if (ps->pending == PEND_CALL && c != 'c')
+	/* only a key the table allows (K_INCALL) may stand between */
+	if (ps->pending == PEND_CALL && !(fkey_flags(line_key(s, '=')) & K_INCALL))
 		return perr(ps, "calls= line not followed by its cost line");
 	if (memchr(s, 0, len))
 		return perr(ps, "binary data (NUL byte): not a profile");
@@ -1103,8 +1068,8 @@ int parse_line(struct parser *ps, char *s, size_t len)
 			   (s[k] >= '0' && s[k] <= '9') || s[k] == '_'))
 		k++;
 	if (k > 0 && k < len && s[k] == '=')
-		return spec_line(ps, s, k, s + k + 1, len - k - 1);
+		return spec_line(ps, line_key(s, '='), s, k, s + k + 1, len - k - 1);
 	if (k > 0 && k < len && s[k] == ':')
-		return header_line(ps, s, k, s + k + 1);
+		return header_line(ps, line_key(s, ':'), s + k + 1);
 	return perr(ps, "not a profile line: '%.40s'", s);
 }
