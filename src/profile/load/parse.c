@@ -562,8 +562,6 @@ static char *dup_value(const char *s)
 static int header_line(struct parser *ps, enum fkey key, const char *val)
 {
 	struct profile *p = ps->p;
-	if (!(fkey_flags(key) & K_CG))
-		ps->cg_fmt = 1;
 	ps->cmd_seen |= key == FK_CMD;
 	if (key == FK_EVENTS) {
 		if (ps->any_cost && ps->have_events)
@@ -911,10 +909,8 @@ static void start_fn(struct parser *ps, uint32_t id)
 static int spec_line(struct parser *ps, enum fkey key, const char *kname, size_t klen,
 		     const char *val, size_t vlen)
 {
-	/* (a key but those K_INCALL allows after calls= is refused by
-	 * parse_line()) */
-	if (!(fkey_flags(key) & K_CG))
-		ps->cg_fmt = 1; /* only Callgrind's format has others */
+	/* (parse_line() has refused a key K_INCALL does not allow after
+	 * calls=, and noted one K_CG does not have) */
 	int ns = fkey_ns(key);
 	uint32_t id = NO_ID;
 	if (ns != NS_NONE && (id = parse_name(ps, ns, val, vlen)) == NO_ID)
@@ -1067,9 +1063,16 @@ int parse_line(struct parser *ps, char *s, size_t len)
 	while (k < len && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z') ||
 			   (s[k] >= '0' && s[k] <= '9') || s[k] == '_'))
 		k++;
+	enum fkey key;
 	if (k > 0 && k < len && s[k] == '=')
-		return spec_line(ps, line_key(s, '='), s, k, s + k + 1, len - k - 1);
-	if (k > 0 && k < len && s[k] == ':')
-		return header_line(ps, line_key(s, ':'), s + k + 1);
-	return perr(ps, "not a profile line: '%.40s'", s);
+		key = line_key(s, '=');
+	else if (k > 0 && k < len && s[k] == ':')
+		key = line_key(s, ':');
+	else
+		return perr(ps, "not a profile line: '%.40s'", s);
+	if (!(fkey_flags(key) & K_CG))
+		ps->cg_fmt = 1; /* a key Cachegrind's format does not have */
+	if (s[k] == '=')
+		return spec_line(ps, key, s, k, s + k + 1, len - k - 1);
+	return header_line(ps, key, s + k + 1);
 }
