@@ -402,7 +402,7 @@ static const char *spec_fast(struct parser *ps, const char *s, enum fkey key)
 	return t;
 }
 
-/* ---- reading a mapped file ---------------------------------------------- */
+/* ---- reading a mapped file ----------------------------------------------- */
 
 /* The file's pages are mapped in ahead of the reader, 4 MiB per call,
  * rather than by a page fault every few pages (a fault costs microseconds

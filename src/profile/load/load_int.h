@@ -46,7 +46,7 @@ void idmap_clear(struct idmap *m);
 /* A table indexed by id grown to cover index key (see idmap.c). */
 void grow_by_id(void **a, uint32_t *n, uint64_t key, size_t elem, int fill);
 
-/* ---- the format's keys ---------------------------------------------------- */
+/* ---- the format's keys --------------------------------------------------- */
 
 /* Every key of the format the loader knows, once, for every reader of it
  * (parse.c's general parser, fast.c's fast paths, lazy.c's segments and
@@ -147,7 +147,7 @@ static inline enum fkey line_key(const char *s, char sep)
 	return FK_NONE;
 }
 
-/* ---- parser state (parse.c) ---------------------------------------------- */
+/* ---- the general parser (parse.c, header.c, names.c) --------------------- */
 
 struct lazy_lines;
 
@@ -256,6 +256,55 @@ static inline const char *skip_ws(const char *s)
 {
 	while (is_space(*s))
 		s++;
+	return s;
+}
+
+/* Parses an unsigned decimal or 0x hex number; returns the end or NULL on
+ * overflow (*ovf set) or no digits. */
+static inline const char *parse_u64(const char *s, uint64_t *v, int *ovf)
+{
+	uint64_t x = 0;
+	const char *b;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		b = s;
+		for (;; s++) {
+			unsigned d;
+			char c = *s;
+			if (c >= '0' && c <= '9')
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				break;
+			if (x >> 60) {
+				*ovf = 1;
+				return NULL;
+			}
+			x = x << 4 | d;
+		}
+	} else {
+		/* 19 digits always fit; the 20th is checked */
+		b = s;
+		unsigned d;
+		while ((d = (unsigned)(*s - '0')) < 10 && s - b < 19) {
+			x = x * 10 + d;
+			s++;
+		}
+		if ((d = (unsigned)(*s - '0')) < 10) {
+			if (x > (UINT64_MAX - d) / 10 || (unsigned)(s[1] - '0') < 10) {
+				*ovf = 1;
+				return NULL;
+			}
+			x = x * 10 + d;
+			s++;
+		}
+	}
+	if (s == b)
+		return NULL;
+	*v = x;
 	return s;
 }
 
@@ -395,6 +444,12 @@ int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t 
  * the general parser: 0, or -1 with the error. */
 int parse_line(struct parser *ps, char *s, size_t len);
 
+/* The name of kind ns a specification line carries (the len bytes at s:
+ * "(id) name", "(id)" or "name"), interned (names.c): its id in the
+ * profile's table of that kind, or NO_ID with the error. */
+uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len);
+/* A header line "key: value" (header.c): 0, or -1 with the error. */
+int header_line(struct parser *ps, enum fkey key, const char *val);
 /* A new part (of the profile), started by part:, a second events: or an
  * Xdebug file appended: the one ps reads into. */
 struct part_info *new_part(struct parser *ps);
@@ -406,7 +461,7 @@ void ids_finish(struct parser *ps);
 /* The "event:" lines of every file, once all are in. */
 void apply_evdefs(struct profile *p);
 
-/* ---- the bound of all sums (model.h, summag) ------------------------------- */
+/* ---- the bound of all sums (model.h, summag) ----------------------------- */
 
 /* Can a value of magnitude m, of event ev and sign neg, join the sums
  * without taking them beyond 2^63-1?  While the fast paths' self costs
@@ -432,7 +487,7 @@ static inline void sum_add(struct profile *p, int neg, int ev, uint64_t m)
 		p->summax0 = *s;
 }
 
-/* ---- the fast paths (fast.c) ---------------------------------------------- */
+/* ---- the fast paths (fast.c) --------------------------------------------- */
 
 /* The common cost line, read in one pass (fast.c): where the next line
  * starts, or NULL to leave the line to the general parser. */
@@ -454,7 +509,7 @@ static inline int fast_ok(const struct parser *ps, char c)
 	return cost_start(c) && fast_state(ps);
 }
 
-/* ---- deferred line records (lazy.c) --------------------------------------- */
+/* ---- deferred line records (lazy.c) -------------------------------------- */
 
 /* The file being read (ps->path, mapped at base) keeps its line records
  * for later (load_opts.lazy_lines): the profile's line provider is

@@ -1,20 +1,21 @@
-/* parse.c -- the general parser: every line of the Callgrind format.
+/* parse.c -- the general parser: every line of the Callgrind format,
+ * whole, with "FILE:LINE: what is wrong" when it does not read.
  *
  * The grammar of the format specification (Valgrind's "Callgrind Format
- * Specification", 3.2): the header's "key: value" lines (events:,
- * positions:, summary:/totals:, part:, cmd:, creator:, desc:, event:
- * definitions; 3.1.7), the body's specification lines "key=value" with
- * names or compressed ids (3.1.5), calls= and jump=/jcnd= associations
- * (3.1.3), and cost lines with compressed subpositions (3.1.6); Cachegrind's
- * format is the subset it writes (desc:, cmd:, events:, summary:, fl=, fn=
- * and cost lines).  A line the fast paths (fast.c) leave comes here, and so
- * does every line of a file read through a buffer: this is where a line is
- * checked whole and "FILE:LINE: what is wrong" said.
+ * Specification", 3.2): parse_line() tells the kinds of line apart --
+ * comments, cost lines, "key=value" specification lines and "key: value"
+ * header lines, their keys found by load_int.h's table -- and reads the
+ * body's here: cost lines with compressed subpositions (3.1.6) and costs,
+ * the name lines (their names read by names.c), calls= and jump=/jcnd=
+ * associations (3.1.3) and the function each block and call is in.
+ * Header lines are header.c's.  Cachegrind's format is the subset it
+ * writes (desc:, cmd:, events:, summary:, fl=, fn= and cost lines).  A
+ * line the fast paths (fast.c) leave comes here, and so does every line of
+ * a file read through a buffer.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "load_int.h"
-#include "profile/modname.h"
 #include "profile/mrc.h"
 
 #include <stdarg.h>
@@ -22,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- parser state ------------------------------------------------------------ */
+/* ---- errors, numbers and costs ------------------------------------------- */
 
 int perr(struct parser *ps, const char *fmt, ...)
 {
@@ -36,55 +37,6 @@ int perr(struct parser *ps, const char *fmt, ...)
 	vsnprintf(ps->err + n, ps->errsz - (size_t)n, fmt, ap);
 	va_end(ap);
 	return -1;
-}
-
-/* Parses an unsigned decimal or 0x hex number; returns the end or NULL on
- * overflow (*ovf set) or no digits. */
-static inline const char *parse_u64(const char *s, uint64_t *v, int *ovf)
-{
-	uint64_t x = 0;
-	const char *b;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		s += 2;
-		b = s;
-		for (;; s++) {
-			unsigned d;
-			char c = *s;
-			if (c >= '0' && c <= '9')
-				d = (unsigned)(c - '0');
-			else if (c >= 'a' && c <= 'f')
-				d = (unsigned)(c - 'a' + 10);
-			else if (c >= 'A' && c <= 'F')
-				d = (unsigned)(c - 'A' + 10);
-			else
-				break;
-			if (x >> 60) {
-				*ovf = 1;
-				return NULL;
-			}
-			x = x << 4 | d;
-		}
-	} else {
-		/* 19 digits always fit; the 20th is checked */
-		b = s;
-		unsigned d;
-		while ((d = (unsigned)(*s - '0')) < 10 && s - b < 19) {
-			x = x * 10 + d;
-			s++;
-		}
-		if ((d = (unsigned)(*s - '0')) < 10) {
-			if (x > (UINT64_MAX - d) / 10 || (unsigned)(s[1] - '0') < 10) {
-				*ovf = 1;
-				return NULL;
-			}
-			x = x * 10 + d;
-			s++;
-		}
-	}
-	if (s == b)
-		return NULL;
-	*v = x;
-	return s;
 }
 
 /* Signed cost: [+-]digits, or '.' for zero. */
@@ -233,160 +185,7 @@ int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count)
 	return 0;
 }
 
-/* ---- names ------------------------------------------------------------------- */
-
-static struct strtab *name_tab(struct parser *ps, int ns)
-{
-	struct profile *p = ps->p;
-	return ns == NS_OBJ ? &p->objs : ns == NS_FILE ? &p->files : &p->names;
-}
-
-/* The text a name is kept as: --mod-filename/--mod-funcname applied.  s
- * itself, or *sub (for the caller to free); *len is updated. */
-static const char *name_text(struct parser *ps, int ns, const char *s, size_t *len, char **sub)
-{
-	const struct modname *m = ns == NS_FILE ? ps->o->modfile : ns == NS_FN ? ps->o->modfn : NULL;
-	if (ns == NS_FN && ps->o->fold_contexts && ps->part &&
-	    creator_names_contexts(ps->part->creator)) {
-		const char *q = *len > 1 ? memchr(s + 1, '\'', *len - 1) : NULL;
-		if (q)
-			*len = (size_t)(q - s);
-	}
-	size_t ol = 0;
-	char *t = m ? modname_apply(m, s, *len, &ol) : NULL;
-	*sub = t;
-	if (t)
-		*len = ol;
-	return t ? t : s;
-}
-
-static uint32_t intern_name(struct parser *ps, int ns, const char *s, size_t len)
-{
-	char *sub;
-	const char *t = name_text(ps, ns, s, &len, &sub);
-	uint32_t id = strtab_intern(name_tab(ps, ns), t, len);
-	free(sub);
-	return id;
-}
-
-/* "(id) name": the id defined (again).  An id used before is given its
- * text where it stands, so that what was made with it keeps it. */
-static uint32_t define_id(struct parser *ps, int ns, struct idmap *map, uint64_t id,
-			  const char *name, size_t len)
-{
-	struct strtab *t = name_tab(ps, ns);
-	uint32_t *v = idmap_slot(map, (int64_t)id, 1);
-	char *sub;
-	const char *txt = name_text(ps, ns, name, &len, &sub);
-	uint32_t r;
-	if (*v & ID_PENDING) {
-		/* (a name already interned under another id or without one
-		 * stays a second entry of the same text) */
-		r = (*v & ~ID_PENDING) - 1;
-		strtab_rename(t, r, txt, len);
-	} else if (*v && t->len[*v - 1] == len && memcmp(t->str[*v - 1], txt, len) == 0) {
-		r = *v - 1; /* the same again */
-	} else {
-		r = strtab_intern(t, txt, len);
-		if (*v)
-			profile_warn(ps->p, "%s:%llu: id (%llu) redefined with another name",
-				     ps->path, (unsigned long long)ps->lineno, (unsigned long long)id);
-	}
-	*v = r + 1;
-	free(sub);
-	return r;
-}
-
-/* "(id) name", "(id)" or "name": returns the interned id or NO_ID on error. */
-static uint32_t parse_name(struct parser *ps, int ns, const char *s, size_t len)
-{
-	struct idmap *map = ns_map(ps, ns);
-	const char *end = s + len;
-	while (end > s && is_space(end[-1]))
-		end--;
-	if (s < end && *s == '(') {
-		const char *q = s + 1;
-		uint64_t id;
-		int ovf = 0;
-		const char *e = parse_u64(q, &id, &ovf);
-		if (e && e < end && *e == ')') {
-			ps->cg_fmt = 1; /* name compression: Callgrind's format */
-			const char *name = e + 1;
-			if (name < end && is_space(*name))
-				name++;
-			if (name >= end && e + 1 >= end) {
-				uint32_t *v = idmap_slot(map, (int64_t)id, 1);
-				if (!*v) {
-					/* Used before its definition (old callgrind writes
-					 * such files): a placeholder, renamed when the
-					 * definition comes; "(id)" and a warning if it
-					 * never does (ids_finish). */
-					char ph[40];
-					int n = snprintf(ph, sizeof(ph), "\001(%llu)", (unsigned long long)id);
-					*v = (strtab_intern(name_tab(ps, ns), ph, (size_t)n) + 1) |
-					     ID_PENDING;
-					VEC_RESERVE(map->pend, map->cappend, map->npend + 1);
-					map->pend[map->npend++] =
-						(struct idpend){ (int64_t)id, ps->lineno };
-				}
-				return (*v & ~ID_PENDING) - 1;
-			}
-			return define_id(ps, ns, map, id, name, (size_t)(end - name));
-		}
-	}
-	return intern_name(ps, ns, s, (size_t)(end - s));
-}
-
-/* The ids used but never defined in the file (or the part of an Xdebug file)
- * just read keep a visible "(N)" name; each gets a warning with the line of
- * its first use, the first IDWARN_MAX of them. */
-#define IDWARN_MAX 10
-
-struct undef_id {
-	uint64_t line;
-	int64_t id;
-	int ns;
-};
-
-static int cmp_undef(const void *a, const void *b)
-{
-	const struct undef_id *x = a, *y = b;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	return (x->ns > y->ns) - (x->ns < y->ns);
-}
-
-void ids_finish(struct parser *ps)
-{
-	static const char *const what[NS_NONE] = { "object", "file", "function" };
-	struct undef_id *u = NULL;
-	size_t nu = 0, capu = 0;
-	for (int k = NS_OBJ; k < NS_NONE; k++) {
-		struct idmap *m = ns_map(ps, k);
-		for (uint32_t i = 0; i < m->npend; i++) {
-			uint32_t *v = idmap_slot(m, m->pend[i].id, 0);
-			if (!v || !(*v & ID_PENDING))
-				continue; /* defined since */
-			char nm[40];
-			int n = snprintf(nm, sizeof(nm), "(%llu)", (unsigned long long)m->pend[i].id);
-			strtab_rename(name_tab(ps, k), (*v & ~ID_PENDING) - 1, nm, (size_t)n);
-			*v &= ~ID_PENDING;
-			VEC_RESERVE(u, capu, nu + 1);
-			u[nu++] = (struct undef_id){ m->pend[i].line, m->pend[i].id, k };
-		}
-		m->npend = 0;
-	}
-	if (nu)
-		qsort(u, nu, sizeof(*u), cmp_undef);
-	for (size_t i = 0; i < nu && i < IDWARN_MAX; i++)
-		profile_warn(ps->p, "%s:%llu: %s id (%llu) is used but never defined; shown as (%llu)",
-			     ps->path, (unsigned long long)u[i].line, what[u[i].ns],
-			     (unsigned long long)u[i].id, (unsigned long long)u[i].id);
-	if (nu > IDWARN_MAX)
-		profile_warn(ps->p, "%s: ... and %zu more id%s used but never defined", ps->path,
-			     nu - IDWARN_MAX, nu - IDWARN_MAX == 1 ? "" : "s");
-	free(u);
-}
+/* ---- functions ----------------------------------------------------------- */
 
 static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
 {
@@ -428,258 +227,7 @@ static int need_fn(struct parser *ps, const char *what)
 	return 0;
 }
 
-/* ---- header lines ------------------------------------------------------------ */
-
-struct part_info *new_part(struct parser *ps)
-{
-	struct profile *p = ps->p;
-	VEC_RESERVE(p->parts, p->capparts, p->nparts + 1);
-	struct part_info *pi = &p->parts[p->nparts++];
-	memset(pi, 0, sizeof(*pi));
-	pi->source = xstrdup(ps->path);
-	pi->totals = xcalloc(MAX_EVENTS, sizeof(cost_t));
-	/* a part's self costs are the block subtotals made while it is read */
-	linestore_flush(&p->ls);
-	pi->ff_start = p->ls.nff;
-	ps->part = pi;
-	ps->any_cost = 0;
-	return pi;
-}
-
-static int set_events(struct parser *ps, const char *s)
-{
-	struct profile *p = ps->p;
-	int n = 0;
-	int map[MAX_EVENTS];
-	for (;;) {
-		s = skip_ws(s);
-		if (!*s)
-			break;
-		const char *b = s;
-		while (*s && !is_space(*s))
-			s++;
-		if (n >= MAX_EVENTS)
-			return perr(ps, "too many events (at most %d)", MAX_EVENTS);
-		size_t len = (size_t)(s - b);
-		int ev = profile_event_index(p, b, len);
-		if (ev < 0 || ev >= p->nreal) {
-			if (p->ls.nchunks || p->ls.an || p->ncalls || p->nreal != p->nevents ||
-			    p->nparts > 1 || ps->any_cost)
-				return perr(ps, "event '%.*s' is not in the first profile's events "
-						"(profiles with different events cannot be combined)",
-					    (int)len, b);
-			if (ev >= 0)
-				return perr(ps, "event '%.*s' listed twice", (int)len, b);
-			ev = p->nreal;
-			p->ev[ev].name = xstrndup(b, len);
-			p->nreal++;
-			p->nevents++;
-		}
-		for (int i = 0; i < n; i++)
-			if (map[i] == ev)
-				return perr(ps, "event '%.*s' listed twice", (int)len, b);
-		map[n++] = ev;
-	}
-	if (n == 0)
-		return perr(ps, "events: line names no event");
-	memcpy(ps->evmap, map, sizeof(map));
-	ps->nev = n;
-	ps->have_events = 1;
-	ps->identity = 1;
-	for (int i = 0; i < n; i++)
-		ps->identity &= map[i] == i;
-	return 0;
-}
-
-/* "positions: instr line" and the like: instr and line are kept (each
- * once), other kinds read and ignored, with one warning per file. */
-static int set_positions(struct parser *ps, const char *s)
-{
-	int n = 0, nkept = 0, nign = 0, linek = -1, instrk = -1;
-	char ign[128] = "";
-	for (;;) {
-		s = skip_ws(s);
-		if (!*s)
-			break;
-		const char *b = s;
-		while (*s && !is_space(*s))
-			s++;
-		size_t len = (size_t)(s - b);
-		if (n == MAX_SUBPOS)
-			return perr(ps, "too many positions (at most %d)", MAX_SUBPOS);
-		int *k = len == 4 && memcmp(b, "line", 4) == 0    ? &linek
-			 : len == 5 && memcmp(b, "instr", 5) == 0 ? &instrk
-								  : NULL;
-		if (k && *k < 0) {
-			*k = nkept;
-			ps->slot[n++] = (int8_t)nkept++;
-			continue;
-		}
-		ps->slot[n++] = POS_IGN;
-		if (!nign++ || strlen(ign) + len + 4 < sizeof(ign))
-			snprintf(ign + strlen(ign), sizeof(ign) - strlen(ign), "%s'%.*s'",
-				 nign > 1 ? ", " : "", (int)(len < 60 ? len : 60), b);
-	}
-	if (n == 0)
-		return perr(ps, "positions: line names no position");
-	if (nign && !ps->warned_pos) {
-		ps->warned_pos = 1;
-		profile_warn(ps->p, "%s:%llu: position%s %s ignored (only instr and line are known)",
-			     ps->path, (unsigned long long)ps->lineno, nign > 1 ? "s" : "", ign);
-	}
-	ps->npos = n;
-	ps->nign = nign;
-	ps->linek = linek;
-	ps->instrk = instrk;
-	if (instrk >= 0)
-		ps->p->has_instr = 1;
-	if (linek >= 0)
-		ps->p->has_line = 1;
-	ps->last[0] = ps->last[1] = 0;
-	ps->stale = 0;
-	return 0;
-}
-
-static int parse_summary(struct parser *ps, const char *s)
-{
-	if (!ps->have_events)
-		return perr(ps, "summary before events: line");
-	cost_t *sum = ps->part->summary;
-	if (!sum)
-		sum = ps->part->summary = xcalloc(MAX_EVENTS, sizeof(cost_t));
-	else
-		memset(sum, 0, MAX_EVENTS * sizeof(cost_t));
-	ps->part->summary_line = (int)ps->lineno;
-	return parse_costs_into(ps, s, sum, 0);
-}
-
-static char *dup_value(const char *s)
-{
-	s = skip_ws(s);
-	return xstrdup(s);
-}
-
-static int header_line(struct parser *ps, enum fkey key, const char *val)
-{
-	struct profile *p = ps->p;
-	ps->cmd_seen |= key == FK_CMD;
-	if (key == FK_EVENTS) {
-		if (ps->any_cost && ps->have_events)
-			new_part(ps);
-		return set_events(ps, val);
-	}
-	if (key == FK_POSITIONS)
-		return set_positions(ps, val);
-	if (key == FK_SUMMARY || key == FK_TOTALS) {
-		ps->totals_last = key == FK_TOTALS;
-		return parse_summary(ps, val);
-	}
-	if (key == FK_PART) {
-		if (ps->any_cost || ps->part->number)
-			new_part(ps);
-		ps->part->number = atoi(skip_ws(val));
-		ps->last[0] = ps->last[1] = 0;
-		ps->stale = 0;
-		p->is_callgrind = 1;
-		return 0;
-	}
-	if (key == FK_CREATOR) {
-		const char *v = skip_ws(val);
-		ps->cg_creator |= creator_names_contexts(v);
-	}
-	if (key == FK_CMD || key == FK_CREATOR) { /* the part's, and the profile's first */
-		char **part = key == FK_CMD ? &ps->part->cmd : &ps->part->creator;
-		char **prof = key == FK_CMD ? &p->cmd : &p->creator;
-		free(*part);
-		*part = dup_value(val);
-		if (!*prof)
-			*prof = dup_value(val);
-		return 0;
-	}
-	if (key == FK_DESC) {
-		const char *v = skip_ws(val);
-		if (strncmp(v, "Trigger:", 8) == 0) {
-			free(ps->part->trigger);
-			ps->part->trigger = dup_value(v + 8);
-		}
-		profile_note_desc(p, v);
-		/* callgrind's "Timerange: Basic block 0 - 383678" */
-		unsigned long long t0, t1;
-		if (sscanf(v, "Timerange: Basic block %llu - %llu", &t0, &t1) == 2) {
-			ps->part->time0 = t0;
-			ps->part->time1 = t1;
-			ps->part->has_time = 1;
-		}
-		if (p->nsources == 1 || p->ndesc == 0) {
-			for (int i = 0; i < p->ndesc; i++)
-				if (strcmp(p->desc[i], v) == 0)
-					return 0;
-			VEC_RESERVE(p->desc, p->capdesc, p->ndesc + 1);
-			p->desc[p->ndesc++] = xstrdup(v);
-		}
-		return 0;
-	}
-	if (key == FK_PID) {
-		ps->part->pid = atol(skip_ws(val));
-		return 0;
-	}
-	if (key == FK_THREAD) {
-		ps->part->thread = atol(skip_ws(val));
-		return 0;
-	}
-	if (key == FK_EVENT) {
-		const char *v = skip_ws(val);
-		if (!*v || *v == ':' || *v == '=')
-			return perr(ps, "event: line without a name");
-		VEC_RESERVE(p->evdefs, p->capevdefs, p->nevdefs + 1);
-		p->evdefs[p->nevdefs++] = (struct evdef){ xstrdup(ps->path), ps->lineno, xstrdup(v) };
-		return 0;
-	}
-	if (key == FK_VERSION) {
-		const char *v = skip_ws(val);
-		if (atoi(v) != 1)
-			profile_warn(p, "%s:%llu: format version '%s' (only version 1 is known)",
-				     ps->path, (unsigned long long)ps->lineno, v);
-		return 0;
-	}
-	/* unknown keys (e.g. "fmt:", Xdebug's "rusage:") are ignored */
-	return 0;
-}
-
-/* The "event: NAME : long name" and "event: NAME = formula" lines of every
- * file, once all are in (a formula refused is a warning). */
-void apply_evdefs(struct profile *p)
-{
-	for (int i = 0; i < p->nevdefs; i++) {
-		const struct evdef *d = &p->evdefs[i];
-		const char *name = d->text, *e = name;
-		while (*e && !is_space(*e) && *e != ':' && *e != '=')
-			e++;
-		const char *rest = skip_ws(e);
-		size_t nlen = (size_t)(e - name);
-		int idx = profile_event_index(p, name, nlen);
-		if (*rest == '=') {
-			char msg[256];
-			char *nm = xstrndup(name, nlen);
-			if (idx >= 0 && idx < p->nreal)
-				profile_warn(p, "%s:%llu: formula for recorded event %s ignored", d->path,
-					     (unsigned long long)d->line, nm);
-			else if (idx < 0 && profile_define_event(p, nm, skip_ws(rest + 1), msg,
-								sizeof(msg)) < 0)
-				profile_warn(p, "%s:%llu: %s", d->path, (unsigned long long)d->line, msg);
-			free(nm);
-		} else if (*rest == ':') {
-			const char *ln = skip_ws(rest + 1);
-			if (idx >= 0 && *ln && !p->ev[idx].longname)
-				p->ev[idx].longname = xstrdup(ln);
-		}
-		free(d->path);
-		free(d->text);
-	}
-	p->nevdefs = 0; /* applied once */
-}
-
-/* ---- body lines ---------------------------------------------------------------- */
+/* ---- body lines ---------------------------------------------------------- */
 
 /* The cost line after calls=: the call, with its inclusive cost c. */
 void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_t pos[2])

@@ -112,7 +112,7 @@ int reader_line(struct reader *r, char **line, size_t *len)
 	}
 }
 
-/* ---- reading a file through the buffer ---------------------------------- */
+/* ---- reading a file through the buffer ----------------------------------- */
 
 int read_buffered(struct parser *ps, struct reader *r, uint64_t size)
 {
@@ -162,7 +162,7 @@ int read_buffered(struct parser *ps, struct reader *r, uint64_t size)
 	return rc;
 }
 
-/* ---- reading a mapped file ---------------------------------------------- */
+/* ---- reading a mapped file ----------------------------------------------- */
 
 /* A file mapped in memory is read in place: no copy into a buffer, cost
  * lines parsed where they are; other lines are copied out and given a NUL.
@@ -191,7 +191,7 @@ int read_mapped(struct parser *ps, const char *base, size_t size)
 	return rc;
 }
 
-/* ---- lines copied out of a mapped file ------------------------------------ */
+/* ---- lines copied out of a mapped file ----------------------------------- */
 
 char *line_copy(struct scratch *sc, const char *s, size_t *l)
 {
