@@ -1,4 +1,11 @@
 /* modname.c -- s/regex/replacement/ substitutions on names, with pcre2.
+ *
+ * One compiled substitution serves every load that names it, and loads may
+ * run in several threads at once (a run's files side by side, the
+ * parallel loader of issue 19): applying it changes nothing shared but the
+ * remembered names, which a lock guards.  The pcre2 match data an
+ * application needs (a match data block is for one thread at a time) is
+ * its caller's: a load keeps one for all its names (modname_apply_in).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "modname.h"
@@ -6,6 +13,7 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +33,27 @@ struct memo {
 
 struct modname {
 	pcre2_code *re;
-	pcre2_match_data *md;
+	pcre2_general_context *gc; /* pcre2's allocations through xmalloc() */
+	uint32_t pairs;            /* the match data it needs: groups + 1 */
 	char *repl; /* in pcre2 syntax */
 	int global;
 	struct memo *memo; /* NULL unless remembering */
+	pthread_mutex_t lock; /* held while memo is read or changed */
 };
+
+/* pcre2's memory, as the program's: running out of it is fatal, never a
+ * name left silently unchanged */
+static void *gc_malloc(PCRE2_SIZE n, void *data)
+{
+	(void)data;
+	return xmalloc(n);
+}
+
+static void gc_free(void *p, void *data)
+{
+	(void)data;
+	free(p);
+}
 
 /* Splits "s/old/new/flags" at the delimiter that follows 's'; a delimiter
  * preceded by a backslash is part of the text. */
@@ -112,24 +136,61 @@ struct modname *modname_compile(const char *expr, char *err, size_t errsz)
 	free(rep);
 	struct modname *m = xcalloc(1, sizeof(*m));
 	m->re = re;
-	m->md = pcre2_match_data_create_from_pattern(re, NULL);
+	m->gc = pcre2_general_context_create(gc_malloc, gc_free, NULL);
+	uint32_t groups = 0;
+	pcre2_pattern_info(re, PCRE2_INFO_CAPTURECOUNT, &groups);
+	m->pairs = groups + 1;
 	m->repl = r;
+	pthread_mutex_init(&m->lock, NULL);
 	m->global = global;
 	return m;
 }
 
-static char *apply(const struct modname *m, const char *s, size_t len, size_t *outlen)
+/* The match data of one caller (a load): created on first use, grown for
+ * a substitution with more groups than it had room for. */
+struct modname_scratch {
+	pcre2_match_data *md;
+	uint32_t pairs;
+};
+
+void modname_scratch_free(struct modname_scratch *sc)
 {
-	if (pcre2_match(m->re, (PCRE2_SPTR)s, len, 0, 0, m->md, NULL) < 0)
+	if (sc) {
+		pcre2_match_data_free(sc->md);
+		free(sc);
+	}
+}
+
+static pcre2_match_data *scratch_md(struct modname_scratch **scp, const struct modname *m)
+{
+	struct modname_scratch *sc = *scp;
+	if (!sc)
+		sc = *scp = xcalloc(1, sizeof(*sc));
+	if (sc->pairs < m->pairs) {
+		pcre2_match_data_free(sc->md);
+		sc->md = pcre2_match_data_create(m->pairs, m->gc);
+		sc->pairs = m->pairs;
+	}
+	return sc->md;
+}
+
+static char *apply(const struct modname *m, struct modname_scratch **sc, const char *s, size_t len,
+		   size_t *outlen)
+{
+	pcre2_match_data *md = scratch_md(sc, m);
+	if (pcre2_match(m->re, (PCRE2_SPTR)s, len, 0, 0, md, NULL) < 0)
 		return NULL;
 	PCRE2_SIZE cap = len * 2 + strlen(m->repl) + 64;
 	for (int tries = 0; tries < 8; tries++) {
 		char *out = xmalloc(cap);
 		PCRE2_SIZE ol = cap;
+		/* the first try starts from md's match (SUBSTITUTE_MATCHED);
+		 * md has been matched on since, for a second */
 		int rc = pcre2_substitute(m->re, (PCRE2_SPTR)s, len, 0,
 					  (m->global ? PCRE2_SUBSTITUTE_GLOBAL : 0) |
+						  (tries ? 0 : PCRE2_SUBSTITUTE_MATCHED) |
 						  PCRE2_SUBSTITUTE_OVERFLOW_LENGTH,
-					  m->md, NULL, (PCRE2_SPTR)m->repl, PCRE2_ZERO_TERMINATED,
+					  md, NULL, (PCRE2_SPTR)m->repl, PCRE2_ZERO_TERMINATED,
 					  (PCRE2_UCHAR *)out, &ol);
 		if (rc >= 0) {
 			*outlen = ol;
@@ -164,22 +225,36 @@ static void memo_grow(struct memo *mm)
 
 char *modname_apply(const struct modname *m, const char *s, size_t len, size_t *outlen)
 {
+	struct modname_scratch *sc = NULL;
+	char *r = modname_apply_in(&sc, m, s, len, outlen);
+	modname_scratch_free(sc);
+	return r;
+}
+
+char *modname_apply_in(struct modname_scratch **sc, const struct modname *m, const char *s,
+		       size_t len, size_t *outlen)
+{
 	struct memo *mm = m->memo;
 	if (!mm)
-		return apply(m, s, len, outlen);
+		return apply(m, sc, s, len, outlen);
+	pthread_mutex_t *lock = (pthread_mutex_t *)&m->lock; /* (m's only changing part) */
+	pthread_mutex_lock(lock);
 	if ((mm->n + 1) * 2 > mm->cap)
 		memo_grow(mm);
 	struct memo_ent *e = memo_slot(mm, s, len);
 	if (!e->in) {
 		e->in = xstrndup(s, len);
 		e->inlen = len;
-		e->out = apply(m, s, len, &e->outlen);
+		e->out = apply(m, sc, s, len, &e->outlen);
 		mm->n++;
 	}
-	if (!e->out)
-		return NULL;
-	*outlen = e->outlen;
-	return xstrndup(e->out, e->outlen);
+	char *r = NULL;
+	if (e->out) {
+		*outlen = e->outlen;
+		r = xstrndup(e->out, e->outlen);
+	}
+	pthread_mutex_unlock(lock);
+	return r;
 }
 
 void modname_keep_originals(struct modname *m)
@@ -196,6 +271,8 @@ static int cmp_str(const void *x, const void *y)
 size_t modname_originals(const struct modname *m, const char *name, const char ***out)
 {
 	const struct memo *mm = m->memo;
+	pthread_mutex_t *lock = (pthread_mutex_t *)&m->lock;
+	pthread_mutex_lock(lock);
 	size_t n = 0, len = strlen(name);
 	const char **v = xmalloc(((mm ? mm->n : 0) + 1) * sizeof(*v));
 	for (size_t i = 0; mm && i < mm->cap; i++) {
@@ -205,6 +282,7 @@ size_t modname_originals(const struct modname *m, const char *name, const char *
 		if (e->in && rl == len && memcmp(r, name, len) == 0)
 			v[n++] = e->in;
 	}
+	pthread_mutex_unlock(lock);
 	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_str);
 	*out = v;
@@ -223,7 +301,8 @@ void modname_free(struct modname *m)
 		free(m->memo->e);
 		free(m->memo);
 	}
-	pcre2_match_data_free(m->md);
+	pthread_mutex_destroy(&m->lock);
+	pcre2_general_context_free(m->gc);
 	pcre2_code_free(m->re);
 	free(m->repl);
 	free(m);

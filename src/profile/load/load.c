@@ -21,6 +21,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "load_int.h"
+#include "profile/modname.h"
 #include "profile/mrc.h"
 
 #include <errno.h>
@@ -121,6 +122,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	linestore_flush(&p->ls);
 	p->ls.lazy = 0;
 	hot_free(ps.name_fn, (size_t)ps.nname_fn * sizeof(*ps.name_fn));
+	modname_scratch_free(ps.modsc);
 	idmap_clear(&ps.obmap);
 	idmap_clear(&ps.flmap);
 	idmap_clear(&ps.fnmap);

@@ -150,6 +150,7 @@ static inline enum fkey line_key(const char *s, char sep)
 /* ---- the general parser (parse.c, header.c, names.c) --------------------- */
 
 struct lazy_lines;
+struct modname_scratch;
 
 enum { POS_LINE, POS_INSTR };
 /* "positions:" may name up to this many subpositions; instr and line are
@@ -206,6 +207,7 @@ struct parser {
 	} *name_fn;
 	uint32_t nname_fn;
 	uint32_t names_before; /* names the profile had before this load */
+	struct modname_scratch *modsc; /* this load's, for --mod-* (names.c) */
 	uint32_t cob, cfl, cfn;
 	int pending;
 	cost_t call_count;

@@ -39,7 +39,7 @@ static const char *name_text(struct parser *ps, int ns, const char *s, size_t *l
 			*len = (size_t)(q - s);
 	}
 	size_t ol = 0;
-	char *t = m ? modname_apply(m, s, *len, &ol) : NULL;
+	char *t = m ? modname_apply_in(&ps->modsc, m, s, *len, &ol) : NULL;
 	*sub = t;
 	if (t)
 		*len = ol;
