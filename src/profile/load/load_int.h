@@ -1,6 +1,20 @@
 /* load_int.h -- what the files of the Cachegrind/Callgrind loader share
  * (src/profile/load/): not for readers of profiles, who include
- * profile/load.h.
+ * profile/load.h.  The files:
+ *   load.c    profile_load() (how a file is read, how it ended) and
+ *             profile_finish()
+ *   reader.c  the file's bytes: through a buffer (plain, gzip) or mapped,
+ *             a SIGBUS caught
+ *   fast.c    the fast paths: common lines read in place, and the loop
+ *             over a mapped file
+ *   parse.c   the general parser: parse_line(), cost lines, the body's
+ *             specification lines
+ *   header.c  header lines (events:, positions:, summary:, ...)
+ *   names.c   the names of specification lines; idmap.c keeps their ids
+ *   lazy.c    deferred line records: segments, and reading them again
+ * and here, the table of the format's keys that all of them read by.
+ * No static in them changes but what a thread's SIGBUS needs (reader.c):
+ * loads may run in several threads at once, each with its own parser.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_LOAD_INT_H
 #define CGTUI_LOAD_INT_H

@@ -3,15 +3,16 @@
  *
  * The grammar of the format specification (Valgrind's "Callgrind Format
  * Specification", 3.2): parse_line() tells the kinds of line apart --
- * comments, cost lines, "key=value" specification lines and "key: value"
- * header lines, their keys found by load_int.h's table -- and reads the
- * body's here: cost lines with compressed subpositions (3.1.6) and costs,
- * the name lines (their names read by names.c), calls= and jump=/jcnd=
- * associations (3.1.3) and the function each block and call is in.
- * Header lines are header.c's.  Cachegrind's format is the subset it
- * writes (desc:, cmd:, events:, summary:, fl=, fn= and cost lines).  A
- * line the fast paths (fast.c) leave comes here, and so does every line of
- * a file read through a buffer.
+ * comments (those with miss-ratio curves go to mrc.c), cost lines,
+ * "key=value" specification lines and "key: value" header lines, their
+ * keys found by load_int.h's table -- and reads the body's here: cost
+ * lines with compressed subpositions (3.1.6) and costs, the name lines
+ * (their names read by names.c), calls= and jump=/jcnd= associations
+ * (3.1.3) and the function each block and call is in.  Header lines are
+ * header.c's.  Cachegrind's format is the subset it writes (desc:, cmd:,
+ * events:, summary:, fl=, fn= and cost lines).  A line the fast paths
+ * (fast.c) leave comes here, and so does every line of a file read through
+ * a buffer.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"

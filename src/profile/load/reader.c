@@ -1,9 +1,15 @@
-/* reader.c -- the bytes of a profile file, line by line.
+/* reader.c -- the bytes of a profile file, line by line: through a buffer,
+ * or mapped in place.
  *
  * A file that cannot be mapped (a pipe, gzip, load_opts.no_map) is read
- * through a buffer, with read() or zlib's gzread(); a line is what ends at
- * '\n' ("\r\n" and a last line without one are lines too).  The format
- * (spec 3.1, "Overview") is line-based ASCII; nothing here knows more of it.
+ * through a buffer, with read() or zlib's gzread(), each line given to the
+ * general parser (read_buffered).  A plain file is mapped: read_mapped()
+ * sets up fast.c's loop over it, and catches the SIGBUS of a file that
+ * shrinks under the mapping (bus_guard(), lazy.c's replay uses it too);
+ * line_copy() gives the lines that loop leaves a NUL.  A line is what ends
+ * at '\n' ("\r\n" and a last line without one are lines too).  The format
+ * (spec 3.1, "Overview") is line-based ASCII; nothing here knows more of
+ * it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
