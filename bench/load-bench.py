@@ -11,6 +11,8 @@
 #   - wc -l FILE                                         (best of --runs)
 #   - callgrind_annotate FILE                            (one run, only for
 #     sizes <= --annotate-max, it reads about 2 MB/s)
+#   - cgtui on FILE compressed by gzip and by zstd (sizes <= --packed-max;
+#     both are read in one stream, MB/s counted on the uncompressed size)
 # and prints one table.  MB means 10^6 bytes throughout.
 #
 # Uses the Python standard library only.
@@ -136,6 +138,30 @@ def find_generator(path, workdir):
     return out
 
 
+def packed_rows(row, cgtui, args, path, failures):
+    """cgtui on path compressed by gzip (-6, its default) and zstd (-3,
+    its default), each read in one stream: row["gz"], row["zst"] (best wall
+    times) and the compressed sizes."""
+    for key, tool, argv in (("gz", "gzip", ["gzip", "-c"]),
+                            ("zst", "zstd", ["zstd", "-q", "-c"])):
+        if shutil.which(tool) is None:
+            row[key + "_note"] = "no " + tool
+            continue
+        out = path + "." + key
+        with open(path, "rb") as src, open(out, "wb") as dst:
+            subprocess.run(argv, stdin=src, stdout=dst, check=True)
+        row[key + "_mb"] = os.path.getsize(out) / 1e6
+        r = best_of([cgtui] + shlex.split(args.cgtui_args) + [out], args.runs)
+        os.unlink(out)
+        if r.ok:
+            row[key] = r.wall
+            progress("cgtui, %s (%.1f MB): %s s" % (tool, row[key + "_mb"],
+                                                     runs_text(r)))
+        else:
+            failures.append("cgtui exited %d on the %s file: %s" % (
+                r.status, tool, r.stderr.strip()[-300:]))
+
+
 def fmt(v, spec, missing="n/a"):
     return missing if v is None else format(v, spec)
 
@@ -167,6 +193,9 @@ def main():
     ap.add_argument("--annotate-max", default="100M",
                     help="run callgrind_annotate only on files up to this "
                          "size (default: %(default)s; 0 = never)")
+    ap.add_argument("--packed-max", default="100M",
+                    help="also load the file gzip- and zstd-compressed, for "
+                         "sizes up to this (default: %(default)s; 0 = never)")
     ap.add_argument("--keep", metavar="DIR",
                     help="write the generated files to DIR and keep them")
     ap.add_argument("--strict", action="store_true",
@@ -177,6 +206,7 @@ def main():
     try:
         sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
         annotate_max = parse_size(args.annotate_max)
+        packed_max = parse_size(args.packed_max)
     except ValueError as e:
         ap.error("bad size: %s" % e)
     if args.runs < 1:
@@ -269,6 +299,9 @@ def main():
                     failures.append(msg)
                     row["cg_failed"] = r.status
 
+            if have_cgtui and 0 < size <= packed_max:
+                packed_rows(row, cgtui, args, path, failures)
+
             if ca is None:
                 row["ca_note"] = "not installed"
             elif annotate_max <= 0:
@@ -298,7 +331,8 @@ def main():
     # ---- the table ----
     head = ["size", "file MB", "cgtui s", "cgtui MB/s", "cgtui RSS MB",
             "RSS/file", "eager s", "eager MB/s", "wc -l s", "wc MB/s",
-            "c_annotate s", "cgtui/wc", "c_annotate/cgtui"]
+            "c_annotate s", "cgtui/wc", "c_annotate/cgtui",
+            "gzip MB/s", "zstd MB/s", "zstd/gzip"]
     table = []
     for row in rows:
         cg = row.get("cg")
@@ -320,6 +354,11 @@ def main():
             fmt(ca, ".2f", row.get("ca_note", "n/a")),
             ratio(cg, wcs, ".1f"),
             ratio(ca, cg, ".0f"),
+            fmt(row["mb"] / row["gz"] if row.get("gz") else None, ".0f",
+                row.get("gz_note", "n/a")),
+            fmt(row["mb"] / row["zst"] if row.get("zst") else None, ".0f",
+                row.get("zst_note", "n/a")),
+            ratio(row.get("gz"), row.get("zst"), ".2f"),
         ])
     widths = [max(len(h), *(len(t[i]) for t in table)) if table else len(h)
               for i, h in enumerate(head)]
@@ -336,6 +375,9 @@ def main():
           "records made while loading, as an annotated report does; by "
           "default the explorer and a report without annotation read them "
           "when first needed.")
+    print("gzip, zstd: the same file compressed (gzip -6, zstd -3) and read "
+          "in one stream; MB/s of the uncompressed size; zstd/gzip: "
+          "zstd's speedup.")
     print("targets: cgtui >= %.0f MB/s single-threaded and peak RSS <= file "
           "size (RSS/file <= %.2f)." % (TARGET_MBPS, TARGET_RSS_RATIO))
     missed = [r["size"] for r in rows if r.get("miss")]

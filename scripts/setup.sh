@@ -10,7 +10,7 @@ what=${1:-example}
 cd "$(dirname "$0")/.."
 
 packages="build-essential autoconf automake pkg-config libncurses-dev libpcre2-dev
-libelf-dev libdwarf-dev zlib1g-dev libcapstone-dev valgrind perl python3 tmux
+libelf-dev libdwarf-dev zlib1g-dev libzstd-dev libcapstone-dev valgrind perl python3 tmux
 clang libclang-rt-14-dev cppcheck procps binutils libiberty-dev libprotobuf-c-dev
 protobuf-c-compiler golang-github-google-pprof-dev protobuf-compiler python3-jsonschema"
 

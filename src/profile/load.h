@@ -46,7 +46,7 @@ struct load_opts {
 	 * are cut off: they are all f */
 	int fold_contexts;
 	/* Called now and then with bytes read so far and the file's size
-	 * (0 when unknown, e.g. gzip); a non-zero return cancels the load. */
+	 * (0 when unknown: gzip, zstd); a non-zero return cancels the load. */
 	int (*progress)(void *arg, uint64_t done, uint64_t size);
 	void *progress_arg;
 	const struct instr_sink *instr;   /* NULL: not wanted */
@@ -63,7 +63,7 @@ struct load_opts {
 	int skip_jumps;
 };
 
-/* Loads one file (plain or gzip) into p, adding to what p holds.  Returns 0,
+/* Loads one file (plain, gzip or zstd) into p, adding to what p holds.  Returns 0,
  * or -1 with "FILE:LINE: reason" (or "FILE: reason") in err, or
  * LOAD_CANCELLED when the progress callback asked to stop. */
 #define LOAD_CANCELLED (-2)

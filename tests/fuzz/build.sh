@@ -5,7 +5,7 @@
 # (src/report/report.c, src/source/srcfile.c, srcannot.c) straight into the target
 # with clang's libFuzzer, AddressSanitizer (with LeakSanitizer) and
 # UndefinedBehaviorSanitizer (every finding fatal).  Needs clang and its
-# libFuzzer runtime (Debian: libclang-rt-14-dev), pcre2 and zlib.
+# libFuzzer runtime (Debian: libclang-rt-14-dev), pcre2, zlib and libzstd.
 #
 # Environment: CC (default clang), BUILDDIR (where config.h is; default the
 # source tree, or a minimal config.h is made when there is none),
@@ -62,6 +62,8 @@ pcre_cflags=$(pkg-config --cflags libpcre2-8 2>/dev/null || true)
 pcre_libs=$(pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 z_cflags=$(pkg-config --cflags zlib 2>/dev/null || true)
 z_libs=$(pkg-config --libs zlib 2>/dev/null || echo -lz)
+zstd_cflags=$(pkg-config --cflags libzstd 2>/dev/null || true)
+zstd_libs=$(pkg-config --libs libzstd 2>/dev/null || echo -lzstd)
 pb_cflags=$(pkg-config --cflags libprotobuf-c 2>/dev/null || true)
 pb_libs=$(pkg-config --libs libprotobuf-c 2>/dev/null || echo -lprotobuf-c)
 
@@ -83,11 +85,11 @@ cd "$top"
 "$CC" -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-Wall -Wextra -Wno-unused-parameter \
-	-I "$srcdir" -I "$incdir" -I "$gendir" $pcre_cflags $z_cflags $pb_cflags ${FUZZ_CFLAGS:-} \
+	-I "$srcdir" -I "$incdir" -I "$gendir" $pcre_cflags $z_cflags $zstd_cflags $pb_cflags ${FUZZ_CFLAGS:-} \
 	-o "$out.tmp" \
 	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/profile/load/*.c \
 	"$srcdir"/source/srcfile.c \
 	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c \
-	"$gendir/profile/profile.pb-c.c" $pcre_libs $z_libs $pb_libs -liberty -lm
+	"$gendir/profile/profile.pb-c.c" $pcre_libs $z_libs $zstd_libs $pb_libs -liberty -lm
 mv "$out.tmp" "$out"
 echo "build.sh: built $out"

@@ -2,8 +2,8 @@
  *
  * profile_load() opens one file and chooses how to read it: a plain file
  * is mapped and read in place (fast.c's loop, reader.c's read_mapped(); with
- * load_opts.lazy_lines its line records are left for later, lazy.c), gzip
- * or anything that cannot be mapped goes through a buffer (reader.c); every
+ * load_opts.lazy_lines its line records are left for later, lazy.c), gzip,
+ * zstd or anything that cannot be mapped goes through a buffer (reader.c); every
  * line it cannot take fast goes to the general parser (parse.c).  Then it
  * checks how the file ended: a last line cut short, callgrind's closing
  * totals: missing, a calls= line without its cost line, no events: line
@@ -73,7 +73,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	new_part(&ps);
 	int rc = 0;
 	void *map = MAP_FAILED;
-	if (!r.gz && !o->no_map && S_ISREG(st.st_mode) && st.st_size > 0)
+	if (!reader_packed(&r) && !o->no_map && S_ISREG(st.st_mode) && st.st_size > 0)
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	int keep = 0; /* the mapping now belongs to p->lazy */
 	if (map != MAP_FAILED && o->lazy_lines && !o->instr && !o->only_part) {

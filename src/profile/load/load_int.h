@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include "profile/load.h"
 
@@ -551,10 +552,16 @@ void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l);
 #define MAX_LINE_LEN (256u << 20)
 #define UTF8_BOM "\xef\xbb\xbf"
 
-/* A file read through a buffer: plain (read()) or gzip. */
+/* A file read through a buffer: plain (read()), gzip or zstd. */
 struct reader {
 	int fd;
 	gzFile gz;
+	ZSTD_DStream *zs;
+	char *zin;         /* zstd: the compressed bytes read, zin[zpos..zend) */
+	size_t zcap, zpos, zend;
+	size_t zhint;      /* the last ZSTD_decompressStream(): 0 at a frame's end */
+	int zeof;
+	const char *zmsg;  /* why the zstd stream could not be read */
 	char *buf;
 	size_t cap, pos, end;
 	int eof;
@@ -562,13 +569,19 @@ struct reader {
 	uint64_t consumed;
 };
 
-/* r set up for fd (gzip when it starts with gzip's magic): 0, or -1 with
- * "PATH: reason" in err (fd stays open). */
+/* r set up for fd (gzip or zstd when it starts with their magic bytes): 0,
+ * or -1 with "PATH: reason" in err (fd stays open). */
 int reader_open(struct reader *r, int fd, const char *path, char *err, size_t errsz);
 void reader_close(struct reader *r);
 /* Returns 1 with a line (without its newline and CR) in *line and *len, 0 at end
  * of file, -1 on a read error, -2 when a line is too long. */
 int reader_line(struct reader *r, char **line, size_t *len);
+/* Is r decompressing (gzip or zstd)?  Then it cannot be mapped, and the
+ * file's size is not the size of what is read. */
+static inline int reader_packed(const struct reader *r)
+{
+	return r->gz || r->zs;
+}
 
 /* Reads the lines of r with the general parser (size: the file's, for
  * progress): 0, or -1 / LOAD_CANCELLED with the error. */

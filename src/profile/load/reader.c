@@ -1,9 +1,11 @@
 /* reader.c -- the bytes of a profile file, line by line: through a buffer,
  * or mapped in place.
  *
- * A file that cannot be mapped (a pipe, gzip, load_opts.no_map) is read
- * through a buffer, with read() or zlib's gzread(), each line given to the
- * general parser (read_buffered).  A plain file is mapped: read_mapped()
+ * A file that cannot be mapped (a pipe, gzip, zstd, load_opts.no_map) is
+ * read through a buffer, with read(), zlib's gzread() or libzstd's
+ * streaming decompression, each line given to the general parser
+ * (read_buffered).  Compressed input is known by its magic bytes, not its
+ * name.  A plain file is mapped: read_mapped()
  * sets up fast.c's loop over it, and catches the SIGBUS of a file that
  * shrinks under the mapping (bus_guard(), lazy.c's replay uses it too);
  * line_copy() gives the lines that loop leaves a NUL.  A line is what ends
@@ -24,7 +26,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* ---- buffered line reader (plain or gzip) -------------------------------- */
+/* ---- buffered line reader (plain, gzip or zstd) -------------------------- */
+
+/* A zstd frame starts with these four bytes (RFC 8878, 3.1.1) */
+static const unsigned char zstd_magic[4] = { 0x28, 0xb5, 0x2f, 0xfd };
 
 int reader_open(struct reader *r, int fd, const char *path, char *err, size_t errsz)
 {
@@ -32,10 +37,21 @@ int reader_open(struct reader *r, int fd, const char *path, char *err, size_t er
 	r->fd = fd;
 	r->cap = 1 << 20;
 	r->buf = xmalloc(r->cap);
-	/* gzip? */
-	unsigned char magic[2] = { 0, 0 };
-	ssize_t mg = pread(fd, magic, 2, 0);
-	if (mg == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+	unsigned char magic[4] = { 0, 0, 0, 0 };
+	ssize_t mg = pread(fd, magic, 4, 0);
+	if (mg == 4 && memcmp(magic, zstd_magic, 4) == 0) {
+		r->zs = ZSTD_createDStream();
+		if (!r->zs || ZSTD_isError(ZSTD_initDStream(r->zs))) {
+			snprintf(err, errsz, "%s: cannot open zstd stream", path);
+			ZSTD_freeDStream(r->zs);
+			free(r->buf);
+			return -1;
+		}
+		r->zcap = ZSTD_DStreamInSize();
+		r->zin = xmalloc(r->zcap);
+		return 0;
+	}
+	if (mg >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
 		int fd2 = dup(fd);
 		r->gz = fd2 >= 0 ? gzdopen(fd2, "rb") : NULL;
 		if (!r->gz) {
@@ -54,22 +70,66 @@ void reader_close(struct reader *r)
 {
 	if (r->gz)
 		gzclose(r->gz);
+	ZSTD_freeDStream(r->zs);
+	free(r->zin);
 	free(r->buf);
 }
 
-
-static ssize_t reader_fill_raw(struct reader *r, char *dst, size_t n)
+static ssize_t read_fd(int fd, char *dst, size_t n)
 {
-	if (r->gz) {
-		int got = gzread(r->gz, dst, n > (1u << 30) ? (1u << 30) : (unsigned)n);
-		return got;
-	}
 	for (;;) {
-		ssize_t got = read(r->fd, dst, n);
+		ssize_t got = read(fd, dst, n);
 		if (got < 0 && errno == EINTR)
 			continue;
 		return got;
 	}
+}
+
+/* Up to n decompressed bytes of a zstd stream (one frame or several
+ * concatenated): how many, 0 at its end, -1 with r->zmsg when it is
+ * corrupt, or ends inside a frame. */
+static ssize_t zstd_fill(struct reader *r, char *dst, size_t n)
+{
+	ZSTD_outBuffer out = { dst, n, 0 };
+	while (out.pos == 0) {
+		if (r->zpos == r->zend && !r->zeof) {
+			ssize_t got = read_fd(r->fd, r->zin, r->zcap);
+			if (got < 0) {
+				r->zmsg = strerror(errno);
+				return -1;
+			}
+			r->zpos = 0;
+			r->zend = (size_t)got;
+			r->zeof = got == 0;
+		}
+		if (r->zpos == r->zend && r->zeof) {
+			if (r->zhint) { /* a frame begun and not finished */
+				r->zmsg = "the stream ends inside a frame";
+				return -1;
+			}
+			return 0;
+		}
+		ZSTD_inBuffer in = { r->zin, r->zend, r->zpos };
+		size_t ret = ZSTD_decompressStream(r->zs, &out, &in);
+		r->zpos = in.pos;
+		if (ZSTD_isError(ret)) {
+			r->zmsg = ZSTD_getErrorName(ret);
+			return -1;
+		}
+		r->zhint = ret;
+	}
+	return (ssize_t)out.pos;
+}
+
+static ssize_t reader_fill_raw(struct reader *r, char *dst, size_t n)
+{
+	if (r->zs)
+		return zstd_fill(r, dst, n);
+	if (r->gz) {
+		int got = gzread(r->gz, dst, n > (1u << 30) ? (1u << 30) : (unsigned)n);
+		return got;
+	}
+	return read_fd(r->fd, dst, n);
 }
 
 int reader_line(struct reader *r, char **line, size_t *len)
@@ -132,8 +192,9 @@ int read_buffered(struct parser *ps, struct reader *r, uint64_t size)
 			break;
 		ps->lineno++;
 		if (got == -1) {
-			rc = r->gz ? perr(ps, "gzip data is corrupt or truncated")
-				  : perr(ps, "read error: %s", strerror(errno));
+			rc = r->gz   ? perr(ps, "gzip data is corrupt or truncated")
+			     : r->zs ? perr(ps, "zstd data is corrupt or truncated (%s)", r->zmsg)
+				     : perr(ps, "read error: %s", strerror(errno));
 			break;
 		}
 		if (got == -2) {
@@ -152,7 +213,7 @@ int read_buffered(struct parser *ps, struct reader *r, uint64_t size)
 		}
 		if (ps->o->progress && r->consumed >= next_progress) {
 			next_progress = r->consumed + (8u << 20);
-			if (ps->o->progress(ps->o->progress_arg, r->consumed, r->gz ? 0 : size)) {
+			if (ps->o->progress(ps->o->progress_arg, r->consumed, reader_packed(r) ? 0 : size)) {
 				snprintf(ps->err, ps->errsz, "%s: loading cancelled", ps->path);
 				rc = LOAD_CANCELLED;
 				break;
