@@ -255,8 +255,7 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 
 /* ---- recorded contexts: the file beside the profile ----------------------------- */
 
-/* Splits line at tabs into f (room for max); returns how many. */
-static int fields(char *line, char **f, int max)
+int beside_fields(char *line, char **f, int max)
 {
 	int n = 0;
 	for (char *s = line; n < max;) {
@@ -270,7 +269,7 @@ static int fields(char *line, char **f, int max)
 	return n;
 }
 
-static int num(const char *s, long long *v)
+int beside_num(const char *s, long long *v)
 {
 	char *end;
 	if (!*s)
@@ -279,8 +278,7 @@ static int num(const char *s, long long *v)
 	return *end ? -1 : 0;
 }
 
-/* The function of p named (object, file, name), NO_ID if none. */
-static uint32_t find_fn(const struct profile *p, const char *obj, const char *file, const char *name)
+uint32_t beside_find_fn(const struct profile *p, const char *obj, const char *file, const char *name)
 {
 	uint32_t nm = strtab_find(&p->names, name, strlen(name));
 	if (nm == UINT32_MAX)
@@ -333,7 +331,7 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 			line[--len] = 0;
 		if (len && line[len - 1] == '\r')
 			line[--len] = 0;
-		int n = fields(line, f, MAX_EVENTS + 8);
+		int n = beside_fields(line, f, MAX_EVENTS + 8);
 		long long v[6];
 		if (lno == 1) {
 			if (n != 2 || strcmp(f[0], "cgtui-contexts") != 0)
@@ -348,16 +346,16 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 					why = "its events are not the profile's";
 			have_events = 1;
 		} else if (strcmp(f[0], "part:") == 0) {
-			if (n != 2 || num(f[1], &v[0]) < 0 || v[0] < 0)
+			if (n != 2 || beside_num(f[1], &v[0]) < 0 || v[0] < 0)
 				why = "expected part:<TAB>N";
 			else
 				part = part_of(p, source, v[0]);
 		} else if (strcmp(f[0], "fn:") == 0) {
-			if (n != 5 || num(f[1], &v[0]) < 0 || v[0] != nfn)
+			if (n != 5 || beside_num(f[1], &v[0]) < 0 || v[0] != nfn)
 				why = "expected fn:<TAB>K<TAB>OBJECT<TAB>FILE<TAB>NAME, K the next number";
 			else {
 				VEC_RESERVE(fnmap, fncap, (size_t)nfn + 1);
-				fnmap[nfn++] = find_fn(p, f[2], f[3], f[4]);
+				fnmap[nfn++] = beside_find_fn(p, f[2], f[3], f[4]);
 				if (fnmap[nfn - 1] == NO_ID)
 					why = "a function the profile does not have";
 			}
@@ -368,11 +366,11 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 			}
 			int bad = n != 7 + p->nreal;
 			for (int i = 0; i < 6 && !bad; i++)
-				bad = num(f[i + 1], &v[i]) < 0;
+				bad = beside_num(f[i + 1], &v[i]) < 0;
 			cost_t c[MAX_EVENTS];
 			for (int e = 0; e < p->nreal && !bad; e++) {
 				long long x = 0;
-				bad = num(f[7 + e], &x) < 0;
+				bad = beside_num(f[7 + e], &x) < 0;
 				c[e] = x;
 			}
 			if (bad)
@@ -402,7 +400,7 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				why = "expected cut:<TAB> and a cost per event";
 			for (int e = 0; e < p->nreal && !why; e++) {
 				long long x;
-				if (num(f[1 + e], &x) < 0)
+				if (beside_num(f[1 + e], &x) < 0)
 					why = "expected cut:<TAB> and a cost per event";
 				else if (part >= 0)
 					t->cut[e] = cost_add(t->cut[e], x);

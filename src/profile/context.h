@@ -116,6 +116,15 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
  * "FILE:LINE: what is wrong" in err. */
 int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz);
 
+/* The lines of the files the recorder writes beside a profile (.ctx, and
+ * .time: timeline.h): line split at tabs into f (room for max), returns
+ * how many; a decimal number (the whole field), 0 or -1; the function of p
+ * named (object, file, name) as the profile names it (when the object or
+ * file is not one of p's, the first of that name), NO_ID if none. */
+int beside_fields(char *line, char **f, int max);
+int beside_num(const char *s, long long *v);
+uint32_t beside_find_fn(const struct profile *p, const char *obj, const char *file, const char *name);
+
 /* The contexts of p for the views: the recorded ones when the profile has
  * them (for every file loaded), else the estimate (ordered for `event`,
  * threshold as the call tree's; a recorded tree keeps every node); free
