@@ -306,3 +306,21 @@ int tui_pattern_ok(struct tui *t, const char *pat)
 	pcre2_code_free(re);
 	return re != NULL;
 }
+
+int tui_axis_action(struct view *v, enum action a)
+{
+	if (!v->nrows)
+		return 0;
+	switch (a) {
+	case ACT_LEFT:
+		if (v->sel > 0)
+			v->sel--;
+		return 1;
+	case ACT_RIGHT:
+		if (v->sel + 1 < v->nrows)
+			v->sel++;
+		return 1;
+	case ACT_ENTER: return 1;
+	default: return 0;
+	}
+}

@@ -201,6 +201,11 @@ void list_move(struct view *v, int delta);
 void list_page_move(struct view *v, int dir);
 void list_goto(struct view *v, int row);
 int list_page(struct tui *t);
+/* The action of a picture whose rows are positions along an axis (the
+ * miss-ratio curve's sizes, the timeline's intervals): Left and Right move
+ * the selection by one, Enter does nothing; 1 when it handled a (none
+ * without rows: Left goes back). */
+int tui_axis_action(struct view *v, enum action a);
 /* ACT_HOT_NEXT/ACT_HOT_PREV: to the next/previous row for which pred holds,
  * else a message ("no later <what> above the threshold"); 1 if moved. */
 int list_seek(struct view *v, enum action a, int (*pred)(struct view *v, int row),

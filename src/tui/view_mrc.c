@@ -269,24 +269,6 @@ static void draw(struct view *v, int y0, int h, int w)
 	}
 }
 
-static int action(struct view *v, enum action a)
-{
-	if (!v->nrows)
-		return 0;
-	switch (a) {
-	case ACT_LEFT:
-		if (v->sel > 0)
-			v->sel--;
-		return 1;
-	case ACT_RIGHT:
-		if (v->sel + 1 < v->nrows)
-			v->sel++;
-		return 1;
-	case ACT_ENTER: return 1;
-	default: return 0;
-	}
-}
-
 static const char *row_text(struct view *v, int row)
 {
 	struct cview *cv = v->data;
@@ -306,7 +288,7 @@ const struct view_ops mrc_ops = {
 	.update = update,
 	.draw_header = draw_header,
 	.row_text = row_text,
-	.action = action,
+	.action = tui_axis_action,
 	.free = cv_free,
 	.draw = draw,
 };

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$here"/*.out "$here"/*.ctx "$here"/*.keys "$here"/*.config "$here"/*.c "$work"/
+cp "$here"/*.out "$here"/*.ctx "$here"/*.time "$here"/*.keys "$here"/*.config "$here"/*.c "$work"/
 cd "$work" || exit 99
 # the sources older than the profiles, whatever second the copy ended in
 # (a source newer than its profile gets a warning on the screen)
