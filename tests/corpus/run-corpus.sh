@@ -54,8 +54,11 @@ for f in "$CORPUS_DIR"/*; do
 done
 
 # the profiles under tests/ (those that load: tests/errors has broken ones
-# on purpose, tests/fuzz sources after profiles)
-grep -rlI '^events:' "$here/.." | sort >"$work/profiles"
+# on purpose, tests/fuzz sources after profiles); not the scripts and
+# sources that hold profiles in their text (cgtui would run a script as a
+# program to record)
+grep -rlI --exclude='*.sh' --exclude='*.py' --exclude='*.c' --exclude='*.cc' \
+	--exclude='*.h' --exclude='*.keys' '^events:' "$here/.." | sort >"$work/profiles"
 while IFS= read -r f; do
 	"$CGTUI" --batch --no-annotate "$f" >/dev/null 2>&1 || continue
 	selfcost "$f" "tests/${f#"$here/../"}"
