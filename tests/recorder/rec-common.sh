@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # rec-common.sh -- sourced by the recorder's test scripts (run-recorder.sh,
-# run-calls.sh): options, finding cgtui and the tool, the temporary
+# run-calls.sh, run-contexts.sh, run-timeline.sh): options, finding cgtui and the tool, the temporary
 # directory, PASS/FAIL counting.
 #
 # Copyright (C) the cgtui authors.
@@ -68,6 +68,19 @@ cleanup() {
 trap cleanup EXIT
 
 fails=0
+# rec_options [OPTIONS --] PROGRAM ARGS: the options before -- into
+# REC_OPTS, the program and its arguments into REC_ARGS (each script's
+# record() passes them to the tool)
+rec_options() {
+	REC_OPTS=()
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		REC_OPTS+=("$1")
+		shift
+	done
+	shift
+	REC_ARGS=("$@")
+}
+
 pass() { echo "PASS: $1"; }
 fail() {
 	echo "FAIL: $1: $2"

@@ -82,11 +82,9 @@ unset VALGRIND_OPTS
 record() {
 	local name=$1 opts=()
 	shift
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		opts+=("$1")
-		shift
-	done
-	shift
+	rec_options "$@"
+	opts=("${REC_OPTS[@]}")
+	set -- "${REC_ARGS[@]}"
 	rm -rf "$T/prof/$name" && mkdir -p "$T/prof/$name"
 	(cd "$T/run" && valgrind -q --tool=cgtui "${opts[@]}" \
 		--cgtui-out-file="$T/prof/$name/ours.%p" "$@") >"$T/out/ours-$name.log" 2>&1 ||

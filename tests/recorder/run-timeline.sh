@@ -35,11 +35,9 @@ unset VALGRIND_OPTS
 record() {
 	local n=$1 opts=()
 	shift
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		opts+=("$1")
-		shift
-	done
-	shift
+	rec_options "$@"
+	opts=("${REC_OPTS[@]}")
+	set -- "${REC_ARGS[@]}"
 	rm -f "$T/prof/$n" "$T/prof/$n".*
 	(cd "$T/run" && valgrind -q --tool=cgtui --timeline=yes "${opts[@]}" \
 		--cgtui-out-file="$T/prof/$n" "$@") >"$T/out/ours-$n.log" 2>&1 ||
