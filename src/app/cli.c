@@ -21,7 +21,7 @@ enum {
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
 	OPT_SUBST, OPT_ANNOTATE_ASM, OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE, OPT_SHARE,
-	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL,
+	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL, OPT_PARTS, OPT_THREADS,
 };
 
 /* where an option is taken */
@@ -90,6 +90,11 @@ static const struct cli_option options[] = {
 	{ "fold-recursion", 0, required_argument, OPT_FOLD, BOTH,
 	  "  --fold-recursion=yes|no  fold callgrind's recursion levels and caller\n"
 	  "                           contexts (f'2, f'caller) into f [no]\n" },
+	{ "parts", 0, required_argument, OPT_PARTS, BOTH,
+	  "  --parts=LIST             only the parts (dumps) numbered so, e.g. 2,4-6: the\n"
+	  "                           totals are theirs [all]\n" },
+	{ "threads", 0, required_argument, OPT_THREADS, BOTH,
+	  "  --threads=LIST           only the parts of these threads (thread: numbers) [all]\n" },
 	{ "demangle", 0, required_argument, OPT_DEMANGLE, BOTH,
 	  "  --demangle=yes|no        C++ names of a profile written with mangled\n"
 	  "                           symbols (callgrind --demangle=no) demangled [yes]\n" },
@@ -467,6 +472,17 @@ static int take(struct cli *c, const struct cli_option *o, const char *arg)
 		if (yesno("--demangle", arg, &c->demangle) < 0)
 			return 1;
 		break;
+	case OPT_PARTS:
+	case OPT_THREADS: {
+		char why[256];
+		int th = o->id == OPT_THREADS;
+		if (partset_parse_list(arg, th ? &c->parts.thr : &c->parts.num,
+				       th ? &c->parts.nthr : &c->parts.nnum, why, sizeof(why)) < 0) {
+			fprintf(stderr, "cgtui: --%s: %s\n", th ? "threads" : "parts", why);
+			return 1;
+		}
+		break;
+	}
 	case OPT_TREE:
 		if (strcmp(arg, "none") == 0)
 			c->ro.tree = TREE_NONE;
@@ -639,6 +655,7 @@ void cli_free(struct cli *c)
 	free(c->asmfns);
 	free(c->evdefs);
 	share_opts_free(&c->share);
+	partset_clear(&c->parts);
 	for (int i = 0; i < c->rec.ntoolargs; i++)
 		free(c->rec.toolargs[i]);
 	free(c->rec.toolargs);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "profile/modname.h"
+#include "profile/scope.h"
 #include "record/record.h"
 #include "report/check.h"
 #include "report/report.h"
@@ -46,6 +47,7 @@ struct cli {
 	int cycles;                     /* --cycles [yes] */
 	int fold;                       /* --fold-recursion [no] */
 	int demangle;                   /* --demangle [yes] */
+	struct partset parts;           /* --parts, --threads (by number; none: all) */
 	struct share_opts share;        /* --check, --limit*, --format, --export */
 	/* recording */
 	struct rec_cfg rec;

@@ -21,7 +21,7 @@ static int check_load(void *arg, int side, struct profile *p)
 	int rc = session_load(arg, p, &ctl, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);
-		return rc == SESSION_BAD_EVENT ? 1 : 2;
+		return rc == SESSION_USAGE ? 1 : 2;
 	}
 	for (int i = 0; i < p->nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", p->warnings[i]);
@@ -63,7 +63,7 @@ int app_read(const struct cli *c)
 		if (rc == LOAD_CANCELLED)
 			return 0; /* q during the load */
 		fprintf(stderr, "cgtui: %s\n", err);
-		return rc == SESSION_BAD_EVENT ? 1 : 2;
+		return rc == SESSION_USAGE ? 1 : 2;
 	}
 	for (int i = 0; i < p.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", p.warnings[i]);

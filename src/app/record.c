@@ -62,7 +62,7 @@ static int load(struct app_source *src, struct profile *p, struct report_opts *r
 	int rc = session_load(src->s, p, &ctl, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);
-		return rc == SESSION_BAD_EVENT ? 1 : 2;
+		return rc == SESSION_USAGE ? 1 : 2;
 	}
 	*ro = src->s->cli->ro;
 	int st = app_events(src->s->cli, p, ro);

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "app/session.h"
+#include "profile/scope.h"
 #include "profile/aggregate.h"
 #include "profile/demangle.h"
 #include "profile/import.h"
@@ -42,6 +43,7 @@ int session_open(struct session *s, const struct cli *c)
 	memset(s, 0, sizeof(*s));
 	s->cli = c;
 	s->fold = c->fold;
+	partset_copy(&s->parts, &c->parts);
 	if (c->mode == CLI_RECORD) {
 		set_dirs(s, 0);
 		return 0;
@@ -81,6 +83,7 @@ void session_free(struct session *s)
 	for (int i = s->ndirs - s->nowned; i < s->ndirs; i++)
 		free((char *)s->dirs[i]);
 	free(s->dirs);
+	partset_clear(&s->parts);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -99,10 +102,10 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 	profile_init(p);
 	int from = ctl->side == 2 ? s->nfirst : 0, to = ctl->side == 1 ? s->nfirst : s->in.n;
 	for (int i = from; i < to; i++) {
-		/* (lines are never deferred with a part or a sink: load.h) */
+		/* (lines are never deferred with a set of parts or a sink: load.h) */
 		struct load_opts lo = { .sign = c->diff && !ctl->side && i < s->nfirst ? -1 : 1,
 					.modfile = c->modfile, .modfn = c->modfn,
-					.fold_contexts = s->fold, .only_part = ctl->only_part,
+					.fold_contexts = s->fold, .parts = &s->parts,
 					.instr = ctl->sink, .lazy_lines = lazy_lines(ctl->lazy),
 					.skip_jumps = 1,
 					.progress = ctl->pr ? progress_update : NULL,
@@ -118,6 +121,17 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 		}
 	}
 	profile_finish(p);
+	int shown = 0;
+	for (int k = 1; k <= p->nparts; k++)
+		shown += part_shown(p, k);
+	if (p->nparts && !shown) {
+		snprintf(err, errsz, "%s%s%s: none of the profile's %d part%s is one of those "
+				     "(their numbers and threads: the explorer's P view)",
+			 s->parts.nnum ? "--parts" : "", s->parts.nnum && s->parts.nthr ? ", " : "",
+			 s->parts.nthr ? "--threads" : "", p->nparts, p->nparts == 1 ? "" : "s");
+		profile_free(p);
+		return SESSION_USAGE;
+	}
 	if (c->demangle)
 		profile_demangle(p);
 	if (s->in.note)
@@ -128,7 +142,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 		if (profile_define_event_text(p, c->evdefs[i], msg, sizeof(msg)) < 0) {
 			snprintf(err, errsz, "--event: %s", msg);
 			profile_free(p);
-			return SESSION_BAD_EVENT;
+			return SESSION_USAGE;
 		}
 	}
 	if (ctl->recover)

@@ -25,6 +25,9 @@ struct session {
 	const char **dirs;
 	int ndirs, nowned;      /* (the last nowned are malloc'ed) */
 	int fold;               /* f'2 and f'caller folded (--fold-recursion, R) */
+	/* the parts whose costs are loaded (--parts, --threads; the explorer's
+	 * P view changes it): every view's totals are theirs */
+	struct partset parts;
 };
 
 /* The inputs of c: its operands, or the newest profile here.  0, or the
@@ -37,7 +40,6 @@ void session_free(struct session *s);
 
 /* How one load goes. */
 struct load_ctl {
-	int only_part;                  /* 0: all parts, else part k only */
 	int side;                       /* a diff's sides: 0 both (the second minus the
 					 * first), 1 the first only, 2 the second only */
 	const struct instr_sink *sink;  /* instructions for the assembly view, or NULL */
@@ -49,9 +51,11 @@ struct load_ctl {
 /* Loads the session's files into p (initialised here; freed on an
  * error): each side of a diff with its sign, names rewritten and folded
  * as asked, then demangled, cycles as --cycles says, the --event formulas
- * defined.  0, or -1 with the message in err (LOAD_CANCELLED: q during the
- * load; SESSION_BAD_EVENT: an --event formula, a usage error). */
-#define SESSION_BAD_EVENT (-3)
+ * defined; the costs of the parts in s->parts only.  0, or -1 with the
+ * message in err (LOAD_CANCELLED: q during the load; SESSION_USAGE: a
+ * usage error: an --event formula, or --parts/--threads naming no part of
+ * the profile). */
+#define SESSION_USAGE (-3)
 int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
 		 size_t errsz);
 

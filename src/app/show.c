@@ -17,15 +17,15 @@
 
 /* ---- the explorer's loader: the session (and the recorder's newest run) ---------------- */
 
-static int load_sink(void *arg, struct profile *p, int only_part, const struct instr_sink *sink,
-		     char *err, size_t errsz)
+static int load_sink(void *arg, struct profile *p, const struct instr_sink *sink, char *err,
+		     size_t errsz)
 {
 	struct app_source *src = arg;
-	struct load_ctl ctl = { .only_part = only_part, .sink = sink, .lazy = 1, .recover = !sink };
+	struct load_ctl ctl = { .sink = sink, .lazy = 1, .recover = !sink };
 	return session_load(src->s, p, &ctl, err, errsz);
 }
 
-static int load_all(void *arg, struct profile *p, int only_part, char *err, size_t errsz)
+static int load_all(void *arg, struct profile *p, char *err, size_t errsz)
 {
 	struct app_source *src = arg;
 	if (src->r) { /* the newest data: a snapshot, or the final profile */
@@ -33,15 +33,9 @@ static int load_all(void *arg, struct profile *p, int only_part, char *err, size
 		const char *base = rec_source(src->r, &whole);
 		session_set_run(src->s, base, whole);
 	}
-	return load_sink(arg, p, only_part, NULL, err, errsz);
+	return load_sink(arg, p, NULL, err, errsz);
 }
 
-/* the whole profile again with its instructions (--annotate-asm) */
-static int load_all_instr(void *arg, struct profile *out, const struct instr_sink *sink, char *err,
-			  size_t errsz)
-{
-	return load_sink(arg, out, 0, sink, err, errsz);
-}
 
 int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro)
 {
@@ -67,7 +61,8 @@ int app_explore(struct app_source *src, struct profile *p, const struct report_o
 {
 	const struct cli *c = src->s->cli;
 	struct tui_loader ld = { .load = load_all, .arg = src, .load_instr = load_sink,
-				 .look = &c->look, .fold = &src->s->fold, .modfile = c->modfile };
+				 .look = &c->look, .fold = &src->s->fold, .modfile = c->modfile,
+				 .parts = &src->s->parts };
 	/* what the explorer starts with: the options given */
 	struct tui_start start = { .sort_event = c->sort ? ro->sort[0] : -1,
 				   .threshold = c->threshold, .percent = c->percent,
@@ -100,7 +95,7 @@ static int annotate_asm(FILE *out, struct app_source *src, struct profile *p,
 			if (strcmp(fn_name(p, f), c->asmfns[i]) != 0 && !(rec && strcmp(rec, c->asmfns[i]) == 0))
 				continue;
 			struct asm_annot a;
-			asm_annotate(&a, p, f, load_all_instr, src, &c->look);
+			asm_annotate(&a, p, f, load_sink, src, &c->look);
 			asm_rows(&a, ev[0], NULL, -1);
 			asm_write(out, &a, ev, nev);
 			asm_annot_free(&a);

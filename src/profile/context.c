@@ -9,6 +9,7 @@
 #include "aggregate.h"
 #include "format.h"
 #include "rank.h"
+#include "scope.h"
 #include "tree.h"
 
 struct cctx *cctx_new(struct profile *p, int estimated)
@@ -298,7 +299,7 @@ uint32_t beside_find_fn(const struct profile *p, const char *obj, const char *fi
 }
 
 /* The 0-based index of the part of p that is `source`'s part N (0: its
- * first), -1 if p has none (not loaded: --part). */
+ * first), -1 if p has none. */
 static int part_of(const struct profile *p, const char *source, long long n)
 {
 	for (int i = 0; i < p->nparts; i++)
@@ -383,7 +384,7 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				why = "a function not defined by a fn: line";
 			else if (v[4] < 1 || (v[5] != 0 && v[5] != 1))
 				why = "REC must be 1 or more and CUT 0 or 1";
-			else if (part >= 0 || p->only_part == 0) {
+			else if (part >= 0 ? part_shown(p, part + 1) : parts_all_shown(p)) {
 				/* (a part not loaded: its nodes are kept out of the
 				 * tree, their numbers still counted) */
 				uint32_t par = v[1] < 0 ? NO_ID : base + (uint32_t)v[1];
@@ -402,7 +403,7 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				long long x;
 				if (beside_num(f[1 + e], &x) < 0)
 					why = "expected cut:<TAB> and a cost per event";
-				else if (part >= 0)
+				else if (part >= 0 && part_shown(p, part + 1))
 					t->cut[e] = cost_add(t->cut[e], x);
 			}
 		} else {

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "import.h"
 #include "modname.h"
+#include "scope.h"
 #include "profile/profile.pb-c.h"
 
 #include <errno.h>
@@ -301,7 +302,6 @@ static void imp_begin(struct imp *m, const char *creator)
 	p->source_mtime[p->nsources] = mt;
 	p->sources[p->nsources++] = xstrdup(m->path);
 	p->ndiff = m->o->sign < 0 ? 2 : p->ndiff;
-	p->only_part = m->o->only_part;
 	VEC_RESERVE(p->parts, p->capparts, p->nparts + 1);
 	struct part_info *pi = &p->parts[p->nparts++];
 	memset(pi, 0, sizeof(*pi));
@@ -312,7 +312,8 @@ static void imp_begin(struct imp *m, const char *creator)
 		p->creator = xstrdup(creator);
 	linestore_flush(&p->ls);
 	pi->ff_start = p->ls.nff;
-	m->keep = !m->o->instr && (!m->o->only_part || m->o->only_part == p->nparts);
+	pi->skipped = !partset_has(p, m->o->parts, p->nparts);
+	m->keep = !m->o->instr && !pi->skipped;
 	m->obj_none = strtab_intern(&p->objs, "", 0);
 	m->file_none = strtab_intern(&p->files, "???", 3);
 	p->has_line = 1;

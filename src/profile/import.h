@@ -32,7 +32,7 @@ enum profile_format profile_sniff(const char *path);
 /* profile_load() for every format cgtui reads: the file's kind is sniffed
  * and it is loaded by load.c or here.  Same options, results and errors
  * ("FILE:LINE: reason", for pprof "FILE: pprof: reason"); of the options,
- * sign, only_part, modfile, modfn apply to imports (they have no deferred
+ * sign, parts, modfile, modfn apply to imports (they have no deferred
  * lines, instruction addresses or jumps; with an instr sink their costs are
  * not kept). */
 int profile_load_any(struct profile *p, const char *path, const struct load_opts *o,

@@ -9,6 +9,7 @@
 #include "model.h"
 
 struct modname;
+struct partset;
 
 /* Instruction-level detail, for a reader that wants it (the assembly view
  * re-reads the profile with one): called for every cost line, call and jump
@@ -36,9 +37,11 @@ struct instr_sink {
 
 struct load_opts {
 	int sign;                         /* +1; -1 for the first file of a diff */
-	/* 0: every part; k: only the costs of the k-th part (1-based, counted
-	 * over all the files loaded into the profile, as p->parts lists them) */
-	int only_part;
+	/* the parts whose costs are read (scope.h; NULL: every part): the
+	 * others are listed in p->parts, skipped set, their costs not read.
+	 * A set by load index counts the parts over all the files loaded into
+	 * the profile, as p->parts lists them. */
+	const struct partset *parts;
 	const struct modname *modfile;    /* --mod-filename, or NULL */
 	const struct modname *modfn;      /* --mod-funcname, or NULL */
 	/* in a file callgrind or cgtui wrote (profile_names_contexts), a

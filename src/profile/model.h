@@ -41,6 +41,7 @@ struct part_info {
 	uint32_t ff_start; /* its first block subtotal in the line store */
 	cost_t *summary; /* its `summary:`/`totals:` line, NULL if none */
 	int summary_line;
+	int skipped;     /* its costs not read: a part the load's set left out */
 };
 
 /* A function: its name, object and primary file (the `fl=` in force at its
@@ -109,7 +110,6 @@ struct profile {
 	int has_instr, has_line; /* positions seen */
 	int is_callgrind;        /* any callgrind-only construct seen */
 	int ndiff;               /* 2 when this is a difference */
-	int only_part;           /* 0, or the one part whose costs were loaded */
 	char **sources;          /* profile files loaded */
 	time_t *source_mtime;    /* and their modification times */
 	int nsources;

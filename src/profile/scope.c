@@ -3,10 +3,12 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aggregate.h"
+#include "format.h"
 #include "scope.h"
 #include "util.h"
 
@@ -175,4 +177,185 @@ void scope_clear(struct scope *s)
 {
 	free(s->cls);
 	*s = (struct scope){ SCOPE_ALL, NO_ID, NULL };
+}
+
+/* ---- parts ------------------------------------------------------------------ */
+
+int partset_all(const struct partset *s)
+{
+	return !s || (!s->bits && !s->nnum && !s->nthr);
+}
+
+static int in_list(const long *v, int n, long x)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == x)
+			return 1;
+	return 0;
+}
+
+int partset_has(const struct profile *p, const struct partset *s, int k)
+{
+	if (partset_all(s))
+		return 1;
+	if (s->bits)
+		return k >= 1 && k <= s->nbits && (s->bits[(k - 1) / 64] >> ((k - 1) % 64) & 1);
+	const struct part_info *pi = &p->parts[k - 1];
+	/* the numbers the parts view shows: k for a part without part: */
+	return (!s->nnum || in_list(s->num, s->nnum, pi->number ? pi->number : k)) &&
+	       (!s->nthr || in_list(s->thr, s->nthr, pi->thread));
+}
+
+/* s by load index with n parts, none of them in it yet */
+static void by_index(struct partset *s, int n)
+{
+	partset_clear(s);
+	s->nbits = n;
+	s->bits = xcalloc((size_t)(n + 63) / 64 + 1, sizeof(*s->bits));
+}
+
+static void set_bit(struct partset *s, int k, int on)
+{
+	uint64_t b = (uint64_t)1 << ((k - 1) % 64);
+	s->bits[(k - 1) / 64] = on ? s->bits[(k - 1) / 64] | b : s->bits[(k - 1) / 64] & ~b;
+}
+
+void partset_only(struct partset *s, int k)
+{
+	by_index(s, k);
+	set_bit(s, k, 1);
+}
+
+void partset_of_profile(struct partset *s, const struct profile *p)
+{
+	partset_clear(s);
+	if (parts_all_shown(p))
+		return;
+	by_index(s, p->nparts);
+	for (int k = 1; k <= p->nparts; k++)
+		set_bit(s, k, part_shown(p, k));
+}
+
+void partset_set(struct partset *s, const struct profile *p, int k, int on)
+{
+	struct partset n = { 0 };
+	by_index(&n, p->nparts > k ? p->nparts : k);
+	for (int i = 1; i <= p->nparts; i++)
+		set_bit(&n, i, partset_has(p, s, i));
+	set_bit(&n, k, on);
+	partset_clear(s);
+	*s = n;
+	int all = 1;
+	for (int i = 1; i <= p->nparts; i++)
+		all &= partset_has(p, s, i);
+	if (all) /* every part: the set that says so */
+		partset_clear(s);
+}
+
+int partset_parse_list(const char *text, long **list, int *n, char *err, size_t errsz)
+{
+	const char *s = text;
+	free(*list);
+	*list = NULL;
+	*n = 0;
+	int cap = 0;
+	for (;;) {
+		char *e;
+		if (*s < '0' || *s > '9')
+			goto bad;
+		long a = strtol(s, &e, 10), b = a;
+		if (*e == '-') {
+			if (e[1] < '0' || e[1] > '9')
+				goto bad;
+			b = strtol(e + 1, &e, 10);
+		}
+		if (b < a || b - a > 100000 || a > 1000000000 || b > 1000000000)
+			goto bad;
+		for (long x = a; x <= b; x++) {
+			VEC_RESERVE(*list, cap, *n + 1);
+			(*list)[(*n)++] = x;
+		}
+		if (!*e)
+			return 0;
+		if (*e != ',')
+			goto bad;
+		s = e + 1;
+	}
+bad:
+	snprintf(err, errsz, "'%s' is not a list of numbers and ranges (1,3,5-7)", text);
+	free(*list);
+	*list = NULL;
+	*n = 0;
+	return -1;
+}
+
+void partset_copy(struct partset *to, const struct partset *from)
+{
+	*to = *from;
+	if (from->bits) {
+		size_t w = (size_t)(from->nbits + 63) / 64 + 1;
+		to->bits = xmalloc(w * sizeof(*to->bits));
+		memcpy(to->bits, from->bits, w * sizeof(*to->bits));
+	}
+	to->num = from->nnum ? xmalloc((size_t)from->nnum * sizeof(long)) : NULL;
+	to->thr = from->nthr ? xmalloc((size_t)from->nthr * sizeof(long)) : NULL;
+	if (from->nnum)
+		memcpy(to->num, from->num, (size_t)from->nnum * sizeof(long));
+	if (from->nthr)
+		memcpy(to->thr, from->thr, (size_t)from->nthr * sizeof(long));
+}
+
+void partset_clear(struct partset *s)
+{
+	free(s->bits);
+	free(s->num);
+	free(s->thr);
+	memset(s, 0, sizeof(*s));
+}
+
+int part_shown(const struct profile *p, int k)
+{
+	return k >= 1 && k <= p->nparts && !p->parts[k - 1].skipped;
+}
+
+int parts_all_shown(const struct profile *p)
+{
+	for (int k = 1; k <= p->nparts; k++)
+		if (!part_shown(p, k))
+			return 0;
+	return 1;
+}
+
+void parts_shown_label(char *buf, size_t n, const struct profile *p)
+{
+	int shown = 0, one = 0;
+	for (int k = 1; k <= p->nparts; k++)
+		if (part_shown(p, k)) {
+			shown++;
+			one = k;
+		}
+	if (shown == p->nparts) {
+		snprintf(buf, n, "%d part%s", p->nparts, p->nparts == 1 ? "" : "s");
+		return;
+	}
+	if (shown == 1) {
+		part_label(buf, n, p, one);
+		return;
+	}
+	size_t l = (size_t)snprintf(buf, n, "%d of %d parts:", shown, p->nparts);
+	int *order = profile_parts_by_time(p);
+	for (int j = 0, first = 1; j < p->nparts && l < n; j++) {
+		int k = order[j] + 1;
+		if (!part_shown(p, k))
+			continue;
+		const struct part_info *pi = &p->parts[k - 1];
+		char item[48];
+		if (pi->thread)
+			snprintf(item, sizeof(item), "%d.%ld", pi->number ? pi->number : k, pi->thread);
+		else
+			snprintf(item, sizeof(item), "%d", pi->number ? pi->number : k);
+		l += (size_t)snprintf(buf + l, n - l, "%s %s", first ? "" : ",", item);
+		first = 0;
+	}
+	free(order);
 }

@@ -3,6 +3,8 @@
  * rule for every view that lists functions (and for anything later that
  * restricts them); percentages and the threshold stay shares of the whole
  * run's total, so a number reads the same zoomed or not.
+ * And which parts of the run the costs are of (struct partset): every part,
+ * or a set of them; there the total is the chosen parts' sum.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_SCOPE_H
 #define CGTUI_SCOPE_H
@@ -44,5 +46,50 @@ void scope_clear(struct scope *s);
  * type; *len its length (0: none, a C function, an address, "???").
  * Returns where it starts in name. */
 const char *name_class(const char *name, size_t *len);
+
+/* ---- parts ---------------------------------------------------------------
+ * The parts of a run are its threads, its dumps, the `part:` blocks of a
+ * file and the files of a merge or a difference (model.h's part_info).  A
+ * set of them is what the session shows: the loader reads the costs of the
+ * parts in the set only (the others are listed, their costs skipped), so
+ * every total, list, view and report is the sum of the parts chosen.  A set
+ * names its parts in one of two ways:
+ *  - by load index: part k (1-based) is the k-th part read, p->parts[k - 1]
+ *    (the parts view's choice, made on a loaded profile);
+ *  - as the command line gives them (--parts, --threads), by the numbers the
+ *    parts view shows: a part's `part:` number (k when it has none) and its
+ *    `thread:` number; a part is kept when both lists it is given keep it.
+ * No bits and no lists: every part. */
+struct partset {
+	uint64_t *bits;       /* by load index: bit k - 1 for part k; NULL: the lists */
+	int nbits;
+	long *num, *thr;      /* by number, by thread (NULL: any) */
+	int nnum, nthr;
+};
+
+/* Every part (s NULL too)? */
+int partset_all(const struct partset *s);
+/* Does s keep part k of p (1-based, k <= p->nparts, its header read)? */
+int partset_has(const struct profile *p, const struct partset *s, int k);
+/* s becomes the set of part k alone (by load index). */
+void partset_only(struct partset *s, int k);
+/* s becomes the parts of p whose costs were loaded (every part: all). */
+void partset_of_profile(struct partset *s, const struct profile *p);
+/* Part k (by load index) added to s or taken out of it (on 1 or 0); s
+ * stays by load index, made from the profile p where it was not. */
+void partset_set(struct partset *s, const struct profile *p, int k, int on);
+/* "1,3,5-7" (numbers, ranges N-M) into *list, *n; 0, or -1 with what is
+ * wrong in err. */
+int partset_parse_list(const char *text, long **list, int *n, char *err, size_t errsz);
+void partset_copy(struct partset *to, const struct partset *from);
+void partset_clear(struct partset *s);
+/* The parts shown by p, for a header: "3 parts" (all), "part 2 of 3, thread
+ * 2" (one: part_label()), "2 of 4 parts: 1, 3" (several, in the parts
+ * view's order: their numbers as it shows them, N.T for part N's thread T),
+ * cut to n bytes. */
+void parts_shown_label(char *buf, size_t n, const struct profile *p);
+/* Are the costs of part k (1-based) in p?  And of every part? */
+int part_shown(const struct profile *p, int k);
+int parts_all_shown(const struct profile *p);
 
 #endif

@@ -15,6 +15,7 @@
 #include "profile/query.h"
 #include "profile/format.h"
 #include "profile/rank.h"
+#include "profile/scope.h"
 #include "source/srcannot.h"
 #include "source/srcfile.h"
 #include "report_int.h"
@@ -582,6 +583,11 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 				fprintf(out, "%-17s %s\n", lab, cmd);
 			prev = cmd;
 		}
+	}
+	if (!parts_all_shown(p)) { /* --parts, --threads */
+		char pl[512];
+		parts_shown_label(pl, sizeof(pl), p);
+		fprintf(out, "Parts shown:      %s\n", pl);
 	}
 	fputs("Events recorded: ", out);
 	for (int e = 0; e < p->nreal; e++)

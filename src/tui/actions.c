@@ -352,7 +352,7 @@ void act(struct tui *t, enum action a)
 			tui_message(t, "this key works in the source and assembly views (s, a)");
 		break;
 	case ACT_TOGGLE:
-		tui_message(t, "x works in the events view (e)");
+		tui_message(t, "x works in the events (e) and parts (P) views");
 		break;
 	case ACT_EXPAND:
 	case ACT_EXPAND_ALL:
@@ -479,7 +479,7 @@ static void fold(struct tui *t)
 	*t->loader->fold = !*t->loader->fold;
 	struct profile np;
 	char err[512];
-	if (t->loader->load(t->loader->arg, &np, t->p->only_part, err, sizeof(err)) < 0) {
+	if (t->loader->load(t->loader->arg, &np, err, sizeof(err)) < 0) {
 		*t->loader->fold = !*t->loader->fold;
 		tui_message(t, "%s", err);
 		return;
@@ -490,26 +490,45 @@ static void fold(struct tui *t)
 					: "recursion levels and caller contexts apart again");
 }
 
-/* Loads the profile again with the part chosen, and starts over from the
- * list of functions (function ids are not the same in another part). */
-void switch_part(struct tui *t)
+/* Loads the profile again with the parts chosen (t->want, made the
+ * session's), and starts over from the list of functions (function ids are
+ * not the same in other parts), with the parts view on top again when they
+ * were chosen there one by one. */
+void switch_parts(struct tui *t)
 {
-	int k = t->want_part;
-	t->want_part = -1;
-	if (!t->loader || k == t->p->only_part)
+	int back = t->want_parts == 2, row = tui_view(t)->sel;
+	t->want_parts = 0;
+	struct partset want = t->want;
+	t->want = (struct partset){ 0 };
+	int same = 1;
+	for (int k = 1; k <= t->p->nparts; k++)
+		same &= partset_has(t->p, &want, k) == part_shown(t->p, k);
+	if (!t->loader || !t->loader->parts || same) {
+		partset_clear(&want);
 		return;
+	}
+	struct partset old = *t->loader->parts;
+	*t->loader->parts = want;
 	struct profile np;
 	char err[512];
-	if (t->loader->load(t->loader->arg, &np, k, err, sizeof(err)) < 0) {
+	if (t->loader->load(t->loader->arg, &np, err, sizeof(err)) < 0) {
+		partset_clear(t->loader->parts);
+		*t->loader->parts = old;
 		tui_message(t, "%s", err);
 		return;
 	}
+	partset_clear(&old);
 	start_over(t, &np);
-	if (k) {
-		char pl[48];
-		part_label(pl, sizeof(pl), t->p, k);
-		tui_message(t, "showing %s only (P: parts)", pl);
-	} else
-		tui_message(t, "showing all %d parts", t->p->nparts);
+	if (back) {
+		struct view *v = view_new(t, &parts_ops, NO_ID);
+		tui_push(t, v);
+		v->sel = row < v->nrows ? row : 0;
+	}
+	char pl[256];
+	parts_shown_label(pl, sizeof(pl), t->p);
+	if (parts_all_shown(t->p))
+		tui_message(t, "showing all %s", pl);
+	else
+		tui_message(t, "showing %s%s (P: parts)", pl, strchr(pl, ':') ? "" : " only");
 }
 

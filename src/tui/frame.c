@@ -39,10 +39,7 @@ static void draw_header(struct tui *t)
 	char th[32];
 	format_threshold(th, sizeof(th), t->set.threshold);
 	char parts[80];
-	if (p->only_part)
-		part_label(parts, sizeof(parts), p, p->only_part);
-	else
-		snprintf(parts, sizeof(parts), "%d part%s", p->nparts, p->nparts == 1 ? "" : "s");
+	parts_shown_label(parts, sizeof(parts), p);
 	char events[256] = "";
 	size_t el = 0;
 	for (int k = 0; k < t->set.nshow && el + 1 < sizeof(events); k++)
@@ -271,7 +268,7 @@ static const char *empty_text(struct tui *t, struct view *v)
 		    strstr(t->p->desc[i], "--instr-at-start=no"))
 			return "(nothing counted: --instr-at-start=no and no "
 			       "CGTUI_START_INSTRUMENTATION)";
-	if (t->p->ndiff && !t->p->only_part)
+	if (t->p->ndiff && parts_all_shown(t->p))
 		return "(no difference: the two profiles have the same costs)";
 	if (t->live && !t->live->running(t->live->arg))
 		return "(nothing counted; a script or wrapper needs --trace-children=yes)";

@@ -37,7 +37,7 @@
 	KEYDEF(ACT_ASM,       "a", asm, 1, "assembly of the selected function with per-instruction costs (profiles with instruction addresses)") \
 	KEYDEF(ACT_EVENTS,    "e", events, 0, "events: choose the sort event and the shown events") \
 	KEYDEF(ACT_SUMMARY,   "S i", summary, 0, "summary: command, events, totals, parts") \
-	KEYDEF(ACT_PARTS,     "P", parts, 0, "parts (threads, dumps, processes): show one or all") \
+	KEYDEF(ACT_PARTS,     "P", parts, 0, "parts (threads, dumps, processes): show one, several (Space marks) or all") \
 	KEYDEF(ACT_FILEFN,    "f", filefn, 0, "file:function tree: files with their functions") \
 	KEYDEF(ACT_FNFILE,    "u", fnfile, 0, "function:file tree: functions with their files") \
 	KEYDEF(ACT_OBJECTS,   "m", objects, 0, "objects (ob=): costs by ELF object, then functions") \
@@ -50,7 +50,7 @@
 	KEYDEF(ACT_ZOOM,      "z", none, 0, "zoom: the lists keep only the selected object, file or C++ class (asks which); again: all") \
 	KEYDEF(ACT_MRC,       "8", mrc, 2, "miss-ratio curve of the selected function (or the whole run) by cache size, the simulated caches marked (cgtui --cache-mrc=yes); Left/Right choose a size") \
 	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \
-	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all; call trees: open the hottest path below the node") \
+	KEYDEF(ACT_EXPAND_ALL, "*", none, 0, "file/function/object trees: open or close all; call trees: open the hottest path below the node; parts view: show all parts") \
 	KEYDEF(ACT_COLLAPSE_ALL, "W", none, 0, "trees: close every node") \
 	KEYDEF(ACT_HELP,      "? <F1>", help, 0, "this help") \
 	SECTION("Costs") \
@@ -63,7 +63,7 @@
 	KEYDEF(ACT_TEMPLATES, "v", none, 0, "C++ names: template arguments folded (std::vector<...>) or shown") \
 	KEYDEF(ACT_THR_UP,    "+ =", none, 0, "raise the threshold (hide more)") \
 	KEYDEF(ACT_THR_DOWN,  "-", none, 0, "lower the threshold (show more)") \
-	KEYDEF(ACT_TOGGLE,    "x", none, 0, "events view: show or hide the selected event") \
+	KEYDEF(ACT_TOGGLE,    "x", none, 0, "events view: show or hide the selected event; parts view (also Space): add the selected part to those shown, or take it out") \
 	KEYDEF(ACT_DEFINE,    "E", none, 0, "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
 	KEYDEF(ACT_RELATIVE,  "r", none, 0, "percentages and heat bars of the total, or of the function a view is about (callers and callees, callers tree, source, assembly, call graph and map)") \
 	KEYDEF(ACT_CYCLES,    "C", none, 0, "cycle detection on or off: functions calling each other as one <cycle N> (KCachegrind's), or the raw numbers callgrind_annotate prints") \

@@ -37,7 +37,7 @@ static void live_reload(struct tui *t)
 {
 	struct profile np;
 	char err[512];
-	if (t->loader->load(t->loader->arg, &np, t->p->only_part, err, sizeof(err)) < 0) {
+	if (t->loader->load(t->loader->arg, &np, err, sizeof(err)) < 0) {
 		tui_message(t, "%s", err);
 		return;
 	}

@@ -107,7 +107,6 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	memset(&t, 0, sizeof(t));
 	t.p = p;
 	t.loader = loader;
-	t.want_part = -1;
 	t.src_dirs = src_dirs;
 	t.nsrc_dirs = nsrc_dirs;
 	t.live = args->live;
@@ -240,13 +239,13 @@ int tui_run(struct profile *p, const struct tui_args *args)
 			mouse(&t);
 			continue;
 		}
-		enum action a = key_action(c);
+		enum action a = c == ' ' && tui_view(&t)->ops->space_marks ? ACT_TOGGLE : key_action(c);
 		if (a == ACT_NONE && c != KEY_MOUSE)
 			tui_message(&t, "%s: no such key, ? for help",
 				    c > 32 && c < 127 ? (char[]){ (char)c, 0 } : keyname(c));
 		act(&t, a);
-		if (t.want_part >= 0)
-			switch_part(&t);
+		if (t.want_parts)
+			switch_parts(&t);
 	}
 	if (timing)
 		fclose(timing);
@@ -261,6 +260,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	view_free(t.detail);
 	srclookup_free(&t.look);
 	free(t.search);
+	partset_clear(&t.want);
 	for (int i = 0; i < t.nuserev; i++)
 		free(t.userev[i]);
 	free(t.userev);

@@ -51,6 +51,8 @@ struct view_ops {
 	int (*selected_scope)(struct view *v, struct scope *s);
 	/* its rows' text (names, source) scrolls sideways (tui_text) */
 	int scrolls;
+	/* Space is its x (marks a row), not the next page */
+	int space_marks;
 };
 
 /* The one scroll engine: every view is a list of rows. */
@@ -88,15 +90,15 @@ struct tui_settings {
 
 #define TUI_HISTORY 64
 
-/* How the explorer loads the profile again, with one part only (or all:
- * only_part 0): fills *out, returns 0 or -1 with a message in err. */
+/* How the explorer loads the profile again (of the parts in *parts):
+ * fills *out, returns 0 or -1 with a message in err. */
 struct instr_sink;
 struct tui_loader {
-	int (*load)(void *arg, struct profile *out, int only_part, char *err, size_t errsz);
+	int (*load)(void *arg, struct profile *out, char *err, size_t errsz);
 	void *arg;
 	/* the same, with an instruction sink (the assembly view), or NULL */
-	int (*load_instr)(void *arg, struct profile *out, int only_part,
-			  const struct instr_sink *s, char *err, size_t errsz);
+	int (*load_instr)(void *arg, struct profile *out, const struct instr_sink *s, char *err,
+			  size_t errsz);
 	/* where sources are looked for (copied), or NULL: src_dirs only */
 	const struct srclookup *look;
 	/* what the loads fold (R: recursion levels and caller contexts of
@@ -104,6 +106,9 @@ struct tui_loader {
 	int *fold;
 	/* --mod-filename: sources are read under their original names */
 	const struct modname *modfile;
+	/* the parts the loads read (the session's, scope.h): the parts view
+	 * changes it and loads again; NULL when it cannot */
+	struct partset *parts;
 };
 
 /* A program being recorded (cgtui prog args): the explorer polls it a few
@@ -145,7 +150,10 @@ struct tui_start {
 struct tui {
 	struct profile *p;
 	const struct tui_loader *loader;
-	int want_part;                  /* a part chosen: -1 none, 0 all, k */
+	/* parts chosen in the parts view, loaded after the key (switch_parts):
+	 * 0 none, 1 and then the functions, 2 and back to the parts view */
+	int want_parts;
+	struct partset want;
 	struct tui_settings set;
 	struct view *hist[TUI_HISTORY]; /* back/forward history of views */
 	int nhist, cur;                 /* views kept, the one shown */

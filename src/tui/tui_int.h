@@ -47,7 +47,7 @@ int row_of_fn(struct view *v, uint32_t fn);
 /* actions.c */
 void act(struct tui *t, enum action a);
 void mouse(struct tui *t);
-void switch_part(struct tui *t);
+void switch_parts(struct tui *t);
 void swap_profile(struct tui *t, struct profile *np);
 
 /* live.c: a program being recorded */

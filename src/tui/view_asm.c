@@ -31,7 +31,7 @@ static int reload(void *arg, struct profile *out, const struct instr_sink *s, ch
 		snprintf(err, errsz, "not available");
 		return -1;
 	}
-	return t->loader->load_instr(t->loader->arg, out, t->p->only_part, s, err, errsz);
+	return t->loader->load_instr(t->loader->arg, out, s, err, errsz);
 }
 
 static void asm_free(struct view *v)

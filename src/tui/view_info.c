@@ -197,7 +197,7 @@ static void sum_refresh(struct view *v)
 		int i = order[j];
 		const struct part_info *pi = &p->parts[i];
 		char tot[48] = "(not loaded)";
-		if (!p->only_part || p->only_part == i + 1) /* else not read: no totals */
+		if (part_shown(p, i + 1)) /* else not read: no totals */
 			format_count(tot, sizeof(tot), pi->totals[0]);
 		line(l, xasprintf("  %s part %d  pid %ld  thread %ld  %s %s%s%s", pi->source,
 				  pi->number ? pi->number : i + 1, pi->pid, pi->thread, p->ev[0].name,
@@ -243,7 +243,9 @@ const struct view_ops summary_ops = {
 
 /* Row 0 is all parts; the others are the parts in the order they ran
  * (profile_parts_by_time), each labelled with its file's part: number,
- * thread and time range. */
+ * thread and time range.  Those shown (the session's set, scope.h) are
+ * marked; Enter shows the selected part alone (row 0: all), Space and x add
+ * it to those shown or take it out, * shows all. */
 static void parts_update(struct view *v)
 {
 	free(v->data);
@@ -257,7 +259,7 @@ static void parts_free(struct view *v)
 	v->data = NULL;
 }
 
-/* the load index (1-based, as only_part counts) of row */
+/* the load index (1-based, as a part set counts) of row */
 static int part_of_row(struct view *v, int row)
 {
 	return row ? ((int *)v->data)[row - 1] + 1 : 0;
@@ -276,7 +278,8 @@ static void parts_row(struct view *v, int row, int y, int width, int sel)
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	int k = part_of_row(v, row);
-	int shown = p->only_part == k;
+	/* marked: the row of all parts, or each part shown of a set */
+	int all = parts_all_shown(p), shown = k ? !all && part_shown(p, k) : all;
 	tui_put(t, y, 1, 1, shown ? "*" : " ");
 	if (row == 0) {
 		tui_put(t, y, 6, width - 6, "all parts, added together");
@@ -284,7 +287,7 @@ static void parts_row(struct view *v, int row, int y, int width, int sel)
 	}
 	const struct part_info *pi = &p->parts[k - 1];
 	char tot[48] = "", range[80] = "", b0[32], b1[32];
-	if (!p->only_part || shown)
+	if (part_shown(p, k))
 		format_count(tot, sizeof(tot), pi->totals[0]);
 	if (pi->has_time) {
 		format_count(b0, sizeof(b0), (cost_t)pi->time0);
@@ -307,19 +310,46 @@ static const char *parts_text(struct view *v, int row)
 
 static int parts_action(struct view *v, enum action a)
 {
-	if (a != ACT_ENTER)
+	struct tui *t = v->t;
+	int k = part_of_row(v, v->sel);
+	partset_clear(&t->want);
+	switch (a) {
+	case ACT_ENTER: /* this part alone, or all */
+		if (k)
+			partset_only(&t->want, k);
+		t->want_parts = 1;
+		return 1;
+	case ACT_EXPAND_ALL:
+		t->want_parts = 2;
+		return 1;
+	case ACT_TOGGLE:
+		if (!k) { /* the row of all parts */
+			t->want_parts = 2;
+			return 1;
+		}
+		partset_of_profile(&t->want, t->p);
+		partset_set(&t->want, t->p, k, !part_shown(t->p, k));
+		for (int i = 1; i <= t->p->nparts; i++)
+			if (partset_has(t->p, &t->want, i)) {
+				t->want_parts = 2;
+				return 1;
+			}
+		partset_clear(&t->want);
+		tui_message(t, "one part at least is shown (Enter: this one alone; *: all)");
+		return 1;
+	default:
 		return 0;
-	v->t->want_part = part_of_row(v, v->sel);
-	return 1;
+	}
 }
 
 const struct view_ops parts_ops = {
 	.name = "parts",
-	.hint = "Enter:show this part (or all)  Esc:back  ?:help",
+	.hint = "Enter:this part alone (or all)  Space:add/remove  *:all  Esc:back  ?:help",
 	.update = parts_update,
 	.draw_row = parts_row,
 	.draw_header = parts_header,
 	.row_text = parts_text,
 	.action = parts_action,
 	.free = parts_free,
+	.space_marks = 1,
 };

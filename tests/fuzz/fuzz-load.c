@@ -68,6 +68,7 @@
 #define profile_load profile_load_any
 #endif
 #include "profile/model.h"
+#include "profile/scope.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -368,10 +369,16 @@ static void run(const char *const *files, int n, int sign0, int variant, int no_
 	char err[512];
 	profile_init(&p);
 	for (int i = 0; i < n; i++) {
-		/* the variant also keeps only the first part's costs (--part) */
-		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .only_part = variant,
+		/* the variant also keeps only the first part's costs (the parts
+		 * view's choice) */
+		struct partset first = { 0 };
+		if (variant)
+			partset_only(&first, 1);
+		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .parts = &first,
 					.no_map = no_map, .lazy_lines = lazy };
-		if (profile_load(&p, files[i], &lo, err, sizeof(err)) < 0) {
+		int rc = profile_load(&p, files[i], &lo, err, sizeof(err));
+		partset_clear(&first);
+		if (rc < 0) {
 			profile_free(&p);
 			if (dg) {
 				FILE *f = digest_open(dg);

@@ -19,6 +19,7 @@
 #include "profile/model.h"
 #include "profile/modname.h"
 #include "profile/query.h"
+#include "profile/scope.h"
 #include "report/report.h"
 #include "fixture.h"
 #include "tap.h"
@@ -761,16 +762,117 @@ static void test_only_part(void)
 	char *path = write_tmp("parts.out", two, strlen(two));
 	struct profile p;
 	for (int k = 0; k <= 2; k++) {
-		struct load_opts lo = { .sign = 1, .only_part = k };
+		struct partset one = { 0 };
+		if (k)
+			partset_only(&one, k);
+		struct load_opts lo = { .sign = 1, .parts = &one };
 		profile_init(&p);
 		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) == 0, "only part %d loads", k);
 		profile_finish(&p);
-		is(p.nparts, 2, "both parts are listed (only_part %d)", k);
+		is(p.nparts, 2, "both parts are listed (only part %d)", k);
 		is(p.totals[0], k == 0 ? 13 : k == 1 ? 5 : 8, "total of part %d (0 = all)", k);
 		is(p.nwarnings, 0, "no summary warning for the parts left out");
+		ok(part_shown(&p, 1) == (k != 2) && part_shown(&p, 2) == (k != 1), "part %d: shown", k);
 		profile_free(&p);
+		partset_clear(&one);
 	}
 	free(path);
+}
+
+/* Sets of parts (scope.h): three dumps of two threads (Ir 1 ... 32, each
+ * part a power of two so that every sum says which parts are in it), chosen
+ * by load index and by part: and thread: number as --parts and --threads
+ * give them; totals and labels worked out by hand. */
+static void test_part_sets(void)
+{
+	static const char six[] =
+		"events: Ir\npart: 1\nthread: 1\nfl=a.c\nfn=f\n1 1\ntotals: 1\n"
+		"part: 1\nthread: 2\nfl=a.c\nfn=g\n1 2\ntotals: 2\n"
+		"part: 2\nthread: 1\nfl=a.c\nfn=f\n1 4\ntotals: 4\n"
+		"part: 2\nthread: 2\nfl=a.c\nfn=g\n1 8\ntotals: 8\n"
+		"part: 3\nthread: 1\nfl=a.c\nfn=f\n1 16\ntotals: 16\n"
+		"part: 3\nthread: 2\nfl=a.c\nfn=g\n+1 32\ntotals: 32\n";
+	char *path = write_tmp("six.out", six, strlen(six));
+	static const struct {
+		const char *num, *thr, *idx; /* lists; idx: by load index */
+		cost_t total;
+		const char *label;
+	} c[] = {
+		{ NULL, NULL, NULL, 63, "6 parts" },
+		{ "2", NULL, NULL, 4 + 8, "2 of 6 parts: 2.1, 2.2" },
+		{ NULL, "2", NULL, 2 + 8 + 32, "3 of 6 parts: 1.2, 2.2, 3.2" },
+		{ "1,3", "1", NULL, 1 + 16, "2 of 6 parts: 1.1, 3.1" },
+		{ "2-3", "2", NULL, 8 + 32, "2 of 6 parts: 2.2, 3.2" },
+		{ "3", "2", NULL, 32, "part 3 of 6, thread 2" }, /* (part_label: of the parts) */
+		{ NULL, NULL, "1,4,5", 1 + 8 + 16, "3 of 6 parts: 1.1, 2.2, 3.1" },
+		{ "9", NULL, NULL, 0, "0 of 6 parts:" },
+	};
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct partset s = { 0 };
+		char why[128];
+		if (c[i].num)
+			partset_parse_list(c[i].num, &s.num, &s.nnum, why, sizeof(why));
+		if (c[i].thr)
+			partset_parse_list(c[i].thr, &s.thr, &s.nthr, why, sizeof(why));
+		if (c[i].idx) {
+			long *v = NULL;
+			int n = 0;
+			partset_parse_list(c[i].idx, &v, &n, why, sizeof(why));
+			partset_only(&s, (int)v[0]);
+			struct profile six6 = { .nparts = 6 };
+			for (int j = 1; j < n; j++)
+				partset_set(&s, &six6, (int)v[j], 1);
+			free(v);
+		}
+		struct load_opts lo = { .sign = 1, .parts = &s };
+		struct profile p;
+		profile_init(&p);
+		ok(profile_load(&p, path, &lo, lasterr, sizeof(lasterr)) == 0, "set %zu loads", i);
+		profile_finish(&p);
+		is(p.nparts, 6, "set %zu: every part listed", i);
+		is(p.totals[0], c[i].total, "set %zu: the total is its parts' sum", i);
+		char l[128];
+		parts_shown_label(l, sizeof(l), &p);
+		is_str(l, c[i].label, "set %zu: its label", i);
+		/* the same set again, by load index (the parts view's choice) */
+		struct partset again = { 0 };
+		partset_of_profile(&again, &p);
+		cost_t t = 0;
+		for (int k = 1; k <= 6; k++)
+			if (partset_has(&p, &again, k))
+				t += (cost_t)1 << (k - 1);
+		is(t, c[i].total, "set %zu: by load index, the same parts", i);
+		partset_clear(&again);
+		profile_free(&p);
+		partset_clear(&s);
+	}
+	/* taking parts out of every part, one by one, and all again */
+	struct profile p;
+	profile_init(&p);
+	ok(profile_load(&p, path, NULL, lasterr, sizeof(lasterr)) == 0, "all parts load");
+	profile_finish(&p);
+	struct partset s = { 0 };
+	partset_set(&s, &p, 2, 0);
+	partset_set(&s, &p, 5, 0);
+	ok(!partset_all(&s) && !partset_has(&p, &s, 2) && !partset_has(&p, &s, 5) &&
+	   partset_has(&p, &s, 1) && partset_has(&p, &s, 6), "parts 2 and 5 taken out");
+	partset_set(&s, &p, 2, 1);
+	partset_set(&s, &p, 5, 1);
+	ok(partset_all(&s), "put back: every part, the set that says so");
+	profile_free(&p);
+	free(path);
+	/* lists as the command line gives them */
+	long *v = NULL;
+	int n = 0;
+	char why[128];
+	ok(partset_parse_list("1,3,5-7", &v, &n, why, sizeof(why)) == 0 && n == 5 && v[0] == 1 &&
+	   v[1] == 3 && v[2] == 5 && v[4] == 7, "1,3,5-7: 1 3 5 6 7");
+	static const char *const bad[] = { "", "a", "1,", ",1", "3-1", "1-", "1;2", "-1", "1 2" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ok(partset_parse_list(bad[i], &v, &n, why, sizeof(why)) < 0 && !v && !n,
+		   "'%s' refused", bad[i]);
+	}
+	is_str(why, "'1 2' is not a list of numbers and ranges (1,3,5-7)", "what is wrong");
 }
 
 static void test_gzip(void)
@@ -1650,6 +1752,7 @@ int main(void)
 	test_formulas();
 	test_gzip();
 	test_only_part();
+	test_part_sets();
 	test_merge_diff_mod();
 	test_lazy_lines();
 	test_fi_before_fn();

@@ -32,7 +32,14 @@ struct part_info *new_part(struct parser *ps)
 	pi->ff_start = p->ls.nff;
 	ps->part = pi;
 	ps->any_cost = 0;
+	part_pick(ps);
 	return pi;
+}
+
+void part_pick(struct parser *ps)
+{
+	ps->skip_part = !partset_has(ps->p, ps->o->parts, ps->p->nparts);
+	ps->part->skipped = ps->skip_part;
 }
 
 /* The next word of a header value at *s (words are separated by blanks):
@@ -171,6 +178,7 @@ int header_line(struct parser *ps, enum fkey key, const char *val)
 		if (ps->any_cost || ps->part->number)
 			new_part(ps);
 		ps->part->number = atoi(skip_ws(val));
+		part_pick(ps);
 		ps->last[0] = ps->last[1] = 0;
 		ps->stale = 0;
 		p->is_callgrind = 1;
@@ -218,6 +226,7 @@ int header_line(struct parser *ps, enum fkey key, const char *val)
 	}
 	if (key == FK_THREAD) {
 		ps->part->thread = atol(skip_ws(val));
+		part_pick(ps);
 		return 0;
 	}
 	if (key == FK_EVENT) {

@@ -65,7 +65,6 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	p->source_mtime[p->nsources] = st.st_mtime;
 	p->sources[p->nsources++] = xstrdup(path);
 	p->ndiff = o->sign < 0 ? 2 : p->ndiff;
-	p->only_part = o->only_part;
 
 	struct parser ps = { .p = p, .o = o, .path = path, .err = err, .errsz = errsz,
 			     .names_before = p->names.n };
@@ -76,7 +75,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 	if (!reader_packed(&r) && !o->no_map && S_ISREG(st.st_mode) && st.st_size > 0)
 		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	int keep = 0; /* the mapping now belongs to p->lazy */
-	if (map != MAP_FAILED && o->lazy_lines && !o->instr && !o->only_part) {
+	if (map != MAP_FAILED && o->lazy_lines && !o->instr && partset_all(o->parts)) {
 		lazy_add_src(&ps, map, (size_t)st.st_size, &st);
 		keep = 1;
 	}
@@ -111,7 +110,7 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
 		rc = perr(&ps, "no events: line: not a Cachegrind or Callgrind profile");
 	if (ps.mrc) {
 		char why[256];
-		if (rc == 0 && !o->only_part && o->sign > 0) {
+		if (rc == 0 && partset_all(o->parts) && o->sign > 0) {
 			if (mrc_reader_end(ps.mrc, p, why, sizeof(why)) < 0)
 				profile_warn(p, "%s:%llu: %s; the curves are not shown", path,
 					     (unsigned long long)ps.lineno, why);
@@ -151,7 +150,7 @@ void profile_finish(struct profile *p)
 	/* Check each part's summary against the sum of its self costs. */
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];
-		if (!pi->summary || (p->only_part && p->only_part != i + 1))
+		if (!pi->summary || pi->skipped)
 			continue;
 		for (int e = 0; e < p->nreal; e++) {
 			if (pi->summary[e] != pi->totals[e]) {

@@ -28,6 +28,7 @@
 #include <zstd.h>
 
 #include "profile/load.h"
+#include "profile/scope.h"
 
 /* ---- compressed-id maps (idmap.c) ---------------------------------------- */
 
@@ -236,6 +237,7 @@ struct parser {
 	struct part_info *part;
 	int any_cost;       /* a cost line seen in this part */
 	int skip_block;     /* a sink does not want this block's cost lines */
+	int skip_part;      /* the part is not in the load's set: no cost line read */
 	int stale;          /* cost lines were skipped: last[] is unknown */
 
 	/* deferred line records (load_opts.lazy_lines): NULL when not */
@@ -470,6 +472,9 @@ int header_line(struct parser *ps, enum fkey key, const char *val);
 /* A new part (of the profile), started by part:, a second events: or an
  * Xdebug file appended: the one ps reads into. */
 struct part_info *new_part(struct parser *ps);
+/* Whether the part being read is in the load's set (skip_part), decided
+ * again when its part: or thread: line comes. */
+void part_pick(struct parser *ps);
 /* The parser's state for a new file (or an Xdebug file appended to it). */
 void reset_for_new_file(struct parser *ps);
 /* At the end of a file: ids used but never defined keep a "(N)" name,
@@ -516,8 +521,7 @@ static inline int fast_state(const struct parser *ps)
 {
 	return ps->fn != NO_ID && ps->p->ls.open_fn == ps->fn && ps->identity && ps->npos &&
 	       !ps->nign &&
-	       ps->o->sign > 0 && !ps->o->instr &&
-	       !(ps->o->only_part && ps->p->nparts != ps->o->only_part);
+	       ps->o->sign > 0 && !ps->o->instr && !ps->skip_part;
 }
 
 /* Can the line at s go to cost_line_fast()? */

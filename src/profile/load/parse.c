@@ -565,7 +565,7 @@ int parse_line(struct parser *ps, char *s, size_t len)
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
 		if (memchr(s, 0, len))
 			return perr(ps, "binary data (NUL byte): not a profile");
-		if (ps->o->only_part && ps->p->nparts != ps->o->only_part) {
+		if (ps->skip_part) {
 			ps->pending = PEND_NONE; /* another part's costs: not shown */
 			return 0;
 		}
