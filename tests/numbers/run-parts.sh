@@ -1,0 +1,205 @@
+#!/bin/sh
+# A set of parts adds up to the sum of its parts.  Callgrind records a run
+# of three threads with --separate-threads=yes and --dump-every-bb, so that
+# it is a dozen parts or so (dumps 1-5, each of the threads alive then: a
+# file each);
+# for sets chosen with --parts and --threads, and in the explorer's parts
+# view (P, Space, *, Enter), every event's total is the sum of the totals:
+# lines of the files of the parts chosen, which awk reads here on its own
+# (its part:, thread: and totals: lines).  Also: the parts view shows each
+# part's own total, marks the parts shown, and says which in the header.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+: "${CGTUI:=../../cgtui}"
+here=$(cd "$(dirname "$0")" && pwd)
+[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+command -v valgrind >/dev/null || { echo "SKIP: no valgrind"; exit 77; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 99
+export LC_ALL=C TZ=UTC
+pass=0 fail=0
+ok() { # what, status, details
+	if [ "$2" = 0 ]; then
+		echo "PASS: $1"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $1"
+		[ -n "${3:-}" ] && printf '%s\n' "$3"
+		fail=$((fail + 1))
+	fi
+}
+
+cc -g -O1 -pthread -o threads "$here/threads.c" || exit 99
+valgrind --tool=callgrind --callgrind-out-file=run.out --separate-threads=yes \
+	--dump-every-bb=20000 --cache-sim=yes ./threads >/dev/null 2>&1
+# each part: its file, part: number, thread: number and totals: line, one
+# number per event of its events: line (callgrind leaves out trailing zeros:
+# format spec, "cost lines")
+awk '/^events:/ { ne = NF - 1 } /^part:/ { p = $2 } /^thread:/ { t = $2 }
+	/^totals:/ {
+		printf "%s %s %s", FILENAME, p, t
+		for (i = 2; i <= ne + 1; i++) printf " %s", (i <= NF ? $i : 0)
+		print ""
+	}' run.out-* run.out.* >parts.txt
+nparts=$(wc -l <parts.txt)
+ok "callgrind wrote a run of several dumps of several threads ($nparts parts)" \
+	"$([ "$nparts" -ge 8 ] && [ "$(cut -d' ' -f2 parts.txt | sort -u | wc -l)" -ge 3 ] &&
+		[ "$(cut -d' ' -f3 parts.txt | sort -u | wc -l)" -ge 3 ]; echo $?)" "$(cat parts.txt)"
+
+# the sum of every event over the parts whose number is in $1 and thread in
+# $2 (blank-separated lists; "" any)
+sum() {
+	awk -v P=" $1 " -v T=" $2 " '
+		(P == "  " || index(P, " " $2 " ")) && (T == "  " || index(T, " " $3 " ")) {
+			for (i = 4; i <= NF; i++) s[i] += $i
+			n = NF
+		}
+		END { for (i = 4; i <= n; i++) printf("%s%.0f", (i > 4 ? " " : ""), s[i]); print "" }' parts.txt
+}
+# the report's totals line, without its thousands separators
+report_total() {
+	"$CGTUI" --batch --show-percs=no --no-annotate "$@" run.out 2>err.txt |
+		sed -n 's/ *PROGRAM TOTALS$//p' | tr -d ',' | tr -s ' ' | sed 's/^ //'
+}
+
+# 1. the report, for sets of parts named on the command line
+check_set() { # --parts list, --threads list (blank-separated; "" none)
+	args=
+	[ -n "$1" ] && args="--parts=$(echo $1 | tr ' ' ',')"
+	[ -n "$2" ] && args="$args --threads=$(echo $2 | tr ' ' ',')"
+	want=$(sum "$1" "$2")
+	[ -n "$want" ] || { ok "report $args: parts in the set" 1 "none in this run"; return; }
+	got=$(report_total $args)
+	ok "report $args: every event's total is its parts' sum ($want)" \
+		"$([ "$got" = "$want" ]; echo $?)" "got '$got'$(cat err.txt)"
+}
+# (the part numbers and threads of this run: the first, second and last)
+nums=$(cut -d' ' -f2 parts.txt | sort -nu)
+p1=$(echo "$nums" | sed -n 1p) p2=$(echo "$nums" | sed -n 2p) pl=$(echo "$nums" | sed -n '$p')
+tl=$(cut -d' ' -f3 parts.txt | sort -nu | sed -n '$p')
+rest=$(echo "$nums" | sed 1d | tr '\n' ' ')
+check_set "" ""
+check_set "$p2" ""
+check_set "$p1 $pl" ""
+check_set "" "2 3"
+check_set "$rest" "1"
+check_set "$pl" "$tl"
+# (ranges: 2-N is 2 3 ... N)
+want=$(sum "$rest" "") got=$(report_total --parts="$p2-$pl")
+ok "report --parts=$p2-$pl: as $rest($want)" "$([ "$got" = "$want" ]; echo $?)" "got '$got'"
+# (several parts: "N of M parts:" and each as PART.THREAD, in the order they
+# ran: here by thread; one part: "part P of M, thread T")
+thr=$(awk -v P="$p2" '$2 == P { print $3 }' parts.txt | sort -n)
+n=$(echo "$thr" | wc -l)
+if [ "$n" = 1 ]; then
+	label="part $p2 of $nparts, thread $thr"
+else
+	label="$n of $nparts parts: $(echo "$thr" | sed "s/^/$p2./" | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
+fi
+"$CGTUI" --batch --parts="$p2" run.out 2>/dev/null | grep -q -x -F "Parts shown:      $label"
+ok "report --parts=$p2: the metadata says which parts ($label)" $?
+"$CGTUI" --batch run.out 2>/dev/null | grep -q '^Parts shown:'
+ok "report of every part: no 'Parts shown' line" "$([ $? = 1 ]; echo $?)"
+"$CGTUI" --batch --threads=99 run.out >out.txt 2>err.txt
+st=$?
+ok "--threads=99 (no such thread): a usage error that says so" \
+	"$([ $st = 1 ] && grep -q "^cgtui: --threads: none of the profile's $nparts parts" err.txt &&
+		[ ! -s out.txt ]; echo $?)" "exit $st: $(cat err.txt)"
+"$CGTUI" --batch --parts=2-x run.out >out.txt 2>err.txt
+st=$?
+ok "--parts=2-x: a usage error" "$([ $st = 1 ] &&
+	grep -q "^cgtui: --parts: '2-x' is not a list of numbers and ranges" err.txt; echo $?)" \
+	"exit $st: $(cat err.txt)"
+
+# 2. the explorer's parts view, read off its screens
+screens() { # keys file
+	rm -f ./s-*.txt
+	TERM=xterm-256color COLUMNS=200 LINES=60 LC_ALL=C.UTF-8 CGTUI_SCRIPT=$1 \
+		CGTUI_CONFIG=/dev/null "$CGTUI" run.out >/dev/null 2>err.txt
+}
+# the header's total (the sort event, Ir: the first)
+head_total() { sed -n '1s/.* Ir \([0-9,]*\)$/\1/p' "$1" | tr -d ','; }
+ir() { sum "$1" "$2" | cut -d' ' -f1; }
+printf 'P\n:dump s-parts.txt\nq\n' >view.keys
+screens view.keys
+# each part's row: its file, and the Ir column before it
+awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^run\.out/) print $i, $(i - 1) }' s-parts.txt |
+	tr -d ',' >rows.txt
+st=0
+d=
+while read -r f p t rest; do
+	want=$(echo $rest | cut -d' ' -f1)
+	got=$(awk -v F="$f" '$1 == F { print $2 }' rows.txt)
+	[ "$got" = "$want" ] || { st=1; d="$d $f: $got, not $want;"; }
+done <parts.txt
+ok "parts view: each part's Ir is its totals: line ($(wc -l <rows.txt) rows)" \
+	"$([ $st = 0 ] && [ "$(wc -l <rows.txt)" = "$nparts" ]; echo $?)" "$d"
+# the row (from 0, the row of all parts) of file $1
+row() { awk -v F="$1" '/^ [ *] / { n++ } { for (i = 2; i <= NF; i++) if ($i == F) print n - 1 }' s-parts.txt; }
+moves() { # from row $1 to row $2
+	i=$1
+	while [ "$i" -lt "$2" ]; do printf 'j'; i=$((i + 1)); done
+	echo
+}
+# take two parts out with Space, then a third with x; then all again (*);
+# then one alone (Enter)
+# (how many dumps the threads are in varies from run to run: the parts
+# taken are the two costliest and the last one's file in the list)
+a=$(sort -k4,4nr parts.txt | sed -n 1p | cut -d' ' -f1)
+b=$(sort -k4,4nr parts.txt | sed -n 2p | cut -d' ' -f1)
+c=$(sort -k4,4nr parts.txt | sed -n '$p' | cut -d' ' -f1)
+ra=$(row "$a") rb=$(row "$b") rc=$(row "$c")
+sorted=$(printf '%s\n' "$ra" "$rb" "$rc" | sort -n | tr '\n' ' ')
+{
+	echo P
+	r=0
+	for x in $sorted; do
+		moves $r "$x"
+		echo "<Space>"
+		r=$x
+	done
+	echo ":dump s-three.txt"
+	echo "<Esc>"
+	echo ":dump s-functions.txt"
+	echo "P"
+	echo "*"
+	echo ":dump s-all.txt"
+	moves 0 "$rb"
+	echo "<Enter>"
+	echo ":dump s-one.txt"
+	echo "P"
+	moves 0 "$ra"
+	echo "x"
+	echo ":dump s-two.txt"
+	echo q
+} >sel.keys
+screens sel.keys
+ok "explorer: every screen dumped" "$([ -f s-two.txt ] && [ ! -s err.txt ]; echo $?)" "$(cat err.txt)"
+all=$(ir "" "")
+out=$(awk -v A="$a" -v B="$b" -v C="$c" '$1 != A && $1 != B && $1 != C { s += $4 } END { print s }' parts.txt)
+for s in s-three.txt s-functions.txt; do
+	got=$(head_total $s)
+	ok "$s: $nparts parts less three (Space): Ir $out" "$([ "$got" = "$out" ]; echo $?)" "got $got"
+done
+grep -q "| $((nparts - 3)) of $nparts parts: " s-three.txt
+ok "the header says $((nparts - 3)) of $nparts parts" $?
+marked=$(grep -c '^ \* *[0-9]' s-three.txt)
+grep -q '^ \* *all parts' s-three.txt
+allmarked=$?
+ok "parts view: the $((nparts - 3)) parts shown marked, not the row of all" \
+	"$([ "$marked" = $((nparts - 3)) ] && [ $allmarked = 1 ]; echo $?)" "$marked marked"
+got=$(head_total s-all.txt)
+ok "* shows every part again: Ir $all" "$([ "$got" = "$all" ]; echo $?)" "got $got"
+grep -q '^ \* *all parts' s-all.txt && [ "$(grep -c '^ \* *[0-9]' s-all.txt)" = 0 ]
+ok "* : the row of all parts marked, as before" $?
+one=$(awk -v B="$b" '$1 == B { print $4 }' parts.txt)
+got=$(head_total s-one.txt)
+ok "Enter on one part: that part's Ir $one" "$([ "$got" = "$one" ]; echo $?)" "got $got"
+two=$(awk -v A="$a" -v B="$b" '$1 == A || $1 == B { s += $4 } END { print s }' parts.txt)
+got=$(head_total s-two.txt)
+ok "x adds a part to the one shown: Ir $two" "$([ "$got" = "$two" ]; echo $?)" "got $got"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
