@@ -9,28 +9,10 @@
 # (its part:, thread: and totals: lines).  Also: the parts view shows each
 # part's own total, marks the parts shown, and says which in the header.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 command -v valgrind >/dev/null || { echo "SKIP: no valgrind"; exit 77; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 99
 export LC_ALL=C TZ=UTC
-pass=0 fail=0
-ok() { # what, status, details
-	if [ "$2" = 0 ]; then
-		echo "PASS: $1"
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $1"
-		[ -n "${3:-}" ] && printf '%s\n' "$3"
-		fail=$((fail + 1))
-	fi
-}
-
 cc -g -O1 -pthread -o threads "$here/threads.c" || exit 99
 valgrind --tool=callgrind --callgrind-out-file=run.out --separate-threads=yes \
 	--dump-every-bb=20000 --cache-sim=yes ./threads >/dev/null 2>&1
@@ -44,7 +26,7 @@ awk '/^events:/ { ne = NF - 1 } /^part:/ { p = $2 } /^thread:/ { t = $2 }
 		print ""
 	}' run.out-* run.out.* >parts.txt
 nparts=$(wc -l <parts.txt)
-ok "callgrind wrote a run of several dumps of several threads ($nparts parts)" \
+check "callgrind wrote a run of several dumps of several threads ($nparts parts)" \
 	"$([ "$nparts" -ge 8 ] && [ "$(cut -d' ' -f2 parts.txt | sort -u | wc -l)" -ge 3 ] &&
 		[ "$(cut -d' ' -f3 parts.txt | sort -u | wc -l)" -ge 3 ]; echo $?)" "$(cat parts.txt)"
 
@@ -70,9 +52,9 @@ check_set() { # --parts list, --threads list (blank-separated; "" none)
 	[ -n "$1" ] && args="--parts=$(echo $1 | tr ' ' ',')"
 	[ -n "$2" ] && args="$args --threads=$(echo $2 | tr ' ' ',')"
 	want=$(sum "$1" "$2")
-	[ -n "$want" ] || { ok "report $args: parts in the set" 1 "none in this run"; return; }
+	[ -n "$want" ] || { check "report $args: parts in the set" 1 "none in this run"; return; }
 	got=$(report_total $args)
-	ok "report $args: every event's total is its parts' sum ($want)" \
+	check "report $args: every event's total is its parts' sum ($want)" \
 		"$([ "$got" = "$want" ]; echo $?)" "got '$got'$(cat err.txt)"
 }
 # (the part numbers and threads of this run: the first, second and last)
@@ -88,7 +70,7 @@ check_set "$rest" "1"
 check_set "$pl" "$tl"
 # (ranges: 2-N is 2 3 ... N)
 want=$(sum "$rest" "") got=$(report_total --parts="$p2-$pl")
-ok "report --parts=$p2-$pl: as $rest($want)" "$([ "$got" = "$want" ]; echo $?)" "got '$got'"
+check "report --parts=$p2-$pl: as $rest($want)" "$([ "$got" = "$want" ]; echo $?)" "got '$got'"
 # (several parts: "N of M parts:" and each as PART.THREAD, in the order they
 # ran: here by thread; one part: "part P of M, thread T")
 thr=$(awk -v P="$p2" '$2 == P { print $3 }' parts.txt | sort -n)
@@ -98,18 +80,19 @@ if [ "$n" = 1 ]; then
 else
 	label="$n of $nparts parts: $(echo "$thr" | sed "s/^/$p2./" | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
 fi
-"$CGTUI" --batch --parts="$p2" run.out 2>/dev/null | grep -q -x -F "Parts shown:      $label"
-ok "report --parts=$p2: the metadata says which parts ($label)" $?
+"$CGTUI" --batch --parts="$p2" run.out >out.txt 2>/dev/null
+grep -q -x -F "Parts shown:      $label" out.txt
+check "report --parts=$p2: the metadata says which parts ($label)" $? "$(grep "^Parts" out.txt)"
 "$CGTUI" --batch run.out 2>/dev/null | grep -q '^Parts shown:'
-ok "report of every part: no 'Parts shown' line" "$([ $? = 1 ]; echo $?)"
+check "report of every part: no 'Parts shown' line" "$([ $? = 1 ]; echo $?)" ""
 "$CGTUI" --batch --threads=99 run.out >out.txt 2>err.txt
 st=$?
-ok "--threads=99 (no such thread): a usage error that says so" \
+check "--threads=99 (no such thread): a usage error that says so" \
 	"$([ $st = 1 ] && grep -q "^cgtui: --threads: none of the profile's $nparts parts" err.txt &&
 		[ ! -s out.txt ]; echo $?)" "exit $st: $(cat err.txt)"
 "$CGTUI" --batch --parts=2-x run.out >out.txt 2>err.txt
 st=$?
-ok "--parts=2-x: a usage error" "$([ $st = 1 ] &&
+check "--parts=2-x: a usage error" "$([ $st = 1 ] &&
 	grep -q "^cgtui: --parts: '2-x' is not a list of numbers and ranges" err.txt; echo $?)" \
 	"exit $st: $(cat err.txt)"
 
@@ -134,7 +117,7 @@ while read -r f p t rest; do
 	got=$(awk -v F="$f" '$1 == F { print $2 }' rows.txt)
 	[ "$got" = "$want" ] || { st=1; d="$d $f: $got, not $want;"; }
 done <parts.txt
-ok "parts view: each part's Ir is its totals: line ($(wc -l <rows.txt) rows)" \
+check "parts view: each part's Ir is its totals: line ($(wc -l <rows.txt) rows)" \
 	"$([ $st = 0 ] && [ "$(wc -l <rows.txt)" = "$nparts" ]; echo $?)" "$d"
 # the row (from 0, the row of all parts) of file $1
 row() { awk -v F="$1" '/^ [ *] / { n++ } { for (i = 2; i <= NF; i++) if ($i == F) print n - 1 }' s-parts.txt; }
@@ -176,30 +159,29 @@ sorted=$(printf '%s\n' "$ra" "$rb" "$rc" | sort -n | tr '\n' ' ')
 	echo q
 } >sel.keys
 screens sel.keys
-ok "explorer: every screen dumped" "$([ -f s-two.txt ] && [ ! -s err.txt ]; echo $?)" "$(cat err.txt)"
+check "explorer: every screen dumped" "$([ -f s-two.txt ] && [ ! -s err.txt ]; echo $?)" "$(cat err.txt)"
 all=$(ir "" "")
 out=$(awk -v A="$a" -v B="$b" -v C="$c" '$1 != A && $1 != B && $1 != C { s += $4 } END { print s }' parts.txt)
 for s in s-three.txt s-functions.txt; do
 	got=$(head_total $s)
-	ok "$s: $nparts parts less three (Space): Ir $out" "$([ "$got" = "$out" ]; echo $?)" "got $got"
+	check "$s: $nparts parts less three (Space): Ir $out" "$([ "$got" = "$out" ]; echo $?)" "got $got"
 done
 grep -q "| $((nparts - 3)) of $nparts parts: " s-three.txt
-ok "the header says $((nparts - 3)) of $nparts parts" $?
+check "the header says $((nparts - 3)) of $nparts parts" $? "$(sed -n 2p s-three.txt)"
 marked=$(grep -c '^ \* *[0-9]' s-three.txt)
 grep -q '^ \* *all parts' s-three.txt
 allmarked=$?
-ok "parts view: the $((nparts - 3)) parts shown marked, not the row of all" \
+check "parts view: the $((nparts - 3)) parts shown marked, not the row of all" \
 	"$([ "$marked" = $((nparts - 3)) ] && [ $allmarked = 1 ]; echo $?)" "$marked marked"
 got=$(head_total s-all.txt)
-ok "* shows every part again: Ir $all" "$([ "$got" = "$all" ]; echo $?)" "got $got"
+check "* shows every part again: Ir $all" "$([ "$got" = "$all" ]; echo $?)" "got $got"
 grep -q '^ \* *all parts' s-all.txt && [ "$(grep -c '^ \* *[0-9]' s-all.txt)" = 0 ]
-ok "* : the row of all parts marked, as before" $?
+check "* : the row of all parts marked, as before" $? "$(sed -n 4,6p s-all.txt)"
 one=$(awk -v B="$b" '$1 == B { print $4 }' parts.txt)
 got=$(head_total s-one.txt)
-ok "Enter on one part: that part's Ir $one" "$([ "$got" = "$one" ]; echo $?)" "got $got"
+check "Enter on one part: that part's Ir $one" "$([ "$got" = "$one" ]; echo $?)" "got $got"
 two=$(awk -v A="$a" -v B="$b" '$1 == A || $1 == B { s += $4 } END { print s }' parts.txt)
 got=$(head_total s-two.txt)
-ok "x adds a part to the one shown: Ir $two" "$([ "$got" = "$two" ]; echo $?)" "got $got"
+check "x adds a part to the one shown: Ir $two" "$([ "$got" = "$two" ]; echo $?)" "got $got"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
