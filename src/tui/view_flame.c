@@ -9,8 +9,8 @@
  * stand out, and the header says how much of the width they cover.  T
  * draws the callers of the selected frame's function the same way: the
  * function at the top, below it who called it along every recorded path
- * (cctx_callers).  What it shows comes from the profile loaded: one part
- * (thread) when P chose one, all together otherwise.  Without recorded
+ * (cctx_callers).  What it shows comes from the profile loaded: the parts
+ * (threads, dumps) P or --parts chose, all together otherwise.  Without recorded
  * contexts the paths are estimated from the call edges, and the header
  * says so.
  * SPDX-License-Identifier: GPL-2.0-or-later */
