@@ -10,6 +10,7 @@
 #include "profile/format.h"
 #include "profile/query.h"
 #include "profile/rank.h"
+#include "profile/scope.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,23 @@ static void metadata(struct jsonw *w, const struct profile *p, const struct repo
 		jsonw_str(w, NULL, p->desc[i]);
 	jsonw_end_arr(w);
 	jsonw_int(w, "parts", p->nparts);
+	if (!parts_all_shown(p)) { /* --parts, --threads: those whose costs are in */
+		jsonw_arr(w, "parts_shown");
+		int *order = profile_parts_by_time(p);
+		for (int j = 0; j < p->nparts; j++) {
+			int k = order[j] + 1;
+			const struct part_info *pi = &p->parts[k - 1];
+			if (!part_shown(p, k))
+				continue;
+			jsonw_obj(w, NULL);
+			jsonw_str(w, "file", pi->source);
+			jsonw_int(w, "part", pi->number ? pi->number : k);
+			jsonw_int(w, "thread", pi->thread);
+			jsonw_end_obj(w);
+		}
+		free(order);
+		jsonw_end_arr(w);
+	}
 	jsonw_bool(w, "difference", p->ndiff != 0);
 	jsonw_bool(w, "cycle_detection", p->agg->cycles);
 	jsonw_double(w, "threshold", o->threshold);

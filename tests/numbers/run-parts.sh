@@ -83,6 +83,22 @@ fi
 "$CGTUI" --batch --parts="$p2" run.out >out.txt 2>/dev/null
 grep -q -x -F "Parts shown:      $label" out.txt
 check "report --parts=$p2: the metadata says which parts ($label)" $? "$(grep "^Parts" out.txt)"
+# the JSON report: parts_shown lists the parts of the set (their files,
+# part and thread numbers as awk read them), the totals are their sum, and
+# it is valid against the schema
+"$CGTUI" --format=json --parts="$p2" run.out >rep.json 2>err.txt
+want=$(awk -v P="$p2" '$2 == P { print $1, $2, $3 }' parts.txt | sort)
+got=$(python3 -c 'import json, sys
+r = json.load(open("rep.json"))
+for p in r["metadata"]["parts_shown"]:
+    print(p["file"], p["part"], p["thread"])
+print("totals", *[r["totals"][e["name"]] for e in r["events"] if e["formula"] is None])' 2>&1)
+check "JSON --parts=$p2: parts_shown and the totals" \
+	"$([ "$(echo "$got" | grep -v '^totals' | sort)" = "$want" ] &&
+		[ "$(echo "$got" | sed -n 's/^totals //p')" = "$(sum "$p2" "")" ]; echo $?)" "$got"
+python3 "$top_srcdir/tests/share/share.py" schema "$top_srcdir/tests/share/report.schema.json" \
+	rep.json >schema.log 2>&1
+check "JSON --parts=$p2: valid against report.schema.json" $? "$(cat schema.log)"
 "$CGTUI" --batch run.out 2>/dev/null | grep -q '^Parts shown:'
 check "report of every part: no 'Parts shown' line" "$([ $? = 1 ]; echo $?)" ""
 "$CGTUI" --batch --threads=99 run.out >out.txt 2>err.txt
