@@ -491,12 +491,12 @@ static void fold(struct tui *t)
 }
 
 /* Loads the profile again with the parts chosen (t->want, made the
- * session's), and starts over from the list of functions (function ids are
- * not the same in other parts), with the parts view on top again when they
- * were chosen there one by one. */
+ * session's): one alone (Enter) starts over from the list of functions;
+ * parts added or taken out one by one keep every view, the parts view on
+ * top, each on its function (tui_reload). */
 void switch_parts(struct tui *t)
 {
-	int back = t->want_parts == 2, row = tui_view(t)->sel;
+	int keep = t->want_parts == 2;
 	t->want_parts = 0;
 	struct partset want = t->want;
 	t->want = (struct partset){ 0 };
@@ -511,19 +511,17 @@ void switch_parts(struct tui *t)
 	*t->loader->parts = want;
 	struct profile np;
 	char err[512];
-	if (t->loader->load(t->loader->arg, &np, err, sizeof(err)) < 0) {
+	int rc = keep ? tui_reload(t) : t->loader->load(t->loader->arg, &np, err, sizeof(err));
+	if (rc < 0) {
 		partset_clear(t->loader->parts);
 		*t->loader->parts = old;
-		tui_message(t, "%s", err);
+		if (!keep)
+			tui_message(t, "%s", err);
 		return;
 	}
 	partset_clear(&old);
-	start_over(t, &np);
-	if (back) {
-		struct view *v = view_new(t, &parts_ops, NO_ID);
-		tui_push(t, v);
-		v->sel = row < v->nrows ? row : 0;
-	}
+	if (!keep)
+		start_over(t, &np);
 	char pl[256];
 	parts_shown_label(pl, sizeof(pl), t->p);
 	if (parts_all_shown(t->p))

@@ -1,6 +1,7 @@
-/* live.c -- a program being recorded: newer data loaded four times a
- * second (less when loading takes long) into every view without losing
- * the user's place, stopping the program, and the script's waits.
+/* live.c -- the profile loaded again without losing the user's place
+ * (tui_reload: other parts, newer data); a program being recorded: newer
+ * data loaded four times a second (less when loading takes long) into
+ * every view that way, stopping the program, and the script's waits.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -30,16 +31,13 @@ static uint32_t same_fn(const struct profile *p, uint32_t fn, const struct profi
 	return NO_ID;
 }
 
-/* Newer data of the running program: every view kept shows it, on the
- * same function, with the same function selected where it still is (else
- * the same row), scrolled the same. */
-static void live_reload(struct tui *t)
+int tui_reload(struct tui *t)
 {
 	struct profile np;
 	char err[512];
 	if (t->loader->load(t->loader->arg, &np, err, sizeof(err)) < 0) {
 		tui_message(t, "%s", err);
-		return;
+		return -1;
 	}
 	uint32_t *fn = xcalloc((size_t)t->nhist + 1, sizeof(*fn));
 	uint32_t *selfn = xcalloc((size_t)t->nhist + 1, sizeof(*selfn));
@@ -75,6 +73,7 @@ static void live_reload(struct tui *t)
 	}
 	free(fn);
 	free(selfn);
+	return 0;
 }
 
 
@@ -85,7 +84,7 @@ void live_stop(struct tui *t)
 	draw(t);
 	t->live->stop(t->live->arg);
 	if (t->live->poll(t->live->arg))
-		live_reload(t);
+		tui_reload(t);
 	char st[128];
 	t->live->state(t->live->arg, st, sizeof(st));
 	tui_message(t, "the program %s; the profile so far is kept", st);
@@ -153,7 +152,7 @@ void live_tick(struct tui *t, int wait, const char *fn)
 			int polled = t->live->poll(t->live->arg);
 			all_loaded = !was && !polled;
 			if (polled) {
-				live_reload(t);
+				tui_reload(t);
 				t->nreloads++;
 				struct timespec end;
 				clock_gettime(CLOCK_MONOTONIC, &end);

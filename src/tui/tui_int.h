@@ -48,6 +48,12 @@ int row_of_fn(struct view *v, uint32_t fn);
 void act(struct tui *t, enum action a);
 void mouse(struct tui *t);
 void switch_parts(struct tui *t);
+/* live.c */
+/* The profile loaded again (newer data of the running program, other
+ * parts): every view kept shows it, on the same function, with the same
+ * function selected where it still is (else the same row), scrolled the
+ * same.  0, or -1 with the loader's message shown. */
+int tui_reload(struct tui *t);
 void swap_profile(struct tui *t, struct profile *np);
 
 /* live.c: a program being recorded */
