@@ -21,7 +21,8 @@ enum {
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
 	OPT_SUBST, OPT_ANNOTATE_ASM, OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE, OPT_SHARE,
-	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL, OPT_PARTS, OPT_THREADS,
+	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL,
+	OPT_PARTS, OPT_THREADS, OPT_PIDS,
 };
 
 /* where an option is taken */
@@ -95,6 +96,8 @@ static const struct cli_option options[] = {
 	  "                           totals are theirs [all]\n" },
 	{ "threads", 0, required_argument, OPT_THREADS, BOTH,
 	  "  --threads=LIST           only the parts of these threads (thread: numbers) [all]\n" },
+	{ "pids", 0, required_argument, OPT_PIDS, BOTH,
+	  "  --pids=LIST              only the parts of these processes (pid: numbers) [all]\n" },
 	{ "demangle", 0, required_argument, OPT_DEMANGLE, BOTH,
 	  "  --demangle=yes|no        C++ names of a profile written with mangled\n"
 	  "                           symbols (callgrind --demangle=no) demangled [yes]\n" },
@@ -473,12 +476,11 @@ static int take(struct cli *c, const struct cli_option *o, const char *arg)
 			return 1;
 		break;
 	case OPT_PARTS:
-	case OPT_THREADS: {
-		char why[256];
-		int th = o->id == OPT_THREADS;
-		if (partset_parse_list(arg, th ? &c->parts.thr : &c->parts.num,
-				       th ? &c->parts.nthr : &c->parts.nnum, why, sizeof(why)) < 0) {
-			fprintf(stderr, "cgtui: --%s: %s\n", th ? "threads" : "parts", why);
+	case OPT_THREADS:
+	case OPT_PIDS: {
+		int f = o->id == OPT_PARTS ? PART_NUMBER : o->id == OPT_THREADS ? PART_THREAD : PART_PID;
+		if (partset_parse_list(arg, &c->parts.by[f], err, sizeof(err)) < 0) {
+			fprintf(stderr, "cgtui: %s: %s\n", part_field_option[f], err);
 			return 1;
 		}
 		break;

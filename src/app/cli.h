@@ -47,7 +47,7 @@ struct cli {
 	int cycles;                     /* --cycles [yes] */
 	int fold;                       /* --fold-recursion [no] */
 	int demangle;                   /* --demangle [yes] */
-	struct partset parts;           /* --parts, --threads (by number; none: all) */
+	struct partset parts;           /* --parts, --threads, --pids (none: all) */
 	struct share_opts share;        /* --check, --limit*, --format, --export */
 	/* recording */
 	struct rec_cfg rec;

@@ -125,10 +125,14 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 	for (int k = 1; k <= p->nparts; k++)
 		shown += part_shown(p, k);
 	if (p->nparts && !shown) {
-		snprintf(err, errsz, "%s%s%s: none of the profile's %d part%s is one of those "
-				     "(their numbers and threads: the explorer's P view)",
-			 s->parts.nnum ? "--parts" : "", s->parts.nnum && s->parts.nthr ? ", " : "",
-			 s->parts.nthr ? "--threads" : "", p->nparts, p->nparts == 1 ? "" : "s");
+		char opts[64] = "";
+		for (int f = 0; f < PART_NFIELDS; f++)
+			if (s->parts.by[f].n)
+				snprintf(opts + strlen(opts), sizeof(opts) - strlen(opts), "%s%s",
+					 *opts ? ", " : "", part_field_option[f]);
+		snprintf(err, errsz, "%s: none of the profile's %d part%s is one of those (their "
+				     "numbers, threads and pids: the explorer's P view)",
+			 *opts ? opts : "parts", p->nparts, p->nparts == 1 ? "" : "s");
 		profile_free(p);
 		return SESSION_USAGE;
 	}

@@ -53,8 +53,8 @@ struct load_ctl {
  * as asked, then demangled, cycles as --cycles says, the --event formulas
  * defined; the costs of the parts in s->parts only.  0, or -1 with the
  * message in err (LOAD_CANCELLED: q during the load; SESSION_USAGE: a
- * usage error: an --event formula, or --parts/--threads naming no part of
- * the profile). */
+ * usage error: an --event formula, or --parts/--threads/--pids naming no
+ * part of the profile). */
 #define SESSION_USAGE (-3)
 int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
 		 size_t errsz);

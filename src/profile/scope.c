@@ -181,17 +181,16 @@ void scope_clear(struct scope *s)
 
 /* ---- parts ------------------------------------------------------------------ */
 
+const char *const part_field_option[PART_NFIELDS] = { "--parts", "--threads", "--pids" };
+
 int partset_all(const struct partset *s)
 {
-	return !s || (!s->bits && !s->nnum && !s->nthr);
-}
-
-static int in_list(const long *v, int n, long x)
-{
-	for (int i = 0; i < n; i++)
-		if (v[i] == x)
-			return 1;
-	return 0;
+	if (!s || s->bits)
+		return !s;
+	for (int f = 0; f < PART_NFIELDS; f++)
+		if (s->by[f].n)
+			return 0;
+	return 1;
 }
 
 int partset_has(const struct profile *p, const struct partset *s, int k)
@@ -202,8 +201,15 @@ int partset_has(const struct profile *p, const struct partset *s, int k)
 		return k >= 1 && k <= s->nbits && (s->bits[(k - 1) / 64] >> ((k - 1) % 64) & 1);
 	const struct part_info *pi = &p->parts[k - 1];
 	/* the numbers the parts view shows: k for a part without part: */
-	return (!s->nnum || in_list(s->num, s->nnum, pi->number ? pi->number : k)) &&
-	       (!s->nthr || in_list(s->thr, s->nthr, pi->thread));
+	long v[PART_NFIELDS] = { pi->number ? pi->number : k, pi->thread, pi->pid };
+	for (int f = 0; f < PART_NFIELDS; f++) {
+		int in = !s->by[f].n;
+		for (int i = 0; i < s->by[f].n && !in; i++)
+			in = s->by[f].v[i] == v[f];
+		if (!in)
+			return 0;
+	}
+	return 1;
 }
 
 /* s by load index with n parts, none of them in it yet */
@@ -252,12 +258,11 @@ void partset_set(struct partset *s, const struct profile *p, int k, int on)
 		partset_clear(s);
 }
 
-int partset_parse_list(const char *text, long **list, int *n, char *err, size_t errsz)
+int partset_parse_list(const char *text, struct partlist *l, char *err, size_t errsz)
 {
 	const char *s = text;
-	free(*list);
-	*list = NULL;
-	*n = 0;
+	free(l->v);
+	*l = (struct partlist){ NULL, 0 };
 	int cap = 0;
 	for (;;) {
 		char *e;
@@ -272,8 +277,8 @@ int partset_parse_list(const char *text, long **list, int *n, char *err, size_t 
 		if (b < a || b - a > 100000 || a > 1000000000 || b > 1000000000)
 			goto bad;
 		for (long x = a; x <= b; x++) {
-			VEC_RESERVE(*list, cap, *n + 1);
-			(*list)[(*n)++] = x;
+			VEC_RESERVE(l->v, cap, l->n + 1);
+			l->v[l->n++] = x;
 		}
 		if (!*e)
 			return 0;
@@ -283,9 +288,8 @@ int partset_parse_list(const char *text, long **list, int *n, char *err, size_t 
 	}
 bad:
 	snprintf(err, errsz, "'%s' is not a list of numbers and ranges (1,3,5-7)", text);
-	free(*list);
-	*list = NULL;
-	*n = 0;
+	free(l->v);
+	*l = (struct partlist){ NULL, 0 };
 	return -1;
 }
 
@@ -297,19 +301,18 @@ void partset_copy(struct partset *to, const struct partset *from)
 		to->bits = xmalloc(w * sizeof(*to->bits));
 		memcpy(to->bits, from->bits, w * sizeof(*to->bits));
 	}
-	to->num = from->nnum ? xmalloc((size_t)from->nnum * sizeof(long)) : NULL;
-	to->thr = from->nthr ? xmalloc((size_t)from->nthr * sizeof(long)) : NULL;
-	if (from->nnum)
-		memcpy(to->num, from->num, (size_t)from->nnum * sizeof(long));
-	if (from->nthr)
-		memcpy(to->thr, from->thr, (size_t)from->nthr * sizeof(long));
+	for (int f = 0; f < PART_NFIELDS; f++) {
+		to->by[f].v = from->by[f].n ? xmalloc((size_t)from->by[f].n * sizeof(long)) : NULL;
+		if (from->by[f].n)
+			memcpy(to->by[f].v, from->by[f].v, (size_t)from->by[f].n * sizeof(long));
+	}
 }
 
 void partset_clear(struct partset *s)
 {
 	free(s->bits);
-	free(s->num);
-	free(s->thr);
+	for (int f = 0; f < PART_NFIELDS; f++)
+		free(s->by[f].v);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -343,17 +346,21 @@ void parts_shown_label(char *buf, size_t n, const struct profile *p)
 		return;
 	}
 	size_t l = (size_t)snprintf(buf, n, "%d of %d parts:", shown, p->nparts);
+	int pids = 0; /* parts of several processes: each says its pid */
+	for (int k = 2; k <= p->nparts; k++)
+		pids |= p->parts[k - 1].pid != p->parts[0].pid;
 	int *order = profile_parts_by_time(p);
 	for (int j = 0, first = 1; j < p->nparts && l < n; j++) {
 		int k = order[j] + 1;
 		if (!part_shown(p, k))
 			continue;
 		const struct part_info *pi = &p->parts[k - 1];
-		char item[48];
+		char item[80];
+		int il = snprintf(item, sizeof(item), "%d", pi->number ? pi->number : k);
 		if (pi->thread)
-			snprintf(item, sizeof(item), "%d.%ld", pi->number ? pi->number : k, pi->thread);
-		else
-			snprintf(item, sizeof(item), "%d", pi->number ? pi->number : k);
+			il += snprintf(item + il, sizeof(item) - (size_t)il, ".%ld", pi->thread);
+		if (pids)
+			snprintf(item + il, sizeof(item) - (size_t)il, " pid %ld", pi->pid);
 		l += (size_t)snprintf(buf + l, n - l, "%s %s", first ? "" : ",", item);
 		first = 0;
 	}

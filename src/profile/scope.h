@@ -56,16 +56,22 @@ const char *name_class(const char *name, size_t *len);
  * names its parts in one of two ways:
  *  - by load index: part k (1-based) is the k-th part read, p->parts[k - 1]
  *    (the parts view's choice, made on a loaded profile);
- *  - as the command line gives them (--parts, --threads), by the numbers the
- *    parts view shows: a part's `part:` number (k when it has none) and its
- *    `thread:` number; a part is kept when both lists it is given keep it.
+ *  - as the command line gives them (--parts, --threads, --pids), by the
+ *    numbers the parts view shows: a part's `part:` number (k when it has
+ *    none), its `thread:` and its `pid:` number; a part is kept when every
+ *    list it is given keeps it.
  * No bits and no lists: every part. */
+enum part_field { PART_NUMBER, PART_THREAD, PART_PID, PART_NFIELDS };
 struct partset {
 	uint64_t *bits;       /* by load index: bit k - 1 for part k; NULL: the lists */
 	int nbits;
-	long *num, *thr;      /* by number, by thread (NULL: any) */
-	int nnum, nthr;
+	struct partlist {     /* by number, thread, pid (n 0: any) */
+		long *v;
+		int n;
+	} by[PART_NFIELDS];
 };
+/* the option naming a field's list: "--parts", "--threads", "--pids" */
+extern const char *const part_field_option[PART_NFIELDS];
 
 /* Every part (s NULL too)? */
 int partset_all(const struct partset *s);
@@ -78,15 +84,15 @@ void partset_of_profile(struct partset *s, const struct profile *p);
 /* Part k (by load index) added to s or taken out of it (on 1 or 0); s
  * stays by load index, made from the profile p where it was not. */
 void partset_set(struct partset *s, const struct profile *p, int k, int on);
-/* "1,3,5-7" (numbers, ranges N-M) into *list, *n; 0, or -1 with what is
- * wrong in err. */
-int partset_parse_list(const char *text, long **list, int *n, char *err, size_t errsz);
+/* "1,3,5-7" (numbers, ranges N-M) into *l; 0, or -1 with what is wrong in
+ * err. */
+int partset_parse_list(const char *text, struct partlist *l, char *err, size_t errsz);
 void partset_copy(struct partset *to, const struct partset *from);
 void partset_clear(struct partset *s);
 /* The parts shown by p, for a header: "3 parts" (all), "part 2 of 3, thread
  * 2" (one: part_label()), "2 of 4 parts: 1, 3" (several, in the parts
- * view's order: their numbers as it shows them, N.T for part N's thread T),
- * cut to n bytes. */
+ * view's order: their numbers as it shows them, N.T for part N's thread T,
+ * "N pid P" when the parts are of several processes), cut to n bytes. */
 void parts_shown_label(char *buf, size_t n, const struct profile *p);
 /* Are the costs of part k (1-based) in p?  And of every part? */
 int part_shown(const struct profile *p, int k);

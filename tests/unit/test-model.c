@@ -780,49 +780,54 @@ static void test_only_part(void)
 }
 
 /* Sets of parts (scope.h): three dumps of two threads (Ir 1 ... 32, each
- * part a power of two so that every sum says which parts are in it), chosen
- * by load index and by part: and thread: number as --parts and --threads
- * give them; totals and labels worked out by hand. */
+ * part a power of two so that every sum says which parts are in it; dump 1
+ * of pid 5, the others of pid 7), chosen by load index and by part:, thread: and pid:
+ * number as --parts, --threads and --pids give them; totals and labels
+ * worked out by hand. */
 static void test_part_sets(void)
 {
 	static const char six[] =
-		"events: Ir\npart: 1\nthread: 1\nfl=a.c\nfn=f\n1 1\ntotals: 1\n"
-		"part: 1\nthread: 2\nfl=a.c\nfn=g\n1 2\ntotals: 2\n"
-		"part: 2\nthread: 1\nfl=a.c\nfn=f\n1 4\ntotals: 4\n"
-		"part: 2\nthread: 2\nfl=a.c\nfn=g\n1 8\ntotals: 8\n"
-		"part: 3\nthread: 1\nfl=a.c\nfn=f\n1 16\ntotals: 16\n"
-		"part: 3\nthread: 2\nfl=a.c\nfn=g\n+1 32\ntotals: 32\n";
+		"events: Ir\npart: 1\npid: 5\nthread: 1\nfl=a.c\nfn=f\n1 1\ntotals: 1\n"
+		"part: 1\npid: 5\nthread: 2\nfl=a.c\nfn=g\n1 2\ntotals: 2\n"
+		"part: 2\npid: 7\nthread: 1\nfl=a.c\nfn=f\n1 4\ntotals: 4\n"
+		"part: 2\npid: 7\nthread: 2\nfl=a.c\nfn=g\n1 8\ntotals: 8\n"
+		"part: 3\npid: 7\nthread: 1\nfl=a.c\nfn=f\n1 16\ntotals: 16\n"
+		"part: 3\npid: 7\nthread: 2\nfl=a.c\nfn=g\n+1 32\ntotals: 32\n";
 	char *path = write_tmp("six.out", six, strlen(six));
 	static const struct {
-		const char *num, *thr, *idx; /* lists; idx: by load index */
+		const char *num, *thr, *pid, *idx; /* lists; idx: by load index */
 		cost_t total;
 		const char *label;
 	} c[] = {
-		{ NULL, NULL, NULL, 63, "6 parts" },
-		{ "2", NULL, NULL, 4 + 8, "2 of 6 parts: 2.1, 2.2" },
-		{ NULL, "2", NULL, 2 + 8 + 32, "3 of 6 parts: 1.2, 2.2, 3.2" },
-		{ "1,3", "1", NULL, 1 + 16, "2 of 6 parts: 1.1, 3.1" },
-		{ "2-3", "2", NULL, 8 + 32, "2 of 6 parts: 2.2, 3.2" },
-		{ "3", "2", NULL, 32, "part 3 of 6, thread 2" }, /* (part_label: of the parts) */
-		{ NULL, NULL, "1,4,5", 1 + 8 + 16, "3 of 6 parts: 1.1, 2.2, 3.1" },
-		{ "9", NULL, NULL, 0, "0 of 6 parts:" },
+		{ NULL, NULL, NULL, NULL, 63, "6 parts" },
+		{ "2", NULL, NULL, NULL, 4 + 8, "2 of 6 parts: 2.1 pid 7, 2.2 pid 7" },
+		{ NULL, "2", NULL, NULL, 2 + 8 + 32, "3 of 6 parts: 1.2 pid 5, 2.2 pid 7, 3.2 pid 7" },
+		{ "1,3", "1", NULL, NULL, 1 + 16, "2 of 6 parts: 1.1 pid 5, 3.1 pid 7" },
+		{ "2-3", "2", NULL, NULL, 8 + 32, "2 of 6 parts: 2.2 pid 7, 3.2 pid 7" },
+		{ "3", "2", NULL, NULL, 32, "part 3 of 6, thread 2" }, /* (part_label: of the parts) */
+		{ NULL, NULL, "7", NULL, 4 + 8 + 16 + 32,
+		  "4 of 6 parts: 2.1 pid 7, 2.2 pid 7, 3.1 pid 7, 3.2 pid 7" },
+		{ NULL, "1", "7,9", NULL, 4 + 16, "2 of 6 parts: 2.1 pid 7, 3.1 pid 7" },
+		{ NULL, NULL, NULL, "1,4,5", 1 + 8 + 16, "3 of 6 parts: 1.1 pid 5, 2.2 pid 7, 3.1 pid 7" },
+		{ "9", NULL, NULL, NULL, 0, "0 of 6 parts:" },
 	};
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		struct partset s = { 0 };
 		char why[128];
 		if (c[i].num)
-			partset_parse_list(c[i].num, &s.num, &s.nnum, why, sizeof(why));
+			partset_parse_list(c[i].num, &s.by[PART_NUMBER], why, sizeof(why));
 		if (c[i].thr)
-			partset_parse_list(c[i].thr, &s.thr, &s.nthr, why, sizeof(why));
+			partset_parse_list(c[i].thr, &s.by[PART_THREAD], why, sizeof(why));
+		if (c[i].pid)
+			partset_parse_list(c[i].pid, &s.by[PART_PID], why, sizeof(why));
 		if (c[i].idx) {
-			long *v = NULL;
-			int n = 0;
-			partset_parse_list(c[i].idx, &v, &n, why, sizeof(why));
-			partset_only(&s, (int)v[0]);
+			struct partlist l = { 0 };
+			partset_parse_list(c[i].idx, &l, why, sizeof(why));
+			partset_only(&s, (int)l.v[0]);
 			struct profile six6 = { .nparts = 6 };
-			for (int j = 1; j < n; j++)
-				partset_set(&s, &six6, (int)v[j], 1);
-			free(v);
+			for (int j = 1; j < l.n; j++)
+				partset_set(&s, &six6, (int)l.v[j], 1);
+			free(l.v);
 		}
 		struct load_opts lo = { .sign = 1, .parts = &s };
 		struct profile p;
@@ -862,14 +867,13 @@ static void test_part_sets(void)
 	profile_free(&p);
 	free(path);
 	/* lists as the command line gives them */
-	long *v = NULL;
-	int n = 0;
+	struct partlist l = { 0 };
 	char why[128];
-	ok(partset_parse_list("1,3,5-7", &v, &n, why, sizeof(why)) == 0 && n == 5 && v[0] == 1 &&
-	   v[1] == 3 && v[2] == 5 && v[4] == 7, "1,3,5-7: 1 3 5 6 7");
+	ok(partset_parse_list("1,3,5-7", &l, why, sizeof(why)) == 0 && l.n == 5 && l.v[0] == 1 &&
+	   l.v[1] == 3 && l.v[2] == 5 && l.v[4] == 7, "1,3,5-7: 1 3 5 6 7");
 	static const char *const bad[] = { "", "a", "1,", ",1", "3-1", "1-", "1;2", "-1", "1 2" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		ok(partset_parse_list(bad[i], &v, &n, why, sizeof(why)) < 0 && !v && !n,
+		ok(partset_parse_list(bad[i], &l, why, sizeof(why)) < 0 && !l.v && !l.n,
 		   "'%s' refused", bad[i]);
 	}
 	is_str(why, "'1 2' is not a list of numbers and ranges (1,3,5-7)", "what is wrong");
