@@ -68,6 +68,16 @@ check_set "$p1 $pl" ""
 check_set "" "2 3"
 check_set "$rest" "1"
 check_set "$pl" "$tl"
+# --pids: the run's one process (every part), another (none: a usage error)
+pid=$(sed -n 's/^pid: *//p' "$(head -1 parts.txt | cut -d' ' -f1)" | head -1)
+want=$(sum "" "2") got=$(report_total --pids="$pid" --threads=2)
+check "report --pids=$pid --threads=2: as --threads=2 ($want)" "$([ "$got" = "$want" ]; echo $?)" \
+	"got '$got'"
+"$CGTUI" --batch --pids=$((pid + 1)) --threads=2 run.out >out.txt 2>err.txt
+st=$?
+check "--pids=$((pid + 1)) (another process): a usage error that says so" \
+	"$([ $st = 1 ] && grep -q "^cgtui: --threads, --pids: none of the profile's $nparts parts" err.txt;
+		echo $?)" "exit $st: $(cat err.txt)"
 # (ranges: 2-N is 2 3 ... N)
 want=$(sum "$rest" "") got=$(report_total --parts="$p2-$pl")
 check "report --parts=$p2-$pl: as $rest($want)" "$([ "$got" = "$want" ]; echo $?)" "got '$got'"
