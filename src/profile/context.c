@@ -309,6 +309,12 @@ static int part_of(const struct profile *p, const char *source, long long n)
 	return -1;
 }
 
+/* Are the costs of part (0-based; -1: none of p's) in p? */
+static int shown(const struct profile *p, int part)
+{
+	return part >= 0 ? part_shown(p, part + 1) : parts_all_shown(p);
+}
+
 int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 {
 	struct profile *p = t->p;
@@ -357,7 +363,9 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 			else {
 				VEC_RESERVE(fnmap, fncap, (size_t)nfn + 1);
 				fnmap[nfn++] = beside_find_fn(p, f[2], f[3], f[4]);
-				if (fnmap[nfn - 1] == NO_ID)
+				/* (a part whose costs were not read may name functions
+				 * the profile does not have: their nodes are left out) */
+				if (fnmap[nfn - 1] == NO_ID && shown(p, part))
 					why = "a function the profile does not have";
 			}
 		} else if (strcmp(f[0], "ctx:") == 0) {
@@ -384,7 +392,9 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				why = "a function not defined by a fn: line";
 			else if (v[4] < 1 || (v[5] != 0 && v[5] != 1))
 				why = "REC must be 1 or more and CUT 0 or 1";
-			else if (part >= 0 ? part_shown(p, part + 1) : parts_all_shown(p)) {
+			else if (shown(p, part) && fnmap[v[2]] == NO_ID)
+				why = "a function the profile does not have";
+			else if (shown(p, part)) {
 				/* (a part not loaded: its nodes are kept out of the
 				 * tree, their numbers still counted) */
 				uint32_t par = v[1] < 0 ? NO_ID : base + (uint32_t)v[1];
@@ -403,7 +413,7 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				long long x;
 				if (beside_num(f[1 + e], &x) < 0)
 					why = "expected cut:<TAB> and a cost per event";
-				else if (part >= 0 && part_shown(p, part + 1))
+				else if (part >= 0 && shown(p, part))
 					t->cut[e] = cost_add(t->cut[e], x);
 			}
 		} else {

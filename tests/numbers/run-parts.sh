@@ -210,4 +210,28 @@ two=$(awk -v A="$a" -v B="$b" '$1 == A || $1 == B { s += $4 } END { print s }' p
 got=$(head_total s-two.txt)
 check "x adds a part to the one shown: Ir $two" "$([ "$got" = "$two" ]; echo $?)" "got $got"
 
+# 3. calling contexts recorded beside each thread's file (PROFILE.ctx): the
+# flame graph's paths (--export=folded) are those of the threads chosen,
+# exact (no "estimated" note), though the other thread's file names a
+# function whose costs were not read.  Thread 1: main 3 calls f 5; thread
+# 2: main 4 calls g 6.
+for t in 1 2; do
+	c=f m=3 v=5
+	[ $t = 2 ] && c=g m=4 v=6
+	printf '%s\n' "version: 1" "creator: cgtui" "pid: 1" "cmd: ./prog" "part: 1" "thread: $t" \
+		"events: Ir" "fl=a.c" "fn=main" "1 $m" "cfn=$c" "calls=1 2" "1 $v" "fn=$c" "2 $v" \
+		"totals: $((m + v))" >ctx.out-0$t
+	printf 'cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\ta.c\tmain\nfn:\t1\t\ta.c\t%s\n' $c \
+		>ctx.out-0$t.ctx
+	printf 'ctx:\t0\t-1\t0\t1\t1\t0\t%d\nctx:\t1\t0\t1\t1\t1\t0\t%d\n' $m $v >>ctx.out-0$t.ctx
+done
+for t in 1 2; do
+	c=f m=3 v=5
+	[ $t = 2 ] && c=g m=4 v=6
+	"$CGTUI" --export=folded --threads=$t ctx.out >folded.txt 2>err.txt
+	check "recorded contexts, --threads=$t: thread $t's paths, exact" \
+		"$([ "$(cat folded.txt)" = "$(printf 'main %d\nmain;%s %d' $m $c $v)" ] &&
+			[ ! -s err.txt ]; echo $?)" "$(cat folded.txt err.txt)"
+done
+
 finish
