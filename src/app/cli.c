@@ -19,7 +19,7 @@
 enum {
 	OPT_BATCH = 256, OPT_SHOW, OPT_SORT, OPT_THRESHOLD, OPT_SHOW_PERCS, OPT_NO_SHOW_PERCS,
 	OPT_ANNOTATE, OPT_NO_ANNOTATE, OPT_AUTO, OPT_CONTEXT, OPT_DIFF, OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
+	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_JOBS, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
 	OPT_SUBST, OPT_ANNOTATE_ASM, OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE, OPT_SHARE,
 	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL,
 	OPT_PARTS, OPT_THREADS, OPT_PIDS,
@@ -70,6 +70,9 @@ static const struct cli_option options[] = {
 	  "  --mod-filename=s/A/B/[gi]  rewrite file names (pcre2 regex, \\1 in B)\n" },
 	{ "mod-funcname", 0, required_argument, OPT_MOD_FUNCNAME, BOTH,
 	  "  --mod-funcname=s/A/B/[gi]  rewrite function names\n" },
+	{ "jobs", 0, required_argument, OPT_JOBS, READ,
+	  "  --jobs=N                 threads that read a profile (not the program's)\n"
+	  "                           [the online CPUs]\n" },
 	{ "inclusive", 0, required_argument, OPT_INCLUSIVE, BOTH,
 	  "  --inclusive=yes|no       function lines show inclusive costs [no]\n" },
 	{ "tree", 0, required_argument, OPT_TREE, BOTH,
@@ -456,6 +459,18 @@ static int take(struct cli *c, const struct cli_option *o, const char *arg)
 			modname_free(c->modfn);
 			c->modfn = m;
 		}
+		break;
+	}
+	case OPT_JOBS: {
+		char *end;
+		errno = 0;
+		long j = strtol(arg, &end, 10);
+		if (end == arg || *end || errno || j < 1 || j > 256) {
+			fprintf(stderr, "cgtui: --jobs: invalid number of threads: '%s' (1 to 256)\n",
+				arg);
+			return 1;
+		}
+		c->jobs = (int)j;
 		break;
 	}
 	case OPT_INCLUSIVE:

@@ -45,6 +45,7 @@ struct cli {
 	const char **evdefs;            /* --event */
 	int nevdefs;
 	int cycles;                     /* --cycles [yes] */
+	int jobs;                       /* --jobs: threads reading a profile (0: CPUs) */
 	int fold;                       /* --fold-recursion [no] */
 	int demangle;                   /* --demangle [yes] */
 	struct partset parts;           /* --parts, --threads, --pids (none: all) */

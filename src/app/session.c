@@ -107,7 +107,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 					.modfile = c->modfile, .modfn = c->modfn,
 					.fold_contexts = s->fold, .parts = &s->parts,
 					.instr = ctl->sink, .lazy_lines = lazy_lines(ctl->lazy),
-					.skip_jumps = 1,
+					.skip_jumps = 1, .jobs = c->jobs,
 					.progress = ctl->pr ? progress_update : NULL,
 					.progress_arg = ctl->pr };
 		int rc = profile_load_any(p, s->in.v[i], &lo, err, errsz);

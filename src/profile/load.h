@@ -64,6 +64,9 @@ struct load_opts {
 	 * kept for jump_next(): cgtui shows none (its assembly view reads its
 	 * own, see instr.h), and they are 45 MB of a 1 GB profile */
 	int skip_jumps;
+	/* threads reading a mapped plain file (1: the reader alone; 0: one
+	 * per online CPU); the profile is the same with any number */
+	int jobs;
 };
 
 /* Loads one file (plain, gzip or zstd) into p, adding to what p holds.  Returns 0,

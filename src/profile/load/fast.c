@@ -56,7 +56,6 @@ static inline int fast_cheap(const struct parser *ps)
 	return !ps->p->sums_exact && ps->nev <= 16;
 }
 
-#define FAST_MAX_LINE 256
 
 static inline int line_end(char c)
 {
@@ -224,6 +223,61 @@ undo:
 	return NULL;
 }
 
+/* The subpositions of a plain cost line at t (single spaces, "N", "+N",
+ * "-N", "*", 0x hex), each relative to pos[] and left there: where the
+ * costs start (t of a line with no costs: its '\n'), or NULL.  abs gets a
+ * bit per subposition given as an absolute value (par.c, which reads runs
+ * of lines without knowing the positions before them). */
+static inline __attribute__((always_inline)) const char *
+plain_positions(const char *t, int npos, int64_t pos[2], unsigned *abs)
+{
+	for (int k = 0; k < npos; k++) {
+		char c = *t;
+		if (c != '+' && c != '-' && c != '*')
+			*abs |= 1u << k;
+		if (!(t = fast_subpos(t, &pos[k])))
+			return NULL;
+		if (*t == '\n')
+			break; /* the other subpositions stay */
+		if (*t != ' ')
+			return NULL;
+		t++;
+	}
+	return t;
+}
+
+/* The costs of a plain cost line at t (after plain_positions(); lim: where
+ * the line may not reach), added to dst[] and put in lc[]: the line's
+ * '\n', or NULL when it is not plain (what was added is then in lc[0 ..
+ * *n) for the caller to take back).  *sum: of the values, at most 16
+ * below 10^18 each when nev <= 16. */
+static inline __attribute__((always_inline)) const char *
+plain_costs(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, int *np,
+	    uint64_t *sum)
+{
+	int n = 0;
+	uint64_t sm = 0;
+	while (*t != '\n') {
+		uint64_t x;
+		if (n >= nev || t >= lim || !(t = fast_dec(t, &x))) {
+			*np = n;
+			return NULL;
+		}
+		sm += x;
+		dst[n] = cost_add(dst[n], (cost_t)x);
+		lc[n++] = (cost_t)x;
+		if (*t == ' ')
+			t++;
+		else if (*t != '\n') {
+			*np = n;
+			return NULL;
+		}
+	}
+	*np = n;
+	*sum = sm;
+	return t;
+}
+
 /* A run of plain cost lines, nothing pending (no calls=/jump= before): the
  * parser's position, file and line store stay in locals.  A line is taken
  * only in its simplest form, single spaces, short decimal costs, ending at
@@ -245,36 +299,20 @@ fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines,
 	uint64_t room0 = cheap ? fast_room(ps->p) : 0, room = room0;
 	uint64_t nl = 0;
 	while (s < end) {
-		const char *t = s, *lim = s + FAST_MAX_LINE;
+		const char *t;
 		int64_t pos[2] = { last0, last1 };
-		for (int k = 0; k < npos; k++) {
-			if (!(t = fast_subpos(t, &pos[k])))
-				goto out;
-			if (*t == '\n')
-				break; /* the other subpositions stay */
-			if (*t != ' ')
-				goto out;
-			t++;
-		}
+		unsigned abs = 0;
+		if (!(t = plain_positions(s, npos, pos, &abs)))
+			goto out;
 		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
 			goto out;
 		/* added as read; taken back if the line is not for this path (the
 		 * general parser then reads it again, lastcost included) */
 		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
-		int n = 0;
-		uint64_t sum = 0; /* at most 16 values below 10^18 when cheap */
-		while (*t != '\n') {
-			uint64_t x;
-			if (n >= nev || t >= lim || !(t = fast_dec(t, &x)))
-				goto undo;
-			sum += x;
-			dst[n] = cost_add(dst[n], (cost_t)x);
-			lc[n++] = (cost_t)x;
-			if (*t == ' ')
-				t++;
-			else if (*t != '\n')
-				goto undo;
-		}
+		int n;
+		uint64_t sum = 0;
+		if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum)))
+			goto undo;
 		/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
 		if (cheap) {
 			if (sum > room)
@@ -313,6 +351,141 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 {
 	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1)
 			      : fast_run_as(ps, s, end, nlines, 0);
+}
+
+/* ---- runs read by worker threads (par.c) -------------------------------- */
+
+static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_t *sums,
+		       const cost_t *lc, int nev)
+{
+	if (c->nrs == c->caprs) {
+		c->caprs = c->caprs ? c->caprs * 2 : 256;
+		c->rs = xreallocarray(c->rs, c->caprs, sizeof(*c->rs));
+	}
+	if (c->nvals + 2 * (size_t)nev > c->capvals) {
+		c->capvals = c->capvals ? c->capvals * 2 : 4096;
+		while (c->capvals < c->nvals + 2 * (size_t)nev)
+			c->capvals *= 2;
+		c->vals = xreallocarray(c->vals, c->capvals, sizeof(cost_t));
+	}
+	struct run_sum *d = &c->rs[c->nrs++];
+	*d = *r;
+	d->vals = c->nvals;
+	memcpy(c->vals + c->nvals, sums, (size_t)nev * sizeof(cost_t));
+	memcpy(c->vals + c->nvals + nev, lc, (size_t)nev * sizeof(cost_t));
+	c->nvals += 2 * (size_t)nev;
+}
+
+/* Deltas of the line number beyond this are not followed (run_sum.dmin):
+ * base + delta stays exact in 64 bits. */
+#define DELTA_MAX ((int64_t)1 << 40)
+
+void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
+		int nev, int linek)
+{
+	const char *s = base + c->start, *end = base + c->end;
+	if (end > fast_end)
+		end = fast_end;
+	int pend = 0; /* the next cost line is a call's or a jump's */
+	cost_t sums[MAX_EVENTS], lc[MAX_EVENTS], lcl[MAX_EVENTS];
+	while (s < end) {
+		const char *nl;
+		if (!cost_start(*s)) {
+			enum fkey key = line_key(s, '=');
+			if (key == FK_CALLS || key == FK_JUMP || key == FK_JCND)
+				pend = 1;
+			else if (!(fkey_flags(key) & K_INCALL))
+				pend = 0;
+			goto next_line;
+		}
+		if (pend) {
+			pend = 0;
+			goto next_line;
+		}
+		struct run_sum r = { .start = (uint64_t)(s - base) };
+		memset(sums, 0, sizeof(cost_t) * (size_t)nev);
+		memset(lc, 0, sizeof(cost_t) * (size_t)nev);
+		const char *run_end = s + RUN_MAX;
+		while (s < end && s < run_end) {
+			int64_t pos[2] = { r.pos[0], r.pos[1] };
+			unsigned abs = r.abs;
+			const char *t = plain_positions(s, npos, pos, &abs);
+			if (!t)
+				break;
+			if (linek >= 0) {
+				if (abs >> linek & 1) {
+					if ((uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
+						break;
+				} else {
+					int64_t d = pos[linek];
+					if (d < -DELTA_MAX || d > DELTA_MAX)
+						break;
+					if (!r.rel_line || d < r.dmin)
+						r.dmin = d;
+					if (!r.rel_line || d > r.dmax)
+						r.dmax = d;
+				}
+			}
+			int n;
+			uint64_t sum = 0;
+			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lcl, &n, &sum)) ||
+			    sum > ((uint64_t)1 << 62) || r.sum + sum > ((uint64_t)1 << 62)) {
+				for (int i = 0; i < n; i++)
+					sums[i] = cost_add(sums[i], -lcl[i]);
+				break;
+			}
+			if (linek >= 0 && !(abs >> linek & 1))
+				r.rel_line = 1;
+			memcpy(lc, lcl, sizeof(cost_t) * (size_t)n);
+			r.width = (uint8_t)(n > r.width ? n : r.width);
+			r.sum += sum;
+			r.pos[0] = pos[0];
+			r.pos[1] = pos[1];
+			r.abs = (uint8_t)abs;
+			r.nlines++;
+			s = t + 1;
+			if (!cost_start(*s))
+				break;
+		}
+		if (r.nlines) {
+			r.end = (uint64_t)(s - base);
+			chunk_push(c, &r, sums, lc, nev);
+			continue;
+		}
+next_line:
+		nl = memchr(s, '\n', (size_t)(fast_end + FAST_MAX_LINE + 32 - s));
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+}
+
+/* A summary of the run at off (chunk_runs()) applied to the parser, if the
+ * parser's state is one the summary holds for: 1, or 0 (nothing done). */
+int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals)
+{
+	struct profile *p = ps->p;
+	if (!p->ls.lazy || !fast_cheap(ps) || r->sum > fast_room(p))
+		return 0;
+	if (r->rel_line) {
+		int64_t b = ps->last[ps->linek];
+		if (b < -((int64_t)1 << 62) || b > ((int64_t)1 << 62) || b + r->dmin < 0 ||
+		    b + r->dmax > (int64_t)UINT32_MAX - 1)
+			return 0;
+	}
+	int nev = ps->nev;
+	cost_t *dst = linestore_slot(&p->ls, ps->fi, 0);
+	for (int i = 0; i < r->width; i++) {
+		dst[i] = cost_add(dst[i], vals[i]);
+		ps->lastcost[i] = vals[nev + i];
+	}
+	linestore_width(&p->ls, r->width);
+	p->fastsum += r->sum;
+	for (int k = 0; k < 2; k++)
+		ps->last[k] = r->abs >> k & 1 ? r->pos[k]
+					      : (int64_t)((uint64_t)ps->last[k] + (uint64_t)r->pos[k]);
+	ps->any_cost = 1;
+	return 1;
 }
 
 /* "(N)\n" with N already defined in map: the interned name in *id and the
@@ -408,7 +581,6 @@ static const char *spec_fast(struct parser *ps, const char *s, enum fkey key)
  * rather than by a page fault every few pages (a fault costs microseconds
  * in a virtual machine).  Advice only: without it the faults do the same. */
 #define MAP_AHEAD (4u << 20)
-#define RUN_MAX (1u << 20)
 static void map_ahead(struct mapread *m)
 {
 #ifdef MADV_POPULATE_READ
@@ -446,7 +618,8 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 			for (;;) {
 				if (ps->pending == PEND_NONE) {
 					uint64_t nl;
-					next = fast_run(ps, next, run_end, &nl);
+					const char *r = m->par_off ? NULL : par_run(ps, m, next, &nl);
+					next = r ? r : fast_run(ps, next, run_end, &nl);
 					ps->lineno += nl;
 					if (next >= run_end || !cost_start(*next))
 						break;

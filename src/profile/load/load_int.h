@@ -601,8 +601,64 @@ struct scratch {
  * taken off, *l made shorter): the copy. */
 char *line_copy(struct scratch *sc, const char *s, size_t *l);
 
+/* ---- parallel parsing (par.c) -------------------------------------------- */
+
+/* the fast paths' longest line; a run of cost lines read at once, at most */
+#define FAST_MAX_LINE 256
+#define RUN_MAX (1u << 20)
+
+/* What a worker thread learnt of a run of plain cost lines (fast.c's
+ * fast_run_as() form), not knowing the state before it: the positions as
+ * absolute values or as deltas, the costs summed.  The serial reader
+ * applies it in place of reading the run, when its state at the run's first
+ * line is the one the run was read for (par_run()). */
+struct run_sum {
+	uint64_t start, end;  /* the run's bytes in the file */
+	uint64_t nlines, sum; /* lines; all values added (the fastsum room) */
+	int64_t pos[2];       /* the last line's subpositions, or deltas */
+	int64_t dmin, dmax;   /* the line subposition's deltas, when relative */
+	size_t vals;          /* sums[nev] then lastcost[nev] in the chunk's vals */
+	uint8_t abs;          /* bit k: pos[k] is absolute */
+	uint8_t width;        /* the most costs on a line */
+	uint8_t rel_line;     /* a line's line number was relative: dmin/dmax */
+};
+
+/* A part of the file, cut before a fn= line, read by a worker. */
+struct par_chunk {
+	uint64_t start, end;
+	int state;            /* PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL (atomic) */
+	struct run_sum *rs;
+	size_t nrs, caprs, cur;
+	cost_t *vals;
+	size_t nvals, capvals;
+};
+enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL };
+
+/* The runs of the chunk (its bytes in the file mapped at base; no run
+ * starts at or after fast_end), read for npos subpositions, nev events,
+ * the line number at subposition linek (fast.c). */
+void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
+		int nev, int linek);
+/* A run summary found in the chunk, read with the same plain-line rules
+ * as fast_run_as() (fast.c). */
+struct par;
+struct mapread;
+/* Before the serial reader reads a run of plain cost lines at s: the end
+ * of the run when a worker's summary of it was applied (*nlines set), or
+ * NULL to read it (par.c). */
+const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines);
+/* The threads a load uses for want (load_opts.jobs; 0: online CPUs). */
+int load_jobs(int want);
+/* The workers stopped and their results freed. */
+void par_stop(struct mapread *m);
+/* The summary r (its values at vals) applied to ps, when ps is in a state r
+ * holds for: 1, or 0 (nothing changed) (fast.c). */
+int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals);
+
 /* A mapped file being read (reader.c's read_mapped(), fast.c's loop). */
 struct mapread {
+	struct par *par;    /* parallel parsing: NULL until the body starts */
+	int par_off;        /* no parallel parsing for this file */
 	const char *base, *end, *s, *dropped;
 	const char *ready; /* mapped in up to here (map_ahead) */
 	struct scratch sc;  /* lines copied out */
@@ -611,7 +667,8 @@ struct mapread {
 /* Reads the lines of the mapped file m: 0, or -1 / LOAD_CANCELLED with the
  * error. */
 int read_mapped_lines(struct parser *ps, struct mapread *m);
-/* Reads a file mapped at base (size bytes), a SIGBUS caught. */
+/* Reads a file mapped at base (size bytes), a SIGBUS caught, with
+ * load_opts.jobs threads. */
 int read_mapped(struct parser *ps, const char *base, size_t size);
 
 /* Makes target (NULL: none) where a SIGBUS in this thread jumps

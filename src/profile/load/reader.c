@@ -252,6 +252,7 @@ int read_mapped(struct parser *ps, const char *base, size_t size)
 		rc = read_mapped_lines(ps, &m);
 	}
 	bus_guard(prev);
+	par_stop(&m);
 	if (ps->lz)
 		seg_end(ps, size);
 	free(m.sc.buf);

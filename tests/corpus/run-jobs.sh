@@ -1,0 +1,56 @@
+#!/bin/sh
+# Parallel parsing (--jobs) gives the report of one job, byte for byte:
+# every corpus file, every profile under tests/ that loads, and a generated
+# one, at 1, 2 and 8 jobs, with chunks forced small (CGTUI_CHUNK_BYTES: at
+# the normal size most files are one chunk), with line records read when
+# needed (--no-annotate, where workers' runs are used) and made while
+# loading (the annotated report).  The reference is the 1-job load, which
+# tests/corpus/run-corpus.sh checks against independent readings of the
+# files; CGTUI_PAR_DEBUG says the workers' runs were used.
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
+: "${CORPUS_DIR:=$here/../../../shared/corpus/wild}"
+files=
+for f in "$CORPUS_DIR"/*; do
+	case "$f" in *.md) continue ;; esac
+	[ -f "$f" ] && files="$files $f"
+done
+for f in $(grep -rlI '^events:' "$here/.." | sort); do
+	"$CGTUI" --batch --no-annotate "$f" >/dev/null 2>&1 && files="$files $f"
+done
+if [ -x "${GEN:-}" ]; then
+	"$GEN" --size 3M gen.out >/dev/null 2>&1 && files="$files $work/gen.out"
+	"$GEN" --size 1M --functions=2000 gen2.out >/dev/null 2>&1 && files="$files $work/gen2.out"
+fi
+[ -n "$files" ] || { echo "SKIP: no profiles"; exit 77; }
+report() { # jobs, chunk bytes, file, options...
+	j=$1 cb=$2 f=$3
+	shift 3
+	CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="$j" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
+		grep -v '^Invocation:'
+}
+for f in $files; do
+	name=${f#"$here/../"}
+	name=${name#"$work/"}
+	for opt in --no-annotate --annotate; do
+		report 1 1000000000 "$f" "$opt" >one.txt
+		for j in 2 8; do
+			for cb in 1 300 4096; do
+				report "$j" "$cb" "$f" "$opt" >par.txt
+				cmp -s one.txt par.txt || break
+			done
+			cmp -s one.txt par.txt
+			check "$name $opt: --jobs=$j, chunks of 1, 300, 4096 bytes" $? \
+				"chunks of $cb bytes: $(diff one.txt par.txt | head -4)"
+		done
+	done
+done
+if [ -f gen.out ]; then
+	CGTUI_PAR_DEBUG=1 CGTUI_CHUNK_BYTES=65536 "$CGTUI" --jobs=2 --batch --no-annotate gen.out \
+		2>err.txt >/dev/null
+	used=$(sed -n 's/.*runs \([0-9]*\) of \([0-9]*\) from workers.*/\1/p' err.txt)
+	[ "${used:-0}" -gt 0 ]
+	check "gen.out: the workers' runs are used" $? "$(cat err.txt)"
+fi
+finish
