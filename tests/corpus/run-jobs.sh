@@ -27,7 +27,9 @@ fi
 report() { # jobs, chunk bytes, file, options...
 	j=$1 cb=$2 f=$3
 	shift 3
-	CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="$j" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
+	# with 2 jobs the reader waits for the worker (its runs are used
+	# whatever the timing); with 8 it reads on where a worker is not done
+	CGTUI_PAR_WAIT=$([ "$j" = 2 ] && echo 1 || echo 0) CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="$j" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
 		grep -v '^Invocation:'
 }
 for f in $files; do
@@ -47,7 +49,7 @@ for f in $files; do
 	done
 done
 if [ -f gen.out ]; then
-	CGTUI_PAR_DEBUG=1 CGTUI_CHUNK_BYTES=65536 "$CGTUI" --jobs=2 --batch --no-annotate gen.out \
+	CGTUI_PAR_WAIT=1 CGTUI_PAR_DEBUG=1 CGTUI_CHUNK_BYTES=65536 "$CGTUI" --jobs=2 --batch --no-annotate gen.out \
 		2>err.txt >/dev/null
 	used=$(sed -n 's/.*runs \([0-9]*\) of \([0-9]*\) from workers.*/\1/p' err.txt)
 	[ "${used:-0}" -gt 0 ]

@@ -356,24 +356,28 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 /* ---- runs read by worker threads (par.c) -------------------------------- */
 
 static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_t *sums,
-		       const cost_t *lc, int nev)
+		       const cost_t *lc)
 {
 	if (c->nrs == c->caprs) {
 		c->caprs = c->caprs ? c->caprs * 2 : 256;
 		c->rs = xreallocarray(c->rs, c->caprs, sizeof(*c->rs));
 	}
-	if (c->nvals + 2 * (size_t)nev > c->capvals) {
+	size_t w = r->width;
+	if (c->nvals + 2 * w > c->capvals) {
 		c->capvals = c->capvals ? c->capvals * 2 : 4096;
-		while (c->capvals < c->nvals + 2 * (size_t)nev)
+		while (c->capvals < c->nvals + 2 * w)
 			c->capvals *= 2;
 		c->vals = xreallocarray(c->vals, c->capvals, sizeof(cost_t));
 	}
 	struct run_sum *d = &c->rs[c->nrs++];
 	*d = *r;
 	d->vals = c->nvals;
-	memcpy(c->vals + c->nvals, sums, (size_t)nev * sizeof(cost_t));
-	memcpy(c->vals + c->nvals + nev, lc, (size_t)nev * sizeof(cost_t));
-	c->nvals += 2 * (size_t)nev;
+	cost_t *v = c->vals + c->nvals;
+	for (size_t i = 0; i < w; i++) {
+		v[i] = sums[i];
+		v[w + i] = lc[i];
+	}
+	c->nvals += 2 * w;
 }
 
 /* Deltas of the line number beyond this are not followed (run_sum.dmin):
@@ -387,7 +391,10 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 	if (end > fast_end)
 		end = fast_end;
 	int pend = 0; /* the next cost line is a call's or a jump's */
-	cost_t sums[MAX_EVENTS], lc[MAX_EVENTS], lcl[MAX_EVENTS];
+	/* the last line's costs and the line's being read: two buffers that
+	 * change roles, not a copy per line */
+	cost_t sums[MAX_EVENTS], lcbuf[2][MAX_EVENTS];
+	memset(sums, 0, sizeof(sums));
 	while (s < end) {
 		const char *nl;
 		if (!cost_start(*s)) {
@@ -403,8 +410,8 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 			goto next_line;
 		}
 		struct run_sum r = { .start = (uint64_t)(s - base) };
-		memset(sums, 0, sizeof(cost_t) * (size_t)nev);
-		memset(lc, 0, sizeof(cost_t) * (size_t)nev);
+		/* sums[] is 0 here; lc[] is written up to the run's width */
+		cost_t *lc = lcbuf[0], *lcl = lcbuf[1];
 		const char *run_end = s + RUN_MAX;
 		while (s < end && s < run_end) {
 			int64_t pos[2] = { r.pos[0], r.pos[1] };
@@ -436,7 +443,12 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 			}
 			if (linek >= 0 && !(abs >> linek & 1))
 				r.rel_line = 1;
-			memcpy(lc, lcl, sizeof(cost_t) * (size_t)n);
+			/* the columns after the line's keep an earlier line's */
+			for (int i = n; i < r.width; i++)
+				lcl[i] = lc[i];
+			cost_t *t2 = lc;
+			lc = lcl;
+			lcl = t2;
 			r.width = (uint8_t)(n > r.width ? n : r.width);
 			r.sum += sum;
 			r.pos[0] = pos[0];
@@ -449,7 +461,8 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 		}
 		if (r.nlines) {
 			r.end = (uint64_t)(s - base);
-			chunk_push(c, &r, sums, lc, nev);
+			chunk_push(c, &r, sums, lc);
+			memset(sums, 0, sizeof(cost_t) * r.width);
 			continue;
 		}
 next_line:
@@ -473,11 +486,11 @@ int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals)
 		    b + r->dmax > (int64_t)UINT32_MAX - 1)
 			return 0;
 	}
-	int nev = ps->nev;
+	int w = r->width;
 	cost_t *dst = linestore_slot(&p->ls, ps->fi, 0);
-	for (int i = 0; i < r->width; i++) {
+	for (int i = 0; i < w; i++) {
 		dst[i] = cost_add(dst[i], vals[i]);
-		ps->lastcost[i] = vals[nev + i];
+		ps->lastcost[i] = vals[w + i];
 	}
 	linestore_width(&p->ls, r->width);
 	p->fastsum += r->sum;

@@ -617,7 +617,7 @@ struct run_sum {
 	uint64_t nlines, sum; /* lines; all values added (the fastsum room) */
 	int64_t pos[2];       /* the last line's subpositions, or deltas */
 	int64_t dmin, dmax;   /* the line subposition's deltas, when relative */
-	size_t vals;          /* sums[nev] then lastcost[nev] in the chunk's vals */
+	size_t vals;          /* sums[width] then lastcost[width] in the chunk's vals */
 	uint8_t abs;          /* bit k: pos[k] is absolute */
 	uint8_t width;        /* the most costs on a line */
 	uint8_t rel_line;     /* a line's line number was relative: dmin/dmax */
@@ -626,13 +626,16 @@ struct run_sum {
 /* A part of the file, cut before a fn= line, read by a worker. */
 struct par_chunk {
 	uint64_t start, end;
-	int state;            /* PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL (atomic) */
+	int state;            /* PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED
+			       * (atomic) */
 	struct run_sum *rs;
 	size_t nrs, caprs, cur;
 	cost_t *vals;
 	size_t nvals, capvals;
 };
-enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL };
+/* free; a worker's; read by a worker; the reader's; a worker's the reader
+ * passed (the worker drops it) */
+enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED };
 
 /* The runs of the chunk (its bytes in the file mapped at base; no run
  * starts at or after fast_end), read for npos subpositions, nev events,
@@ -649,8 +652,9 @@ struct mapread;
 const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines);
 /* The threads a load uses for want (load_opts.jobs; 0: online CPUs). */
 int load_jobs(int want);
-/* The workers stopped and their results freed. */
-void par_stop(struct mapread *m);
+/* The workers stopped and their results freed: their CPU time when
+ * m->debug (else 0). */
+double par_stop(struct mapread *m);
 /* The summary r (its values at vals) applied to ps, when ps is in a state r
  * holds for: 1, or 0 (nothing changed) (fast.c). */
 int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals);
@@ -659,6 +663,7 @@ int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals);
 struct mapread {
 	struct par *par;    /* parallel parsing: NULL until the body starts */
 	int par_off;        /* no parallel parsing for this file */
+	int debug;          /* CGTUI_PAR_DEBUG: phase times on stderr */
 	const char *base, *end, *s, *dropped;
 	const char *ready; /* mapped in up to here (map_ahead) */
 	struct scratch sc;  /* lines copied out */

@@ -17,12 +17,21 @@
  * deferred, the sums' room, line numbers in range: fast.c's run_apply());
  * else it reads the run itself -- so the profile is the same with any
  * number of jobs.  A chunk no worker has begun when the reader reaches it
- * is the reader's own; one being read is waited for.  Workers stay a few
- * chunks ahead, so the summaries held stay small.
+ * is the reader's own; in one a worker is still reading, the reader does
+ * not wait but reads on (and uses the worker's runs if it is done before
+ * the reader has passed them): with workers slower than the reader, or
+ * held up by other programs on the machine, the reader goes at one job's
+ * pace.  Workers stay a few chunks ahead, so the summaries held stay small,
+ * map their chunk's pages in at once (a page fault costs as much as
+ * reading the page) and take their buffers from a pool the reader gives
+ * back to, grown once.
  *
- * CGTUI_CHUNK_BYTES (environment) sets the chunk size, for tests;
- * CGTUI_PAR_DEBUG=1 prints what the workers did and the reader's CPU time
- * (the serial part), for bench/load-bench.py.
+ * CGTUI_CHUNK_BYTES (environment) sets the chunk size, for tests, and
+ * CGTUI_PAR_WAIT=1 makes the reader wait for a chunk a worker is reading,
+ * so that tests see the workers' runs used whatever the timing;
+ * CGTUI_PAR_DEBUG=1 prints what the workers did and, from reader.c, the
+ * load's wall time, the reader's CPU time (the serial part) and the
+ * workers', for bench/load-bench.py.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
@@ -33,12 +42,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #define CHUNK_DEFAULT (8u << 20)
 #define PAR_MIN_BYTES (4u << 20) /* smaller files: one thread */
 #define MAX_JOBS 256
+#define POOL_MAX 64
+#define PREFETCH_RUNS 4
 
 struct par {
 	const char *base, *fast_end;
@@ -50,11 +62,29 @@ struct par {
 	size_t ahead;        /* how far ahead of cur workers may go */
 	int stop;            /* atomic */
 	pthread_mutex_t mu;
-	pthread_cond_t done; /* a chunk became PC_DONE */
 	pthread_t *th;
 	int nth;
-	uint64_t dbg[2];
+	int debug;           /* CGTUI_PAR_DEBUG: count and time */
+	int wait;            /* CGTUI_PAR_WAIT: the reader waits for workers */
+	uint64_t dbg[2];     /* runs met, runs applied */
+	double cpu;          /* the workers' CPU time (atomic adds) */
+	pthread_mutex_t cpu_mu;
+	/* chunks' buffers given back by the reader, for workers to fill
+	 * again (under mu): grown once, their pages kept */
+	struct par_buf {
+		struct run_sum *rs;
+		cost_t *vals;
+		size_t caprs, capvals;
+	} pool[POOL_MAX];
+	int npool;
 };
+
+static double thread_cpu(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static size_t chunk_bytes(void)
 {
@@ -104,38 +134,86 @@ static const char *cut_at(const char *from, const char *want, const char *end)
 	return s;
 }
 
+/* The chunk's results dropped, its buffers to the pool (or freed). */
+static void chunk_free(struct par *pa, struct par_chunk *c)
+{
+	pthread_mutex_lock(&pa->mu);
+	if (c->rs && pa->npool < POOL_MAX) {
+		pa->pool[pa->npool++] = (struct par_buf){ c->rs, c->vals, c->caprs, c->capvals };
+		c->rs = NULL;
+		c->vals = NULL;
+	}
+	pthread_mutex_unlock(&pa->mu);
+	free(c->rs);
+	free(c->vals);
+	c->rs = NULL;
+	c->vals = NULL;
+	c->nrs = c->caprs = c->nvals = c->capvals = 0;
+}
+
+static void worker_chunks(struct par *pa);
+
 static void *worker(void *arg)
 {
 	struct par *pa = arg;
+	worker_chunks(pa);
+	if (pa->debug) {
+		double t = thread_cpu();
+		pthread_mutex_lock(&pa->cpu_mu);
+		pa->cpu += t;
+		pthread_mutex_unlock(&pa->cpu_mu);
+	}
+	return NULL;
+}
+
+static void worker_chunks(struct par *pa)
+{
 	for (;;) {
 		size_t i = __atomic_fetch_add(&pa->next, 1, __ATOMIC_ACQ_REL);
 		if (i >= pa->nc)
-			return NULL;
+			return;
 		/* stay near the reader: what is summed waits for it in memory */
 		while (i > __atomic_load_n(&pa->cur, __ATOMIC_ACQUIRE) + pa->ahead) {
 			if (__atomic_load_n(&pa->stop, __ATOMIC_ACQUIRE))
-				return NULL;
+				return;
 			usleep(200);
 		}
 		if (__atomic_load_n(&pa->stop, __ATOMIC_ACQUIRE))
-			return NULL;
+			return;
 		struct par_chunk *c = &pa->c[i];
+		if (i < __atomic_load_n(&pa->cur, __ATOMIC_ACQUIRE))
+			continue; /* the reader is past it */
 		int expect = PC_FREE;
 		if (!__atomic_compare_exchange_n(&c->state, &expect, PC_BUSY, 0, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
 			continue; /* the reader's own */
+		pthread_mutex_lock(&pa->mu);
+		if (pa->npool) {
+			struct par_buf *b = &pa->pool[--pa->npool];
+			c->rs = b->rs;
+			c->vals = b->vals;
+			c->caprs = b->caprs;
+			c->capvals = b->capvals;
+		}
+		pthread_mutex_unlock(&pa->mu);
 		sigjmp_buf jb, *volatile prev = NULL;
 		if (sigsetjmp(jb, 1)) {
 			c->nrs = 0; /* the file shrank: the reader finds out itself */
 		} else {
 			prev = bus_guard(&jb);
+#ifdef MADV_POPULATE_READ
+			/* the chunk's pages mapped in at once: a page fault each
+			 * costs as much as reading the page */
+			madvise((void *)(pa->base + (c->start & ~(uint64_t)4095)),
+				(size_t)(c->end - (c->start & ~(uint64_t)4095)), MADV_POPULATE_READ);
+#endif
 			chunk_runs(c, pa->base, pa->fast_end, pa->npos, pa->nev, pa->linek);
 		}
 		bus_guard(prev);
-		pthread_mutex_lock(&pa->mu);
-		__atomic_store_n(&c->state, PC_DONE, __ATOMIC_RELEASE);
-		pthread_cond_broadcast(&pa->done);
-		pthread_mutex_unlock(&pa->mu);
+		/* the reader passed the chunk meanwhile: the results are the
+		 * worker's to drop */
+		if (__atomic_exchange_n(&c->state, PC_DONE, __ATOMIC_ACQ_REL) == PC_ABANDONED)
+			chunk_free(pa, c);
 	}
 }
 
@@ -169,8 +247,11 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 		from = to;
 	}
 	pa->ahead = 2 * (size_t)jobs + 2;
+	pa->debug = m->debug;
+	const char *w = getenv("CGTUI_PAR_WAIT");
+	pa->wait = w && *w == '1';
 	pthread_mutex_init(&pa->mu, NULL);
-	pthread_cond_init(&pa->done, NULL);
+	pthread_mutex_init(&pa->cpu_mu, NULL);
 	pa->th = xcalloc((size_t)jobs - 1, sizeof(*pa->th));
 	/* the first chunk is the reader's: it is there already */
 	pa->c[0].state = PC_SERIAL;
@@ -181,13 +262,18 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	return pa;
 }
 
-static void chunk_free(struct par_chunk *c)
+/* The reader is past chunk c: its results dropped, by the worker when one
+ * is still reading it. */
+static void chunk_leave(struct par *pa, struct par_chunk *c)
 {
-	free(c->rs);
-	free(c->vals);
-	c->rs = NULL;
-	c->vals = NULL;
-	c->nrs = c->caprs = c->nvals = c->capvals = 0;
+	int expect = PC_FREE;
+	if (!__atomic_compare_exchange_n(&c->state, &expect, PC_SERIAL, 0, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE) &&
+	    !(expect == PC_BUSY &&
+	      __atomic_compare_exchange_n(&c->state, &expect, PC_ABANDONED, 0, __ATOMIC_ACQ_REL,
+					  __ATOMIC_ACQUIRE)))
+		chunk_free(pa, c);
+	__atomic_store_n(&pa->cur, pa->cur + 1, __ATOMIC_RELEASE);
 }
 
 const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines)
@@ -199,15 +285,12 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 			return NULL;
 		}
 	}
-	if (getenv("CGTUI_PAR_DEBUG"))
-		pa->dbg[0]++;
+	pa->dbg[0]++;
 	if (pa->npos != ps->npos || pa->nev != ps->nev || pa->linek != ps->linek)
 		return NULL;
 	uint64_t off = (uint64_t)(s - m->base);
-	while (pa->cur < pa->nc && off >= pa->c[pa->cur].end) {
-		chunk_free(&pa->c[pa->cur]);
-		__atomic_store_n(&pa->cur, pa->cur + 1, __ATOMIC_RELEASE);
-	}
+	while (pa->cur < pa->nc && off >= pa->c[pa->cur].end)
+		chunk_leave(pa, &pa->c[pa->cur]);
 	if (pa->cur >= pa->nc || off < pa->c[pa->cur].start)
 		return NULL;
 	struct par_chunk *c = &pa->c[pa->cur];
@@ -219,14 +302,16 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 			return NULL;
 		st = expect;
 	}
-	if (st == PC_SERIAL)
-		return NULL;
-	if (st == PC_BUSY) {
-		pthread_mutex_lock(&pa->mu);
-		while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != PC_DONE)
-			pthread_cond_wait(&pa->done, &pa->mu);
-		pthread_mutex_unlock(&pa->mu);
+	/* a chunk a worker is still reading: the reader does not wait, it
+	 * reads the run itself (and finds the worker's runs after it if the
+	 * worker is done by then) -- with workers slower than the reader, or
+	 * held up by other programs, it goes as fast as one job */
+	while (st == PC_BUSY && pa->wait) {
+		usleep(50);
+		st = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
 	}
+	if (st != PC_DONE)
+		return NULL;
 	while (c->cur < c->nrs && c->rs[c->cur].start < off)
 		c->cur++;
 	if (c->cur >= c->nrs || c->rs[c->cur].start != off)
@@ -235,38 +320,49 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	if (!run_apply(ps, r, c->vals + r->vals))
 		return NULL;
 	c->cur++;
+	/* the lines after a run ahead: the reader reads them next, skipping
+	 * what the run covers, where the hardware's prefetch does not look */
+	if (c->cur + PREFETCH_RUNS < c->nrs) {
+		const char *nx = m->base + c->rs[c->cur + PREFETCH_RUNS].end;
+		__builtin_prefetch(nx);
+		__builtin_prefetch(nx + 64);
+		__builtin_prefetch(nx + 128);
+	}
 	pa->dbg[1]++;
 	*nlines = r->nlines;
 	return m->base + r->end;
 }
 
-void par_stop(struct mapread *m)
+double par_stop(struct mapread *m)
 {
 	struct par *pa = m->par;
 	if (!pa)
-		return;
-	if (getenv("CGTUI_PAR_DEBUG")) {
-		size_t ser = 0;
-		for (size_t i = 0; i < pa->nc; i++)
-			ser += pa->c[i].state == PC_SERIAL;
-		struct timespec ts;
-		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-		fprintf(stderr,
-			"cgtui: par: %zu chunks, %zu read by the reader, runs %lu of %lu from "
-			"workers; the reader's CPU time %.3f s\n",
-			pa->nc, ser, (unsigned long)pa->dbg[1], (unsigned long)pa->dbg[0],
-			(double)ts.tv_sec + ts.tv_nsec / 1e9);
-	}
+		return 0;
 	__atomic_store_n(&pa->stop, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&pa->next, pa->nc, __ATOMIC_RELEASE);
 	for (int i = 0; i < pa->nth; i++)
 		pthread_join(pa->th[i], NULL);
+	double cpu = pa->cpu;
+	if (pa->debug) {
+		size_t ser = 0;
+		for (size_t i = 0; i < pa->nc; i++)
+			ser += pa->c[i].state == PC_SERIAL;
+		fprintf(stderr,
+			"cgtui: par: %zu chunks, %zu read by the reader, runs %lu of %lu from "
+			"workers\n",
+			pa->nc, ser, (unsigned long)pa->dbg[1], (unsigned long)pa->dbg[0]);
+	}
 	for (size_t i = 0; i < pa->nc; i++)
-		chunk_free(&pa->c[i]);
+		chunk_free(pa, &pa->c[i]);
+	for (int i = 0; i < pa->npool; i++) {
+		free(pa->pool[i].rs);
+		free(pa->pool[i].vals);
+	}
 	pthread_mutex_destroy(&pa->mu);
-	pthread_cond_destroy(&pa->done);
+	pthread_mutex_destroy(&pa->cpu_mu);
 	free(pa->th);
 	free(pa->c);
 	free(pa);
 	m->par = NULL;
+	return cpu;
 }

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- buffered line reader (plain, gzip or zstd) -------------------------- */
@@ -243,6 +244,11 @@ int read_mapped(struct parser *ps, const char *base, size_t size)
 	if (size >= 3 && memcmp(base, UTF8_BOM, 3) == 0) /* some editors write one */
 		m.s += 3;
 	madvise((void *)base, size, MADV_SEQUENTIAL);
+	const char *dbg = getenv("CGTUI_PAR_DEBUG");
+	m.debug = dbg && *dbg && *dbg != '0';
+	struct timespec w0, w1, c0, c1;
+	clock_gettime(CLOCK_MONOTONIC, &w0);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 	sigjmp_buf jb, *volatile prev = NULL;
 	int rc;
 	if (sigsetjmp(jb, 1)) {
@@ -252,9 +258,18 @@ int read_mapped(struct parser *ps, const char *base, size_t size)
 		rc = read_mapped_lines(ps, &m);
 	}
 	bus_guard(prev);
-	par_stop(&m);
+	double wcpu = par_stop(&m);
 	if (ps->lz)
 		seg_end(ps, size);
+	if (m.debug) {
+		clock_gettime(CLOCK_MONOTONIC, &w1);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+		double wall = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) / 1e9;
+		fprintf(stderr,
+			"cgtui: load: %s: %.3f s wall, %.0f MB/s; reader CPU %.3f s, workers CPU %.3f s\n",
+			ps->path, wall, (double)size / 1e6 / wall,
+			(double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9, wcpu);
+	}
 	free(m.sc.buf);
 	return rc;
 }
