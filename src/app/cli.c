@@ -72,7 +72,7 @@ static const struct cli_option options[] = {
 	  "  --mod-funcname=s/A/B/[gi]  rewrite function names\n" },
 	{ "jobs", 0, required_argument, OPT_JOBS, READ,
 	  "  --jobs=N                 threads that read a profile (not the program's)\n"
-	  "                           [the online CPUs]\n" },
+	  "                           [the online CPUs not kept busy]\n" },
 	{ "inclusive", 0, required_argument, OPT_INCLUSIVE, BOTH,
 	  "  --inclusive=yes|no       function lines show inclusive costs [no]\n" },
 	{ "tree", 0, required_argument, OPT_TREE, BOTH,

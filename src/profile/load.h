@@ -65,7 +65,8 @@ struct load_opts {
 	 * own, see instr.h), and they are 45 MB of a 1 GB profile */
 	int skip_jumps;
 	/* threads reading a mapped plain file (1: the reader alone; 0: one
-	 * per online CPU); the profile is the same with any number */
+	 * per online CPU other programs do not keep busy, par.c's
+	 * load_jobs()); the profile is the same with any number */
 	int jobs;
 };
 

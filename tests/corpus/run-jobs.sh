@@ -55,4 +55,27 @@ if [ -f gen.out ]; then
 	[ "${used:-0}" -gt 0 ]
 	check "gen.out: the workers' runs are used" $? "$(cat err.txt)"
 fi
+# The workers stop where runs of plain cost lines are rare: after two
+# chunks read, runs covering less than a third of their bytes (every cost
+# line below has a hex cost, which no run takes); the report stays the
+# one of one job.  Where runs are the whole file, they go on.
+for kind in plain hex; do
+	awk -v kind=$kind 'BEGIN {
+		print "events: Ir Dr"; print "fl=a.c"
+		for (i = 0; i < 60000; i++) {
+			if (i % 500 == 0) printf "fn=f%d\n", i / 500
+			printf (kind == "hex" ? "%d 0x%x 3\n" : "%d %d 3\n"), i % 300 + 1, i % 7 + 1
+		}
+	}' >"rule-$kind.out"
+	report 1 1000000000 "rule-$kind.out" --no-annotate >one.txt
+	CGTUI_PAR_WAIT=1 CGTUI_PAR_DEBUG=1 CGTUI_CHUNK_BYTES=65536 "$CGTUI" --jobs=2 --batch \
+		--threshold=0 --inclusive=yes --no-annotate "rule-$kind.out" 2>err.txt |
+		grep -v '^Invocation:' >par.txt
+	cmp -s one.txt par.txt
+	check "rule-$kind.out: --jobs=2 gives the report of one job" $? "$(diff one.txt par.txt | head -4)"
+	stopped=0
+	grep -q 'one job from here' err.txt && stopped=1
+	[ "$stopped" = "$([ $kind = hex ] && echo 1 || echo 0)" ]
+	check "rule-$kind.out: workers $([ $kind = hex ] && echo stop || echo 'go on')" $? "$(cat err.txt)"
+done
 finish

@@ -51,6 +51,9 @@
 #define MAX_JOBS 256
 #define POOL_MAX 64
 #define PREFETCH_RUNS 4
+/* bytes workers read before they are judged (par_run()); with
+ * CGTUI_CHUNK_BYTES, two chunks */
+#define RULE_BYTES (16u << 20)
 
 struct par {
 	const char *base, *fast_end;
@@ -66,6 +69,9 @@ struct par {
 	int nth;
 	int debug;           /* CGTUI_PAR_DEBUG: count and time */
 	int wait;            /* CGTUI_PAR_WAIT: the reader waits for workers */
+	uint64_t wk_bytes, wk_covered; /* bytes workers read, in runs (atomic) */
+	int judged;          /* the rule (par_run()) was applied */
+	uint64_t rule_bytes; /* after so many: RULE_BYTES, or two forced chunks */
 	uint64_t dbg[2];     /* runs met, runs applied */
 	double cpu;          /* the workers' CPU time (atomic adds) */
 	pthread_mutex_t cpu_mu;
@@ -97,11 +103,19 @@ static size_t chunk_bytes(void)
 	return CHUNK_DEFAULT;
 }
 
+/* The default (want 0): the online CPUs less those the last minute's load
+ * average says other programs keep busy (its whole part), at least one.
+ * Workers cost a third more CPU time than the reader spares (the runs are
+ * read and summed, then applied): on CPUs other programs keep busy, where
+ * the process's threads share what it gets, two jobs are slower than one. */
 int load_jobs(int want)
 {
 	if (want > 0)
 		return want > MAX_JOBS ? MAX_JOBS : want;
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	double la;
+	if (n > 1 && getloadavg(&la, 1) == 1 && la >= 0)
+		n = la >= (double)n ? 1 : n - (long)la;
 	return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
 }
 
@@ -181,8 +195,8 @@ static void worker_chunks(struct par *pa)
 		if (__atomic_load_n(&pa->stop, __ATOMIC_ACQUIRE))
 			return;
 		struct par_chunk *c = &pa->c[i];
-		if (i < __atomic_load_n(&pa->cur, __ATOMIC_ACQUIRE))
-			continue; /* the reader is past it */
+		if (i + pa->wait <= __atomic_load_n(&pa->cur, __ATOMIC_ACQUIRE))
+			continue; /* the reader is in it or past it: it reads it itself */
 		int expect = PC_FREE;
 		if (!__atomic_compare_exchange_n(&c->state, &expect, PC_BUSY, 0, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
@@ -208,6 +222,11 @@ static void worker_chunks(struct par *pa)
 				(size_t)(c->end - (c->start & ~(uint64_t)4095)), MADV_POPULATE_READ);
 #endif
 			chunk_runs(c, pa->base, pa->fast_end, pa->npos, pa->nev, pa->linek);
+			uint64_t cov = 0;
+			for (size_t k = 0; k < c->nrs; k++)
+				cov += c->rs[k].end - c->rs[k].start;
+			__atomic_fetch_add(&pa->wk_covered, cov, __ATOMIC_RELEASE);
+			__atomic_fetch_add(&pa->wk_bytes, c->end - c->start, __ATOMIC_RELEASE);
 		}
 		bus_guard(prev);
 		/* the reader passed the chunk meanwhile: the results are the
@@ -222,6 +241,8 @@ static void worker_chunks(struct par *pa)
 static struct par *par_start(struct parser *ps, struct mapread *m, const char *s)
 {
 	int jobs = load_jobs(ps->o->jobs);
+	if (m->debug)
+		fprintf(stderr, "cgtui: par: %d job%s\n", jobs, jobs == 1 ? "" : "s");
 	if (jobs < 2 || (!getenv("CGTUI_CHUNK_BYTES") && (size_t)(m->end - s) < PAR_MIN_BYTES))
 		return NULL;
 	struct par *pa = xcalloc(1, sizeof(*pa));
@@ -231,6 +252,7 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	pa->nev = ps->nev;
 	pa->linek = ps->linek;
 	size_t want = chunk_bytes(), cap = 16;
+	pa->rule_bytes = getenv("CGTUI_CHUNK_BYTES") ? 2 * (uint64_t)want : RULE_BYTES;
 	pa->c = xcalloc(cap, sizeof(*pa->c));
 	const char *from = s;
 	while (from < m->end) {
@@ -249,7 +271,7 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	pa->ahead = 2 * (size_t)jobs + 2;
 	pa->debug = m->debug;
 	const char *w = getenv("CGTUI_PAR_WAIT");
-	pa->wait = w && *w == '1';
+	pa->wait = w && *w == '1'; /* (only with a worker: see below) */
 	pthread_mutex_init(&pa->mu, NULL);
 	pthread_mutex_init(&pa->cpu_mu, NULL);
 	pa->th = xcalloc((size_t)jobs - 1, sizeof(*pa->th));
@@ -259,6 +281,8 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	for (int i = 0; i < jobs - 1; i++)
 		if (pthread_create(&pa->th[pa->nth], NULL, worker, pa) == 0)
 			pa->nth++;
+	if (!pa->nth)
+		pa->wait = 0;
 	return pa;
 }
 
@@ -291,10 +315,32 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	uint64_t off = (uint64_t)(s - m->base);
 	while (pa->cur < pa->nc && off >= pa->c[pa->cur].end)
 		chunk_leave(pa, &pa->c[pa->cur]);
+	uint64_t wb = __atomic_load_n(&pa->wk_bytes, __ATOMIC_ACQUIRE);
+	if (!pa->judged && wb >= pa->rule_bytes) {
+		/* the rule: workers go on only if the runs they find cover a
+		 * third of the bytes they read (else they cost more than they
+		 * spare the reader: one job, from here) */
+		pa->judged = 1;
+		uint64_t cov = __atomic_load_n(&pa->wk_covered, __ATOMIC_ACQUIRE);
+		if (cov < wb / 3) {
+			if (pa->debug)
+				fprintf(stderr, "cgtui: par: runs cover %llu of the %llu bytes the "
+						"workers read: one job from here\n",
+					(unsigned long long)cov, (unsigned long long)wb);
+			par_stop(m);
+			m->par_off = 1;
+			return NULL;
+		}
+	}
 	if (pa->cur >= pa->nc || off < pa->c[pa->cur].start)
 		return NULL;
 	struct par_chunk *c = &pa->c[pa->cur];
 	int st = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
+	/* (tests: a worker takes every chunk but the first, and is waited for) */
+	while (pa->wait && (st == PC_FREE || st == PC_BUSY)) {
+		usleep(50);
+		st = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
+	}
 	if (st == PC_FREE) {
 		int expect = PC_FREE;
 		if (__atomic_compare_exchange_n(&c->state, &expect, PC_SERIAL, 0, __ATOMIC_ACQ_REL,
@@ -306,10 +352,6 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	 * reads the run itself (and finds the worker's runs after it if the
 	 * worker is done by then) -- with workers slower than the reader, or
 	 * held up by other programs, it goes as fast as one job */
-	while (st == PC_BUSY && pa->wait) {
-		usleep(50);
-		st = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
-	}
 	if (st != PC_DONE)
 		return NULL;
 	while (c->cur < c->nrs && c->rs[c->cur].start < off)
