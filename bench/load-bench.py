@@ -13,6 +13,11 @@
 #     sizes <= --annotate-max, it reads about 2 MB/s)
 #   - cgtui on FILE compressed by gzip and by zstd (sizes <= --packed-max;
 #     both are read in one stream, MB/s counted on the uncompressed size)
+#   - cgtui --jobs=J for each J of --jobs (default 1,2), the runs
+#     interleaved, with the phases' times CGTUI_PAR_DEBUG=1 prints: the
+#     load's wall time, the serial reader's and the workers' CPU time, what
+#     comes after the load; median, min and max of the wall times, the
+#     speedup over the first J (also on existing files: --file)
 # and prints one table.  MB means 10^6 bytes throughout.
 #
 # Uses the Python standard library only.
@@ -20,8 +25,10 @@
 import argparse
 import os
 import platform
+import re
 import shlex
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -162,6 +169,69 @@ def packed_rows(row, cgtui, args, path, failures):
                 r.status, tool, r.stderr.strip()[-300:]))
 
 
+LOAD_RE = re.compile(r"cgtui: load: .*: ([0-9.]+) s wall, [0-9]+ MB/s; "
+                     r"reader CPU ([0-9.]+) s, workers CPU ([0-9.]+) s")
+
+
+def jobs_runs(cgtui, args, path, jobs):
+    """cgtui --jobs=J on path for each J, the runs interleaved (1, 2, 1, 2,
+    ...: a machine others share changes speed from one minute to the next),
+    with CGTUI_PAR_DEBUG=1 for the phases: {J: [(wall, load wall, reader
+    CPU, workers CPU, peak RSS), ...]}, or a message."""
+    out = {j: [] for j in jobs}
+    env = dict(os.environ, CGTUI_PAR_DEBUG="1")
+    argv0 = [cgtui] + shlex.split(args.cgtui_args)
+    for _ in range(args.runs):
+        for j in jobs:
+            warm(path)
+            r = run_measured(argv0 + ["--jobs=%d" % j, path], env)
+            if not r.ok:
+                return "cgtui --jobs=%d exited %d: %s" % (j, r.status,
+                                                          r.stderr[-300:])
+            m = LOAD_RE.search(r.stderr)
+            if not m:
+                return "cgtui --jobs=%d: no phase times on stderr" % j
+            out[j].append((r.wall, float(m.group(1)), float(m.group(2)),
+                           float(m.group(3)), r.maxrss / 1e6))
+    return out
+
+
+def jobs_table(name, mb, res):
+    """The table of jobs_runs(): medians, the spread of the wall times and
+    the speedup over one job (medians)."""
+    med = statistics.median
+    print()
+    print("%s (%.1f MB): --jobs, %d runs each, interleaved; load average "
+          "now %.2f" % (name, mb, len(next(iter(res.values()))),
+                        os.getloadavg()[0]))
+    head = ["jobs", "wall med", "min", "max", "MB/s med", "load s",
+            "reader CPU", "workers CPU", "after load s", "RSS MB",
+            "speedup"]
+    base = med([x[0] for x in res[min(res)]])
+    rows = []
+    for j, xs in sorted(res.items()):
+        w = [x[0] for x in xs]
+        rows.append([str(j), "%.3f" % med(w), "%.3f" % min(w),
+                     "%.3f" % max(w), "%.0f" % (mb / med(w)),
+                     "%.3f" % med([x[1] for x in xs]),
+                     "%.3f" % med([x[2] for x in xs]),
+                     "%.3f" % med([x[3] for x in xs]),
+                     "%.3f" % med([x[0] - x[1] for x in xs]),
+                     "%.0f" % max(x[4] for x in xs),
+                     "%.2fx" % (base / med(w))])
+    widths = [max(len(h), *(len(r[i]) for r in rows))
+              for i, h in enumerate(head)]
+    print("  ".join(h.rjust(w) for h, w in zip(head, widths)))
+    print("  ".join("-" * w for w in widths))
+    for r in rows:
+        print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+    print("load s: the load's wall time (parallel parse and serial reader "
+          "together); reader CPU: the serial reader's CPU time; workers "
+          "CPU: the worker threads' together; after load s: wall minus "
+          "load (aggregation, report, exit); speedup: the first row's "
+          "median wall over this row's.")
+
+
 def fmt(v, spec, missing="n/a"):
     return missing if v is None else format(v, spec)
 
@@ -198,6 +268,13 @@ def main():
                          "sizes up to this (default: %(default)s; 0 = never)")
     ap.add_argument("--keep", metavar="DIR",
                     help="write the generated files to DIR and keep them")
+    ap.add_argument("--jobs", default="1,2",
+                    help="also run cgtui with --jobs=J for each J of this "
+                         "comma-separated list, with the phases' times "
+                         "(default: %(default)s; empty = not)")
+    ap.add_argument("--file", action="append", default=[],
+                    help="an existing profile to measure at --jobs too "
+                         "(not generated, not deleted; may be repeated)")
     ap.add_argument("--strict", action="store_true",
                     help="exit 1 if cgtui misses a target (>= %g MB/s, "
                          "peak RSS <= file size)" % TARGET_MBPS)
@@ -211,6 +288,11 @@ def main():
         ap.error("bad size: %s" % e)
     if args.runs < 1:
         ap.error("--runs must be >= 1")
+    try:
+        jobs = [int(j) for j in args.jobs.split(",") if j.strip()]
+    except ValueError:
+        ap.error("bad --jobs list: %s" % args.jobs)
+    jobs_results = []
 
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
@@ -299,6 +381,13 @@ def main():
                     failures.append(msg)
                     row["cg_failed"] = r.status
 
+            if have_cgtui and jobs:
+                res = jobs_runs(cgtui, args, path, jobs)
+                if isinstance(res, str):
+                    failures.append(res)
+                else:
+                    jobs_results.append((name, mb, res))
+
             if have_cgtui and 0 < size <= packed_max:
                 packed_rows(row, cgtui, args, path, failures)
 
@@ -324,6 +413,14 @@ def main():
             if not args.keep:
                 os.unlink(path)
             rows.append(row)
+        for path in args.file if have_cgtui and jobs else []:
+            print("%s: given (%.1f MB)" % (path, os.path.getsize(path) / 1e6),
+                  flush=True)
+            res = jobs_runs(cgtui, args, path, jobs)
+            if isinstance(res, str):
+                failures.append(res)
+            else:
+                jobs_results.append((path, os.path.getsize(path) / 1e6, res))
     finally:
         if tmpdir:
             shutil.rmtree(tmpdir, ignore_errors=True)
@@ -380,6 +477,8 @@ def main():
           "zstd's speedup.")
     print("targets: cgtui >= %.0f MB/s single-threaded and peak RSS <= file "
           "size (RSS/file <= %.2f)." % (TARGET_MBPS, TARGET_RSS_RATIO))
+    for name, mb, res in jobs_results:
+        jobs_table(name, mb, res)
     missed = [r["size"] for r in rows if r.get("miss")]
     if missed:
         print("targets MISSED for: %s" % ", ".join(missed))
