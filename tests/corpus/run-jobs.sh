@@ -28,8 +28,9 @@ report() { # jobs, chunk bytes, file, options...
 	j=$1 cb=$2 f=$3
 	shift 3
 	# with 2 jobs the reader waits for the worker (its runs are used
-	# whatever the timing); with 8 it reads on where a worker is not done
-	CGTUI_PAR_WAIT=$([ "$j" = 2 ] && echo 1 || echo 0) CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="$j" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
+	# whatever the timing); with 8 it reads on where a worker is not done;
+	# the workers go on whatever their runs cover (CGTUI_PAR_RULE=0)
+	CGTUI_PAR_RULE=0 CGTUI_PAR_WAIT=$([ "$j" = 2 ] && echo 1 || echo 0) CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="$j" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
 		grep -v '^Invocation:'
 }
 for f in $files; do

@@ -38,7 +38,13 @@
  *      compared by length and two 64-bit hashes, not kept.
  *   4. the same with lazy_lines: the line records made when the report
  *      asks for them, by reading the blocks again, must give the same
- *      report.
+ *      report;
+ *   5. the same again with two jobs (--jobs=2), the file cut into chunks
+ *      of 64 bytes, the reader waiting for the worker, which goes on
+ *      whatever it finds (CGTUI_CHUNK_BYTES, CGTUI_PAR_WAIT,
+ *      CGTUI_PAR_RULE): the worker's summaries of runs
+ *      of cost lines, applied by the reader, must give the report of one
+ *      job (issue 19).
  * Everything is freed (profile_free): LeakSanitizer checks the error paths
  * too.
  *
@@ -188,6 +194,10 @@ static void setup(void)
 		die("chdir");
 	ready = 1;
 	atexit(cleanup);
+	/* step 5: small chunks, each a worker's (read by par.c per load) */
+	setenv("CGTUI_CHUNK_BYTES", "64", 0);
+	setenv("CGTUI_PAR_WAIT", "1", 0);
+	setenv("CGTUI_PAR_RULE", "0", 0);
 	prof_fd = open_rw("in.prof");
 	gz_fd = open_rw("in2.prof");
 	src_fd = open_rw("fuzz.c");
@@ -363,7 +373,7 @@ static FILE *digest_open(struct digest *d)
  * context, no percentages, and every event (derived ones too) shown and
  * sorted on in reverse order. */
 static void run(const char *const *files, int n, int sign0, int variant, int no_map, int lazy,
-		struct digest *dg)
+		int jobs, struct digest *dg)
 {
 	struct profile p;
 	char err[512];
@@ -375,7 +385,7 @@ static void run(const char *const *files, int n, int sign0, int variant, int no_
 		if (variant)
 			partset_only(&first, 1);
 		struct load_opts lo = { .sign = i == 0 ? sign0 : 1, .parts = &first,
-					.no_map = no_map, .lazy_lines = lazy };
+					.no_map = no_map, .lazy_lines = lazy, .jobs = jobs };
 		int rc = profile_load(&p, files[i], &lo, err, sizeof(err));
 		partset_clear(&first);
 		if (rc < 0) {
@@ -492,17 +502,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const one[] = { "in.prof" };
 	static const char *const two[] = { "in.prof", "in2.prof" };
 	if (diff && !is_gz) {
-		struct digest mapped, streamed, lazy;
-		run(one, 1, 1, 0, 0, 0, &mapped);
-		run(one, 1, 1, 0, 1, 0, &streamed);
-		run(one, 1, 1, 0, 0, 1, &lazy);
+		struct digest mapped, streamed, lazy, par;
+		run(one, 1, 1, 0, 0, 0, 1, &mapped);
+		run(one, 1, 1, 0, 1, 0, 1, &streamed);
+		run(one, 1, 1, 0, 0, 1, 1, &lazy);
+		run(one, 1, 1, 0, 0, 1, 2, &par);
 		same_report(&mapped, &streamed, "read as a stream");
 		same_report(&mapped, &lazy, "with its lines read when needed");
+		same_report(&lazy, &par, "read by two jobs");
 	} else {
-		run(one, 1, 1, 0, 0, 0, NULL);
+		run(one, 1, 1, 0, 0, 0, 1, NULL);
 	}
 	if (diff)
-		run(two, 2, -1, 1, 0, 0, NULL);
+		run(two, 2, -1, 1, 0, 0, 1, NULL);
 
 	counting = 0;
 	if (heap_peak > worst_peak) {

@@ -372,6 +372,8 @@ static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_
 	struct run_sum *d = &c->rs[c->nrs++];
 	*d = *r;
 	d->vals = c->nvals;
+	if (!w)
+		return; /* (lines of positions only: no values, perhaps no array) */
 	cost_t *v = c->vals + c->nvals;
 	for (size_t i = 0; i < w; i++) {
 		v[i] = sums[i];
@@ -390,7 +392,7 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 	const char *s = base + c->start, *end = base + c->end;
 	if (end > fast_end)
 		end = fast_end;
-	int pend = 0; /* the next cost line is a call's or a jump's */
+	int pend = 0; /* the next cost line is not one of a run (below) */
 	/* the last line's costs and the line's being read: two buffers that
 	 * change roles, not a copy per line */
 	cost_t sums[MAX_EVENTS], lcbuf[2][MAX_EVENTS];
@@ -399,7 +401,11 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 		const char *nl;
 		if (!cost_start(*s)) {
 			enum fkey key = line_key(s, '=');
-			if (key == FK_CALLS || key == FK_JUMP || key == FK_JCND)
+			/* the cost line after calls=/jump=/jcnd= is the call's
+			 * or the jump's; the first after fn= opens the block
+			 * (the reader's general parser reads it: its runs start
+			 * at the second) */
+			if (key == FK_CALLS || key == FK_JUMP || key == FK_JCND || key == FK_FN)
 				pend = 1;
 			else if (!(fkey_flags(key) & K_INCALL))
 				pend = 0;

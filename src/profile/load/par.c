@@ -27,8 +27,10 @@
  * back to, grown once.
  *
  * CGTUI_CHUNK_BYTES (environment) sets the chunk size, for tests, and
- * CGTUI_PAR_WAIT=1 makes the reader wait for a chunk a worker is reading,
- * so that tests see the workers' runs used whatever the timing;
+ * CGTUI_PAR_WAIT=1 makes every chunk but the first a worker's and the
+ * reader wait for it, so that tests see the workers' runs used whatever
+ * the timing, and CGTUI_PAR_RULE=0 keeps the workers on whatever their
+ * runs cover (the rule in par_run());
  * CGTUI_PAR_DEBUG=1 prints what the workers did and, from reader.c, the
  * load's wall time, the reader's CPU time (the serial part) and the
  * workers', for bench/load-bench.py.
@@ -252,7 +254,10 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	pa->nev = ps->nev;
 	pa->linek = ps->linek;
 	size_t want = chunk_bytes(), cap = 16;
-	pa->rule_bytes = getenv("CGTUI_CHUNK_BYTES") ? 2 * (uint64_t)want : RULE_BYTES;
+	const char *rule = getenv("CGTUI_PAR_RULE");
+	pa->rule_bytes = rule && *rule == '0'		  ? UINT64_MAX
+			 : getenv("CGTUI_CHUNK_BYTES") ? 2 * (uint64_t)want
+						       : RULE_BYTES;
 	pa->c = xcalloc(cap, sizeof(*pa->c));
 	const char *from = s;
 	while (from < m->end) {
@@ -359,7 +364,7 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	if (c->cur >= c->nrs || c->rs[c->cur].start != off)
 		return NULL;
 	const struct run_sum *r = &c->rs[c->cur];
-	if (!run_apply(ps, r, c->vals + r->vals))
+	if (!run_apply(ps, r, r->width ? c->vals + r->vals : NULL))
 		return NULL;
 	c->cur++;
 	/* the lines after a run ahead: the reader reads them next, skipping
