@@ -465,74 +465,69 @@ static int cmp_edgekey(const void *x, const void *y)
 	return r ? r : (a->via < b->via ? -1 : a->via > b->via);
 }
 
-/* Moves the k first keys of k[0..n) (cmp_edgekey's order) to the front,
- * in no order: a quickselect (median of three). */
-static void select_first(struct edgekey *k, size_t n, size_t want)
+static int cmp_edgekey_r(const void *x, const void *y, void *arg)
 {
-	size_t lo = 0, hi = n; /* the k-th is in [lo, hi) */
-	while (hi - lo > 16) {
-		size_t mid = lo + (hi - lo) / 2;
-		struct edgekey t;
-#define SWAP(a, b) (t = k[a], k[a] = k[b], k[b] = t)
-		if (cmp_edgekey(&k[mid], &k[lo]) < 0)
-			SWAP(mid, lo);
-		if (cmp_edgekey(&k[hi - 1], &k[lo]) < 0)
-			SWAP(hi - 1, lo);
-		if (cmp_edgekey(&k[hi - 1], &k[mid]) < 0)
-			SWAP(hi - 1, mid);
-		SWAP(mid, hi - 1); /* the pivot at hi - 1 */
-		size_t s = lo;
-		for (size_t i = lo; i < hi - 1; i++)
-			if (cmp_edgekey(&k[i], &k[hi - 1]) < 0) {
-				SWAP(i, s);
-				s++;
-			}
-		SWAP(s, hi - 1);
-#undef SWAP
-		if (s == want || s + 1 == want)
-			return;
-		if (s > want)
-			hi = s;
-		else
-			lo = s + 1;
-	}
-	qsort(k + lo, hi - lo, sizeof(*k), cmp_edgekey);
+	(void)arg;
+	return cmp_edgekey(x, y);
 }
 
-void query_order_edges_part(const struct profile *p, const struct edge *ed, uint32_t *idx,
-			    size_t n, int event, size_t first)
+/* The keys of ed[0..n) */
+static struct edgekey *edge_keys(const struct profile *p, const struct edge *ed, size_t n,
+				 int event)
 {
-	if (n < 2)
-		return;
-	struct edgekey *k = xmalloc(n * sizeof(*k));
+	struct edgekey *k = xmalloc((n ? n : 1) * sizeof(*k));
 	for (size_t i = 0; i < n; i++) {
 		struct edgekey *e = &k[i];
-		const struct edge *d = &ed[idx[i]];
+		const struct edge *d = &ed[i];
 		e->costed = call_kind_costed(d->kind);
 		e->v = e->costed ? event_value(p, d->cost, event) : d->count;
 		e->fn = d->fn;
 		e->via = d->via;
-		e->i = idx[i];
+		e->i = (uint32_t)i;
 		e->name = tie_name(p, e->fn, e->buf, sizeof(e->buf));
 		if (e->name == e->buf)
 			e->name = NULL; /* (buf moves with the key) */
 	}
-	if (first < n) /* the first ones only: found, then ordered */
-		select_first(k, n, first);
-	else
-		first = n;
-	qsort(k, first, sizeof(*k), cmp_edgekey);
-	for (size_t i = 0; i < n; i++)
-		idx[i] = k[i].i;
-	free(k);
+	return k;
+}
+
+struct edge_order {
+	struct edgekey *k;
+	struct rank_lazy lazy;
+};
+
+struct edge_order *query_edge_order(const struct profile *p, const struct edge *ed, size_t n,
+				    int event)
+{
+	struct edge_order *o = xmalloc(sizeof(*o));
+	o->k = edge_keys(p, ed, n, event);
+	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey_r, NULL);
+	return o;
+}
+
+uint32_t query_edge_at(struct edge_order *o, size_t i)
+{
+	return ((const struct edgekey *)rank_lazy_at(&o->lazy, i))->i;
+}
+
+void query_edge_order_free(struct edge_order *o)
+{
+	if (!o)
+		return;
+	rank_lazy_free(&o->lazy);
+	free(o->k);
+	free(o);
 }
 
 void query_order_edges(const struct profile *p, const struct edge *ed, size_t n, int event,
 		       uint32_t *order)
 {
+	struct edgekey *k = edge_keys(p, ed, n, event);
+	if (n > 1)
+		qsort(k, n, sizeof(*k), cmp_edgekey);
 	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	query_order_edges_part(p, ed, order, n, event, n);
+		order[i] = k[i].i;
+	free(k);
 }
 
 void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int event)

@@ -43,11 +43,14 @@ void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int ev
  * the index in ed of the i-th (an edge is large: a cost per event). */
 void query_order_edges(const struct profile *p, const struct edge *ed, size_t n, int event,
 		       uint32_t *order);
-/* Orders idx[0..n) (indices in ed) the same way, only as far as the
- * `first` first ones: they are the first, in order; the others follow in
- * no order (for a view that shows a page of a cycle's 300,000 members). */
-void query_order_edges_part(const struct profile *p, const struct edge *ed, uint32_t *idx,
-			    size_t n, int event, size_t first);
+/* The same order made as it is read (rank_lazy): query_edge_at(o, i) is
+ * the index in ed of the i-th edge, for a view that shows a page of a
+ * cycle's 300,000 members (o reads ed's costs when made only). */
+struct edge_order;
+struct edge_order *query_edge_order(const struct profile *p, const struct edge *ed, size_t n,
+				    int event);
+uint32_t query_edge_at(struct edge_order *o, size_t i);
+void query_edge_order_free(struct edge_order *o);
 
 /* A file's self cost per line, summed over functions, ordered by line. */
 struct file_lines {

@@ -3,7 +3,10 @@
 #include "config.h"
 #include "rank.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "util.h"
 
 struct rank_thr rank_threshold_of(cost_t total, double percent)
 {
@@ -51,3 +54,100 @@ int rank_cmp(const struct rank_key *a, const struct rank_key *b, const struct ra
 		return r;
 	return a->id < b->id ? -1 : a->id > b->id;
 }
+
+void rank_lazy_init(struct rank_lazy *l, void *base, size_t n, size_t size,
+		    int (*cmp)(const void *a, const void *b, void *arg), void *arg)
+{
+	l->base = base;
+	l->n = n;
+	l->size = size;
+	l->cmp = cmp;
+	l->arg = arg;
+	l->done = xcalloc(n ? n : 1, 1);
+	l->tmp = xmalloc(size ? size : 1);
+}
+
+void rank_lazy_free(struct rank_lazy *l)
+{
+	free(l->done);
+	free(l->tmp);
+	l->done = NULL;
+	l->tmp = NULL;
+}
+
+#define EL(k) (l->base + (k) * l->size)
+
+static void lazy_swap(struct rank_lazy *l, size_t a, size_t b)
+{
+	if (a == b)
+		return;
+	if (l->size % sizeof(uint64_t) == 0 && (uintptr_t)l->base % sizeof(uint64_t) == 0) {
+		/* word by word, inline (the keys are a few words) */
+		uint64_t *x = (uint64_t *)(void *)EL(a), *y = (uint64_t *)(void *)EL(b);
+		for (size_t w = 0; w < l->size / sizeof(uint64_t); w++) {
+			uint64_t t = x[w];
+			x[w] = y[w];
+			y[w] = t;
+		}
+		return;
+	}
+	memcpy(l->tmp, EL(a), l->size);
+	memcpy(EL(a), EL(b), l->size);
+	memcpy(EL(b), l->tmp, l->size);
+}
+
+/* [a, b) in order: sorted, each in its place */
+static void lazy_sort(struct rank_lazy *l, size_t a, size_t b)
+{
+	if (b - a > 1)
+		qsort_r(EL(a), b - a, l->size, l->cmp, l->arg);
+	memset(l->done + a, 1, b - a);
+}
+
+void *rank_lazy_at(struct rank_lazy *l, size_t i)
+{
+	if (l->done[i])
+		return EL(i);
+	/* the part around i not yet in place: elements before it all come
+	 * first, those after it all later (a partition made them so) */
+	size_t a = i, b = i + 1;
+	while (a > 0 && !l->done[a - 1])
+		a--;
+	while (b < l->n && !l->done[b])
+		b++;
+	/* quicksort's steps down to i's side only; a partition that goes
+	 * badly too often (an unlucky order): that part sorted */
+	int depth = 0, most = 16;
+	for (size_t m = b - a; m > 1; m >>= 1)
+		most += 2;
+	while (b - a > 16) {
+		if (depth++ > most) {
+			lazy_sort(l, a, b);
+			return EL(i);
+		}
+		size_t mid = a + (b - a) / 2, hi = b - 1;
+		/* the median of three at hi */
+		if (l->cmp(EL(mid), EL(a), l->arg) < 0)
+			lazy_swap(l, mid, a);
+		if (l->cmp(EL(hi), EL(a), l->arg) < 0)
+			lazy_swap(l, hi, a);
+		if (l->cmp(EL(hi), EL(mid), l->arg) < 0)
+			lazy_swap(l, hi, mid);
+		lazy_swap(l, mid, hi);
+		size_t s = a;
+		for (size_t k = a; k < hi; k++)
+			if (l->cmp(EL(k), EL(hi), l->arg) < 0)
+				lazy_swap(l, k, s++);
+		lazy_swap(l, s, hi);
+		l->done[s] = 1;
+		if (s == i)
+			return EL(i);
+		if (i < s)
+			b = s;
+		else
+			a = s + 1;
+	}
+	lazy_sort(l, a, b);
+	return EL(i);
+}
+#undef EL

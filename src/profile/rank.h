@@ -43,4 +43,26 @@ struct rank_order {
 };
 int rank_cmp(const struct rank_key *a, const struct rank_key *b, const struct rank_order *o);
 
+/* Rows put in order as they are read (an incremental quicksort): a list of
+ * 400,000 rows of which a page is shown costs a pass or two over them, not
+ * a sort.  rank_lazy_at(l, i) puts the i-th element of base's order in its
+ * place, partitioning only the part of the array around i (later reads
+ * near it are cheap; reading them all costs a sort).  cmp must be a total
+ * order (no two elements equal), so the order is that of a full sort
+ * whatever was read first. */
+struct rank_lazy {
+	char *base;
+	size_t n, size;
+	int (*cmp)(const void *a, const void *b, void *arg);
+	void *arg;
+	unsigned char *done; /* done[i]: element i is in its place */
+	char *tmp;           /* one element (swaps) */
+};
+void rank_lazy_init(struct rank_lazy *l, void *base, size_t n, size_t size,
+		    int (*cmp)(const void *a, const void *b, void *arg), void *arg);
+/* The i-th element (i < l->n) in order. */
+void *rank_lazy_at(struct rank_lazy *l, size_t i);
+/* Frees what init allocated (not base). */
+void rank_lazy_free(struct rank_lazy *l);
+
 #endif

@@ -23,23 +23,22 @@ struct crow {
 	cost_t count;
 	const cost_t *cost;  /* the edge's (in clist's ed), or the function's */
 	char *label;         /* made when first drawn or searched */
+	int filled;          /* row_at filled it in (rows are made zeroed) */
 };
-
-/* A side with more edges than this is ordered as far as them first. */
-#define LAZY_EDGES 1000
 
 struct clist {
 	struct crow *r;
 	int n;
 	struct edge *ed[2];  /* callers, callees */
-	/* rows lazy[s] .. lazy[s] + nlazy[s] - 1 of side s are its edges in
-	 * no order yet (order[s]: their indices, after the ordered ones) */
-	uint32_t *order[2];
-	int first[2], lazy[2], nlazy[2];
+	/* without a filter, rows lazy[s] .. of side s are its edges in the
+	 * order ord[s] puts them in as they are read (row_at) */
+	struct edge_order *ord[2];
+	int lazy[2];
 	/* what the edges are of: kept by an update for another sort event,
-	 * threshold or filter */
+	 * threshold or filter, and their orders for the same sort event
+	 * without a filter */
 	uint32_t fn;
-	int cycles, ned[2];
+	int cycles, ned[2], event;
 };
 
 static void cl_free(struct view *v)
@@ -52,42 +51,33 @@ static void cl_free(struct view *v)
 	free(l->r);
 	free(l->ed[0]);
 	free(l->ed[1]);
-	free(l->order[0]);
-	free(l->order[1]);
+	query_edge_order_free(l->ord[0]);
+	query_edge_order_free(l->ord[1]);
 	free(l);
 	v->data = NULL;
 }
 
-static void add(struct clist *l, int *cap, struct crow r)
+/* (l->r has room for every row) */
+static void add(struct clist *l, struct crow r)
 {
-	if (l->n == *cap) {
-		*cap = *cap ? *cap * 2 : 16;
-		l->r = xreallocarray(l->r, (size_t)*cap, sizeof(*l->r));
-	}
+	r.filled = 1;
 	l->r[l->n++] = r;
 }
 
-/* Row `row` about to be shown or read: a side's rows left in no order are
- * ordered first (all of them: moving on from there stays cheap). */
+/* Row `row` about to be shown or read: an edge's row is filled in from
+ * its side's order, which orders only as far as it needs (a cycle's
+ * 300,000 members: the page shown). */
 static struct crow *row_at(struct view *v, int row)
 {
 	struct clist *l = v->data;
-	for (int s = 0; s < 2; s++) {
-		if (!l->nlazy[s] || row < l->lazy[s] || row >= l->lazy[s] + l->nlazy[s])
-			continue;
-		uint32_t *rest = l->order[s] + l->first[s];
-		query_order_edges_part(v->t->p, l->ed[s], rest, (size_t)l->nlazy[s],
-				       v->t->set.sort_event, (size_t)l->nlazy[s]);
-		for (int j = 0; j < l->nlazy[s]; j++) {
-			struct crow *r = &l->r[l->lazy[s] + j];
-			const struct edge *e = &l->ed[s][rest[j]];
-			free(r->label);
-			*r = (struct crow){ .kind = r->kind, .fn = e->fn, .via = e->via, .call = e->kind,
-					    .count = e->count, .cost = e->cost };
-		}
-		l->nlazy[s] = 0;
-	}
-	return &l->r[row];
+	struct crow *r = &l->r[row];
+	if (r->filled)
+		return r;
+	int s = row >= l->lazy[1];
+	const struct edge *e = &l->ed[s][query_edge_at(l->ord[s], (size_t)(row - l->lazy[s]))];
+	*r = (struct crow){ .kind = s ? ROW_CALLEE : ROW_CALLER, .fn = e->fn, .via = e->via,
+			    .call = e->kind, .count = e->count, .cost = e->cost, .filled = 1 };
+	return r;
 }
 
 /* A row's label, made once: a cycle's hundreds of thousands of members
@@ -108,34 +98,48 @@ static void update(struct view *v)
 	 * newer profile or another part is a new view, or freed before) */
 	struct clist *old = v->data;
 	struct edge *kept[2] = { NULL, NULL };
+	struct edge_order *kord[2] = { NULL, NULL };
 	int nkept[2] = { -1, -1 };
+	struct filter *f = tui_filter_new(v);
 	if (old && old->fn == v->fn && old->cycles == t->set.cycles)
 		for (int s = 0; s < 2; s++) {
 			kept[s] = old->ed[s];
 			nkept[s] = old->ned[s];
 			old->ed[s] = NULL;
+			if (!f && old->event == t->set.sort_event) {
+				kord[s] = old->ord[s];
+				old->ord[s] = NULL;
+			}
 		}
 	cl_free(v);
 	struct clist *l = xcalloc(1, sizeof(*l));
 	l->fn = v->fn;
 	l->cycles = t->set.cycles;
-	int cap = 0;
-	struct filter *f = tui_filter_new(v);
+	l->event = t->set.sort_event;
 	for (int side = 0; side < 2; side++) {
-		struct edge *ed = kept[side];
-		int n = nkept[side] >= 0 ? nkept[side] : query_edges(p, v->fn, side == 0, &ed);
-		l->ned[side] = n;
-		uint32_t *order = xmalloc(((size_t)n + 1) * sizeof(*order));
-		for (int i = 0; i < n; i++)
-			order[i] = (uint32_t)i;
-		/* a page's worth first; the rest when a row of it is shown */
-		size_t first = !f && n > LAZY_EDGES ? LAZY_EDGES : (size_t)n;
-		query_order_edges_part(p, ed, order, (size_t)n, t->set.sort_event, first);
-		l->ed[side] = ed;
+		l->ed[side] = kept[side];
+		l->ned[side] = nkept[side] >= 0 ? nkept[side]
+						: query_edges(p, v->fn, side == 0, &l->ed[side]);
+	}
+	/* zeroed: the pages of rows never shown stay untouched */
+	l->r = xcalloc((size_t)l->ned[0] + (size_t)l->ned[1] + 3, sizeof(*l->r));
+	int self_row = 0;
+	for (int side = 0; side < 2; side++) {
+		struct edge *ed = l->ed[side];
+		int n = l->ned[side];
+		/* with a filter, all of them in order; else the page shown */
+		uint32_t *order = NULL;
+		if (f) {
+			order = xmalloc(((size_t)n + 1) * sizeof(*order));
+			query_order_edges(p, ed, (size_t)n, t->set.sort_event, order);
+		} else
+			l->ord[side] = kord[side] ? kord[side]
+						  : query_edge_order(p, ed, (size_t)n, t->set.sort_event);
 		if (side == 1) {
 			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .via = NO_ID,
 					     .count = a->fn_ncalls[v->fn], .cost = agg_incl(a, v->fn) };
-			add(l, &cap, self);
+			self_row = l->n;
+			add(l, self);
 		}
 		/* a profile without any call (Cachegrind's) cannot say who calls */
 		char *title = p->ncalls ? xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
@@ -143,33 +147,29 @@ static void update(struct view *v)
 					: xstrdup(side == 0 ? "callers: the profile records no calls "
 							      "(Cachegrind's do not)"
 							    : "callees: none recorded");
-		add(l, &cap, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
+		add(l, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
+		int kind = side == 0 ? ROW_CALLER : ROW_CALLEE;
+		if (!f) { /* rows made zeroed: filled in by row_at */
+			l->lazy[side] = l->n;
+			l->n += n;
+			continue;
+		}
 		for (int i = 0; i < n; i++) {
 			const struct edge *e = &ed[order[i]];
-			struct crow r = { .kind = side == 0 ? ROW_CALLER : ROW_CALLEE, .fn = e->fn,
-					  .via = e->via, .call = e->kind, .count = e->count,
-					  .cost = e->cost };
-			if (f && !tui_filter_match(f, row_label(v, &r))) {
+			struct crow r = { .kind = kind, .fn = e->fn, .via = e->via, .call = e->kind,
+					  .count = e->count, .cost = e->cost };
+			if (!tui_filter_match(f, row_label(v, &r))) {
 				free(r.label);
 				continue;
 			}
-			add(l, &cap, r);
+			add(l, r);
 		}
-		if (first < (size_t)n) {
-			l->order[side] = order;
-			l->first[side] = (int)first;
-			l->lazy[side] = l->n - n + (int)first;
-			l->nlazy[side] = n - (int)first;
-		} else
-			free(order);
+		free(order);
 	}
 	tui_filter_free(f);
 	v->data = l;
 	v->nrows = l->n;
-	/* start on the function itself */
-	for (int i = 0; i < l->n; i++)
-		if (l->r[i].kind == ROW_SELF)
-			v->sel = i;
+	v->sel = self_row; /* start on the function itself */
 }
 
 static void draw_header(struct view *v, int y, int width)

@@ -380,8 +380,9 @@ static void test_scope(void)
 /* A function with 2,500 callees (more than a view orders at first):
  * callee k costs (k * 7919) % 2500 + 1 (every value 1..2500 once, as 7919
  * is prime to 2500), so by cost the i-th is the callee costing 2500 - i.
- * query_order_edges_part puts the first 10 first, in that order, and
- * ordering the rest later gives the whole order. */
+ * query_edge_order's order read first at the end (as the detail pane
+ * reads the last callers), then in the middle, then everything from the
+ * start: each read is the callee costing 2500 - i. */
 static void test_order_part(void)
 {
 	enum { N = 2500 };
@@ -399,22 +400,58 @@ static void test_order_part(void)
 	struct edge *ed;
 	int n = query_edges(&p, fn(&p, "main"), 0, &ed);
 	is(n, N, "main has 2,500 callees");
-	uint32_t *idx = xmalloc(sizeof(*idx) * N);
-	for (int i = 0; i < N; i++)
-		idx[i] = (uint32_t)i;
-	query_order_edges_part(&p, ed, idx, N, 0, 10);
+	struct edge_order *o = query_edge_order(&p, ed, N, 0);
 	int good = 1;
-	for (int i = 0; i < 10; i++)
-		good &= ed[idx[i]].cost[0] == N - i;
-	ok(good, "the first 10: the callees costing 2500, 2499 ... 2491, in order");
-	query_order_edges_part(&p, ed, idx + 10, N - 10, 0, N - 10);
+	for (int i = N - 1; i >= N - 3; i--)
+		good &= ed[query_edge_at(o, (size_t)i)].cost[0] == N - i;
+	ok(good, "the last 3 read first: the callees costing 3, 2, 1");
+	good = ed[query_edge_at(o, 1250)].cost[0] == 1250;
+	ok(good, "then the 1251st: the callee costing 1250");
 	good = 1;
 	for (int i = 0; i < N; i++)
-		good &= ed[idx[i]].cost[0] == N - i;
-	ok(good, "the rest ordered later: all 2,500 in order of cost");
-	free(idx);
+		good &= ed[query_edge_at(o, (size_t)i)].cost[0] == N - i;
+	ok(good, "then all 2,500 in order of cost");
+	query_edge_order_free(o);
 	free(ed);
 	profile_free(&p);
+}
+
+/* rank_lazy against a full sort: 20,000 distinct numbers (i * 7919 mod
+ * 20011, a prime: all different) read in a scattered order, then in turn;
+ * and an array already in order (quicksort's bad case, cut short). */
+static int cmp_u32(const void *x, const void *y, void *arg)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	(void)arg;
+	return a < b ? -1 : a > b;
+}
+
+static void test_lazy(void)
+{
+	enum { N = 20000, P = 20011 };
+	uint32_t *v = xmalloc(N * sizeof(*v)), *w = xmalloc(N * sizeof(*w));
+	for (uint32_t i = 0; i < N; i++)
+		v[i] = w[i] = (uint32_t)(((uint64_t)i * 7919) % P);
+	qsort_r(w, N, sizeof(*w), cmp_u32, NULL);
+	struct rank_lazy l;
+	rank_lazy_init(&l, v, N, sizeof(*v), cmp_u32, NULL);
+	int good = 1;
+	for (size_t k = 0; k < 50; k++) {
+		size_t i = (k * 7907) % N;
+		good &= *(uint32_t *)rank_lazy_at(&l, i) == w[i];
+	}
+	ok(good, "50 scattered reads: each the element a full sort puts there");
+	for (size_t i = 0; i < N; i++)
+		good &= *(uint32_t *)rank_lazy_at(&l, i) == w[i];
+	ok(good && memcmp(v, w, N * sizeof(*v)) == 0, "then all in turn: the full sort's order");
+	rank_lazy_free(&l);
+	rank_lazy_init(&l, v, N, sizeof(*v), cmp_u32, NULL);
+	ok(*(uint32_t *)rank_lazy_at(&l, N / 3) == w[N / 3] &&
+		   *(uint32_t *)rank_lazy_at(&l, N - 1) == w[N - 1],
+	   "an array in order already: read where it is");
+	rank_lazy_free(&l);
+	free(v);
+	free(w);
 }
 
 int main(void)
@@ -431,6 +468,7 @@ int main(void)
 	test_demangle();
 	test_scope();
 	test_order_part();
+	test_lazy();
 	fixture_end();
 	return tap_done();
 }
