@@ -556,32 +556,50 @@ void query_sort_edges(const struct profile *p, struct edge *ed, size_t n, int ev
 
 struct sortctx {
 	const struct profile *p;
-	const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg);
-	void *arg;
-	int event;
 	enum fn_order by;
 };
 
-static int cmp_fn(const void *x, const void *y, void *arg)
+/* A function's key in an order by cost: its value, read once */
+struct fnkey {
+	cost_t v;
+	uint32_t fn;
+};
+
+static int cmp_fnkey(const void *x, const void *y, void *arg)
 {
-	const struct sortctx *c = arg;
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	cost_t va = event_value(c->p, c->key(c->p, a, c->arg), c->event);
-	cost_t vb = event_value(c->p, c->key(c->p, b, c->arg), c->event);
-	char ba[32], bb[32];
-	struct rank_key ka = { &va, tie_name(c->p, a, ba, sizeof(ba)), a };
-	struct rank_key kb = { &vb, tie_name(c->p, b, bb, sizeof(bb)), b };
+	const struct profile *p = arg;
+	const struct fnkey *a = x, *b = y;
 	struct rank_order o = { NULL, 1, RANK_VIEW };
+	int r = rank_cmp_values(&a->v, &b->v, &o);
+	if (r) /* (most often: no names to find) */
+		return r;
+	char ba[32], bb[32];
+	struct rank_key ka = { &a->v, tie_name(p, a->fn, ba, sizeof(ba)), a->fn };
+	struct rank_key kb = { &b->v, tie_name(p, b->fn, bb, sizeof(bb)), b->fn };
 	return rank_cmp(&ka, &kb, &o);
+}
+
+static struct fnkey *fn_keys(const struct profile *p, const uint32_t *fns, size_t n,
+			     const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg),
+			     void *arg, int event)
+{
+	struct fnkey *k = xmalloc((n ? n : 1) * sizeof(*k));
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct fnkey){ event_value(p, key(p, fns[i], arg), event), fns[i] };
+	return k;
 }
 
 void query_sort_fns(const struct profile *p, uint32_t *fns, size_t n,
 		    const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg),
 		    void *arg, int event)
 {
-	struct sortctx c = { p, key, arg, event, 0 };
-	if (n > 1)
-		qsort_r(fns, n, sizeof(*fns), cmp_fn, &c);
+	if (n < 2)
+		return;
+	struct fnkey *k = fn_keys(p, fns, n, key, arg, event);
+	qsort_r(k, n, sizeof(*k), cmp_fnkey, (void *)p);
+	for (size_t i = 0; i < n; i++)
+		fns[i] = k[i].fn;
+	free(k);
 }
 
 static int cmp_order(const void *x, const void *y, void *arg)
@@ -605,10 +623,53 @@ static int cmp_order(const void *x, const void *y, void *arg)
 	return r ? r : (a < b ? -1 : a > b);
 }
 
+struct fn_lazy {
+	struct rank_lazy lazy;
+	struct fnkey *k;  /* by cost; NULL: by fns itself */
+	uint32_t *fns;
+	struct sortctx c;
+};
+
+struct fn_lazy *query_fns_lazy(const struct profile *p, uint32_t *fns, size_t n,
+			       const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg),
+			       void *arg, int event)
+{
+	struct fn_lazy *o = xcalloc(1, sizeof(*o));
+	o->k = fn_keys(p, fns, n, key, arg, event);
+	o->fns = fns;
+	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_fnkey, (void *)p);
+	return o;
+}
+
+struct fn_lazy *query_fns_lazy_by(struct profile *p, uint32_t *fns, size_t n, enum fn_order by)
+{
+	profile_agg(p);
+	struct fn_lazy *o = xcalloc(1, sizeof(*o));
+	o->c = (struct sortctx){ p, by };
+	o->fns = fns;
+	rank_lazy_init(&o->lazy, fns, n, sizeof(*fns), cmp_order, &o->c);
+	return o;
+}
+
+uint32_t query_fns_at(struct fn_lazy *o, size_t i)
+{
+	void *e = rank_lazy_at(&o->lazy, i);
+	return o->k ? ((struct fnkey *)e)->fn : *(uint32_t *)e;
+}
+
+void query_fns_lazy_free(struct fn_lazy *o)
+{
+	if (!o)
+		return;
+	rank_lazy_free(&o->lazy);
+	free(o->k);
+	free(o);
+}
+
 void query_order_fns(struct profile *p, uint32_t *fns, size_t n, enum fn_order by)
 {
 	profile_agg(p);
-	struct sortctx c = { p, NULL, NULL, 0, by };
+	struct sortctx c = { p, by };
 	if (n > 1)
 		qsort_r(fns, n, sizeof(*fns), cmp_order, &c);
 }

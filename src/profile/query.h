@@ -97,4 +97,17 @@ void query_sort_fns(const struct profile *p, uint32_t *fns, size_t n,
 enum fn_order { FN_BY_CALLS = 1, FN_BY_NAME, FN_BY_FILE };
 void query_order_fns(struct profile *p, uint32_t *fns, size_t n, enum fn_order by);
 
+/* The orders of query_sort_fns and query_order_fns made as they are read
+ * (rank_lazy): query_fns_at(o, i) is the i-th of fns[0..n) in order, for a
+ * list of 400,000 functions of which a page is shown.  The cost order
+ * reads each function's cost once, when made; the other orders move fns
+ * itself (kept by the caller until the order is freed). */
+struct fn_lazy;
+struct fn_lazy *query_fns_lazy(const struct profile *p, uint32_t *fns, size_t n,
+			       const cost_t *(*key)(const struct profile *p, uint32_t fn, void *arg),
+			       void *arg, int event);
+struct fn_lazy *query_fns_lazy_by(struct profile *p, uint32_t *fns, size_t n, enum fn_order by);
+uint32_t query_fns_at(struct fn_lazy *o, size_t i);
+void query_fns_lazy_free(struct fn_lazy *o);
+
 #endif

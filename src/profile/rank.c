@@ -31,25 +31,33 @@ int rank_shown(const struct rank_thr *t, cost_t v)
 	return (long double)cost_mag(v) >= (long double)t->limit;
 }
 
-int rank_cmp(const struct rank_key *a, const struct rank_key *b, const struct rank_order *o)
+int rank_cmp_values(const cost_t *a, const cost_t *b, const struct rank_order *o)
 {
 	int n = o->ev ? o->nev : 1;
 	for (int k = 0; k < n; k++) {
 		int e = o->ev ? o->ev[k] : 0;
-		uint64_t x = cost_mag(a->v[e]), y = cost_mag(b->v[e]);
+		uint64_t x = cost_mag(a[e]), y = cost_mag(b[e]);
 		if (x != y)
 			return x > y ? -1 : 1;
 	}
-	if (o->ties == RANK_REPORT) {
-		int r = strcmp(a->name, b->name);
-		return r > 0 ? -1 : r < 0;
-	}
+	if (o->ties == RANK_REPORT)
+		return 0;
 	for (int k = 0; k < n; k++) {
 		int e = o->ev ? o->ev[k] : 0;
-		if (a->v[e] != b->v[e])
-			return a->v[e] > b->v[e] ? -1 : 1;
+		if (a[e] != b[e])
+			return a[e] > b[e] ? -1 : 1;
 	}
-	int r = strcmp(a->name, b->name);
+	return 0;
+}
+
+int rank_cmp(const struct rank_key *a, const struct rank_key *b, const struct rank_order *o)
+{
+	int r = rank_cmp_values(a->v, b->v, o);
+	if (r)
+		return r;
+	r = strcmp(a->name, b->name);
+	if (o->ties == RANK_REPORT)
+		return r > 0 ? -1 : r < 0;
 	if (r)
 		return r;
 	return a->id < b->id ? -1 : a->id > b->id;
@@ -81,6 +89,12 @@ static void lazy_swap(struct rank_lazy *l, size_t a, size_t b)
 {
 	if (a == b)
 		return;
+	if (l->size == sizeof(uint32_t)) {
+		uint32_t *x = (uint32_t *)(void *)EL(a), *y = (uint32_t *)(void *)EL(b), t = *x;
+		*x = *y;
+		*y = t;
+		return;
+	}
 	if (l->size % sizeof(uint64_t) == 0 && (uintptr_t)l->base % sizeof(uint64_t) == 0) {
 		/* word by word, inline (the keys are a few words) */
 		uint64_t *x = (uint64_t *)(void *)EL(a), *y = (uint64_t *)(void *)EL(b);

@@ -42,6 +42,9 @@ struct rank_order {
 	enum rank_ties ties;
 };
 int rank_cmp(const struct rank_key *a, const struct rank_key *b, const struct rank_order *o);
+/* Its part before the names (the values a and b of the keys): 0 when they
+ * tie there (for a caller whose names cost something to find). */
+int rank_cmp_values(const cost_t *a, const cost_t *b, const struct rank_order *o);
 
 /* Rows put in order as they are read (an incremental quicksort): a list of
  * 400,000 rows of which a page is shown costs a pass or two over them, not

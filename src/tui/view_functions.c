@@ -16,9 +16,10 @@
 #include "tui.h"
 
 struct fnlist {
-	uint32_t *fn;
+	uint32_t *fn;  /* the functions shown, in no order: ord orders them */
+	struct fn_lazy *ord; /* (row_fn) */
 	int under;     /* rows under the threshold, shown as they match */
-	char **label;  /* "name <cycle N>" */
+	char **label;  /* "name <cycle N>", made when first drawn or read */
 	char *scratch; /* the last row_text */
 	size_t scap;
 	/* the cycles' members as searched (cycle_members), made when first
@@ -95,6 +96,7 @@ static void fl_free(struct view *v)
 	for (int i = 0; i < v->nrows; i++)
 		free(l->label[i]);
 	free(l->label);
+	query_fns_lazy_free(l->ord);
 	free(l->fn);
 	free(l->scratch);
 	members_free(l);
@@ -149,16 +151,28 @@ static void update(struct view *v)
 	free(buf);
 	tui_filter_free(rv);
 	tui_filter_free(f);
+	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
 	if (t->set.order)
-		query_order_fns(p, l->fn, n, (enum fn_order)t->set.order);
+		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
 	else
-		query_sort_fns(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
+		l->ord = query_fns_lazy(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
-	for (size_t i = 0; i < n; i++) {
-		l->label[i] = tui_label(t, l->fn[i]);
-	}
 	v->data = l;
 	v->nrows = (int)n;
+}
+
+/* The function of row `row`, and its label */
+static uint32_t row_fn(struct view *v, int row)
+{
+	return query_fns_at(((struct fnlist *)v->data)->ord, (size_t)row);
+}
+
+static const char *row_label(struct view *v, int row)
+{
+	struct fnlist *l = v->data;
+	if (!l->label[row])
+		l->label[row] = tui_label(v->t, row_fn(v, row));
+	return l->label[row];
 }
 
 /* Columns: inclusive, self, then the other shown events while there is room
@@ -232,8 +246,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	const struct agg *a = p->agg;
-	struct fnlist *l = v->data;
-	uint32_t fn = l->fn[row];
+	uint32_t fn = row_fn(v, row);
 	struct layout L;
 	layout(v, width, &L);
 	int ev = t->set.sort_event;
@@ -260,7 +273,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		tui_put_right(t, y, L.calls_x, 8, calls);
 	struct tui_text c;
 	tui_text_begin(&c, v, y, L.name_x, width);
-	tui_text_put(&c, l->label[row]);
+	tui_text_put(&c, row_label(v, row));
 	tui_text_gap(&c, 2);
 	int room = tui_text_room(&c);
 	if (room > 4) {
@@ -281,12 +294,13 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 static const char *row_text(struct view *v, int row)
 {
 	struct fnlist *l = v->data;
-	return fn_text(v->t->p, l, l->fn[row], l->label[row], &l->scratch, &l->scap);
+	const char *label = row_label(v, row);
+	return fn_text(v->t->p, l, row_fn(v, row), label, &l->scratch, &l->scap);
 }
 
 static uint32_t selected_fn(struct view *v)
 {
-	return v->nrows ? ((struct fnlist *)v->data)->fn[v->sel] : NO_ID;
+	return v->nrows ? row_fn(v, v->sel) : NO_ID;
 }
 
 static int under_shown(struct view *v)
