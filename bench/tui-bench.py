@@ -69,16 +69,24 @@ PICTURE_KEYS = [("4", "layout"), ("<Down>", "redraw"), ("<Right>", "redraw"),
                 ("<End>", "redraw"), ("<Home>", "redraw")]
 
 
-def picture_session(a, prof, tmp, env):
-    keys = os.path.join(tmp, "keys-picture")
-    with open(keys, "w") as f:
-        f.write("".join(k + "\n" for k, _ in PICTURE_KEYS) + "q\n")
-    timing = os.path.join(tmp, "timing-picture")
-    env = dict(env, CGTUI_SCRIPT=keys, CGTUI_TIMING=timing)
+def timed_keys(a, prof, tmp, env, keys, name):
+    """One session sending keys (pairs: key, what); each key's ms, or None."""
+    kf = os.path.join(tmp, "keys-" + name)
+    with open(kf, "w") as f:
+        f.write("".join(k + "\n" for k, _ in keys) + "q\n")
+    timing = os.path.join(tmp, "timing-" + name)
+    env = dict(env, CGTUI_SCRIPT=kf, CGTUI_TIMING=timing)
     subprocess.run([a.cgtui, prof], env=env, check=True, stderr=subprocess.DEVNULL)
     got = [float(l.split()[2]) for l in open(timing) if l.startswith("key ")]
-    if len(got) != len(PICTURE_KEYS):
-        print(f"call graph and map: {len(got)} keys timed, {len(PICTURE_KEYS)} sent")
+    if len(got) != len(keys):
+        print(f"{name}: {len(got)} keys timed, {len(keys)} sent")
+        return None
+    return got
+
+
+def picture_session(a, prof, tmp, env):
+    got = timed_keys(a, prof, tmp, env, PICTURE_KEYS, "picture")
+    if got is None:
         return
     for kind, target in (("layout", 50), ("redraw", 16)):
         ms = [t for t, (_, k) in zip(got, PICTURE_KEYS) if k == kind]
@@ -106,24 +114,17 @@ SETTING_KEYS = [("o", "sort: next event"), ("O", "sort: previous event"),
                 ("t", "call tree again"), ("<Esc>", "back"),
                 ("6", "flame graph"), ("<Right>", "flame: move"), ("<Down>", "flame: move down"),
                 ("<Enter>", "flame: zoom in"), ("<Esc>", "flame: zoom out"),
-                ("<Esc>", "back"), ("4", "call graph"), ("<Down>", "graph: move"),
+                ("<Esc>", "back"), ("j", "next function"), ("4", "call graph"), ("<Down>", "graph: move"),
                 ("<Enter>", "graph: re-centre"), ("<Esc>", "graph: back"),
                 ("<Esc>", "back"), ("5", "call map"), ("<Enter>", "map: zoom in"),
                 ("<Esc>", "map: zoom out"), ("<Esc>", "back")]
 
 
 def settings_session(a, prof, tmp, env):
-    keys = os.path.join(tmp, "keys-settings")
-    with open(keys, "w") as f:
-        f.write("".join(k + "\n" for k, _ in SETTING_KEYS) + "q\n")
     runs = []
     for r in range(a.runs):
-        timing = os.path.join(tmp, f"timing-settings-{r}")
-        env2 = dict(env, CGTUI_SCRIPT=keys, CGTUI_TIMING=timing)
-        subprocess.run([a.cgtui, prof], env=env2, check=True, stderr=subprocess.DEVNULL)
-        got = [float(l.split()[2]) for l in open(timing) if l.startswith("key ")]
-        if len(got) != len(SETTING_KEYS):
-            print(f"settings and trees: {len(got)} keys timed, {len(SETTING_KEYS)} sent")
+        got = timed_keys(a, prof, tmp, env, SETTING_KEYS, f"settings-{r}")
+        if got is None:
             return
         runs.append(got)
     print(f"settings, trees and pictures, one key at a time ({a.runs} runs: median, "
