@@ -30,6 +30,8 @@ void agg_free(struct agg *a)
 	free(a->file_idx);
 	if (a->have_ff)
 		filefn_free(a->ff, a->nff);
+	free(a->root_ent);
+	free(a->root_cost);
 	free(a);
 }
 

@@ -43,6 +43,13 @@ struct agg {
 	struct filefn *ff; /* agg_filefn_kept() */
 	size_t nff;
 	int have_ff;
+	/* tree.c's top-down roots with cycle detection on, found when a call
+	 * tree first asks (they decode every call): the entities whose
+	 * inclusive cost the calls from other entities do not all reach, in
+	 * order of id, and that part of it (nreal each) */
+	uint32_t nroots, *root_ent;
+	cost_t *root_cost;
+	int have_roots;
 };
 
 /* Computes (or returns the cached) aggregation of p. */

@@ -309,8 +309,51 @@ static void scratch(struct ctree *t)
 	t->onpath = xcalloc((size_t)n + 1, 1);
 }
 
-/* The roots of the top-down tree (see tree.h): with detection on, each
- * entity's inclusive cost less the calls into it from other entities. */
+/* With detection on: each entity's inclusive cost less the calls into it
+ * from other entities, the entities for which that is not nothing kept
+ * with the aggregation (agg.root_ent): made once, whatever the event. */
+static void find_roots(struct profile *p)
+{
+	struct agg *a = p->agg;
+	int nr = p->nreal;
+	size_t vn = (size_t)(nr ? nr : 1);
+	uint32_t nent = agg_nent(a);
+	cost_t *rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t));
+	for (uint32_t e = 0; e < nent; e++)
+		memcpy(&rc[e * vn], agg_incl(a, e), (size_t)nr * sizeof(cost_t));
+	for (uint32_t k = 0; k < p->ncalls; k++) {
+		const struct call_rec *c = &p->calls[k];
+		if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
+			continue;
+		uint32_t to = a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee])
+						      : c->callee;
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, k, cc);
+		for (int ev = 0; ev < nr; ev++)
+			rc[to * vn + (size_t)ev] = (cost_t)((uint64_t)rc[to * vn + (size_t)ev] - (uint64_t)cc[ev]);
+	}
+	/* (in place: the kept ones move down) */
+	uint32_t n = 0;
+	for (uint32_t e = 0; e < nent; e++) {
+		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+			continue; /* a member: its cycle is the entity */
+		int any = 0;
+		for (int ev = 0; ev < nr && !any; ev++)
+			any = rc[e * vn + (size_t)ev] != 0;
+		if (!any)
+			continue;
+		memmove(&rc[n * vn], &rc[e * vn], vn * sizeof(cost_t));
+		a->root_ent = xreallocarray(a->root_ent, (size_t)n + 1, sizeof(*a->root_ent));
+		a->root_ent[n++] = e;
+	}
+	a->nroots = n;
+	a->root_cost = xreallocarray(rc, ((size_t)n + 1) * vn, sizeof(cost_t));
+	a->have_roots = 1;
+}
+
+/* The roots of the top-down tree (see tree.h): with detection on, the
+ * entities whose inclusive cost is not all reached by calls from others
+ * (find_roots), at that part of it. */
 static void make_roots(struct ctree *t)
 {
 	struct profile *p = t->p;
@@ -320,32 +363,17 @@ static void make_roots(struct ctree *t)
 	uint32_t nent = agg_nent(a);
 	struct ct_sort *r = NULL;
 	size_t n = 0, cap = 0;
-	cost_t *rc = NULL;
-	if (a->cycles) {
-		rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t));
-		for (uint32_t e = 0; e < nent; e++)
-			memcpy(&rc[e * vn], agg_incl(a, e), (size_t)nr * sizeof(cost_t));
-		for (uint32_t k = 0; k < p->ncalls; k++) {
-			const struct call_rec *c = &p->calls[k];
-			if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
-				continue;
-			uint32_t to = a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee])
-							      : c->callee;
-			cost_t cc[MAX_EVENTS];
-			call_cost(p, k, cc);
-			for (int ev = 0; ev < nr; ev++)
-				rc[to * vn + (size_t)ev] = (cost_t)((uint64_t)rc[to * vn + (size_t)ev] - (uint64_t)cc[ev]);
-		}
-	}
-	for (uint32_t e = 0; e < nent; e++) {
+	if (a->cycles && !a->have_roots)
+		find_roots(p);
+	uint32_t ncand = a->cycles ? a->nroots : nent;
+	for (uint32_t i = 0; i < ncand; i++) {
 		cost_t v;
+		uint32_t e = a->cycles ? a->root_ent[i] : i;
 		if (a->cycles) {
-			if (!agg_is_cycle(a, e) && a->fn_cycle[e])
-				continue; /* a member: its cycle is the entity */
 			/* the part no call reaches: zero for most; negative
 			 * only where the file's calls cost more than their
 			 * callee (shown as it is, the roots still add up) */
-			v = event_value(p, &rc[e * vn], t->event);
+			v = event_value(p, &a->root_cost[i * vn], t->event);
 			if (v == 0)
 				continue;
 		} else {
@@ -360,17 +388,18 @@ static void make_roots(struct ctree *t)
 			v = event_value(p, agg_incl(a, e), t->event);
 		}
 		VEC_RESERVE(r, cap, n + 1);
-		r[n] = (struct ct_sort){ e, NO_ID, CALL_PLAIN, v, 0, 1, n };
+		r[n] = (struct ct_sort){ e, NO_ID, CALL_PLAIN, v, 0, 1, a->cycles ? i : e };
 		n++;
 	}
 	cost_t *cost = xmalloc((n ? n : 1) * vn * sizeof(*cost));
 	for (size_t i = 0; i < n; i++)
-		memcpy(&cost[i * vn], rc ? &rc[r[i].fn * vn] : agg_incl(a, r[i].fn),
+		memcpy(&cost[i * vn], a->cycles ? &a->root_cost[r[i].at * vn] : agg_incl(a, r[i].fn),
 		       (size_t)nr * sizeof(cost_t));
+	for (size_t i = 0; i < n; i++)
+		r[i].at = i;
 	t->nroots_hidden = make_nodes(t, NO_ID, r, n, cost);
 	t->nroots = t->nnodes;
 	free(cost);
-	free(rc);
 	free(r);
 }
 
@@ -418,6 +447,19 @@ static cost_t share(cost_t c, cost_t part, cost_t whole)
 	return (cost_t)llroundl((long double)c * (long double)part / (long double)whole);
 }
 
+/* A cycle's member shown as its child (make_nodes' rule on the member's
+ * inclusive cost, the cost of its edge) */
+struct member_thr {
+	struct rank_thr thr;
+	int event;
+};
+
+static int member_shown(struct profile *p, uint32_t m, void *arg)
+{
+	const struct member_thr *k = arg;
+	return rank_shown(&k->thr, event_value(p, agg_incl(p->agg, m), k->event));
+}
+
 int ctree_grow(struct ctree *t, uint32_t n)
 {
 	if (t->node[n].flags & CT_GROWN)
@@ -433,7 +475,15 @@ int ctree_grow(struct ctree *t, uint32_t n)
 		t->onpath[t->node[x].fn] = 1;
 	uint32_t id = t->node[n].fn;
 	struct edge *ed;
-	int ne = query_edges(p, id, t->callers, &ed);
+	int ne, nleft = 0;
+	if (!t->callers && !t->estimated && agg_is_cycle(a, id)) {
+		/* a cycle's children are its members at their inclusive costs:
+		 * those under the threshold are not read at all (300,000 of
+		 * them in a big program), only counted */
+		struct member_thr k = { rank_threshold(p, t->event, t->threshold), t->event };
+		ne = query_edges_keep(p, id, 0, member_shown, &k, &ed, &nleft);
+	} else
+		ne = query_edges(p, id, t->callers, &ed);
 	struct ct_sort *e = xmalloc(((size_t)ne + 1) * sizeof(*e));
 	cost_t *cost = xmalloc(((size_t)ne + 1) * vn * sizeof(*cost));
 	/* bottom-up estimates: the node's cost split in proportion to the
@@ -483,7 +533,7 @@ int ctree_grow(struct ctree *t, uint32_t n)
 	struct ctree_node *node = &t->node[n];
 	node->first = first;
 	node->nchild = t->nnodes - first;
-	node->nhidden = hidden;
+	node->nhidden = hidden + (uint32_t)nleft;
 	node->flags |= CT_GROWN;
 	free(e);
 	free(cost);
