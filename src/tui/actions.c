@@ -458,7 +458,8 @@ static void start_over(struct tui *t, struct profile *np)
 		view_free(t->hist[i]);
 	t->nhist = t->cur = 0;
 	view_free(t->detail);
-	t->detail = NULL;
+	view_free(t->detail_prev);
+	t->detail = t->detail_prev = NULL;
 	swap_profile(t, np);
 	tui_push(t, view_new(t, &functions_ops, NO_ID));
 }

@@ -135,13 +135,19 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 		t->list_h = 0;
 		return;
 	}
+	if ((!t->detail || t->detail->fn != fn) && t->detail_prev && t->detail_prev->fn == fn) {
+		struct view *d = t->detail; /* the one before: kept */
+		t->detail = t->detail_prev;
+		t->detail_prev = d;
+	}
 	if (t->detail && t->detail->fn == fn && t->detail->stale) {
 		t->detail->stale = 0; /* the same function: its rows again (the
 				       * view keeps what does not change) */
 		t->detail->ops->update(t->detail);
 	}
 	if (!t->detail || t->detail->fn != fn) {
-		view_free(t->detail);
+		view_free(t->detail_prev);
+		t->detail_prev = t->detail;
 		/* (a profile without calls: the function's costliest lines) */
 		t->detail = view_new(t, t->p->ncalls ? &calls_ops : &lines_ops, fn);
 	}

@@ -171,6 +171,8 @@ void refresh_all(struct tui *t)
 		t->hist[i]->stale = 1;
 	if (t->detail)
 		t->detail->stale = 1;
+	if (t->detail_prev)
+		t->detail_prev->stale = 1;
 }
 
 /* ---- searching ------------------------------------------------------------------------ */

@@ -51,7 +51,8 @@ int tui_reload(struct tui *t)
 		v->zself = NULL;
 	}
 	view_free(t->detail);
-	t->detail = NULL;
+	view_free(t->detail_prev);
+	t->detail = t->detail_prev = NULL;
 	swap_profile(t, &np);
 	for (int i = 0; i < t->nhist; i++) {
 		struct view *v = t->hist[i];

@@ -258,6 +258,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	for (int i = 0; i < t.nhist; i++)
 		view_free(t.hist[i]);
 	view_free(t.detail);
+	view_free(t.detail_prev);
 	srclookup_free(&t.look);
 	free(t.search);
 	partset_clear(&t.want);

@@ -164,6 +164,9 @@ struct tui {
 	int list_h;                     /* rows of the main list */
 	int detail_off;                 /* the detail pane turned off (D) */
 	struct view *detail;            /* callers/callees of the selected function */
+	struct view *detail_prev;       /* the one before (a function selected in
+					 * turn with another: a call tree's root and
+					 * the list's row) */
 	int fg[16], bg[16];             /* colour pairs, by COL_* */
 	char **userev;                  /* events defined with E, "NAME=FORMULA" */
 	int nuserev;
