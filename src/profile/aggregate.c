@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "aggregate.h"
-#include "tree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +32,6 @@ void agg_free(struct agg *a)
 		filefn_free(a->ff, a->nff);
 	free(a->root_ent);
 	free(a->root_cost);
-	for (int k = 0; k < 3; k++)
-		groups_free(a->groups_all[k]);
 	free(a);
 }
 

@@ -50,9 +50,6 @@ struct agg {
 	uint32_t nroots, *root_ent;
 	cost_t *root_cost;
 	int have_roots;
-	/* tree.c's groups of the whole run by each enum group_by, made when
-	 * first asked for and copied for each view (groups_build) */
-	struct groups *groups_all[3];
 };
 
 /* Computes (or returns the cached) aggregation of p. */

@@ -33,7 +33,7 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 	}
 }
 
-static struct groups *groups_make(struct profile *p, enum group_by by, const struct scope *s)
+struct groups *groups_build(struct profile *p, enum group_by by, const struct scope *s)
 {
 	const struct agg *a = profile_agg(p);
 	int nr = p->nreal ? p->nreal : 1;
@@ -100,43 +100,6 @@ static struct groups *groups_make(struct profile *p, enum group_by by, const str
 	free(keyof);
 	free(gi);
 	return gs;
-}
-
-/* A copy of the groups of the whole run kept with the aggregation: the
- * same groups and entries in the same order, without reading their costs
- * again (a million entries all over the line store) */
-static struct groups *groups_copy(const struct groups *k, const struct agg *a, int nr)
-{
-	struct groups *gs = xmalloc(sizeof(*gs));
-	*gs = *k;
-	size_t n = 0;
-	for (uint32_t g = 0; g < k->ng; g++)
-		n += k->g[g].ne;
-	gs->g = xmalloc(((size_t)k->ng + 1) * sizeof(*gs->g));
-	memcpy(gs->g, k->g, (size_t)k->ng * sizeof(*gs->g));
-	gs->pool = xmalloc((n + 1) * sizeof(*gs->pool));
-	memcpy(gs->pool, k->pool, n * sizeof(*gs->pool));
-	gs->totals = xmalloc(((size_t)k->ng + 1) * (size_t)nr * sizeof(cost_t));
-	memcpy(gs->totals, k->totals, (size_t)k->ng * (size_t)nr * sizeof(cost_t));
-	for (uint32_t g = 0; g < k->ng; g++) {
-		gs->g[g].e = gs->pool + (k->g[g].e - k->pool);
-		gs->g[g].total = gs->totals + (k->g[g].total - k->totals);
-	}
-	/* (the inclusive costs in force: cycle detection may have changed) */
-	if (gs->by == GROUP_OBJ_FN)
-		for (size_t i = 0; i < n; i++)
-			gs->pool[i].incl = agg_incl(a, gs->pool[i].fn);
-	return gs;
-}
-
-struct groups *groups_build(struct profile *p, enum group_by by, const struct scope *s)
-{
-	if (s && s->kind != SCOPE_ALL)
-		return groups_make(p, by, s);
-	struct agg *a = (struct agg *)profile_agg(p);
-	if (!a->groups_all[by])
-		a->groups_all[by] = groups_make(p, by, NULL);
-	return groups_copy(a->groups_all[by], a, p->nreal ? p->nreal : 1);
 }
 
 void groups_free(struct groups *gs)
