@@ -52,8 +52,9 @@ int app_read(const struct cli *c)
 	/* the explorer, or a report without annotation, needs no per-line
 	 * costs to start: they are read when a view wants them; an annotated
 	 * report reads them all, better at once */
+	struct progress bar;
 	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui,
-				.pr = !c->batch && isatty(STDOUT_FILENO) ? progress_start(total) : NULL };
+				.pr = !c->batch && isatty(STDOUT_FILENO) ? progress_start(&bar, total) : NULL };
 	struct profile p;
 	char err[4096];
 	int rc = session_load(&s, &p, &ctl, err, sizeof(err));

@@ -15,28 +15,22 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "profile/util.h"
 #include "progress.h"
 
-struct progress {
-	uint64_t total, before;
-	struct timespec start;
-	int shown, tty_saved;
-	struct termios saved;
-};
-
-/* the terminal's settings, for a signal handler to put back */
-static struct termios term_saved;
-static volatile sig_atomic_t term_changed, bar_shown;
 static const int term_sigs[3] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction old_sa[3];
+
+/* The bar whose terminal settings a signal handler puts back.  The one
+ * static here, because a handler gets no argument to find it by; set while
+ * the handlers are installed, only one bar at a time. */
+static struct progress *volatile armed;
 
 static void restore_and_die(int sig)
 {
-	if (term_changed)
-		tcsetattr(STDIN_FILENO, TCSANOW, &term_saved);
-	if (bar_shown && write(STDERR_FILENO, "\r\033[K", 4) < 0)
-		bar_shown = 0;
+	struct progress *pr = armed;
+	if (pr && pr->tty_saved)
+		tcsetattr(STDIN_FILENO, TCSANOW, &pr->saved);
+	if (pr && pr->shown && write(STDERR_FILENO, "\r\033[K", 4) < 0)
+		pr->shown = 0;
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -48,11 +42,11 @@ static double since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-struct progress *progress_start(uint64_t total)
+struct progress *progress_start(struct progress *pr, uint64_t total)
 {
 	if (!isatty(STDERR_FILENO) || getenv("CGTUI_SCRIPT"))
 		return NULL;
-	struct progress *pr = xcalloc(1, sizeof(*pr));
+	memset(pr, 0, sizeof(*pr));
 	pr->total = total;
 	clock_gettime(CLOCK_MONOTONIC, &pr->start);
 	if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &pr->saved) == 0) {
@@ -60,15 +54,15 @@ struct progress *progress_start(uint64_t total)
 		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 		raw.c_cc[VMIN] = 0;
 		raw.c_cc[VTIME] = 0;
-		term_saved = pr->saved;
 		struct sigaction sa;
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = restore_and_die;
+		pr->tty_saved = 1; /* before the change: a signal during it restores */
+		armed = pr;
 		for (int i = 0; i < 3; i++)
-			sigaction(term_sigs[i], &sa, &old_sa[i]);
-		term_changed = 1;
-		if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0)
-			pr->tty_saved = 1;
+			sigaction(term_sigs[i], &sa, &pr->old_sa[i]);
+		if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
+			pr->tty_saved = 0;
 	}
 	return pr;
 }
@@ -95,7 +89,7 @@ int progress_update(void *arg, uint64_t done, uint64_t size)
 	bar[width] = 0;
 	fprintf(stderr, "\rcgtui: loading [%s] %3d%%  %.0f MB/s  (q: quit) ", bar,
 		total ? (int)((double)now * 100 / (double)total) : 0, (double)now / 1e6 / el);
-	pr->shown = bar_shown = 1;
+	pr->shown = 1;
 	return 0;
 }
 
@@ -111,13 +105,12 @@ void progress_end(struct progress *pr)
 		return;
 	if (pr->tty_saved)
 		tcsetattr(STDIN_FILENO, TCSANOW, &pr->saved);
-	if (term_changed) {
-		term_changed = 0;
+	if (armed == pr) {
 		for (int i = 0; i < 3; i++)
-			sigaction(term_sigs[i], &old_sa[i], NULL);
+			sigaction(term_sigs[i], &pr->old_sa[i], NULL);
+		armed = NULL;
 	}
 	if (pr->shown)
 		fprintf(stderr, "\r\033[K");
-	bar_shown = 0;
-	free(pr);
+	pr->shown = 0;
 }

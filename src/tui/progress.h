@@ -4,18 +4,32 @@
 #ifndef CGTUI_PROGRESS_H
 #define CGTUI_PROGRESS_H
 
+#include <signal.h>
 #include <stdint.h>
+#include <termios.h>
+#include <time.h>
 
-struct progress;
+/* The state of one bar, in storage its caller owns (on its stack, say) and
+ * keeps in place from progress_start to progress_end. */
+struct progress {
+	uint64_t total, before;          /* bytes: of all files; of those already read */
+	struct timespec start;
+	volatile sig_atomic_t shown;     /* the bar is on the screen */
+	volatile sig_atomic_t tty_saved; /* the terminal's settings are in saved */
+	struct termios saved;
+	struct sigaction old_sa[3];      /* SIGINT, SIGTERM, SIGHUP's handlers before */
+};
 
-/* Starts showing progress on stderr, if it is a terminal (else NULL and the
- * other calls do nothing).  total is the bytes of all files to read. */
-struct progress *progress_start(uint64_t total);
+/* Starts showing progress in pr on stderr, if it is a terminal, and returns
+ * pr (else NULL, and the other calls do nothing with NULL).  total is the
+ * bytes of all files to read. */
+struct progress *progress_start(struct progress *pr, uint64_t total);
 /* A load_opts.progress callback: arg is the struct progress; returns 1 when
  * the user asked to quit.  `done` counts the bytes read of the current file. */
 int progress_update(void *arg, uint64_t done, uint64_t size);
 /* The next file: its bytes are added to what was read before. */
 void progress_next_file(struct progress *pr, uint64_t size_of_previous);
+/* Puts the terminal back and takes the bar off the screen; pr is not freed. */
 void progress_end(struct progress *pr);
 
 #endif
