@@ -371,16 +371,31 @@ void act(struct tui *t, enum action a)
 	}
 }
 
-/* A click selects a row (a double click opens it); the wheel scrolls. */
+/* A click selects a row (a double click opens it); the wheel scrolls.  In
+ * a picture (call graph, call map) a click selects the box or rectangle
+ * under it, and a double click, or a click on the one already selected,
+ * does what Enter does (re-centres, zooms in); the wheel moves as the
+ * arrows. */
 void mouse(struct tui *t)
 {
 	MEVENT ev;
 	if (getmouse(&ev) != OK)
 		return;
 	struct view *v = tui_view(t);
-	if (v->ops->draw) { /* a picture has no rows to click: the wheel moves */
-		if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+	if (v->ops->draw) {
+		if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
 			act(t, ev.bstate & BUTTON4_PRESSED ? ACT_UP : ACT_DOWN);
+			return;
+		}
+		int row = v->ops->hit && ev.bstate & (BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)
+				  ? v->ops->hit(v, ev.x, ev.y)
+				  : -1;
+		if (row < 0 || row >= v->nrows)
+			return;
+		int again = row == v->sel;
+		v->sel = row;
+		if (again || ev.bstate & BUTTON1_DOUBLE_CLICKED)
+			act(t, ACT_ENTER);
 		return;
 	}
 	if (ev.bstate & BUTTON4_PRESSED) {

@@ -65,6 +65,16 @@ int next_key(struct tui *t)
 			live_tick(t, 4, NULL);
 			continue;
 		}
+		/* ":click X Y", ":dclick X Y": button 1 at column X, line Y
+		 * (from 0), through curses' own queue as a terminal's would */
+		if (strncmp(buf, ":click ", 7) == 0 || strncmp(buf, ":dclick ", 8) == 0) {
+			MEVENT ev;
+			memset(&ev, 0, sizeof(ev));
+			ev.bstate = buf[1] == 'd' ? BUTTON1_DOUBLE_CLICKED : BUTTON1_CLICKED;
+			if (sscanf(strchr(buf, ' ') + 1, "%d %d", &ev.x, &ev.y) == 2 && ungetmouse(&ev) == OK)
+				return getch(); /* the KEY_MOUSE ungetmouse queued */
+			continue;
+		}
 		if (strncmp(buf, ":resize ", 8) == 0) {
 			int c, l;
 			if (sscanf(buf + 8, "%dx%d", &c, &l) == 2) {

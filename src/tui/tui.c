@@ -9,7 +9,9 @@
  * empty) of the program being recorded has been loaded, ":wait-fn NAME"
  * until the data loaded has the function NAME, ":wait-end" until it has
  * ended and its final profile is shown, ":wait-answer" until the answer to
- * a live control (U, Z, p) has come, "#" starts a comment, and any other line is
+ * a live control (U, Z, p) has come, ":click X Y" and ":dclick X Y" click
+ * or double-click button 1 at column X, line Y (from 0) through curses' own
+ * mouse queue, "#" starts a comment, and any other line is
  * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
  * <C-l> ...; <C-c> stands for the Ctrl-C signal).  The screen size comes from COLUMNS and LINES (default 80x24).
  *

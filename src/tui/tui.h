@@ -43,6 +43,9 @@ struct view_ops {
 	 * lines y0 .. y0 + h - 1 itself, without the detail pane; its rows are
 	 * the things that can be selected in it (NULL: a list) */
 	void (*draw)(struct view *v, int y0, int h, int width);
+	/* a picture's row at screen column x, line y as last drawn, -1 for
+	 * none (NULL: a click selects nothing in it) */
+	int (*hit)(struct view *v, int x, int y);
 	/* its rows follow the view's scope (z zooms it; the others, views of
 	 * one function, show its whole neighbourhood) */
 	int scoped;

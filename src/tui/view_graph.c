@@ -7,7 +7,8 @@
  * the one cycle rule), "+k more" on a border for the calls not drawn
  * (under the threshold, or beyond the levels).  The arrows move between
  * boxes, Enter centres the graph on the selected one (a step in the history:
- * Esc comes back), s, c, T, 5 ... open the selected function.  What is
+ * Esc comes back), s, c, T, 5 ... open the selected function.  A click
+ * selects a box, a double click or a click on the selected one centres.  What is
  * drawn is profile/callgraph.c's; where, graphlayout.c's.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
@@ -36,6 +37,7 @@ struct gview {
 	char **name, **cost, **ntop, **nbot; /* per node, as drawn */
 	char **elabel;                       /* per edge */
 	int sx, sy, placed;                  /* the part of the picture shown */
+	int ox, oy;                          /* on screen from this column, line */
 	int rel, pct;                        /* the settings its texts were made with */
 };
 
@@ -209,6 +211,8 @@ static void draw(struct view *v, int y0, int h, int w)
 		w = d->gl.w;
 	}
 	scroll_to(d, sb, h, w);
+	d->ox = t->x0;
+	d->oy = y0;
 	struct pic_rect sr = { sb->x, sb->y, sb->w, sb->h, 0 };
 	pic_lines(t, d->mask, d->gl.w, d->gl.h, d->sx, d->sy, y0, h, w, &sr);
 	/* the texts: in each box, on its borders, the edges' labels */
@@ -359,6 +363,21 @@ static int action(struct view *v, enum action a)
 	return 1;
 }
 
+/* The box at screen column x, line y, as last drawn. */
+static int hit(struct view *v, int x, int y)
+{
+	struct gview *d = v->data;
+	if (!d || !d->placed)
+		return -1;
+	int px = x - d->ox + d->sx, py = y - d->oy + d->sy;
+	for (int i = 0; i < d->gl.nnodes; i++) {
+		const struct gl_node *b = &d->gl.node[i];
+		if (px >= b->x && px < b->x + b->w && py >= b->y && py < b->y + b->h)
+			return i;
+	}
+	return -1;
+}
+
 static const char *row_text(struct view *v, int row)
 {
 	struct gview *d = v->data;
@@ -381,4 +400,5 @@ const struct view_ops callgraph_ops = {
 	.action = action,
 	.free = gv_free,
 	.draw = draw,
+	.hit = hit,
 };

@@ -8,7 +8,8 @@
  * members.  Below the first level the areas are estimates: a callee's
  * callees are split in proportion to all its calls, whoever made them.
  * The arrows move between rectangles, Enter zooms into the selected one (a
- * step in the history: Esc zooms out).  The geometry is treemap.c's.
+ * step in the history: Esc zooms out); a click selects the innermost
+ * rectangle under it, a double click or a click on the selected one zooms.  The geometry is treemap.c's.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -32,6 +33,7 @@ struct mview {
 	int text_rel;  /* ... with percentages of the function shown */
 	uint8_t *mask; /* frames */
 	int w, h;      /* the size laid out for */
+	int oy;        /* drawn from this screen line (and column 0) */
 };
 
 static void mv_clear(struct mview *d)
@@ -181,6 +183,7 @@ static void draw(struct view *v, int y0, int h, int w)
 		tui_put(t, y0, 2, w - 2, "(no cost to draw in this event)");
 		return;
 	}
+	d->oy = y0;
 	const struct tm_node *s = &d->tm.node[v->sel];
 	struct pic_rect sr = { s->x, s->y, s->w, s->h, 1 };
 	pic_lines(t, d->mask, d->w, d->h, 0, 0, y0, h, w, &sr);
@@ -285,6 +288,22 @@ static int action(struct view *v, enum action a)
 	return 1;
 }
 
+/* The innermost rectangle at screen column x, line y, as last drawn. */
+static int hit(struct view *v, int x, int y)
+{
+	struct mview *d = v->data;
+	if (!d || !d->tm.n)
+		return -1;
+	int py = y - d->oy, best = -1;
+	for (int i = 0; i < d->tm.n; i++) {
+		const struct tm_node *nd = &d->tm.node[i];
+		if (x >= nd->x && x < nd->x + nd->w && py >= nd->y && py < nd->y + nd->h &&
+		    (best < 0 || nd->depth > d->tm.node[best].depth))
+			best = i;
+	}
+	return best;
+}
+
 static const char *row_text(struct view *v, int row)
 {
 	return ((struct mview *)v->data)->label[row];
@@ -306,4 +325,5 @@ const struct view_ops callmap_ops = {
 	.action = action,
 	.free = mv_free,
 	.draw = draw,
+	.hit = hit,
 };
