@@ -15,7 +15,7 @@ work=$(mktemp -d)
 n=0
 sock="$work/tmux.0"
 tm() { tmux -S "$sock" "$@"; }
-trap 'for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+trap 'end_cgtui; for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 cp "$here/spec.out" "$here/graph.out" "$here/hscroll.out" "$work/"
 cd "$work" || exit 99
 # the screens are compared without heat bars (one check below has them)
@@ -32,9 +32,29 @@ wait_for() { # pattern: polls the screen for up to 10 s
 	done
 	return 1
 }
+# Ends the session's cgtui before its server goes: one killed with it (by
+# SIGHUP) exits through LeakSanitizer in an ASan build, whose StopTheWorld
+# then spins without a terminal, a process left behind.  q, as a user
+# would (twice: the first may only dismiss a message), then Ctrl-C; the
+# command line prints exit= (or status=) once cgtui has ended.
+end_cgtui() {
+	[ -S "$sock" ] || return 0
+	local k
+	for k in q q C-c; do
+		screen 2>/dev/null | grep -q -e 'exit=' -e 'status=' && return 0
+		tm send-keys -t t $k 2>/dev/null
+		for _ in $(seq 30); do
+			screen 2>/dev/null | grep -q -e 'exit=' -e 'status=' && return 0
+			sleep 0.1
+		done
+	done
+	echo "FAIL: cgtui did not end on q or Ctrl-C: $(screen 2>/dev/null | tail -3)"
+	fail=$((fail + 1))
+}
 start() { # cols, lines, command...
 	local c=$1 l=$2
 	shift 2
+	end_cgtui
 	tm kill-server 2>/dev/null
 	n=$((n + 1))
 	sock="$work/tmux.$n" # a fresh server each time
@@ -335,6 +355,7 @@ tm send-keys -t t q
 # ends cgtui with the terminal as it was, line editing and echo on (the
 # loading bar's non-canonical mode was left behind: a shell then read EOF)
 mkfifo slow.out
+end_cgtui
 tm kill-server 2>/dev/null
 n=$((n + 1))
 sock="$work/tmux.$n"
