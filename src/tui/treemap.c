@@ -1,5 +1,5 @@
 /* treemap.c -- a nested squarified treemap on a character grid; see
- * treemap.h.  No curses here: tests/unit/test-graphlayout.c checks it.
+ * treemap.h.  No curses here: tests/unit/test-graph.c checks it.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "treemap.h"
