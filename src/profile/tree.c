@@ -5,6 +5,7 @@
 #include "tree.h"
 #include "aggregate.h"
 #include "format.h"
+#include "grouping.h"
 #include "query.h"
 #include "rank.h"
 
@@ -48,57 +49,43 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
 		gs->ff = agg_filefn_kept(p, &gs->nff);
 		n = gs->nff;
 	}
-	/* counting sort of the entries by group */
-	uint32_t *gi = xmalloc(((size_t)gs->nkeys + 1) * sizeof(*gi));
-	for (uint32_t k = 0; k < gs->nkeys; k++)
-		gi[k] = NO_ID;
 	uint32_t *keyof = xmalloc((n + 1) * sizeof(*keyof));
 	for (size_t i = 0; i < n; i++) {
-		keyof[i] = by == GROUP_OBJ_FN ? p->fns[i].obj
-			   : by == GROUP_FILE_FN ? gs->ff[i].file
-						 : gs->ff[i].name;
+		keyof[i] = by == GROUP_OBJ_FN ? p->fns[i].obj : filefn_key(&gs->ff[i], by == GROUP_FILE_FN);
 		uint32_t fn = by == GROUP_OBJ_FN ? (uint32_t)i : gs->ff[i].fn;
-		if (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn))) {
+		if (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn)))
 			keyof[i] = NO_ID; /* out of the scope */
-			continue;
-		}
-		if (gi[keyof[i]] == NO_ID)
-			gi[keyof[i]] = gs->ng++;
 	}
+	struct grouping gr;
+	grouping_make(&gr, keyof, n, gs->nkeys);
+	free(keyof);
+	gs->ng = gr.ng;
 	gs->g = xcalloc((size_t)gs->ng + 1, sizeof(*gs->g));
 	gs->pool = xcalloc(n + 1, sizeof(*gs->pool));
 	gs->totals = xcalloc(((size_t)gs->ng + 1) * (size_t)nr, sizeof(cost_t));
-	for (size_t i = 0; i < n; i++)
-		if (keyof[i] != NO_ID)
-			gs->g[gi[keyof[i]]].ne++;
-	size_t off = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
-		gs->g[k].e = gs->pool + off;
-		off += gs->g[k].ne;
-		gs->g[k].ne = 0;
-		gs->g[k].fn = NO_ID;
-		gs->g[k].total = gs->totals + (size_t)k * (size_t)nr;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (keyof[i] == NO_ID)
-			continue;
-		struct group *g = &gs->g[gi[keyof[i]]];
-		struct gentry *e = &g->e[g->ne++];
-		g->id = keyof[i];
-		if (by == GROUP_OBJ_FN) {
-			e->id = e->fn = (uint32_t)i;
-			e->self = agg_self(a, (uint32_t)i);
-			e->incl = agg_incl(a, (uint32_t)i);
-		} else {
-			e->id = by == GROUP_FILE_FN ? gs->ff[i].name : gs->ff[i].file;
-			e->fn = gs->ff[i].fn;
-			e->self = gs->ff[i].cost;
+		struct group *g = &gs->g[k];
+		g->id = gr.key[k];
+		g->fn = NO_ID;
+		g->total = gs->totals + (size_t)k * (size_t)nr;
+		g->e = gs->pool + gr.start[k];
+		for (uint32_t j = gr.start[k]; j < gr.start[k + 1]; j++) {
+			uint32_t i = gr.item[j];
+			struct gentry *e = &g->e[g->ne++];
+			if (by == GROUP_OBJ_FN) {
+				e->id = e->fn = i;
+				e->self = agg_self(a, i);
+				e->incl = agg_incl(a, i);
+			} else {
+				e->id = filefn_entry(&gs->ff[i], by == GROUP_FILE_FN);
+				e->fn = gs->ff[i].fn;
+				e->self = gs->ff[i].cost;
+			}
+			for (int c = 0; c < p->nreal; c++)
+				g->total[c] = cost_add(g->total[c], e->self[c]);
 		}
-		for (int k = 0; k < p->nreal; k++)
-			g->total[k] = cost_add(g->total[k], e->self[k]);
 	}
-	free(keyof);
-	free(gi);
+	grouping_free(&gr);
 	return gs;
 }
 

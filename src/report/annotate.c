@@ -182,7 +182,7 @@ void rep_annotate_all(FILE *out, struct profile *p, const struct report_opts *o,
 			 buckets);
 	/* the rest: unknown file, files below the threshold */
 	for (int i = 0; i < ffs->ng; i++) {
-		const struct group *g = &ffs->g[i];
+		const struct sec_group *g = &ffs->g[i];
 		int b;
 		if (strcmp(g->name, "???") == 0)
 			b = B_UNKNOWN;

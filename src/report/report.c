@@ -14,6 +14,7 @@
 #include "profile/modname.h"
 #include "profile/query.h"
 #include "profile/format.h"
+#include "profile/grouping.h"
 #include "profile/rank.h"
 #include "profile/scope.h"
 #include "source/srcannot.h"
@@ -216,13 +217,13 @@ int rep_cmp_cc_name(const cost_t *a, const char *an, const cost_t *b, const char
 
 static int cmp_inner(const void *x, const void *y, void *o)
 {
-	const struct inner *a = x, *b = y;
+	const struct sec_entry *a = x, *b = y;
 	return rep_cmp_cc_name(a->cc, a->name, b->cc, b->name, o);
 }
 
 static int cmp_group(const void *x, const void *y, void *o)
 {
-	const struct group *a = x, *b = y;
+	const struct sec_group *a = x, *b = y;
 	return rep_cmp_cc_name(a->outer, a->name, b->outer, b->name, o);
 }
 
@@ -279,41 +280,40 @@ static int real_above(const struct profile *p, const struct report_opts *o, cons
 	return above(o, summary, x);
 }
 
-/* Builds groups keyed by `by_file` (file:function) or by function name.
- * Inner entries and cost vectors come from two pools (s->pool_*).  All the
- * files are kept (the annotation sums those below the threshold), but only
- * the names with an entry above the threshold: the others would never be
- * shown, and a profile may have millions.  Likewise a file with no entry
- * above the threshold is never shown: it gets its total and no entries. */
+/* Builds groups keyed by `by_file` (file:function) or by function name,
+ * grouped by profile/grouping.h's rule.  Inner entries and cost vectors
+ * come from two pools (s->pool_*).  All the files are kept (the annotation
+ * sums those below the threshold), but only the names with an entry above
+ * the threshold: the others would never be shown, and a profile may have
+ * millions.  Likewise a file with no entry above the threshold is never
+ * shown: it gets its total and no entries. */
 static void build_section(struct profile *p, const struct filefn *ff, size_t nff, int by_file,
 			  const struct report_opts *o, const cost_t *summary, struct section *s)
 {
 	size_t ne = (size_t)p->nevents;
 	uint32_t nkeys = by_file ? p->files.n : p->names.n;
-	int *gi = xmalloc(((size_t)nkeys + 1) * sizeof(int));
-	for (uint32_t k = 0; k < nkeys; k++)
-		gi[k] = by_file ? -2 : -1; /* -2: wanted */
-	/* by file: the files with an entry above the threshold */
-	uint8_t *full = by_file ? xcalloc((size_t)nkeys + 1, 1) : NULL;
+	/* the keys with an entry above the threshold: by file, the files
+	 * shown with their entries; by name, the names shown at all */
+	uint8_t *full = xcalloc((size_t)nkeys + 1, 1);
 	for (size_t i = 0; i < nff; i++) {
-		if (by_file ? full[ff[i].file] : gi[ff[i].name] == -2)
-			continue;
-		if (real_above(p, o, summary, ff[i].cost)) {
-			if (by_file)
-				full[ff[i].file] = 1;
-			else
-				gi[ff[i].name] = -2;
-		}
+		uint32_t key = filefn_key(&ff[i], by_file);
+		if (!full[key] && real_above(p, o, summary, ff[i].cost))
+			full[key] = 1;
 	}
-	/* pass 1: groups and their sizes */
-	s->ng = 0;
+	uint32_t *keyof = xmalloc((nff + 1) * sizeof(*keyof));
+	for (size_t i = 0; i < nff; i++) {
+		keyof[i] = filefn_key(&ff[i], by_file);
+		if (!by_file && !full[keyof[i]])
+			keyof[i] = NO_ID;
+	}
+	struct grouping gr;
+	grouping_make(&gr, keyof, nff, nkeys);
+	free(keyof);
+	s->ng = (int)gr.ng;
 	size_t nin = 0;
-	for (size_t i = 0; i < nff; i++) {
-		uint32_t key = by_file ? ff[i].file : ff[i].name;
-		if (gi[key] == -2)
-			gi[key] = s->ng++;
-		nin += gi[key] >= 0 && (!full || full[key]);
-	}
+	for (uint32_t k = 0; k < gr.ng; k++)
+		if (full[gr.key[k]])
+			nin += gr.start[k + 1] - gr.start[k];
 	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
 	s->pool_in = xcalloc(nin + 1, sizeof(*s->pool_in));
 	/* without derived events in use an entry's costs are ff's own (which
@@ -322,49 +322,45 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	s->ccw = share ? p->nreal : p->nevents;
 	s->pool_cc = share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
-	for (size_t i = 0; i < nff; i++) {
-		uint32_t key = by_file ? ff[i].file : ff[i].name;
-		if (gi[key] >= 0 && (!full || full[key]))
-			s->g[gi[key]].capin++;
-	}
-	size_t off = 0;
-	for (int k = 0; k < s->ng; k++) {
-		s->g[k].in = s->pool_in + off;
-		off += (size_t)s->g[k].capin;
-		s->g[k].outer = s->pool_outer + (size_t)k * ne;
-		s->g[k].fnid = NO_ID;
-	}
-	/* pass 2: fill */
 	cost_t *tmp = share ? NULL : xcalloc(ne + 1, sizeof(cost_t));
-	for (size_t i = 0, j = 0; i < nff; i++) {
-		uint32_t key = by_file ? ff[i].file : ff[i].name;
-		if (gi[key] < 0)
-			continue;
-		struct group *g = &s->g[gi[key]];
+	size_t off = 0, j = 0;
+	for (int k = 0; k < s->ng; k++) {
+		struct sec_group *g = &s->g[k];
+		uint32_t key = gr.key[k];
+		int with_entries = full[key];
 		g->id = key;
 		g->name = by_file ? p->files.str[key] : p->names.str[key];
-		const cost_t *cc;
-		if (full && !full[key]) { /* counted in the total only */
-			if (!share)
-				rep_expand_into(o, p, ff[i].cost, tmp);
-			cc = share ? ff[i].cost : tmp;
-		} else {
-			struct inner *in = &g->in[g->nin++];
-			in->name = by_file ? p->names.str[ff[i].name] : p->files.str[ff[i].file];
-			if (share) {
-				in->cc = ff[i].cost;
+		g->fnid = NO_ID;
+		g->outer = s->pool_outer + (size_t)k * ne;
+		g->in = s->pool_in + off;
+		g->capin = with_entries ? (int)(gr.start[k + 1] - gr.start[k]) : 0;
+		off += (size_t)g->capin;
+		for (uint32_t x = gr.start[k]; x < gr.start[k + 1]; x++) {
+			const struct filefn *f = &ff[gr.item[x]];
+			const cost_t *cc;
+			if (!with_entries) { /* counted in the total only */
+				if (!share)
+					rep_expand_into(o, p, f->cost, tmp);
+				cc = share ? f->cost : tmp;
 			} else {
-				in->cc = s->pool_cc + j++ * ne;
-				rep_expand_into(o, p, ff[i].cost, in->cc);
+				struct sec_entry *in = &g->in[g->nin++];
+				uint32_t e = filefn_entry(f, by_file);
+				in->name = by_file ? p->names.str[e] : p->files.str[e];
+				if (share) {
+					in->cc = f->cost;
+				} else {
+					in->cc = s->pool_cc + j++ * ne;
+					rep_expand_into(o, p, f->cost, in->cc);
+				}
+				cc = in->cc;
 			}
-			cc = in->cc;
+			for (int c = 0; c < s->ccw; c++)
+				g->outer[c] = cost_add(g->outer[c], cc[c]);
 		}
-		for (int e = 0; e < s->ccw; e++)
-			g->outer[e] = cost_add(g->outer[e], cc[e]);
 	}
+	grouping_free(&gr);
 	free(tmp);
 	free(full);
-	free(gi);
 }
 
 /* Applies the threshold and sorts.  Inclusive groups are kept on their
@@ -376,12 +372,12 @@ static void select_section(struct section *s, const struct report_opts *o, const
 {
 	int nk = 0;
 	for (int i = 0; i < s->ng; i++) {
-		struct group *g = &s->g[i];
+		struct sec_group *g = &s->g[i];
 		g->nkept = 0;
 		for (int k = 0; k < g->nin; k++) {
 			g->in[k].kept = above(o, summary, g->in[k].cc);
 			if (g->in[k].kept) {
-				struct inner t = g->in[k];
+				struct sec_entry t = g->in[k];
 				g->in[k] = g->in[g->nkept];
 				g->in[g->nkept++] = t;
 			}
@@ -391,7 +387,7 @@ static void select_section(struct section *s, const struct report_opts *o, const
 			continue;
 		if (g->nkept > 1)
 			qsort_r(g->in, (size_t)g->nkept, sizeof(*g->in), cmp_inner, (void *)o);
-		struct group t = *g;
+		struct sec_group t = *g;
 		*g = s->g[nk];
 		s->g[nk++] = t;
 	}
@@ -408,7 +404,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 	cost_t *minc = xcalloc((size_t)ne, sizeof(cost_t)), *maxc = xcalloc((size_t)ne, sizeof(cost_t));
 	cost_t *cum = xcalloc((size_t)ne, sizeof(cost_t));
 	for (int i = 0; i < s->ng; i++) {
-		const struct group *g = &s->g[i];
+		const struct sec_group *g = &s->g[i];
 		if (!g->kept)
 			continue;
 		rep_extremes(ne, g->outer, min, max);
@@ -430,7 +426,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 	memset(cum, 0, sizeof(cost_t) * (size_t)ne);
 	int first = 1;
 	for (int i = 0; i < s->ng; i++) {
-		const struct group *g = &s->g[i];
+		const struct sec_group *g = &s->g[i];
 		if (!g->kept)
 			continue;
 		if (!first)
@@ -439,7 +435,7 @@ static void print_section(FILE *out, struct profile *p, const struct report_opts
 		for (int e = 0; e < ne; e++)
 			cum[e] = cost_add(cum[e], g->outer[e]);
 		fputs(mark, out);
-		const struct inner *only = NULL;
+		const struct sec_entry *only = NULL;
 		if (g->nkept == 1)
 			for (int k = 0; k < g->nin; k++)
 				if (g->in[k].kept)
@@ -498,7 +494,7 @@ static void inclusive_section(struct profile *p, const struct report_opts *o, st
 	s->ng = (int)p->nfns;
 	s->ccw = ne;
 	for (uint32_t f = 0; f < p->nfns; f++) {
-		struct group *g = &s->g[f];
+		struct sec_group *g = &s->g[f];
 		g->id = p->fns[f].name;
 		g->fnid = f;
 		g->name = fn_name(p, f);
@@ -515,7 +511,7 @@ static void inclusive_section(struct profile *p, const struct report_opts *o, st
 		memset(sum, 0, sizeof(cost_t) * (size_t)nr);
 		for (; j < ls->nff && key[j].fn == key[i].fn && key[j].file == key[i].file; j++)
 			rep_add_to(sum, &ls->ffcost[(size_t)key[j].k * (size_t)nr], nr);
-		struct group *g = &s->g[key[i].fn];
+		struct sec_group *g = &s->g[key[i].fn];
 		VEC_RESERVE(g->in, g->capin, g->nin + 1);
 		g->in[g->nin].name = file_name(p, key[i].file);
 		g->in[g->nin].cc = rep_expand(o, p, sum);

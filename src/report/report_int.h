@@ -22,26 +22,30 @@ struct ccp {
 	int count_w[MAX_EVENTS], perc1_w[MAX_EVENTS], perc2_w[MAX_EVENTS];
 };
 
-struct inner {
+/* A section of the report (file:function, function:file) as printed: its
+ * groups (made by profile/grouping.h's rule) with their cost vectors
+ * expanded to the derived events the report uses, and what the threshold
+ * keeps.  An entry of a group: */
+struct sec_entry {
 	const char *name;
 	cost_t *cc;
 	int kept;
 };
-struct group {
+struct sec_group {
 	const char *name;
 	uint32_t id;
 	uint32_t fnid; /* the function, when a group is one function */
 	cost_t *outer;
-	struct inner *in;
+	struct sec_entry *in;
 	int nin, capin, nkept;
 	int kept;
 };
 
 struct section {
-	struct group *g;
+	struct sec_group *g;
 	int ng;
 	int ccw;               /* the entries' cost vectors have this many events */
-	struct inner *pool_in; /* when set, every group's entries live here */
+	struct sec_entry *pool_in; /* when set, every group's entries live here */
 	cost_t *pool_cc;       /* and their cost vectors here */
 	cost_t *pool_outer;    /* and the groups' */
 };

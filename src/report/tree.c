@@ -117,7 +117,7 @@ void rep_print_tree(FILE *out, struct profile *p, const struct report_opts *o,
 	uint32_t *list = xmalloc(((size_t)p->nfns + 1) * sizeof(*list));
 	size_t nl = 0;
 	for (int i = 0; i < s->ng; i++) {
-		const struct group *g = &s->g[i];
+		const struct sec_group *g = &s->g[i];
 		if (!g->kept)
 			continue;
 		if (g->fnid != NO_ID) {
