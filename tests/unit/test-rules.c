@@ -4,7 +4,7 @@
  * (KCachegrind's cycles, calls without a share), the call tree's roots and
  * the estimated callers tree, a function's identity (object, file, name),
  * folding callgrind's recursion levels, the check of a file's calls, the
- * parts in the order they ran.
+ * parts in the order they ran, grouping (file:function's rule).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -14,6 +14,7 @@
 #include "profile/aggregate.h"
 #include "profile/demangle.h"
 #include "profile/format.h"
+#include "profile/grouping.h"
 #include "profile/load.h"
 #include "profile/model.h"
 #include "profile/query.h"
@@ -454,11 +455,40 @@ static void test_lazy(void)
 	free(w);
 }
 
+/* Grouping (grouping.h): keys 7 3 7 NO_ID 0 3 7 for items 0..6: groups in
+ * the order of their first item, 7 (items 0 2 6), 3 (1 5), 0 (4); item 3
+ * left out.  By hand, as cg_annotate lists a file's functions in the order
+ * it met them before sorting. */
+static void test_grouping(void)
+{
+	const uint32_t keyof[7] = { 7, 3, 7, NO_ID, 0, 3, 7 };
+	struct grouping g;
+	grouping_make(&g, keyof, 7, 8);
+	is(g.ng, 3, "grouping: 3 groups");
+	static const uint32_t key[3] = { 7, 3, 0 }, start[4] = { 0, 3, 5, 6 };
+	static const uint32_t item[6] = { 0, 2, 6, 1, 5, 4 };
+	int same = g.ng == 3;
+	for (int k = 0; same && k < 3; k++)
+		same = g.key[k] == key[k] && g.start[k] == start[k] && g.start[k + 1] == start[k + 1];
+	for (int i = 0; same && i < 6; i++)
+		same = g.item[i] == item[i];
+	ok(same, "grouping: keys 7 3 0 in order of first appearance, items 0 2 6 | 1 5 | 4");
+	grouping_free(&g);
+	grouping_make(&g, keyof, 0, 8);
+	is(g.ng, 0, "grouping: no items, no groups");
+	grouping_free(&g);
+	struct filefn f = { .file = 4, .name = 9 };
+	ok(filefn_key(&f, 1) == 4 && filefn_entry(&f, 1) == 9 && filefn_key(&f, 0) == 9 &&
+		   filefn_entry(&f, 0) == 4,
+	   "grouping: a pair's key is its file by file, its name by function, the entry the other");
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
 		return 99;
 	test_rank();
+	test_grouping();
 	test_cycle_rule();
 	test_roots();
 	test_identity();
