@@ -211,6 +211,40 @@ $(cat map.txt)"
 	check "${1}x$2: q quits" $? "$(screen | tail -3)"
 done
 
+# the mouse in a real terminal: xterm's SGR reports (what tmux passes on
+# for a click, columns and lines from 1) written to the pane; at 80x24 log's
+# box is at column 48, line 16 of expected-graph/run.txt (47, 15 from 0), its
+# rectangle in the map at 76, 7.  A click selects log (the header says its
+# 90, 9.1%, called 5 + 3 + 1 = 9x); a second click on it centres on it
+# (graph.keys' log.txt exactly); from run again, a double click centres at
+# once; in the map a click selects log's 50 (5 calls of 10: 5.0% of 992)
+click() { tm send-keys -t t -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$1" "$2" "$1" "$2")"; }
+start 80 24 "$CGTUI" graph.out
+wait_for "Ir 992"
+tm send-keys -t t / '^run$' Enter 4
+wait_for "^run: incl 902"
+click 48 16
+wait_for "^log: incl 90 9.1%, called 9x" && wait_for " 4/7$"
+check "mouse: a click selects log's box in the call graph" $? "$(screen)"
+sleep 0.5 # past curses' double-click interval: two clicks
+click 48 16
+wait_for " 1/4$" && [ "$(screen)" = "$(cat "$here/expected-graph/log.txt")" ]
+check "mouse: a click on the selected box centres on it (graph.keys' log.txt)" $? "$(screen)"
+# (g for Home: tmux sends its own terminfo's Home, \e[1~, which
+# xterm-256color's has not: read as Esc, [, 1, ~)
+back_home() { tm send-keys -t t Escape && wait_for " 4/7$" && tm send-keys -t t g && wait_for "^run: incl 902"; }
+back_home
+click 48 16
+click 48 16
+wait_for " 1/4$" && wait_for "^log: incl 90"
+check "mouse: a double click centres at once" $? "$(screen)"
+back_home
+tm send-keys -t t 5
+wait_for "^call map"
+click 76 7
+wait_for "^log: 50 5.0%$"
+check "mouse: a click selects log's rectangle in the call map" $? "$(screen)"
+
 # the flame graph in a real terminal, at 80x24 and 200x60: every frame
 # where check-flame.py, working it out from graph.out's call edges, puts
 # it; Enter zooms into the widest callee's frame, Esc comes back
