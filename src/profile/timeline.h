@@ -62,6 +62,19 @@ static inline const cost_t *timeline_total(const struct timeline *tl, uint32_t i
 {
 	return &tl->total[(size_t)iv * (size_t)tl->nreal];
 }
+/* Interval iv's length in instructions (its Ir range). */
+static inline uint64_t timeline_ir(const struct timeline *tl, uint32_t iv)
+{
+	return tl->end[iv] - tl->start[iv];
+}
+/* A cost of interval iv as a rate: per instruction of the interval (0 for
+ * an interval without instructions), so intervals of different lengths
+ * (the last one, open when the profile was written, is shorter) compare. */
+static inline double timeline_rate(const struct timeline *tl, uint32_t iv, cost_t v)
+{
+	uint64_t n = timeline_ir(tl, iv);
+	return n ? (double)v / (double)n : 0.0;
+}
 /* Entity ent's (aggregate.h: a function, or a cycle: its members') self
  * cost in interval iv into out (nreal). */
 void timeline_cost(const struct timeline *tl, uint32_t iv, uint32_t ent, cost_t *out);

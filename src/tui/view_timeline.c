@@ -1,15 +1,20 @@
-/* view_timeline.c -- the timeline: the sort event per interval of the run,
- * as the recorder kept it beside the profile (--timeline=yes; profile/
+/* view_timeline.c -- the timeline: the sort event's rate per interval of
+ * the run (its cost in the interval per instruction of the interval), as
+ * the recorder kept it beside the profile (--timeline=yes; profile/
  * timeline.h reads PROFILE.time), drawn as a sparkline for the whole run
- * and, below it, for the function the view was opened on.
+ * and, below it, for the function the view was opened on.  A rate, not
+ * the raw cost, so that intervals of different lengths compare (the last
+ * one is cut short by the end of the run) and phases of a run show as
+ * plateaus of misses, loads, ... per instruction.
  *
  * One column per interval (from the left; scrolled to keep the cursor in
  * sight when there are more intervals than columns), its bar as high as
- * its value's share of the largest interval's (each sparkline its own
+ * its rate's share of the largest interval's (each sparkline its own
  * scale, said above it): ROWS rows of eighth blocks (UTF-8: 8 * ROWS
  * levels) or of '#' (ASCII: ROWS levels), rounded to the nearest level, a
  * positive value at least the lowest one.  Left and Right move a cursor
- * (a ^ under the interval) whose Ir range and costs the header line gives.
+ * (a ^ under the interval) whose Ir range, costs and rates the header line
+ * gives.
  * Without a timeline the view says how to record one.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
@@ -69,6 +74,17 @@ static cost_t value(struct view *v, uint32_t i, uint32_t fn)
 	return event_value(v->t->p, c, v->t->set.sort_event);
 }
 
+/* The same per instruction of the interval. */
+static double rate(struct view *v, uint32_t i, uint32_t fn)
+{
+	return timeline_rate(tl_of(v), i, value(v, i, fn));
+}
+
+static void format_rate(char *buf, size_t n, double r)
+{
+	snprintf(buf, n, "%.3g", r);
+}
+
 static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
@@ -76,20 +92,22 @@ static void draw_header(struct view *v, int y, int width)
 	if (!tl || !tl->niv)
 		return;
 	uint32_t i = (uint32_t)v->sel;
-	char a[48], b[48], all[48], f[48], pc[32], line[512];
+	char a[48], b[48], all[48], f[48], pc[32], ra[32], rf[32], line[512];
 	format_count(a, sizeof(a), (cost_t)tl->start[i]);
 	format_count(b, sizeof(b), (cost_t)tl->end[i]);
 	cost_t w = value(v, i, NO_ID);
 	format_count(all, sizeof(all), w);
+	format_rate(ra, sizeof(ra), timeline_rate(tl, i, w));
 	const char *ev = t->p->ev[t->set.sort_event].name;
-	int n = snprintf(line, sizeof(line), "interval %u of %u, Ir %s to %s: %s %s", i + 1, tl->niv, a,
-			 b, ev, all);
+	int n = snprintf(line, sizeof(line), "interval %u of %u, Ir %s to %s: %s %s, %s per Ir", i + 1,
+			 tl->niv, a, b, ev, all, ra);
 	if (v->fn != NO_ID && n > 0 && (size_t)n < sizeof(line)) {
 		cost_t c = value(v, i, v->fn);
 		char *name = tui_label(t, v->fn);
 		format_count(f, sizeof(f), c);
 		fmt_percent(pc, sizeof(pc), c, w);
-		snprintf(line + n, sizeof(line) - (size_t)n, "; %s %s (%s)", name, f, pc);
+		format_rate(rf, sizeof(rf), timeline_rate(tl, i, c));
+		snprintf(line + n, sizeof(line) - (size_t)n, "; %s %s (%s), %s per Ir", name, f, pc, rf);
 		free(name);
 	}
 	tui_put(t, y, 0, width, line);
@@ -107,24 +125,24 @@ static void sparkline(struct view *v, uint32_t fn, int y, int rows, int first, i
 	struct tui *t = v->t;
 	const struct timeline *tl = tl_of(v);
 	int u = t->utf8, levels = u ? 8 * rows : rows;
-	cost_t top = 0;
+	double top = 0;
 	for (uint32_t i = 0; i < tl->niv; i++) {
-		cost_t x = value(v, i, fn);
+		double x = rate(v, i, fn);
 		top = x > top ? x : top;
 	}
 	char tops[48], b[512];
-	format_count(tops, sizeof(tops), top);
+	format_rate(tops, sizeof(tops), top);
 	char *name = fn == NO_ID ? xstrdup("whole run") : tui_label(t, fn);
-	snprintf(b, sizeof(b), "%s: %s per interval, top %s", name, t->p->ev[t->set.sort_event].name,
-		 tops);
+	snprintf(b, sizeof(b), "%s: %s per Ir by interval, top %s", name,
+		 t->p->ev[t->set.sort_event].name, tops);
 	free(name);
 	tui_put(t, y, 0, w, b);
 	for (int c = 0; c < cols; c++) {
 		uint32_t i = (uint32_t)(first + c);
-		cost_t x = value(v, i, fn);
+		double x = rate(v, i, fn);
 		long lv = 0;
 		if (x > 0 && top > 0) {
-			lv = lround((double)x * levels / (double)top);
+			lv = lround(x * levels / top);
 			if (lv < 1)
 				lv = 1;
 		}
