@@ -174,6 +174,9 @@ struct cgt_sb {
 	UInt n_ev;
 	struct cgt_reg **reg;    /* [n_reg], by first; each VG_(malloc)ed */
 	UInt n_reg;
+	/* --timeline: on tool_time.c's list of translations that ran in the
+	 * interval whose stamp is time_stamp, at time_slot */
+	UInt time_stamp, time_slot;
 };
 
 /* A record with room for n_insns instructions (and as many segments),
@@ -433,6 +436,14 @@ void cgt_time_init(void);
 void cgt_time_tick(void);
 /* the costs were zeroed: the intervals start again */
 void cgt_time_zero(void);
+/* The translated code: sb's first counter left 0 (sb ran since its last
+ * fold).  Only with --timeline=yes. */
+VG_REGPARM(1) void cgt_time_ran(struct cgt_sb *sb);
+/* sb (folded) is discarded */
+void cgt_time_discard(struct cgt_sb *sb);
+/* n's costs grew other than by its translation's counters (a line's
+ * eviction); only with --timeline=yes */
+void cgt_time_touch(struct cgt_insn *n);
 /* PATH.time beside the profile PATH (the interval still open last) */
 Bool cgt_time_write(const HChar *path);
 

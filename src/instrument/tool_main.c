@@ -113,6 +113,27 @@ static void add_increment(struct cgt_count *s, ULong *p, ULong n)
 	addStmtToIRSB(out, IRStmt_Store(CGT_END, addr, IRExpr_RdTmp(new)));
 }
 
+/* --timeline: `if (*p == 0) cgt_time_ran(sb); *p += 1` for sb's first
+ * counter (tool_time.c: the translations that ran in an interval) */
+static void add_first_increment(struct cgt_count *s, ULong *p)
+{
+	IRSB *out = s->out;
+	IRExpr *addr = mkIRExpr_HWord((HWord)p);
+	IRTemp old = newIRTemp(out->tyenv, Ity_I64);
+	IRTemp new = newIRTemp(out->tyenv, Ity_I64);
+	IRTemp zero = newIRTemp(out->tyenv, Ity_I1);
+	addStmtToIRSB(out, IRStmt_WrTmp(old, IRExpr_Load(CGT_END, Ity_I64, addr)));
+	addStmtToIRSB(out, IRStmt_WrTmp(zero, IRExpr_Binop(Iop_CmpEQ64, IRExpr_RdTmp(old),
+							   IRExpr_Const(IRConst_U64(0)))));
+	IRDirty *di = unsafeIRDirty_0_N(1, "cgt_time_ran", VG_(fnptr_to_fnentry)(cgt_time_ran),
+					mkIRExprVec_1(mkIRExpr_HWord((HWord)s->sb)));
+	di->guard = IRExpr_RdTmp(zero);
+	addStmtToIRSB(out, IRStmt_Dirty(di));
+	addStmtToIRSB(out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+							  IRExpr_Const(IRConst_U64(1)))));
+	addStmtToIRSB(out, IRStmt_Store(CGT_END, addr, IRExpr_RdTmp(new)));
+}
+
 /* `cgt_cur_slots[slot] += 1` (--separate-threads): the running thread's
  * counters, whose address is loaded first. */
 static void add_slot_increment(IRSB *out, UInt slot)
@@ -148,6 +169,8 @@ void cgt_count_end_segment(struct cgt_count *s)
 	sb->seg_end[sb->n_segs] = s->n_done;
 	if (cgt_clo_separate_threads)
 		add_slot_increment(s->out, sb->slot + sb->n_segs);
+	else if (cgt_time_on && sb->n_segs == 0)
+		add_first_increment(s, &sb->count[0]);
 	else
 		add_increment(s, &sb->count[sb->n_segs], 1);
 	if (cgt_n_events == 1) {

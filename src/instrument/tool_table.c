@@ -314,6 +314,8 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 	sb->n_ev = 0;
 	sb->reg = NULL;
 	sb->n_reg = 0;
+	sb->time_stamp = 0;
+	sb->time_slot = 0;
 
 	if (2 * sb_n >= sb_nbuckets)
 		sb_grow();
@@ -355,6 +357,7 @@ Bool cgt_sb_discard(Addr key)
 		*pp = sb->next;
 		sb_n--;
 		cgt_sb_fold(sb);
+		cgt_time_discard(sb);
 		if (sb->ev)
 			VG_(free)(sb->ev);
 		for (UInt r = 0; r < sb->n_reg; r++)

@@ -5,12 +5,23 @@
  *
  * An interval ends at the first scheduler time slice (about 100,000
  * blocks) or system call after --timeline-interval instructions: there,
- * the translations' counters are folded into the instructions' costs and
- * each function's self cost so far (the profile's rows: instructions with
- * a symbol by their function, those without by their context, tool_ctx.c)
- * is compared with its value at the previous end; the differences are the
- * interval's.  So summed over the intervals, a function's cost is its self
- * cost in the profile, exactly.  Nothing is added to the translated code.
+ * the counters of the translations that ran in the interval are folded
+ * into their instructions' costs, and each of those instructions' cost
+ * (for code without a symbol: each of its contexts', tool_ctx.c) is
+ * compared with its value at the previous end; the differences, summed by
+ * function (the profile's rows), are the interval's.  So summed over the
+ * intervals, a function's cost is its self cost in the profile, exactly.
+ *
+ * Only what ran is visited (an interval end costs what the interval ran,
+ * not what the program has run so far): a translation's first segment
+ * counter, zero since its last fold, calls cgt_time_ran when it leaves
+ * zero (one compare in the translated code, the call once per interval at
+ * most), which puts the translation on the list of those that ran; at the
+ * end, their instructions go on the list of instructions touched, as do
+ * those of a translation discarded in the interval (cgt_time_discard) and
+ * those whose costs a line's eviction adds to (cgt_time_touch).  Each list
+ * holds an entry at most once per interval (a stamp: the interval's
+ * number).
  * At most TIME_CAP intervals are kept: when full, neighbours are merged
  * pairwise and the length doubles, so memory stays bounded and a long run
  * still has between TIME_CAP/2 and TIME_CAP intervals.  The interval still
@@ -58,9 +69,24 @@ void cgt_time_usage(void)
 static struct { UInt obj, fn; } *keys; /* [nkeys] */
 static UInt nkeys, kcap;
 static UInt *kslot, kmask;             /* open addressing: key + 1, 0 = empty */
-static ULong *prev, *cur;              /* [kcap * cgt_n_events]: self so far */
-static UInt *insn_key, n_insn_key;     /* by instruction id: its key, or TIME_NONE */
-static UInt *node_key, n_node_key;     /* by context-record id */
+static UInt epoch = 1;              /* the interval's stamp */
+static ULong *acc;                     /* [kcap * cgt_n_events]: the open
+					  interval's cost by function so far */
+static UInt *kstamp;                   /* [kcap]: on klist in this interval */
+static UInt *klist, nklist, cklist;    /* functions with a cost in it */
+
+/* per instruction record (by id) and per context record: the function,
+   the costs at the last end, the stamp of the list of those touched */
+struct cell {
+	UInt key, stamp;
+};
+static struct cell *insn_cell, *node_cell;
+static UInt n_insn_cell, n_node_cell;
+static ULong *insn_snap, *node_snap;  /* [n_*_cell * cgt_n_events] */
+static struct cgt_insn **ilist;       /* instructions touched */
+static UInt nilist, cilist;
+static struct cgt_sb **slist;         /* translations that ran (NULL: discarded) */
+static UInt nslist, cslist;
 
 static UInt khash(UInt obj, UInt fn)
 {
@@ -73,10 +99,10 @@ static void kgrow(void)
 	UInt ncap = kcap ? 2 * kcap : 1024;
 	keys = VG_(realloc)("cgtui.time.keys", keys, ncap * sizeof(*keys));
 	SizeT old = (SizeT)kcap * cgt_n_events, now = (SizeT)ncap * cgt_n_events;
-	prev = VG_(realloc)("cgtui.time.prev", prev, now * sizeof(ULong));
-	cur = VG_(realloc)("cgtui.time.cur", cur, now * sizeof(ULong));
-	VG_(memset)(prev + old, 0, (now - old) * sizeof(ULong));
-	VG_(memset)(cur + old, 0, (now - old) * sizeof(ULong));
+	acc = VG_(realloc)("cgtui.time.acc", acc, now * sizeof(ULong));
+	VG_(memset)(acc + old, 0, (now - old) * sizeof(ULong));
+	kstamp = VG_(realloc)("cgtui.time.kstamp", kstamp, ncap * sizeof(UInt));
+	VG_(memset)(kstamp + kcap, 0, (ncap - kcap) * sizeof(UInt));
 	if (kslot)
 		VG_(free)(kslot);
 	kmask = 2 * ncap - 1;
@@ -108,51 +134,126 @@ static UInt key_of(UInt obj, UInt fn)
 	return nkeys - 1;
 }
 
-/* the key cached by id in *tab (grown to hold id) */
-static UInt *cache_at(UInt **tab, UInt *n, UInt id)
+/* record id's cell in *tab (grown to hold id, with its snapshot) */
+static struct cell *cell_at(struct cell **tab, ULong **snap, UInt *n, UInt id)
 {
-	if (id >= *n) {
+	if (UNLIKELY(id >= *n)) {
 		UInt nn = *n ? *n : 4096;
 		while (nn <= id)
 			nn *= 2;
-		*tab = VG_(realloc)("cgtui.time.cache", *tab, nn * sizeof(UInt));
-		for (UInt i = *n; i < nn; i++)
-			(*tab)[i] = TIME_NONE;
+		*tab = VG_(realloc)("cgtui.time.cell", *tab, nn * sizeof(struct cell));
+		*snap = VG_(realloc)("cgtui.time.snap", *snap, (SizeT)nn * cgt_n_events * sizeof(ULong));
+		for (UInt i = *n; i < nn; i++) {
+			(*tab)[i].key = TIME_NONE;
+			(*tab)[i].stamp = 0;
+		}
+		VG_(memset)(*snap + (SizeT)*n * cgt_n_events, 0,
+			    (SizeT)(nn - *n) * cgt_n_events * sizeof(ULong));
 		*n = nn;
 	}
 	return &(*tab)[id];
 }
 
-static void add_insn(struct cgt_insn *n, void *arg)
+/* *list grown to hold one more */
+static void *list_room(void *list, UInt n, UInt *cap, SizeT size)
 {
-	/* code without a symbol: by its contexts (below), as the profile */
-	if (cgt_insn_unnamed(n) || n->cost[CGT_EV_IR] == 0)
-		return;
-	UInt *k = cache_at(&insn_key, &n_insn_key, n->id);
-	if (*k == TIME_NONE)
-		*k = key_of(n->obj, n->fn);
-	ULong *c = cur + (SizeT)*k * cgt_n_events;
-	for (UInt e = 0; e < cgt_n_events; e++)
-		c[e] += n->cost[e];
+	if (n < *cap)
+		return list;
+	*cap = *cap ? 2 * *cap : 1024;
+	return VG_(realloc)("cgtui.time.list", list, *cap * size);
 }
 
-/* cur = every function's self cost now */
-static void costs_now(void)
+void cgt_time_touch(struct cgt_insn *n)
 {
-	cgt_sb_fold_all();
-	VG_(memset)(cur, 0, (SizeT)kcap * cgt_n_events * sizeof(ULong));
-	cgt_insn_foreach(add_insn, NULL);
-	UInt nn;
-	struct cgt_ctxcost *const *nodes = cgt_ctx_nodes(&nn);
-	for (UInt i = 0; i < nn; i++) {
-		const struct cgt_ctxcost *c = nodes[i];
-		UInt *k = cache_at(&node_key, &n_node_key, c->id);
-		if (*k == TIME_NONE)
-			*k = key_of(c->insn->obj, c->ctx);
-		ULong *to = cur + (SizeT)*k * cgt_n_events;
-		for (UInt e = 0; e < cgt_n_events; e++)
-			to[e] += c->cost[e];
+	struct cell *c = cell_at(&insn_cell, &insn_snap, &n_insn_cell, n->id);
+	if (c->stamp == epoch)
+		return;
+	c->stamp = epoch;
+	ilist = list_room(ilist, nilist, &cilist, sizeof(*ilist));
+	ilist[nilist++] = n;
+}
+
+static void touch_insn(struct cgt_insn *n, void *arg)
+{
+	(void)arg;
+	cgt_time_touch(n);
+}
+
+static void touch_sb(const struct cgt_sb *sb)
+{
+	for (UInt i = 0; i < sb->n_insns; i++)
+		cgt_time_touch(sb->insns[i]);
+}
+
+/* Called by the translated code when sb's first counter leaves 0. */
+VG_REGPARM(1) void cgt_time_ran(struct cgt_sb *sb)
+{
+	if (sb->time_stamp == epoch)
+		return;
+	sb->time_stamp = epoch;
+	slist = list_room(slist, nslist, &cslist, sizeof(*slist));
+	sb->time_slot = nslist;
+	slist[nslist++] = sb;
+}
+
+void cgt_time_discard(struct cgt_sb *sb)
+{
+	if (!cgt_time_on || sb->time_stamp != epoch)
+		return;
+	touch_sb(sb); /* folded: its costs are its instructions' */
+	slist[sb->time_slot] = NULL;
+}
+
+/* cost - *snap into the function's sum of the interval; *snap = cost */
+static void add_delta(UInt k, const ULong *cost, ULong *snap)
+{
+	ULong *a = acc + (SizeT)k * cgt_n_events;
+	Bool any = False;
+	for (UInt e = 0; e < cgt_n_events; e++) {
+		ULong d = cost[e] - snap[e];
+		a[e] += d;
+		snap[e] = cost[e];
+		any |= d != 0;
 	}
+	if (any && kstamp[k] != epoch) {
+		kstamp[k] = epoch;
+		klist = list_room(klist, nklist, &cklist, sizeof(*klist));
+		klist[nklist++] = k;
+	}
+}
+
+/* acc = every function's cost since the last end, its functions in klist */
+static void costs_since(void)
+{
+	for (UInt i = 0; i < nslist; i++)
+		if (slist[i]) {
+			cgt_sb_fold(slist[i]);
+			touch_sb(slist[i]);
+		}
+	for (UInt i = 0; i < nilist; i++) {
+		struct cgt_insn *n = ilist[i];
+		/* code without a symbol: by its contexts, as the profile */
+		if (cgt_insn_unnamed(n)) {
+			for (const struct cgt_ctxcost *c = n->ctxs; c; c = c->next) {
+				struct cell *cl = cell_at(&node_cell, &node_snap, &n_node_cell, c->id);
+				if (cl->key == TIME_NONE)
+					cl->key = key_of(c->insn->obj, c->ctx);
+				add_delta(cl->key, c->cost, node_snap + (SizeT)c->id * cgt_n_events);
+			}
+			continue;
+		}
+		struct cell *cl = cell_at(&insn_cell, &insn_snap, &n_insn_cell, n->id);
+		if (cl->key == TIME_NONE)
+			cl->key = key_of(n->obj, n->fn);
+		add_delta(cl->key, n->cost, insn_snap + (SizeT)n->id * cgt_n_events);
+	}
+}
+
+/* the lists empty for the next interval */
+static void next_epoch(void)
+{
+	nslist = nilist = nklist = 0;
+	epoch++;
 }
 
 /* ---- intervals ------------------------------------------------------- */
@@ -178,38 +279,34 @@ static void iv_free(struct iv *v)
 	VG_(memset)(v, 0, sizeof(*v));
 }
 
-/* the interval from prev to cur */
-static void iv_diff(struct iv *v)
+static Int cmp_uint(const void *a, const void *b)
 {
-	UInt nev = cgt_n_events, m = 0;
+	UInt x = *(const UInt *)a, y = *(const UInt *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* the interval from acc (klist's functions), acc zero again */
+static void iv_take(struct iv *v)
+{
+	UInt nev = cgt_n_events, m = nklist;
 	v->tot = VG_(calloc)("cgtui.time.tot", nev, sizeof(ULong));
 	v->k = NULL;
 	v->c = NULL;
-	for (UInt k = 0; k < nkeys; k++)
-		for (UInt e = 0; e < nev; e++)
-			if (cur[(SizeT)k * nev + e] != prev[(SizeT)k * nev + e]) {
-				m++;
-				break;
-			}
 	v->n = m;
 	if (!m)
 		return;
+	VG_(ssort)(klist, m, sizeof(UInt), cmp_uint);
 	v->k = VG_(malloc)("cgtui.time.k", m * sizeof(UInt));
 	v->c = VG_(malloc)("cgtui.time.c", (SizeT)m * nev * sizeof(ULong));
-	UInt j = 0;
-	for (UInt k = 0; k < nkeys && j < m; k++) {
-		const ULong *a = cur + (SizeT)k * nev, *b = prev + (SizeT)k * nev;
-		Bool any = False;
-		for (UInt e = 0; e < nev; e++)
-			any |= a[e] != b[e];
-		if (!any)
-			continue;
+	for (UInt j = 0; j < m; j++) {
+		UInt k = klist[j];
+		ULong *a = acc + (SizeT)k * nev;
 		v->k[j] = k;
 		for (UInt e = 0; e < nev; e++) {
-			v->c[(SizeT)j * nev + e] = a[e] - b[e];
-			v->tot[e] += a[e] - b[e];
+			v->c[(SizeT)j * nev + e] = a[e];
+			v->tot[e] += a[e];
+			a[e] = 0;
 		}
-		j++;
 	}
 }
 
@@ -243,16 +340,43 @@ static void iv_merge(struct iv *a, struct iv *b)
 	iv_free(b);
 }
 
+/* the open interval's part written by the last dump, taken into it at
+ * its end */
+static struct iv carry;
+static Bool has_carry;
+
 static void restart(void)
 {
 	for (UInt i = 0; i < n_ivs; i++)
 		iv_free(&ivs[i]);
 	n_ivs = 0;
-	if (prev)
-		VG_(memset)(prev, 0, (SizeT)kcap * cgt_n_events * sizeof(ULong));
+	if (has_carry)
+		iv_free(&carry);
+	has_carry = False;
+	/* every cost is 0 now */
+	if (insn_snap)
+		VG_(memset)(insn_snap, 0, (SizeT)n_insn_cell * cgt_n_events * sizeof(ULong));
+	if (node_snap)
+		VG_(memset)(node_snap, 0, (SizeT)n_node_cell * cgt_n_events * sizeof(ULong));
+	VG_(memset)(acc, 0, (SizeT)kcap * cgt_n_events * sizeof(ULong));
+	next_epoch();
 	length = (ULong)clo_interval;
 	cgt_packed_fold();
 	next_end = cgt_tot[CGT_EV_IR] + length;
+}
+
+/* the interval still open: what ran since the last end (and the part of
+ * it a dump took) */
+static void take_open(struct iv *v)
+{
+	costs_since();
+	iv_take(v);
+	next_epoch();
+	if (has_carry) {
+		iv_merge(&carry, v);
+		*v = carry;
+		has_carry = False;
+	}
 }
 
 void cgt_time_init(void)
@@ -286,11 +410,7 @@ void cgt_time_tick(void)
 		n_ivs = TIME_CAP / 2;
 		length *= 2;
 	}
-	costs_now();
-	iv_diff(&ivs[n_ivs++]);
-	ULong *t = prev;
-	prev = cur;
-	cur = t;
+	take_open(&ivs[n_ivs++]);
 	next_end = cgt_tot[CGT_EV_IR] + length;
 }
 
@@ -321,10 +441,14 @@ Bool cgt_time_write(const HChar *path)
 		return False;
 	}
 	VG_(free)(name);
-	/* the interval still open, as the last one (not kept) */
+	/* the interval still open, as the last one (kept open) */
 	struct iv open;
-	costs_now();
-	iv_diff(&open);
+	/* a dump visits every instruction anyway: so does the timeline, for
+	 * what no list has (costs of code without a symbol added to its
+	 * instruction in an earlier interval, given to its context by the
+	 * dump's fold) */
+	cgt_insn_foreach(touch_insn, NULL);
+	take_open(&open);
 	UInt *num = VG_(malloc)("cgtui.time.num", (nkeys + 1) * sizeof(UInt));
 	for (UInt k = 0; k < nkeys; k++)
 		num[k] = TIME_NONE;
@@ -360,6 +484,8 @@ Bool cgt_time_write(const HChar *path)
 	}
 	VG_(fclose)(fp);
 	VG_(free)(num);
-	iv_free(&open);
+	/* still open: the next end (or dump) adds to it */
+	carry = open;
+	has_carry = True;
 	return True;
 }

@@ -42,6 +42,8 @@ static void done(void *arg, const void *owner, uint32_t fetched, uint32_t used)
 	(void)arg;
 	CGT_ADD(n, ev_fb, fetched);
 	CGT_ADD(n, ev_fb + 1, used);
+	if (cgt_time_on)
+		cgt_time_touch(n);
 }
 
 void cgt_use_ref(struct cgt_insn *n, Addr a, UWord size)

@@ -9,7 +9,9 @@
 #   in the profile, in every event, and each interval's totals are its
 #   functions' sum: on rec-phases, with both simulations, on rec-calls and
 #   on python3 (code without a symbol, counted by its context) with a small
-#   interval (the 512 kept are merged pairwise many times);
+#   interval (the 512 kept are merged pairwise many times), with line
+#   utilisation (costs added at a line's eviction) and with live snapshots
+#   taken every 10 ms (each writes the interval still open);
 # - no .time without --timeline; callgrind_annotate prints the same.
 #
 # Copyright (C) the cgtui authors.
@@ -80,6 +82,17 @@ record python --timeline-interval=1000 -- /usr/bin/python3 ../src/rec-python.py 
 		fail merged "$n intervals of $len Ir (256..512 kept, length doubled)"
 	fi
 }
+
+# line utilisation: an evicted line's D1fb/D1ub go to the instruction that
+# fetched it, which need not have run in the interval (the last lines at
+# the very end): still in the intervals
+record use --cache-sim=yes --cache-use=yes --timeline-interval=10000 -- ../src/rec-calls &&
+	check use-sums sums "$T/prof/use"
+# live snapshots every 10 ms each write the interval still open (which
+# goes on): the intervals still add up at the end
+record live --cgtui-live="$T/prof/snap" --cgtui-live-ms=10 --timeline-interval=100000 -- \
+	/usr/bin/python3 ../src/rec-python.py &&
+	check live-sums sums "$T/prof/live"
 
 # without the option: no file, and the profile the same
 (cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/prof/none" ../src/rec-phases) \
