@@ -118,7 +118,7 @@ void scope_self(struct profile *p, const struct scope *s, cost_t *out)
 	}
 }
 
-char *scope_label(const struct profile *p, const struct scope *s)
+static char *kind_label(const struct profile *p, const struct scope *s)
 {
 	switch (s ? s->kind : SCOPE_ALL) {
 	case SCOPE_OBJECT:
@@ -132,19 +132,33 @@ char *scope_label(const struct profile *p, const struct scope *s)
 	}
 }
 
+char *scope_label(const struct profile *p, const struct scope *s)
+{
+	if (!s || !s->ir1)
+		return kind_label(p, s);
+	char a[48], b[48];
+	format_count(a, sizeof(a), (cost_t)s->ir0);
+	format_count(b, sizeof(b), (cost_t)s->ir1);
+	if (s->kind == SCOPE_ALL)
+		return xasprintf("Ir %s to %s", a, b);
+	char *k = kind_label(p, s), *l = xasprintf("%s, Ir %s to %s", k, a, b);
+	free(k);
+	return l;
+}
+
 int scope_of_fn(const struct profile *p, uint32_t fn, struct scope *s, int max)
 {
 	int n = 0;
 	const struct function *f = &p->fns[fn];
 	/* (a profile without ob= or fl= has an empty name for them) */
 	if (n < max && f->obj != NO_ID && *obj_name(p, f->obj))
-		s[n++] = (struct scope){ SCOPE_OBJECT, f->obj, NULL };
+		s[n++] = (struct scope){ .kind = SCOPE_OBJECT, .id = f->obj };
 	if (n < max && f->file != NO_ID && *file_name(p, f->file))
-		s[n++] = (struct scope){ SCOPE_FILE, f->file, NULL };
+		s[n++] = (struct scope){ .kind = SCOPE_FILE, .id = f->file };
 	size_t len;
 	const char *c = name_class(fn_name(p, fn), &len);
 	if (n < max && len)
-		s[n++] = (struct scope){ SCOPE_CLASS, NO_ID, xstrndup(c, len) };
+		s[n++] = (struct scope){ .kind = SCOPE_CLASS, .id = NO_ID, .cls = xstrndup(c, len) };
 	return n;
 }
 
@@ -166,7 +180,7 @@ void scope_copy(struct scope *to, const struct scope *from)
 
 int scope_same(const struct scope *a, const struct scope *b)
 {
-	if (a->kind != b->kind)
+	if (a->kind != b->kind || a->ir0 != b->ir0 || a->ir1 != b->ir1)
 		return 0;
 	if (a->kind == SCOPE_CLASS)
 		return strcmp(a->cls, b->cls) == 0;
@@ -176,7 +190,7 @@ int scope_same(const struct scope *a, const struct scope *b)
 void scope_clear(struct scope *s)
 {
 	free(s->cls);
-	*s = (struct scope){ SCOPE_ALL, NO_ID, NULL };
+	*s = (struct scope){ .kind = SCOPE_ALL, .id = NO_ID };
 }
 
 /* ---- parts ------------------------------------------------------------------ */

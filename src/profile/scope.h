@@ -19,6 +19,10 @@ struct scope {
 	enum scope_kind kind;
 	uint32_t id;  /* SCOPE_OBJECT, SCOPE_FILE: the object's or file's id */
 	char *cls;    /* SCOPE_CLASS: "std::vector<int>" or "ns" (malloc'ed) */
+	/* a time range, with any kind: Ir ir0 to ir1 of the run (ir1 == 0:
+	 * all of it), for the views with costs per interval (timeline.h);
+	 * the others show the whole run and say so */
+	uint64_t ir0, ir1;
 };
 
 /* Does the scope keep entity id (a function; with cycle detection on, a
@@ -29,7 +33,8 @@ int scope_keeps(struct profile *p, const struct scope *s, uint32_t id);
  * share of the whole run. */
 void scope_self(struct profile *p, const struct scope *s, cost_t *out);
 /* "object libc.so.6", "file foo.c", "class std::vector<int>", "the whole
- * run" (malloc'ed). */
+ * run", with a time range ", Ir 1,000 to 2,000" after it (alone: "Ir
+ * 1,000 to 2,000") (malloc'ed). */
 char *scope_label(const struct profile *p, const struct scope *s);
 /* The scopes a function is in, for choosing one: fills s[0..) with its
  * object, its file and its class (those it has) and returns how many. */

@@ -259,3 +259,43 @@ void timeline_cost(const struct timeline *tl, uint32_t iv, uint32_t ent, cost_t 
 			out[e] = cost_add(out[e], tl->cost[(size_t)j * (size_t)tl->nreal + e]);
 	}
 }
+
+void timeline_range(const struct timeline *tl, uint64_t ir0, uint64_t ir1, uint32_t *iv0,
+		    uint32_t *iv1)
+{
+	uint32_t a = 0, b = tl->niv;
+	if (ir1) {
+		while (a < tl->niv && tl->start[a] < ir0)
+			a++;
+		b = a;
+		while (b < tl->niv && tl->end[b] <= ir1)
+			b++;
+	}
+	*iv0 = a;
+	*iv1 = b;
+}
+
+void timeline_range_self(const struct timeline *tl, uint32_t iv0, uint32_t iv1, cost_t *self,
+			 cost_t *tot)
+{
+	const struct agg *a = profile_agg(tl->p);
+	size_t nr = (size_t)tl->nreal;
+	memset(self, 0, (size_t)agg_nent(a) * nr * sizeof(cost_t));
+	memset(tot, 0, nr * sizeof(cost_t));
+	for (uint32_t iv = iv0; iv < iv1 && iv < tl->niv; iv++) {
+		const cost_t *t = timeline_total(tl, iv);
+		for (size_t e = 0; e < nr; e++)
+			tot[e] = cost_add(tot[e], t[e]);
+		for (uint32_t j = tl->cfirst[iv]; j < tl->cfirst[iv + 1]; j++) {
+			uint32_t f = tl->cfn[j], k = agg_cycle_no(a, f);
+			const cost_t *c = &tl->cost[(size_t)j * nr];
+			cost_t *to = &self[(size_t)f * nr];
+			cost_t *cy = k ? &self[(size_t)agg_cycle_ent(a, k) * nr] : NULL;
+			for (size_t e = 0; e < nr; e++) {
+				to[e] = cost_add(to[e], c[e]);
+				if (cy)
+					cy[e] = cost_add(cy[e], c[e]);
+			}
+		}
+	}
+}

@@ -75,6 +75,17 @@ static inline double timeline_rate(const struct timeline *tl, uint32_t iv, cost_
 	uint64_t n = timeline_ir(tl, iv);
 	return n ? (double)v / (double)n : 0.0;
 }
+/* The intervals inside the Ir range [ir0, ir1) of the run: [*iv0, *iv1)
+ * (ir1 == 0: all; none: *iv0 == *iv1).  Intervals are whole: one that
+ * starts before ir0 or ends after ir1 is out. */
+void timeline_range(const struct timeline *tl, uint64_t ir0, uint64_t ir1, uint32_t *iv0,
+		    uint32_t *iv1);
+/* The self cost of every entity (aggregate.h: the functions, then the
+ * cycles, their members' sum) in intervals [iv0, iv1), into self
+ * (agg_nent * nreal, zeroed first), and their totals into tot (nreal): the
+ * sum of those intervals' totals. */
+void timeline_range_self(const struct timeline *tl, uint32_t iv0, uint32_t iv1, cost_t *self,
+			 cost_t *tot);
 /* Entity ent's (aggregate.h: a function, or a cycle: its members') self
  * cost in interval iv into out (nreal). */
 void timeline_cost(const struct timeline *tl, uint32_t iv, uint32_t ent, cost_t *out);

@@ -12,6 +12,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/format.h"
+#include "profile/timeline.h"
 #include "tui_int.h"
 
 /* ---- actions ------------------------------------------------------------------------------ */
@@ -90,7 +91,7 @@ static void zoom(struct tui *t)
 	struct scope s[3];
 	int n = 0;
 	if (v->scope.kind != SCOPE_ALL)
-		s[n++] = (struct scope){ SCOPE_ALL, NO_ID, NULL };
+		s[n++] = (struct scope){ .kind = SCOPE_ALL, .id = NO_ID };
 	else if (v->ops->selected_scope && v->nrows && v->ops->selected_scope(v, &s[0]))
 		n = 1;
 	else {
@@ -132,6 +133,8 @@ static void zoom(struct tui *t)
 			return;
 		}
 	}
+	s[k].ir0 = v->scope.ir0; /* the time range stays */
+	s[k].ir1 = v->scope.ir1;
 	const struct view_ops *ops = v->ops->scoped ? v->ops : &functions_ops;
 	tui_push(t, view_new_in(t, ops, v->ops->scoped ? v->fn : NO_ID, &s[k]));
 	char *l = scope_label(t->p, &s[k]);
@@ -426,6 +429,9 @@ void swap_profile(struct tui *t, struct profile *np)
 	int nshown = t->set.nshow;
 	profile_free(t->p);
 	*t->p = *np;
+	timeline_free(t->tl); /* read again for the new data */
+	t->tl = NULL;
+	t->tl_read = 0;
 	for (int i = 0; i < t->nuserev; i++)
 		profile_define_event_text(t->p, t->userev[i], err, sizeof(err));
 	t->set.sort_event = 0;

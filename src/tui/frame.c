@@ -52,10 +52,21 @@ static void draw_header(struct tui *t)
 			v->zself = xcalloc((size_t)p->nreal, sizeof(cost_t));
 			scope_self(p, &v->scope, v->zself);
 		}
-		char pc[32], *l = scope_label(p, &v->scope);
+		struct scope k = v->scope; /* the kind's label: the time is said below */
+		k.ir1 = 0;
+		char pc[32], *l = scope_label(p, &k);
 		fmt_percent(pc, sizeof(pc), event_value(p, v->zself, t->set.sort_event),
 			    event_value(p, p->totals, t->set.sort_event));
 		snprintf(zoom, sizeof(zoom), " | zoom: %s (self %s)", l, pc);
+		free(l);
+	}
+	if (v->scope.ir1) {
+		/* a time range: only the views with costs per interval show it */
+		struct scope k = { .kind = SCOPE_ALL, .ir0 = v->scope.ir0, .ir1 = v->scope.ir1 };
+		char *l = scope_label(p, &k);
+		size_t zl = strlen(zoom);
+		snprintf(zoom + zl, sizeof(zoom) - zl, " | %s%s", v->ops->timed ? "time: " : "whole run, not ",
+			 l);
 		free(l);
 	}
 	snprintf(line, sizeof(line), "%s%s%s%s%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",

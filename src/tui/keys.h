@@ -47,6 +47,7 @@
 	KEYDEF(ACT_CALLMAP,   "5", callmap, 1, "call map: the function's inclusive cost as a rectangle split among its callees (and theirs); Enter zooms in, Esc out") \
 	KEYDEF(ACT_FLAME,     "6", flame, 0, "flame graph (icicle): every call path from the roots down, as wide as its inclusive cost, coloured by self cost; arrows move, Enter zooms in, Esc out, / highlights, T the selected function's callers drawn the same way; [estimated] when the profile has no recorded contexts") \
 	KEYDEF(ACT_TIMELINE,  "7", timeline, 2, "timeline: the sort event's rate (per Ir) in each interval of the run, for the whole run and the selected function, as sparklines (cgtui --timeline=yes); Left/Right move the cursor, whose interval the header gives") \
+	KEYDEF(ACT_RANGE,     "V", none, 0, "timeline: mark one end of a time range; again at the other end: the range becomes the scope (a step: Esc goes back), the functions' self costs and the timeline show it, the other views the whole run and say so") \
 	KEYDEF(ACT_ZOOM,      "z", none, 0, "zoom: the lists keep only the selected object, file or C++ class (asks which); again: all") \
 	KEYDEF(ACT_MRC,       "8", mrc, 2, "miss-ratio curve of the selected function (or the whole run) by cache size, the simulated caches marked (cgtui --cache-mrc=yes); Left/Right choose a size") \
 	KEYDEF(ACT_EXPAND,    "<Tab>", none, 0, "trees: open or close the selected group or node") \

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "profile/aggregate.h"
+#include "profile/timeline.h"
 #include "tui_int.h"
 
 volatile sig_atomic_t tui_got_signal;
@@ -261,6 +262,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 		view_free(t.hist[i]);
 	view_free(t.detail);
 	view_free(t.detail_prev);
+	timeline_free(t.tl);
 	srclookup_free(&t.look);
 	free(t.search);
 	partset_clear(&t.want);

@@ -56,6 +56,10 @@ struct view_ops {
 	int scrolls;
 	/* Space is its x (marks a row), not the next page */
 	int space_marks;
+	/* its costs follow the scope's time range (costs kept per interval:
+	 * the timeline, the functions' self costs); the others show the whole
+	 * run and say so */
+	int timed;
 };
 
 /* The one scroll engine: every view is a list of rows. */
@@ -152,6 +156,8 @@ struct tui_start {
 
 struct tui {
 	struct profile *p;
+	struct timeline *tl;            /* p's (tui_timeline), read once */
+	int tl_read;
 	const struct tui_loader *loader;
 	/* parts chosen in the parts view, loaded after the key (switch_parts):
 	 * 0 none, 1 and then the functions, 2 and back to the parts view */
@@ -220,6 +226,14 @@ int list_page(struct tui *t);
  * the selection by one, Enter does nothing; 1 when it handled a (none
  * without rows: Left goes back). */
 int tui_axis_action(struct view *v, enum action a);
+/* The timeline of the profile shown (profile/timeline.h), read when first
+ * asked after a load; NULL when it has none. */
+struct timeline *tui_timeline(struct tui *t);
+/* The intervals of v's time range ([*iv0, *iv1), all without one) and
+ * every entity's self cost in them (malloc'ed, agg_nent * nreal) with
+ * their totals in tot (nreal); NULL when v has no time range or there is
+ * no timeline. */
+cost_t *tui_range_self(struct view *v, uint32_t *iv0, uint32_t *iv1, cost_t *tot);
 /* ACT_HOT_NEXT/ACT_HOT_PREV: to the next/previous row for which pred holds,
  * else a message ("no later <what> above the threshold"); 1 if moved. */
 int list_seek(struct view *v, enum action a, int (*pred)(struct view *v, int row),

@@ -1,6 +1,8 @@
 /* view_functions.c -- the flat list of functions: inclusive and self cost of
  * the sort event, more shown events when the screen is wide, call counts,
- * name, file and object.
+ * name, file and object.  In a time range (scope.h; chosen in the
+ * timeline), the self costs of that range, the only costs kept per
+ * interval: one column, as a profile without calls, no call counts.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -27,6 +29,8 @@ struct fnlist {
 	char **members;
 	uint32_t ncycles;
 	int cycles;
+	cost_t *rself; /* in a time range: every entity's self cost in it
+			* (tui_range_self), else NULL */
 };
 
 static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
@@ -37,6 +41,22 @@ static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
 static const cost_t *key_self(const struct profile *p, uint32_t fn, void *arg)
 {
 	return agg_self(p->agg, fn);
+}
+
+static const cost_t *key_range(const struct profile *p, uint32_t fn, void *arg)
+{
+	return &((const cost_t *)arg)[(size_t)fn * (size_t)p->nreal];
+}
+
+/* The cost a row shows: its self cost in the time range, else inclusive
+ * (incl) or self. */
+static const cost_t *fn_cost(const struct view *v, uint32_t fn, int incl)
+{
+	const struct fnlist *l = v->data;
+	const struct profile *p = v->t->p;
+	if (l && l->rself)
+		return key_range(p, fn, l->rself);
+	return incl ? agg_incl(p->agg, fn) : agg_self(p->agg, fn);
 }
 
 /* What is searched and filtered: the label (or name), the file and the
@@ -99,6 +119,7 @@ static void fl_free(struct view *v)
 	query_fns_lazy_free(l->ord);
 	free(l->fn);
 	free(l->scratch);
+	free(l->rself);
 	members_free(l);
 	free(l);
 	v->data = NULL;
@@ -123,6 +144,10 @@ static void update(struct view *v)
 	l->members = members;
 	l->ncycles = ncycles;
 	l->cycles = t->set.cycles;
+	uint32_t iv0, iv1;
+	cost_t rtot[MAX_EVENTS];
+	l->rself = tui_range_self(v, &iv0, &iv1, rtot);
+	v->data = l; /* (fn_cost) */
 	uint32_t nent = agg_nent(a);
 	l->fn = xmalloc(((size_t)nent + 1) * sizeof(*l->fn));
 	struct rank_thr thr = rank_threshold(p, ev, t->set.threshold);
@@ -135,7 +160,7 @@ static void update(struct view *v)
 	for (uint32_t fn = 0; fn < nent; fn++) {
 		if (!scope_keeps(p, &v->scope, fn))
 			continue;
-		cost_t c = event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev);
+		cost_t c = event_value(p, fn_cost(v, fn, t->set.inclusive), ev);
 		int shown = rank_shown(&thr, c);
 		if (!shown && !f && !rv)
 			continue;
@@ -154,6 +179,8 @@ static void update(struct view *v)
 	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
 	if (t->set.order)
 		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
+	else if (l->rself)
+		l->ord = query_fns_lazy(p, l->fn, n, key_range, l->rself, ev);
 	else
 		l->ord = query_fns_lazy(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
@@ -194,7 +221,7 @@ static void layout(struct view *v, int width, struct layout *L)
 	L->ncols = 0;
 	/* a profile without calls (Cachegrind's): inclusive is self, one
 	 * column, no call counts */
-	L->nocalls = !t->p->ncalls;
+	L->nocalls = !t->p->ncalls || (v->data && ((struct fnlist *)v->data)->rself);
 	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
 	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
 	if (!L->self) {
@@ -246,15 +273,16 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct tui *t = v->t;
 	struct profile *p = t->p;
 	const struct agg *a = p->agg;
+	const struct fnlist *l = v->data;
 	uint32_t fn = row_fn(v, row);
 	struct layout L;
 	layout(v, width, &L);
 	int ev = t->set.sort_event;
 	tui_cost_cell_ev(t, y, 0, L.cw,
-			 event_value(p, L.self || t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), ev),
+			 event_value(p, fn_cost(v, fn, L.self || t->set.inclusive), ev),
 			 event_value(p, p->totals, ev), ev);
 	if (L.self)
-		tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, agg_self(a, fn), ev),
+		tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, fn_cost(v, fn, 0), ev),
 				 event_value(p, p->totals, ev), ev);
 	int x = (L.self ? 2 : 1) * (L.cw + 1);
 	for (int k = 0; k < L.ncols; k++) {
@@ -262,12 +290,12 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		cost_t tot = event_value(p, p->totals, e);
 		int w = tui_cost_width(t, e);
 		tui_cost_cell(t, y, x, w,
-			      event_value(p, t->set.inclusive ? agg_incl(a, fn) : agg_self(a, fn), e),
+			      event_value(p, fn_cost(v, fn, t->set.inclusive), e),
 			      tot);
 		x += w + 1;
 	}
 	char calls[32] = "";
-	if (a->fn_ncalls[fn])
+	if (a->fn_ncalls[fn] && !l->rself)
 		tui_fit_calls(calls, sizeof(calls), (long long)a->fn_ncalls[fn], 8, "");
 	if (L.calls)
 		tui_put_right(t, y, L.calls_x, 8, calls);
@@ -320,4 +348,5 @@ const struct view_ops functions_ops = {
 	.free = fl_free,
 	.scoped = 1,
 	.scrolls = 1,
+	.timed = 1,
 };

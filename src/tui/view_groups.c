@@ -252,7 +252,7 @@ static int selected_scope(struct view *v, struct scope *s)
 	const struct grow *r = &d->row[v->sel];
 	if (r->e != NO_ID || d->gs->by == GROUP_FN_FILE)
 		return 0;
-	*s = (struct scope){ d->gs->by == GROUP_OBJ_FN ? SCOPE_OBJECT : SCOPE_FILE, d->gs->g[r->g].id, NULL };
+	*s = (struct scope){ .kind = d->gs->by == GROUP_OBJ_FN ? SCOPE_OBJECT : SCOPE_FILE, .id = d->gs->g[r->g].id };
 	return 1;
 }
 

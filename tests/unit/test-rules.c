@@ -324,13 +324,13 @@ static void test_scope(void)
 	ok(load(&p, text) == 0, "spec example loads: %s", lasterr);
 	free(text);
 	uint32_t m = fn(&p, "main"), f1 = fn(&p, "func1"), f2 = fn(&p, "func2");
-	struct scope s = { SCOPE_FILE, p.fns[f2].file, NULL };
+	struct scope s = { .kind = SCOPE_FILE, .id = p.fns[f2].file };
 	ok(!scope_keeps(&p, &s, m) && !scope_keeps(&p, &s, f1) && scope_keeps(&p, &s, f2),
 	   "file2.c keeps func2 only");
 	cost_t c[MAX_EVENTS];
 	scope_self(&p, &s, c);
 	is((int)c[0], 700, "file2.c's self: func2's 700");
-	s = (struct scope){ SCOPE_FILE, p.fns[m].file, NULL };
+	s = (struct scope){ .kind = SCOPE_FILE, .id = p.fns[m].file };
 	scope_self(&p, &s, c);
 	is((int)c[0], 120, "file1.c's self: main 20 + func1 100");
 	/* the objects tree in file1.c's scope: one group, prog, of main and
@@ -339,7 +339,7 @@ static void test_scope(void)
 	ok(gs->ng == 1 && gs->g[0].ne == 2 && gs->g[0].total[0] == 120,
 	   "file1.c's objects tree: prog with 2 functions, 120");
 	groups_free(gs);
-	s = (struct scope){ SCOPE_OBJECT, p.fns[m].obj, NULL };
+	s = (struct scope){ .kind = SCOPE_OBJECT, .id = p.fns[m].obj };
 	scope_self(&p, &s, c);
 	is((int)c[0], 820, "the object's self: the total, 820");
 	char *l = scope_label(&p, &s);
@@ -356,19 +356,19 @@ static void test_scope(void)
 	ok(load(&p, "events: Ir\nfl=x.cc\nfn=a::X::f()\n1 1\ncfn=a::Y::g()\ncalls=1 2\n1 6\n"
 		    "fn=a::Y::g()\n2 2\ncfn=a::X::f()\ncalls=1 1\n2 3\ncfn=b::h()\ncalls=1 3\n2 4\n"
 		    "fn=b::h()\n3 4\n") == 0, "classes load: %s", lasterr);
-	struct scope a = { SCOPE_CLASS, NO_ID, xstrdup("a") }, ax = { SCOPE_CLASS, NO_ID, xstrdup("a::X") };
+	struct scope a = { .kind = SCOPE_CLASS, .id = NO_ID, .cls = xstrdup("a") }, ax = { .kind = SCOPE_CLASS, .id = NO_ID, .cls = xstrdup("a::X") };
 	uint32_t ff = fn(&p, "a::X::f()"), g = fn(&p, "a::Y::g()"), h = fn(&p, "b::h()");
 	ok(scope_keeps(&p, &a, ff) && scope_keeps(&p, &a, g) && !scope_keeps(&p, &a, h),
 	   "namespace a keeps a::X::f and a::Y::g (nested classes), not b::h");
 	ok(scope_keeps(&p, &ax, ff) && !scope_keeps(&p, &ax, g), "class a::X keeps f only");
-	struct scope ab = { SCOPE_CLASS, NO_ID, xstrdup("a::") };
+	struct scope ab = { .kind = SCOPE_CLASS, .id = NO_ID, .cls = xstrdup("a::") };
 	ok(!scope_keeps(&p, &ab, ff), "'a::' is no class of a::X::f (whole names only)");
 	scope_clear(&ab);
 	const struct agg *ag = profile_agg(&p);
 	ok(ag->ncycles == 1, "f and g make a cycle");
 	uint32_t cy = agg_cycle_ent(ag, 1);
 	ok(scope_keeps(&p, &ax, cy), "the cycle is kept by a::X (one member is)");
-	struct scope bs = { SCOPE_CLASS, NO_ID, xstrdup("b") };
+	struct scope bs = { .kind = SCOPE_CLASS, .id = NO_ID, .cls = xstrdup("b") };
 	ok(!scope_keeps(&p, &bs, cy), "and not by b (no member is)");
 	scope_self(&p, &a, c);
 	is((int)c[0], 3, "namespace a's self: 1 + 2");

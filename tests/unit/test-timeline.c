@@ -113,6 +113,39 @@ static void test_good(void)
 		ok(s[0] == agg_self(g, fns[k])[0] && s[1] == agg_self(g, fns[k])[1],
 		   "%s: summed over the intervals, its self cost", fn_name(&p, fns[k]));
 	}
+
+	/* a range of the run (a time scope): its whole intervals; its totals
+	 * and each function's cost the sum of those intervals', by hand from
+	 * `good`: Ir 40 to 100 is intervals 2 and 3, totals 40+20 = 60 and
+	 * 8+6 = 14; a 20 6, b 20+0 = 20 and 2+4 = 6, main 0+20 = 20 and 2 */
+	uint32_t i0, i1;
+	timeline_range(tl, 40, 100, &i0, &i1);
+	ok(i0 == 1 && i1 == 3, "Ir 40 to 100: intervals 2 and 3 (%u %u)", i0, i1);
+	timeline_range(tl, 30, 90, &i0, &i1);
+	ok(i0 == 1 && i1 == 2, "Ir 30 to 90: interval 2 (40 to 80) only (%u %u)", i0, i1);
+	timeline_range(tl, 45, 90, &i0, &i1);
+	ok(i0 == i1, "Ir 45 to 90: no whole interval (%u %u)", i0, i1);
+	timeline_range(tl, 0, 0, &i0, &i1);
+	ok(i0 == 0 && i1 == 3, "no range: all three (%u %u)", i0, i1);
+	cost_t *self = calloc((size_t)agg_nent(g) * 2, sizeof(cost_t)), rt[2];
+	timeline_range_self(tl, 1, 3, self, rt);
+	ok(rt[0] == 60 && rt[1] == 14, "the range's totals: Ir 60, Dr 14 (%lld %lld)", (long long)rt[0],
+	   (long long)rt[1]);
+	static const struct {
+		const char *name;
+		cost_t ir, dr;
+	} want_r[] = { { "main", 20, 2 }, { "a", 20, 6 }, { "b", 20, 6 } };
+	cost_t sum[2] = { 0, 0 };
+	for (size_t k = 0; k < 3; k++) {
+		const cost_t *r = &self[(size_t)fns[k] * 2];
+		ok(r[0] == want_r[k].ir && r[1] == want_r[k].dr, "%s in the range: %lld %lld",
+		   want_r[k].name, (long long)r[0], (long long)r[1]);
+		sum[0] += r[0];
+		sum[1] += r[1];
+	}
+	ok(self[(size_t)a2 * 2] == 0 && self[(size_t)a2 * 2 + 1] == 0, "a of /lib/other.so: nothing");
+	ok(sum[0] == rt[0] && sum[1] == rt[1], "the functions' costs add up to the range's totals");
+	free(self);
 	timeline_free(tl);
 
 	/* bad files: FILE:LINE, no timeline, a warning; the profile stays */
