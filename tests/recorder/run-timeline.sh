@@ -12,6 +12,8 @@
 #   interval (the 512 kept are merged pairwise many times), with line
 #   utilisation (costs added at a line's eviction) and with live snapshots
 #   taken every 10 ms (each writes the interval still open);
+# - the explorer's time range (V ... V in the timeline) totals the sums of
+#   its intervals, read here from the .time file;
 # - no .time without --timeline; callgrind_annotate prints the same.
 #
 # Copyright (C) the cgtui authors.
@@ -82,6 +84,37 @@ record python --timeline-interval=1000 -- /usr/bin/python3 ../src/rec-python.py 
 		fail merged "$n intervals of $len Ir (256..512 kept, length doubled)"
 	fi
 }
+
+# the explorer's time range (V at interval 2, V at 11 in the timeline of
+# phase3) on rec-phases' timeline: the range line gives the sums of those
+# intervals as this script reads them from phases.time; the whole run (V
+# at the first, V at the last) gives phase3's 30,000,002 (by hand) and the
+# profile's total
+if [ -s "$T/prof/phases.time" ]; then
+	printf '%s\n' '/^phase3<Enter>' 7 '<Home>' '<Right>' V '<Right>' '<Right>' '<Right>' \
+		'<Right>' '<Right>' '<Right>' '<Right>' '<Right>' '<Right>' V ':dump part.txt' \
+		'<Home>' V '<End>' V ':dump all.txt' q >"$T/out/range.keys"
+	(cd "$T/out" && TERM=xterm-256color COLUMNS=200 LINES=40 LC_ALL=C CGTUI_SCRIPT=range.keys \
+		"$CGTUI" "$T/prof/phases" >range.stdout 2>range.stderr)
+	want=$(python3 - "$T/prof/phases.time" "$T/prof/phases" <<'PY'
+import sys
+ivs = [l.split('\t') for l in open(sys.argv[1]) if l.startswith('iv:')]
+part = ivs[1:11]
+s, e, ir = int(part[0][1]), int(part[-1][2]), sum(int(v[3]) for v in part)
+tot = [int(l.split()[1]) for l in open(sys.argv[2]) if l.startswith('totals:')][0]
+print("range 2 to 11, Ir {:,} to {:,}: Ir {:,},".format(s, e, ir))
+print("range 1 to {}, Ir 0 to {:,}: Ir {:,},".format(len(ivs), tot, tot))
+PY
+)
+	got1=$(grep -o 'range 2 to 11, [^,]*,[^,]*,[^:]*: Ir [0-9,]*,' "$T/out/part.txt")
+	got2=$(grep -o 'range 1 to [0-9]*, [^:]*: Ir [0-9,]*,' "$T/out/all.txt")
+	if [ "$got1" = "$(echo "$want" | sed -n 1p)" ] && [ "$got2" = "$(echo "$want" | sed -n 2p)" ] &&
+		grep -q 'range 1 to .*; phase3 30,000,002 ' "$T/out/all.txt"; then
+		pass "range: the sums of its intervals ($got1), the whole run's phase3 30,000,002"
+	else
+		fail range "got '$got1' '$got2', want '$want'; $(grep '^range' "$T/out/all.txt")"
+	fi
+fi
 
 # line utilisation: an evicted line's D1fb/D1ub go to the instruction that
 # fetched it, which need not have run in the interval (the last lines at
