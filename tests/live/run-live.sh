@@ -410,6 +410,24 @@ check "live: the selection (main) kept across reloads" "$?" "$(sed -n 3,6p run-3
 grep -q "==== the program's output" run-4.txt && grep -q "I refs:" run-4.txt
 check "live: L shows the program's output and Valgrind's messages" "$?" "$(head -8 run-4.txt)"
 
+# the timeline (7) while recording with --timeline=yes: each snapshot
+# brings its .time, the view reads it again: the timeline covers more of
+# the run at each load (its last interval, End, ends later), and each
+# time up to the Ir total the header gives (the profile loaded with it),
+# at the end the final profile's
+live tl ':wait-fn main\n7\n:wait-data\n<End>\n:dump tl-1.txt\n:wait-data\n:wait-data\n<End>\n:dump tl-2.txt\n:wait-end\n<End>\n:dump tl-3.txt\n' \
+	--timeline=yes --timeline-interval=100000 ./live-prog spin 2000
+f=$(saved tl.err)
+tl_end() { sed -n '3s/^interval [0-9]* of [0-9]*, Ir [0-9,]* to \([0-9,]*\):.*/\1/p' "$1" | tr -d ,; }
+e1=$(tl_end tl-1.txt) e2=$(tl_end tl-2.txt) e3=$(tl_end tl-3.txt)
+[ -n "$e1" ] && [ -n "$e2" ] && [ -n "$e3" ] && [ "$e1" -gt 0 ] && [ "$e1" -lt "$e2" ] && [ "$e2" -le "$e3" ]
+check "live: the timeline grows as the program runs (to Ir $e1, $e2, $e3)" "$?" \
+	"$(sed -n 3p tl-1.txt; sed -n 3p tl-2.txt; sed -n 3p tl-3.txt)"
+[ "$e1" = "$(hdr_ir tl-1.txt)" ] && [ "$e2" = "$(hdr_ir tl-2.txt)" ] && [ "$e3" = "$(hdr_ir tl-3.txt)" ] &&
+	[ -n "$f" ] && [ "$e3" = "$(totals "$f" | cut -d' ' -f1)" ]
+check "live: each timeline up to its profile's Ir total, the last to the final profile's" "$?" \
+	"$(head -1 tl-1.txt; head -1 tl-2.txt; head -1 tl-3.txt; totals "$f")"
+
 for c in "segv:killed by SIGSEGV" "exit 3:exited 3"; do
 	live end ':wait-end\n:dump end.txt\nS\n:dump end-s.txt\n' ./live-prog ${c%%:*}
 	f=$(saved end.err)
