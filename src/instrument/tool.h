@@ -80,6 +80,12 @@ struct cgt_insn {
 	/* code without a symbol: its costs by the function it ran in (the
 	 * context, as callgrind names it); cost[] is their sum */
 	struct cgt_ctxcost *ctxs;
+	/* code without a symbol, with a simulation: the region of the one
+	 * live translation whose helpers count into cost[] directly (misses,
+	 * mispredictions); other translations holding the instruction count
+	 * into copies of their own (CGT_F_PROXY), so that each count is
+	 * given to the context its translation ran in (cgt_count_direct) */
+	struct cgt_reg *dreg;
 	ULong cost[];          /* [cgt_n_events] */
 };
 
@@ -89,7 +95,16 @@ enum {
 	CGT_F_PLT = 4,   /* in a PLT section: calls to it are skipped */
 	CGT_F_POPJ = 8,  /* in the dynamic linker's resolver: its jump to the
 	                    function resolved replaces its own call */
+	CGT_F_PROXY = 16, /* a translation's copy of a record (`next`: the
+	                     record), counting its helpers' events until the
+	                     translation is folded */
 };
+
+/* The record a proxy stands for (n itself if n is none). */
+static inline struct cgt_insn *cgt_insn_real(struct cgt_insn *n)
+{
+	return n->flags & CGT_F_PROXY ? n->next : n;
+}
 
 /* ---- contexts: code without a symbol (tool_ctx.c) --------------------------
  *
@@ -134,6 +149,9 @@ struct cgt_ctxcost *const *cgt_ctx_nodes(UInt *n);
  * debug information the core has for it now; made on first use. */
 struct cgt_insn *cgt_insn_get(Addr a, UInt len);
 
+/* A translation's copy of n (CGT_F_PROXY), zero costs, VG_(malloc)ed. */
+struct cgt_insn *cgt_insn_proxy(struct cgt_insn *n);
+
 /* Fills in n->flags and n->sect (once). */
 void cgt_insn_flags(struct cgt_insn *n);
 
@@ -177,6 +195,9 @@ struct cgt_sb {
 	/* --timeline: on tool_time.c's list of translations that ran in the
 	 * interval whose stamp is time_stamp, at time_slot */
 	UInt time_stamp, time_slot;
+	/* the copies its helpers count into (cgt_insn.dreg), VG_(malloc)ed */
+	struct cgt_insn **proxy; /* [n_proxy] */
+	UInt n_proxy;
 };
 
 /* A record with room for n_insns instructions (and as many segments),
@@ -193,6 +214,10 @@ void cgt_sb_fold(struct cgt_sb *sb);
 /* After a fold: the costs of sb's instructions without a symbol not yet
  * given to a context go to their regions' contexts. */
 void cgt_ctx_attribute(const struct cgt_sb *sb);
+/* Before a translation holding a copy of n is folded: what n's own counts
+ * hold that no context has yet goes to the context of the translation
+ * counting into them (its dreg's). */
+void cgt_ctx_settle(struct cgt_insn *n);
 
 /* ---- counting Ir inline (tool_main.c), for both instrumenters -------------- */
 
@@ -226,6 +251,10 @@ void cgt_count_insn(struct cgt_count *c, struct cgt_insn *n);
 /* the instructions since the last end are counted each time execution
  * gets here */
 void cgt_count_end_segment(struct cgt_count *c);
+/* With a simulation, after cgt_count_insn(c, n): the record the helpers of
+ * n count into in this translation (see struct cgt_insn's dreg): n, or a
+ * copy of it folded into it with the translation's counters. */
+struct cgt_insn *cgt_count_direct(struct cgt_count *c, struct cgt_insn *n);
 /* a call or return VEX followed: the next instructions may run in another
  * context */
 void cgt_count_new_region(struct cgt_count *c);
@@ -246,6 +275,8 @@ UInt cgt_threads_slots(UInt n);
 void cgt_threads_new_insn(void);
 /* adds a translation's counters of every thread into the costs */
 void cgt_threads_fold(const struct cgt_sb *sb);
+/* every thread's costs of p (a proxy) added to n's, p's zeroed */
+void cgt_threads_move(const struct cgt_insn *p, const struct cgt_insn *n);
 /* thread tid's costs of instruction n ([cgt_n_events]) */
 const ULong *cgt_threads_cost(ThreadId tid, const struct cgt_insn *n);
 Bool cgt_threads_used(ThreadId tid);

@@ -142,6 +142,25 @@ static void give(struct cgt_insn *n, UInt ctx, ThreadId tid, const ULong *cost)
 		c->cost[e] += cost[e] - have[e];
 }
 
+/* n's costs (each thread's with --separate-threads) not yet given to a
+ * context go to ctx. */
+static void give_all(struct cgt_insn *n, UInt ctx)
+{
+	if (!cgt_clo_separate_threads) {
+		give(n, ctx, 0, n->cost);
+		return;
+	}
+	for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
+		if (cgt_threads_used(tid))
+			give(n, ctx, tid, cgt_threads_cost(tid, n));
+}
+
+void cgt_ctx_settle(struct cgt_insn *n)
+{
+	if (n->dreg && n->dreg->ctx != CGT_CTX_NONE)
+		give_all(n, n->dreg->ctx);
+}
+
 void cgt_ctx_attribute(const struct cgt_sb *sb)
 {
 	UInt r = 0;
@@ -152,13 +171,7 @@ void cgt_ctx_attribute(const struct cgt_sb *sb)
 		UInt ctx = sb->reg[r]->ctx;
 		if (!cgt_insn_unnamed(n) || i < sb->reg[r]->first || ctx == CGT_CTX_NONE)
 			continue;
-		if (!cgt_clo_separate_threads) {
-			give(n, ctx, 0, n->cost);
-			continue;
-		}
-		for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
-			if (cgt_threads_used(tid))
-				give(n, ctx, tid, cgt_threads_cost(tid, n));
+		give_all(n, ctx);
 	}
 }
 

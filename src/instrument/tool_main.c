@@ -254,6 +254,21 @@ static void open_region(struct cgt_count *s)
 	cgt_calls_ctx_check(s->out, r);
 }
 
+struct cgt_insn *cgt_count_direct(struct cgt_count *s, struct cgt_insn *n)
+{
+	struct cgt_sb *sb = s->sb;
+	if (!cgt_insn_unnamed(n) || !sb->n_reg)
+		return n;
+	struct cgt_reg *r = sb->reg[sb->n_reg - 1];
+	if (!n->dreg || n->dreg == r) {
+		n->dreg = r;
+		return n;
+	}
+	/* another live translation counts into n: this one into a copy */
+	sb->proxy = VG_(realloc)("cgtui.sb.proxy", sb->proxy, (sb->n_proxy + 1) * sizeof(*sb->proxy));
+	return sb->proxy[sb->n_proxy++] = cgt_insn_proxy(n);
+}
+
 void cgt_count_new_region(struct cgt_count *s)
 {
 	s->reg_open = False;

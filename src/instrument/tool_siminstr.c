@@ -413,11 +413,12 @@ static void flush(struct sim_state *s)
 	if (cgt_mrc_on)
 		for (Int i = 0; i < s->n; i++)
 			if (s->q[i].kind == EV_DR || s->q[i].kind == EV_DM || s->q[i].kind == EV_DW)
-				cgt_mrc_instrument(s->out, s->q[i].insn, s->q[i].atom);
+				cgt_mrc_instrument(s->out, cgt_insn_real(s->q[i].insn), s->q[i].atom);
 	if (cgt_clo_cache_use)
 		for (Int i = 0; i < s->n; i++)
 			if (s->q[i].kind == EV_DR || s->q[i].kind == EV_DM || s->q[i].kind == EV_DW)
-				cgt_use_instrument(s->out, s->q[i].insn, s->q[i].atom, s->q[i].size);
+				cgt_use_instrument(s->out, cgt_insn_real(s->q[i].insn), s->q[i].atom,
+						   s->q[i].size);
 	for (Int i = 0; i < s->n; i++) {
 		struct event *e = &s->q[i];
 		IRExpr *insn = mkIRExpr_HWord((HWord)e->insn);
@@ -588,19 +589,22 @@ static UInt clamp(UInt size)
  * accesses go to D1, and LL is only asked on a miss).  Cachegrind looks it
  * up all the same and finds the hit without changing anything.  It is
  * still queued (and its Ir counted at the flush), so that the queue is
- * flushed where cachegrind's is. */
-static void add_ir(struct sim_state *s, struct cgt_insn *n)
+ * flushed where cachegrind's is.  Returns the record the helpers count
+ * the instruction's events into (cgt_count_direct). */
+static struct cgt_insn *add_ir(struct sim_state *s, struct cgt_insn *n)
 {
 	struct event *e = queue(s, EV_IR, n);
 	cgt_count_insn(&s->cnt, n);
+	struct cgt_insn *d = e->insn = cgt_count_direct(&s->cnt, n);
 	if (!cgt_clo_cache_sim)
-		return;
+		return d;
 	Addr first = n->addr >> cgt_fetch_bits;
 	Addr last = (n->addr + (UChar)n->len - 1) >> cgt_fetch_bits;
 	e->fetch = !(cgt_fetch_repeat_ok && s->have_line && first == s->last_line &&
 		     last == s->last_line);
 	s->have_line = True;
 	s->last_line = last;
+	return d;
 }
 
 IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
@@ -608,6 +612,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 	struct sim_state s;
 	IRTypeEnv *tyenv = in->tyenv;
 	struct cgt_insn *cur = NULL;
+	struct cgt_insn *dcur = NULL; /* where cur's helpers count (add_ir) */
 	Addr hint = 0;
 	Addr cia = 0;
 	UInt isize = 0;
@@ -662,21 +667,21 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 			else if (prev && prev->addr + prev->len == cia)
 				cgt_calls_fell(s.out, prev, cur, flush_cb, &s);
 			hint = 0;
-			add_ir(&s, cur);
+			dcur = add_ir(&s, cur);
 			break;
 		case Ist_WrTmp:
 			if (st->Ist.WrTmp.data->tag == Iex_Load) {
 				IRExpr *ld = st->Ist.WrTmp.data;
-				add_dr(&s, cur, sizeofIRType(ld->Iex.Load.ty), ld->Iex.Load.addr);
+				add_dr(&s, dcur, sizeofIRType(ld->Iex.Load.ty), ld->Iex.Load.addr);
 			}
 			break;
 		case Ist_Store:
-			add_dw(&s, cur, sizeofIRType(typeOfIRExpr(tyenv, st->Ist.Store.data)),
+			add_dw(&s, dcur, sizeofIRType(typeOfIRExpr(tyenv, st->Ist.Store.data)),
 			       st->Ist.Store.addr);
 			break;
 		case Ist_StoreG: {
 			IRStoreG *sg = st->Ist.StoreG.details;
-			add_guarded(&s, cur, sizeofIRType(typeOfIRExpr(tyenv, sg->data)), sg->addr,
+			add_guarded(&s, dcur, sizeofIRType(typeOfIRExpr(tyenv, sg->data)), sg->addr,
 				    sg->guard, True);
 			break;
 		}
@@ -685,7 +690,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 			IRType loaded = Ity_INVALID, widened = Ity_INVALID;
 			typeOfIRLoadGOp(lg->cvt, &widened, &loaded);
 			tl_assert(loaded != Ity_INVALID);
-			add_guarded(&s, cur, sizeofIRType(loaded), lg->addr, lg->guard, False);
+			add_guarded(&s, dcur, sizeofIRType(loaded), lg->addr, lg->guard, False);
 			break;
 		}
 		case Ist_Dirty: {
@@ -695,9 +700,9 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 				 * one line's worth, as cachegrind does */
 				UInt size = clamp(d->mSize);
 				if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
-					add_dr(&s, cur, size, d->mAddr);
+					add_dr(&s, dcur, size, d->mAddr);
 				if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)
-					add_dw(&s, cur, size, d->mAddr);
+					add_dw(&s, dcur, size, d->mAddr);
 			}
 			break;
 		}
@@ -707,17 +712,17 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 			if (cas->dataHi)
 				size *= 2;
 			size = clamp(size);
-			add_dr(&s, cur, size, cas->addr);
-			add_dw(&s, cur, size, cas->addr);
+			add_dr(&s, dcur, size, cas->addr);
+			add_dw(&s, dcur, size, cas->addr);
 			break;
 		}
 		case Ist_LLSC:
 			if (st->Ist.LLSC.storedata == NULL) {
-				add_dr(&s, cur, sizeofIRType(typeOfIRTemp(tyenv, st->Ist.LLSC.result)),
+				add_dr(&s, dcur, sizeofIRType(typeOfIRTemp(tyenv, st->Ist.LLSC.result)),
 				       st->Ist.LLSC.addr);
 				flush(&s);
 			} else {
-				add_dw(&s, cur,
+				add_dw(&s, dcur,
 				       sizeofIRType(typeOfIRExpr(tyenv, st->Ist.LLSC.storedata)),
 				       st->Ist.LLSC.addr);
 			}
@@ -748,7 +753,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 									      IRExpr_RdTmp(gw), one)
 								       : IRExpr_RdTmp(gw)));
 				if (cgt_clo_branch_sim)
-					queue(&s, EV_BC, cur)->atom = IRExpr_RdTmp(g);
+					queue(&s, EV_BC, dcur)->atom = IRExpr_RdTmp(g);
 			}
 			/* the exit may leave the block: what is queued goes first */
 			flush(&s);
@@ -766,7 +771,7 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 	/* an indirect jump or call (returns are taken as always predicted) */
 	if (cgt_clo_branch_sim && (in->jumpkind == Ijk_Boring || in->jumpkind == Ijk_Call) &&
 	    in->next->tag == Iex_RdTmp)
-		queue(&s, EV_BI, cur)->atom = in->next;
+		queue(&s, EV_BI, dcur)->atom = in->next;
 	flush(&s);
 	cgt_calls_exit(s.out, cur, in->jumpkind, in->next, NULL, offset_SP, True);
 	return s.out;

@@ -316,6 +316,8 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 	sb->n_reg = 0;
 	sb->time_stamp = 0;
 	sb->time_slot = 0;
+	sb->proxy = NULL;
+	sb->n_proxy = 0;
 
 	if (2 * sb_n >= sb_nbuckets)
 		sb_grow();
@@ -326,10 +328,49 @@ struct cgt_sb *cgt_sb_new(Addr key, UInt n_insns, UInt max_segs)
 	return sb;
 }
 
+struct cgt_insn *cgt_insn_proxy(struct cgt_insn *n)
+{
+	cgt_insn_flags(n);
+	SizeT size = sizeof(struct cgt_insn) + cgt_n_events * sizeof(ULong);
+	struct cgt_insn *p = VG_(malloc)("cgtui.insn.proxy", size);
+	VG_(memset)(p, 0, size);
+	*p = *n;
+	p->next = n;
+	p->flags |= CGT_F_PROXY;
+	p->arcs = NULL;
+	p->ctxs = NULL;
+	p->dreg = NULL;
+	if (cgt_clo_separate_threads) { /* a row of its own in the threads' tables */
+		p->id = insn_n++;
+		cgt_threads_new_insn();
+	}
+	return p;
+}
+
+/* The counts of sb's copies of records go into the records (whose earlier
+ * counts went to their contexts first: cgt_ctx_settle). */
+static void fold_proxies(const struct cgt_sb *sb)
+{
+	for (UInt k = 0; k < sb->n_proxy; k++) {
+		struct cgt_insn *p = sb->proxy[k], *n = p->next;
+		if (cgt_clo_separate_threads) {
+			cgt_threads_move(p, n);
+			continue;
+		}
+		for (UInt e = 0; e < cgt_n_events; e++) {
+			n->cost[e] += p->cost[e];
+			p->cost[e] = 0;
+		}
+	}
+}
+
 void cgt_sb_fold(struct cgt_sb *sb)
 {
+	for (UInt k = 0; k < sb->n_proxy; k++)
+		cgt_ctx_settle(sb->proxy[k]->next);
 	if (cgt_clo_separate_threads) {
 		cgt_threads_fold(sb);
+		fold_proxies(sb);
 		cgt_ctx_attribute(sb);
 		return;
 	}
@@ -342,6 +383,7 @@ void cgt_sb_fold(struct cgt_sb *sb)
 		for (; i < sb->seg_end[s]; i++)
 			sb->insns[i]->cost[CGT_EV_IR] += c;
 	}
+	fold_proxies(sb);
 	cgt_ctx_attribute(sb);
 }
 
@@ -358,6 +400,15 @@ Bool cgt_sb_discard(Addr key)
 		sb_n--;
 		cgt_sb_fold(sb);
 		cgt_time_discard(sb);
+		/* the records it counted into directly: the next translation
+		 * of them does */
+		for (UInt i = 0; i < sb->n_insns; i++)
+			if (sb->insns[i]->dreg && sb->insns[i]->dreg->sb == sb)
+				sb->insns[i]->dreg = NULL;
+		for (UInt k = 0; k < sb->n_proxy; k++)
+			VG_(free)(sb->proxy[k]);
+		if (sb->proxy)
+			VG_(free)(sb->proxy);
 		if (sb->ev)
 			VG_(free)(sb->ev);
 		for (UInt r = 0; r < sb->n_reg; r++)

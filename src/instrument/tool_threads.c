@@ -118,6 +118,21 @@ void cgt_threads_fold(const struct cgt_sb *sb)
 	}
 }
 
+void cgt_threads_move(const struct cgt_insn *p, const struct cgt_insn *n)
+{
+	for (UInt tid = 0; tid < VG_N_THREADS; tid++) {
+		struct tcosts *t = &tc[tid];
+		if (!t->used || p->id >= t->ncost || n->id >= t->ncost)
+			continue;
+		ULong *from = &t->cost[(SizeT)p->id * cgt_n_events];
+		ULong *to = &t->cost[(SizeT)n->id * cgt_n_events];
+		for (UInt e = 0; e < cgt_n_events; e++) {
+			to[e] += from[e];
+			from[e] = 0;
+		}
+	}
+}
+
 void cgt_threads_zero(void)
 {
 	for (UInt tid = 0; cgt_clo_separate_threads && tid < VG_N_THREADS; tid++)
