@@ -433,15 +433,46 @@ void cgt_cct_usage(void);
 void cgt_cct_init(void);
 /* thread tid's root (not written: its children are the roots of the file) */
 UInt cgt_cct_root(ThreadId tid);
-Bool cgt_cct_is_root(UInt node);
-UInt cgt_cct_fn(UInt node);
-UInt cgt_cct_obj(UInt node);
+/* A node; the translated code (the inline return and call) reads and
+ * writes them too, through cgt_cct_nodes and cgt_cct_self. */
+struct cgt_cnode {
+	UInt parent; /* CGT_CCT_NONE: a thread's root (not written) */
+	UInt obj, fn; /* (adjacent: the inline code compares both at once) */
+	UInt active; /* live frames on it now */
+	UInt rec;    /* the most there were */
+	UShort tid;
+	UChar cut;   /* charged on a cut path, or reached by a cut */
+	UChar root;
+	ULong calls;
+};
+extern struct cgt_cnode *cgt_cct_nodes;
+extern ULong *cgt_cct_self; /* [node * cgt_n_events + event] */
+static inline Bool cgt_cct_is_root(UInt node)
+{
+	return cgt_cct_nodes[node].root;
+}
+/* node is function (obj, fn)'s (never a root's) */
+static inline Bool cgt_cct_is(UInt node, UInt obj, UInt fn)
+{
+	const struct cgt_cnode *c = &cgt_cct_nodes[node];
+	return !c->root && c->fn == fn && c->obj == obj;
+}
 /* the node a call from `parent` to function (obj, fn) goes to; *cut when
  * the bound made it a node elsewhere */
 UInt cgt_cct_resolve(UInt parent, UInt obj, UInt fn, Bool *cut);
 /* a frame is pushed on the node (a call), or popped */
-void cgt_cct_enter(UInt node);
-void cgt_cct_leave(UInt node);
+static inline void cgt_cct_enter(UInt node)
+{
+	struct cgt_cnode *c = &cgt_cct_nodes[node];
+	c->calls++;
+	if (++c->active > c->rec)
+		c->rec = c->active;
+}
+static inline void cgt_cct_leave(UInt node)
+{
+	if (cgt_cct_nodes[node].active)
+		cgt_cct_nodes[node].active--;
+}
 /* adds d[cgt_n_events] to the node's self cost (and, on a cut path, to
  * its thread's cut cost) */
 void cgt_cct_add(UInt node, const ULong *d, Bool cut);

@@ -211,20 +211,31 @@ static struct thread *thread_get(ThreadId tid)
  * each move the cost since is added to the node left (its self cost). */
 static ULong cmark[CGT_EV_PAD] __attribute__((aligned(16)));
 
-static void charge_node(struct thread *t)
+static inline void charge_node(struct thread *t)
 {
 	ULong d[CGT_EV_PAD] __attribute__((aligned(16)));
-	if (cgt_n_events == 1) {
-		d[0] = cgt_tot[0] - cmark[0];
-		cmark[0] = cgt_tot[0];
-	} else {
+	if (UNLIKELY(t->cut)) {
 		for (UInt p = 0; p < ev_pairs(); p++) {
 			ev2 now = tot_pair(p);
 			*(ev2 *)&d[2 * p] = now - *(const ev2 *)&cmark[2 * p];
 			*(ev2 *)&cmark[2 * p] = now;
 		}
+		cgt_cct_add(t->node, d, t->cut);
+		return;
 	}
-	cgt_cct_add(t->node, d, t->cut);
+	/* the node's row, pair by pair (the last pair's second event, past
+	 * the row with an odd number of events, adds 0: the array has room) */
+	ULong *s = &cgt_cct_self[(SizeT)t->node * cgt_n_events];
+	if (cgt_n_events == 1) {
+		s[0] += cgt_tot[0] - cmark[0];
+		cmark[0] = cgt_tot[0];
+		return;
+	}
+	for (UInt p = 0; p < ev_pairs(); p++) {
+		ev2 now = tot_pair(p);
+		*(ev2 *)&s[2 * p] += now - *(const ev2 *)&cmark[2 * p];
+		*(ev2 *)&cmark[2 * p] = now;
+	}
 }
 
 /* The thread's code is now function (obj, fn): its node becomes that
@@ -234,7 +245,7 @@ static inline void move_fn(struct thread *t, UInt obj, UInt fn)
 {
 	if (fn == CGT_CTX_PENDING || fn == CGT_CTX_NONE)
 		return;
-	if (!cgt_cct_is_root(t->node) && cgt_cct_fn(t->node) == fn && cgt_cct_obj(t->node) == obj)
+	if (cgt_cct_is(t->node, obj, fn))
 		return;
 	Bool cut;
 	t->node = cgt_cct_resolve(t->node, obj, fn, &cut);
@@ -915,7 +926,7 @@ static IRExpr *and1(IRSB *out, IRExpr *a, IRExpr *b)
  * saves). */
 static Bool inline_on(const struct cgt_exit *x)
 {
-	return !cgt_clo_separate_threads && !cgt_cct_on && sizeof(Addr) == 8 &&
+	return !cgt_clo_separate_threads && !(cgt_cct_on && x->unnamed) && sizeof(Addr) == 8 &&
 	       (x->kind == CGT_XFER_RET ||
 		(x->kind == CGT_XFER_CALL && x->to && cgt_n_events == 1));
 }
@@ -923,21 +934,83 @@ static Bool inline_on(const struct cgt_exit *x)
 /* add_since in IR: incl += totals - enter, two events at a time (V128),
  * the totals being cgt_tot plus, for the pairs that have them, the packed
  * lanes zero-extended. */
+/* Event pair p of the running totals, in IR (tot_pair). */
+static IRExpr *emit_tot_pair(IRSB *out, UInt p)
+{
+	IRExpr *tv = ld(out, Ity_V128, c64((HWord)&cgt_tot[2 * p]));
+	if (cgt_seg_events & (3u << (2 * p))) {
+		IRExpr *pk = tmp(out, IRExpr_Unop(Iop_64UtoV128,
+						  ld(out, Ity_I64, c64((HWord)&cgt_packed[p]))));
+		IRExpr *lanes = bin(out, Iop_InterleaveLO32x4, IRExpr_Const(IRConst_V128(0)), pk);
+		tv = bin(out, Iop_Add64x2, tv, lanes);
+	}
+	return tv;
+}
+
 static void emit_add_since(IRSB *out, IRExpr *incl, IRExpr *enter)
 {
 	for (UInt p = 0; p < (cgt_n_events + 1) / 2; p++) {
-		IRExpr *tv = ld(out, Ity_V128, c64((HWord)&cgt_tot[2 * p]));
-		if (cgt_seg_events & (3u << (2 * p))) {
-			IRExpr *pk = tmp(out, IRExpr_Unop(Iop_64UtoV128,
-							  ld(out, Ity_I64, c64((HWord)&cgt_packed[p]))));
-			IRExpr *lanes = bin(out, Iop_InterleaveLO32x4,
-					    IRExpr_Const(IRConst_V128(0)), pk);
-			tv = bin(out, Iop_Add64x2, tv, lanes);
-		}
+		IRExpr *tv = emit_tot_pair(out, p);
 		IRExpr *ev = ld(out, Ity_V128, plus(out, enter, 16 * p));
 		IRExpr *ip = plus(out, incl, 16 * p);
 		st(out, ip, bin(out, Iop_Add64x2, ld(out, Ity_V128, ip), bin(out, Iop_Sub64x2, tv, ev)));
 	}
+}
+
+/* --contexts, charge_node in IR where `ok` holds (else the stores go to
+ * the sink): node's self row += totals - cmark, cmark = totals.  (The
+ * inline code runs only off cut paths.) */
+static void emit_charge(IRSB *out, IRExpr *ok, IRExpr *node)
+{
+	IRExpr *sink_addr = c64((HWord)&sink);
+	IRExpr *base = ld(out, Ity_I64, c64((HWord)&cgt_cct_self));
+	IRExpr *row = bin(out, Iop_Add64, base,
+			  bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, node)),
+			      c64(cgt_n_events * sizeof(ULong))));
+	row = ite(out, ok, row, sink_addr);
+	IRExpr *mk = ite(out, ok, c64((HWord)cmark), sink_addr);
+	if (cgt_n_events == 1) {
+		IRExpr *tot = ld(out, Ity_I64, c64((HWord)&cgt_tot[0]));
+		IRExpr *was = ld(out, Ity_I64, c64((HWord)cmark));
+		st(out, row, bin(out, Iop_Add64, ld(out, Ity_I64, row), bin(out, Iop_Sub64, tot, was)));
+		st(out, mk, tot);
+		return;
+	}
+	for (UInt p = 0; p < (cgt_n_events + 1) / 2; p++) {
+		IRExpr *tv = emit_tot_pair(out, p);
+		IRExpr *was = ld(out, Ity_V128, c64((HWord)&cmark[2 * p]));
+		IRExpr *rp = plus(out, row, 16 * p);
+		st(out, rp, bin(out, Iop_Add64x2, ld(out, Ity_V128, rp), bin(out, Iop_Sub64x2, tv, was)));
+		st(out, plus(out, mk, 16 * p), tv);
+	}
+}
+
+/* --contexts, in IR: the running thread t's node (*node), and the
+ * condition that the inline code can move it: the thread is off cut
+ * paths and on the node of from's function (so that charge_at needs no
+ * move first). */
+static IRExpr *emit_node_ok(IRSB *out, IRExpr *t, const struct cgt_insn *from, IRExpr **node)
+{
+	*node = ld(out, Ity_I32, plus(out, t, offsetof(struct thread, node)));
+	IRExpr *na = bin(out, Iop_Add64, ld(out, Ity_I64, c64((HWord)&cgt_cct_nodes)),
+			 bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, *node)),
+			     c64(sizeof(struct cgt_cnode))));
+	/* obj and fn in one load (root nodes: both CGT_CTX_NONE, no match) */
+	IRExpr *key = ld(out, Ity_I64, plus(out, na, offsetof(struct cgt_cnode, obj)));
+	IRExpr *cut = tmp(out, IRExpr_Unop(Iop_8Uto32,
+					   ld(out, Ity_I8, plus(out, t, offsetof(struct thread, cut)))));
+	return and1(out, bin(out, Iop_CmpEQ64, key, c64((ULong)from->fn << 32 | from->obj)),
+		    bin(out, Iop_CmpEQ32, cut, IRExpr_Const(IRConst_U32(0))));
+}
+
+/* The address of field `off` of node k in IR where ok holds, else the
+ * sink's. */
+static IRExpr *emit_node_field(IRSB *out, IRExpr *ok, IRExpr *k, ULong off)
+{
+	IRExpr *na = bin(out, Iop_Add64, ld(out, Ity_I64, c64((HWord)&cgt_cct_nodes)),
+			 bin(out, Iop_Mul64, tmp(out, IRExpr_Unop(Iop_32Uto64, k)),
+			     c64(sizeof(struct cgt_cnode))));
+	return ite(out, ok, plus(out, na, off), c64((HWord)&sink));
 }
 
 /* In IR (64-bit hosts): the running thread (*t), its number of frames (*n)
@@ -976,6 +1049,9 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 			  bin(out, Iop_CmpLT64U, top_sp, sp));
 		ok = and1(out, ok, tmp(out, IRExpr_Unop(Iop_Not1, bin(out, Iop_CmpLT64U, below_sp, sp))));
 		ok = and1(out, ok, bin(out, Iop_CmpNE64, arc, c64(0)));
+		IRExpr *node = NULL;
+		if (cgt_cct_on)
+			ok = and1(out, ok, emit_node_ok(out, t, x->from, &node));
 		if (guard)
 			ok = and1(out, ok, guard);
 		IRExpr *ns = ld(out, Ity_I64, plus(out, top, offsetof(struct frame, nonskipped)));
@@ -994,6 +1070,20 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 		IRExpr *below_ctx = ld(out, Ity_I32,
 				       bin(out, Iop_Sub64, top, c64(size - offsetof(struct frame, ctx))));
 		st(out, ite(out, ok, c64((HWord)&ctx_now), sink_addr), below_ctx);
+		if (cgt_cct_on) {
+			/* charge_at, leave_node: the frame held a call (on_node),
+			 * the thread was off cut paths (so was the caller) */
+			emit_charge(out, ok, node);
+			IRExpr *fnode = ld(out, Ity_I32, plus(out, top, offsetof(struct frame, node)));
+			IRExpr *aa = emit_node_field(out, ok, fnode, offsetof(struct cgt_cnode, active));
+			IRExpr *act = ld(out, Ity_I32, aa);
+			st(out, aa, bin(out, Iop_Sub32, act,
+					tmp(out, IRExpr_Unop(Iop_1Uto32,
+							     bin(out, Iop_CmpNE32, act,
+								 IRExpr_Const(IRConst_U32(0)))))));
+			st(out, ite(out, ok, plus(out, t, offsetof(struct thread, node)), sink_addr),
+			   ld(out, Ity_I32, plus(out, top, offsetof(struct frame, ret_node))));
+		}
 		return ok;
 	}
 	/* a direct call: not in a skipped call, room for a frame, nothing to
@@ -1013,6 +1103,18 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 		ok = and1(out, ok, bin(out, Iop_CmpEQ32,
 				       ld(out, Ity_I32, plus(out, arc_or_none, offsetof(struct cgt_arc, ctx))),
 				       ld(out, Ity_I32, plus(out, top, offsetof(struct frame, ctx)))));
+	IRExpr *node = NULL;
+	if (cgt_cct_on) {
+		/* and the call site's node cached for the node the thread is on
+		 * (enter_node's fast case), not cut */
+		ok = and1(out, ok, emit_node_ok(out, t, x->from, &node));
+		ok = and1(out, ok, bin(out, Iop_CmpEQ32, node,
+				       ld(out, Ity_I32, plus(out, arc_or_none,
+							     offsetof(struct cgt_arc, cct_parent)))));
+		IRExpr *acut = tmp(out, IRExpr_Unop(Iop_8Uto32,
+			ld(out, Ity_I8, plus(out, arc_or_none, offsetof(struct cgt_arc, cct_cut)))));
+		ok = and1(out, ok, bin(out, Iop_CmpEQ32, acut, IRExpr_Const(IRConst_U32(0))));
+	}
 	if (guard)
 		ok = and1(out, ok, guard);
 	IRExpr *nf = ite(out, ok, plus(out, top, size), sink_addr);
@@ -1026,6 +1128,24 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 	IRExpr *count = ite(out, ok, plus(out, arc, offsetof(struct cgt_arc, count)), sink_addr);
 	st(out, count, bin(out, Iop_Add64, ld(out, Ity_I64, count), c64(1)));
 	st(out, n_addr, ite(out, ok, bin(out, Iop_Add32, n, IRExpr_Const(IRConst_U32(1))), n));
+	if (cgt_cct_on) {
+		/* charge_at, enter_node */
+		emit_charge(out, ok, node);
+		IRExpr *k = ld(out, Ity_I32, plus(out, arc_or_none, offsetof(struct cgt_arc, cct_node)));
+		st(out, plus(out, nf, offsetof(struct frame, ret_node)), node);
+		st(out, plus(out, nf, offsetof(struct frame, node)), k);
+		st(out, plus(out, nf, offsetof(struct frame, on_node)), IRExpr_Const(IRConst_U8(1)));
+		st(out, plus(out, nf, offsetof(struct frame, ret_cut)), IRExpr_Const(IRConst_U8(0)));
+		st(out, ite(out, ok, plus(out, t, offsetof(struct thread, node)), sink_addr), k);
+		IRExpr *ca = emit_node_field(out, ok, k, offsetof(struct cgt_cnode, calls));
+		st(out, ca, bin(out, Iop_Add64, ld(out, Ity_I64, ca), c64(1)));
+		IRExpr *aa = emit_node_field(out, ok, k, offsetof(struct cgt_cnode, active));
+		IRExpr *act = bin(out, Iop_Add32, ld(out, Ity_I32, aa), IRExpr_Const(IRConst_U32(1)));
+		st(out, aa, act);
+		IRExpr *ra = emit_node_field(out, ok, k, offsetof(struct cgt_cnode, rec));
+		IRExpr *rec = ld(out, Ity_I32, ra);
+		st(out, ra, ite(out, bin(out, Iop_CmpLT32U, rec, act), act, rec));
+	}
 	return ok;
 }
 

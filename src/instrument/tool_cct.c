@@ -60,19 +60,8 @@ void cgt_cct_usage(void)
 
 /* ---- nodes ------------------------------------------------------------------------ */
 
-struct cnode {
-	UInt parent; /* CGT_CCT_NONE: a thread's root (not written) */
-	UInt obj, fn;
-	UInt active; /* live frames on it now */
-	UInt rec;    /* the most there were */
-	UShort tid;
-	UChar cut;   /* charged on a cut path, or reached by a cut */
-	UChar root;
-	ULong calls;
-};
-
-static struct cnode *nodes;
-static ULong *self; /* [cap * cgt_n_events]; a root's: the cost on its thread's cut paths */
+struct cgt_cnode *cgt_cct_nodes;
+ULong *cgt_cct_self; /* [cap * cgt_n_events]; a root's: the cost on its thread's cut paths */
 static UInt n_nodes, cap_nodes, n_real; /* n_real: not roots */
 static UInt *roots; /* [VG_N_THREADS]: node + 1 of each thread's root, 0: none yet */
 
@@ -120,18 +109,21 @@ static UInt node_new(UInt parent, UInt obj, UInt fn, ThreadId tid, Bool root)
 {
 	if (n_nodes == cap_nodes) {
 		cap_nodes = cap_nodes ? 2 * cap_nodes : 1024;
-		nodes = VG_(realloc)("cgtui.cct.nodes", nodes, cap_nodes * sizeof(*nodes));
-		self = VG_(realloc)("cgtui.cct.self", self, (SizeT)cap_nodes * cgt_n_events * sizeof(ULong));
+		cgt_cct_nodes = VG_(realloc)("cgtui.cct.nodes", cgt_cct_nodes,
+					     cap_nodes * sizeof(*cgt_cct_nodes));
+		/* (two more: the last row read and written as pairs) */
+		cgt_cct_self = VG_(realloc)("cgtui.cct.self", cgt_cct_self,
+					    ((SizeT)cap_nodes * cgt_n_events + 2) * sizeof(ULong));
 	}
 	UInt k = n_nodes++;
-	struct cnode *c = &nodes[k];
+	struct cgt_cnode *c = &cgt_cct_nodes[k];
 	VG_(memset)(c, 0, sizeof(*c));
 	c->parent = parent;
 	c->obj = obj;
 	c->fn = fn;
 	c->tid = (UShort)tid;
 	c->root = root;
-	VG_(memset)(&self[(SizeT)k * cgt_n_events], 0, cgt_n_events * sizeof(ULong));
+	VG_(memset)(&cgt_cct_self[(SizeT)k * cgt_n_events], 0, (cgt_n_events + 2) * sizeof(ULong));
 	if (!root)
 		n_real++;
 	return k;
@@ -145,26 +137,11 @@ UInt cgt_cct_root(ThreadId tid)
 	return roots[tid] - 1;
 }
 
-Bool cgt_cct_is_root(UInt node)
-{
-	return nodes[node].root;
-}
-
-UInt cgt_cct_fn(UInt node)
-{
-	return nodes[node].fn;
-}
-
-UInt cgt_cct_obj(UInt node)
-{
-	return nodes[node].obj;
-}
-
 /* parent's child for (obj, fn) if made, else CGT_CCT_NONE */
 static UInt child_of(UInt parent, UInt obj, UInt fn)
 {
 	struct entry *e = slot(parent, obj, fn);
-	if (e->node != CGT_CCT_NONE && !e->cut && nodes[e->node].parent == parent)
+	if (e->node != CGT_CCT_NONE && !e->cut && cgt_cct_nodes[e->node].parent == parent)
 		return e->node;
 	return CGT_CCT_NONE;
 }
@@ -173,11 +150,11 @@ static UInt find(UInt parent, UInt obj, UInt fn, Bool *cut)
 {
 	*cut = False;
 	/* recursion: fn is on the path already */
-	for (UInt a = parent; !nodes[a].root; a = nodes[a].parent)
-		if (nodes[a].fn == fn && nodes[a].obj == obj)
+	for (UInt a = parent; !cgt_cct_nodes[a].root; a = cgt_cct_nodes[a].parent)
+		if (cgt_cct_nodes[a].fn == fn && cgt_cct_nodes[a].obj == obj)
 			return a;
 	if (n_real < (UInt)clo_max)
-		return node_new(parent, obj, fn, nodes[parent].tid, False);
+		return node_new(parent, obj, fn, cgt_cct_nodes[parent].tid, False);
 	/* the bound: the nearest ancestor's node of fn, else the root's */
 	*cut = True;
 	UInt a = parent;
@@ -185,11 +162,11 @@ static UInt find(UInt parent, UInt obj, UInt fn, Bool *cut)
 		UInt k = child_of(a, obj, fn);
 		if (k != CGT_CCT_NONE)
 			return k;
-		if (nodes[a].root)
+		if (cgt_cct_nodes[a].root)
 			break;
-		a = nodes[a].parent;
+		a = cgt_cct_nodes[a].parent;
 	}
-	UInt k = node_new(a, obj, fn, nodes[a].tid, False);
+	UInt k = node_new(a, obj, fn, cgt_cct_nodes[a].tid, False);
 	struct entry *e = slot(a, obj, fn);
 	if (e->node == CGT_CCT_NONE) {
 		tab_used++;
@@ -209,7 +186,7 @@ UInt cgt_cct_resolve(UInt parent, UInt obj, UInt fn, Bool *cut)
 	}
 	UInt k = find(parent, obj, fn, cut);
 	if (*cut)
-		nodes[k].cut = 1;
+		cgt_cct_nodes[k].cut = 1;
 	/* (cut answers are not kept once the table is large: they would
 	 * grow it without bound) */
 	if (*cut && tab_used > 4 * (UInt)clo_max)
@@ -222,28 +199,14 @@ UInt cgt_cct_resolve(UInt parent, UInt obj, UInt fn, Bool *cut)
 	return k;
 }
 
-void cgt_cct_enter(UInt node)
-{
-	struct cnode *c = &nodes[node];
-	c->calls++;
-	if (++c->active > c->rec)
-		c->rec = c->active;
-}
-
-void cgt_cct_leave(UInt node)
-{
-	if (nodes[node].active)
-		nodes[node].active--;
-}
-
 void cgt_cct_add(UInt node, const ULong *d, Bool cut)
 {
-	ULong *s = &self[(SizeT)node * cgt_n_events];
+	ULong *s = &cgt_cct_self[(SizeT)node * cgt_n_events];
 	for (UInt e = 0; e < cgt_n_events; e++)
 		s[e] += d[e];
 	if (cut) {
-		nodes[node].cut = 1;
-		ULong *r = &self[(SizeT)cgt_cct_root(nodes[node].tid) * cgt_n_events];
+		cgt_cct_nodes[node].cut = 1;
+		ULong *r = &cgt_cct_self[(SizeT)cgt_cct_root(cgt_cct_nodes[node].tid) * cgt_n_events];
 		for (UInt e = 0; e < cgt_n_events; e++)
 			r[e] += d[e];
 	}
@@ -251,10 +214,10 @@ void cgt_cct_add(UInt node, const ULong *d, Bool cut)
 
 void cgt_cct_zero(void)
 {
-	VG_(memset)(self, 0, (SizeT)n_nodes * cgt_n_events * sizeof(ULong));
+	VG_(memset)(cgt_cct_self, 0, (SizeT)n_nodes * cgt_n_events * sizeof(ULong));
 	for (UInt k = 0; k < n_nodes; k++) {
-		nodes[k].calls = 0;
-		nodes[k].rec = nodes[k].active;
+		cgt_cct_nodes[k].calls = 0;
+		cgt_cct_nodes[k].rec = cgt_cct_nodes[k].active;
 	}
 }
 
@@ -287,14 +250,14 @@ Bool cgt_cct_write(const HChar *path, ThreadId only)
 	for (UInt k = 0; k < n_nodes; k++)
 		num[k] = 0;
 	for (UInt k = n_nodes; k-- > 0;) {
-		const struct cnode *c = &nodes[k];
+		const struct cgt_cnode *c = &cgt_cct_nodes[k];
 		if (c->root || (only && c->tid != only))
 			continue;
 		Bool any = num[k] || c->calls;
 		for (UInt e = 0; e < cgt_n_events && !any; e++)
-			any = self[(SizeT)k * cgt_n_events + e] != 0;
+			any = cgt_cct_self[(SizeT)k * cgt_n_events + e] != 0;
 		num[k] = any;
-		if (any && !nodes[c->parent].root)
+		if (any && !cgt_cct_nodes[c->parent].root)
 			num[c->parent] = 1;
 	}
 	/* the functions, numbered in the order of their first node */
@@ -312,7 +275,7 @@ Bool cgt_cct_write(const HChar *path, ThreadId only)
 	for (UInt k = 0; k < n_nodes; k++) {
 		if (!num[k])
 			continue;
-		const struct cnode *c = &nodes[k];
+		const struct cgt_cnode *c = &cgt_cct_nodes[k];
 		UInt h = hash3(c->obj, c->fn, 0) & (fcap - 1);
 		while (ft[h].k != CGT_CCT_NONE && (ft[h].obj != c->obj || ft[h].fn != c->fn))
 			h = (h + 1) & (fcap - 1);
@@ -329,19 +292,19 @@ Bool cgt_cct_write(const HChar *path, ThreadId only)
 	for (UInt k = 0; k < n_nodes; k++) {
 		if (!num[k])
 			continue;
-		const struct cnode *c = &nodes[k];
+		const struct cgt_cnode *c = &cgt_cct_nodes[k];
 		num[k] = ++n; /* now its number + 1 */
-		Int parent = nodes[c->parent].root ? -1 : (Int)num[c->parent] - 1;
+		Int parent = cgt_cct_nodes[c->parent].root ? -1 : (Int)num[c->parent] - 1;
 		VG_(fprintf)(fp, "ctx:\t%u\t%d\t%u\t%llu\t%u\t%u", n - 1, parent, fk[k], c->calls,
 			     c->rec ? c->rec : 1, (UInt)c->cut);
-		put_costs(fp, &self[(SizeT)k * cgt_n_events]);
+		put_costs(fp, &cgt_cct_self[(SizeT)k * cgt_n_events]);
 	}
 	ULong cut[CGT_EV_MAX];
 	VG_(memset)(cut, 0, sizeof(cut));
 	for (ThreadId tid = 0; tid < VG_N_THREADS; tid++)
 		if (roots[tid] && (!only || tid == only))
 			for (UInt e = 0; e < cgt_n_events; e++)
-				cut[e] += self[(SizeT)(roots[tid] - 1) * cgt_n_events + e];
+				cut[e] += cgt_cct_self[(SizeT)(roots[tid] - 1) * cgt_n_events + e];
 	VG_(fprintf)(fp, "cut:");
 	put_costs(fp, cut);
 	VG_(fclose)(fp);
