@@ -363,9 +363,10 @@ struct cgt_arc {
 	UInt ctx;             /* the caller: from's function, or for code
 	                         without a symbol the context it ran in */
 	ULong count;
-	/* --contexts: the node its last call from node cct_parent went to */
-	UInt cct_parent, cct_node;
-	Bool cct_cut;
+	/* --contexts: the node its last call from node cct_parent went to,
+	 * and the one before from another node (cct_parent2) */
+	UInt cct_parent, cct_node, cct_parent2, cct_node2;
+	Bool cct_cut, cct_cut2;
 	ULong incl[]; /* [cgt_n_events]: cost between the calls and returns */
 };
 

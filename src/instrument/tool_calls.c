@@ -87,6 +87,17 @@ static struct thread *thread_get(ThreadId tid)
 
 ULong cgt_cmark[CGT_EV_PAD] __attribute__((aligned(16)));
 
+void cgt_charge_cut(struct thread *t)
+{
+	ULong d[CGT_EV_PAD] __attribute__((aligned(16)));
+	for (UInt p = 0; p < ev_pairs(); p++) {
+		ev2 now = tot_pair(p);
+		*(ev2 *)&d[2 * p] = now - *(const ev2 *)&cgt_cmark[2 * p];
+		*(ev2 *)&cgt_cmark[2 * p] = now;
+	}
+	cgt_cct_add(t->node, d, t->cut);
+}
+
 /* Anywhere else (a thread switch, a signal, a dump): to the node the
  * thread is on, or, before its first move, to the function of the
  * instruction it is at. */
@@ -166,7 +177,7 @@ static struct cgt_arc *arc_get(struct cgt_insn *from, struct cgt_insn *to, Threa
 	a->to = to;
 	a->tid = tid;
 	a->ctx = ctx;
-	a->cct_parent = CGT_CCT_NONE;
+	a->cct_parent = a->cct_parent2 = CGT_CCT_NONE;
 	cgt_insn_ctx(to); /* (read by fast_call) */
 	a->next = from->arcs;
 	from->arcs = a;

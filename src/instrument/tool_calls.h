@@ -148,16 +148,12 @@ static inline void add_since(ULong *incl, const struct frame *f)
  * each move the cost since is added to the node left (its self cost). */
 extern ULong cgt_cmark[CGT_EV_PAD];
 
-static inline void charge_node(struct thread *t)
+void cgt_charge_cut(struct thread *t); /* charge_node on a cut path */
+
+static inline __attribute__((always_inline)) void charge_node(struct thread *t)
 {
-	ULong d[CGT_EV_PAD] __attribute__((aligned(16)));
 	if (UNLIKELY(t->cut)) {
-		for (UInt p = 0; p < ev_pairs(); p++) {
-			ev2 now = tot_pair(p);
-			*(ev2 *)&d[2 * p] = now - *(const ev2 *)&cgt_cmark[2 * p];
-			*(ev2 *)&cgt_cmark[2 * p] = now;
-		}
-		cgt_cct_add(t->node, d, t->cut);
+		cgt_charge_cut(t);
 		return;
 	}
 	/* the node's row, pair by pair (the last pair's second event, past
@@ -178,7 +174,7 @@ static inline void charge_node(struct thread *t)
 /* The thread's code is now function (obj, fn): its node becomes that
  * function's under the node it is on (or the function's earlier node on
  * the path: a jump back), unless it is that function's already. */
-static inline void move_fn(struct thread *t, UInt obj, UInt fn)
+static inline __attribute__((always_inline)) void move_fn(struct thread *t, UInt obj, UInt fn)
 {
 	if (fn == CGT_CTX_PENDING || fn == CGT_CTX_NONE)
 		return;
@@ -198,7 +194,7 @@ static inline UInt fn_of(struct thread *t, const struct cgt_insn *n)
 
 /* At an exit of instruction `from`: the code since the last move ran in
  * from's function; its cost goes to that function's node. */
-static inline void charge_at(struct thread *t, const struct cgt_insn *from)
+static inline __attribute__((always_inline)) void charge_at(struct thread *t, const struct cgt_insn *from)
 {
 	move_fn(t, from->obj, fn_of(t, from));
 	charge_node(t);
@@ -206,7 +202,7 @@ static inline void charge_at(struct thread *t, const struct cgt_insn *from)
 
 /* A call pushed frame f, to function (obj, fn) through call site a (NULL:
  * none, a skipped call): the thread goes to the callee's node. */
-static inline void enter_node(struct thread *t, struct frame *f, struct cgt_arc *a, UInt obj,
+static inline __attribute__((always_inline)) void enter_node(struct thread *t, struct frame *f, struct cgt_arc *a, UInt obj,
 			      UInt fn)
 {
 	f->ret_node = t->node;
@@ -221,7 +217,17 @@ static inline void enter_node(struct thread *t, struct frame *f, struct cgt_arc 
 		k = a->cct_node;
 		cut = a->cct_cut;
 	} else {
-		k = cgt_cct_resolve(t->node, obj, fn, &cut);
+		/* the second entry, or the table; either way the first now
+		 * (the inline call reads only that one) */
+		if (a->cct_parent2 == t->node) {
+			k = a->cct_node2;
+			cut = a->cct_cut2;
+		} else {
+			k = cgt_cct_resolve(t->node, obj, fn, &cut);
+		}
+		a->cct_parent2 = a->cct_parent;
+		a->cct_node2 = a->cct_node;
+		a->cct_cut2 = a->cct_cut;
 		a->cct_parent = t->node;
 		a->cct_node = k;
 		a->cct_cut = cut;
@@ -233,7 +239,7 @@ static inline void enter_node(struct thread *t, struct frame *f, struct cgt_arc 
 }
 
 /* Frame f popped: the thread is back on the node it called from. */
-static inline void leave_node(struct thread *t, const struct frame *f)
+static inline __attribute__((always_inline)) void leave_node(struct thread *t, const struct frame *f)
 {
 	if (f->on_node)
 		cgt_cct_leave(f->node);
