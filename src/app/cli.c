@@ -185,7 +185,7 @@ static const struct cli_option options[] = {
 	  "  --separate-threads=yes|no  one part per thread\n" },
 	{ "contexts", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --contexts=yes|no        record the calling contexts: exact flame graph\n"
-	  "                           and paths, in PROFILE.ctx [no]\n" },
+	  "                           and paths, in PROFILE.ctx [yes]\n" },
 	{ "max-contexts", 0, required_argument, OPT_TOOLARG, REC,
 	  "  --max-contexts=N         at most N contexts; deeper paths are cut [300000]\n" },
 	{ "timeline", 0, required_argument, OPT_TOOLARG, REC,

@@ -38,7 +38,7 @@
 
 #include "tool.h"
 
-Bool cgt_cct_on = False;
+Bool cgt_cct_on = True;
 static Long clo_max = CGT_CCT_MAX_DEFAULT;
 
 Bool cgt_cct_option(const HChar *arg)
@@ -53,7 +53,7 @@ Bool cgt_cct_option(const HChar *arg)
 
 void cgt_cct_usage(void)
 {
-	VG_(printf)("    --contexts=yes|no         record the calling contexts (PROFILE.ctx) [no]\n"
+	VG_(printf)("    --contexts=yes|no         record the calling contexts (PROFILE.ctx) [yes]\n"
 		    "    --max-contexts=<n>        at most <n> contexts; deeper paths are cut [%d]\n",
 		    CGT_CCT_MAX_DEFAULT);
 }

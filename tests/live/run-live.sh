@@ -255,30 +255,35 @@ f=$(saved rec.err)
 cachegrind cg.thr --cache-sim=no ./live-prog threads
 python3 "$profdiff" --files 'live-prog\.c' cg.thr "$f" >diff.log 2>&1
 check "threads: the program's lines equal to cachegrind's" "$?" "$(grep FAIL diff.log | head -3)"
+# the profiles among FILES (not the contexts beside them)
+profiles() { for f in "$@"; do case $f in *.ctx) ;; *) echo "$f" ;; esac; done; }
 rm -rf fork && mkdir fork
 $norand "$CGTUI" --no-open -o 'fork/ours.%p' ./live-prog fork >/dev/null 2>rec.err
 cachegrind 'fork/cg.%p' --cache-sim=no ./live-prog fork
-ours=$(for f in fork/ours.*; do totals "$f"; done | sort | tr '\n' ' ')
+ours=$(for f in $(profiles fork/ours.*); do totals "$f"; done | sort | tr '\n' ' ')
 theirs=$(for f in fork/cg.*; do sed -n 's/^summary: *//p' "$f"; done | sort | tr '\n' ' ')
 check "fork: one profile per process (%p), totals equal to cachegrind's" \
-	"$([ "$(ls fork/ours.* | wc -l)" = 2 ] && [ "$ours" = "$theirs" ]; echo $?)" \
+	"$([ "$(profiles fork/ours.* | wc -l)" = 2 ] && [ "$ours" = "$theirs" ]; echo $?)" \
 	"ours: $ours cachegrind: $theirs"
 $norand "$CGTUI" --no-open -o fork/o.out ./live-prog fork >/dev/null 2>rec.err
 # cachegrind's files by pid: the parent's first (pids grow)
 cgp=$(ls fork/cg.* | sort -t. -k2 -n | head -1) cgc=$(ls fork/cg.* | sort -t. -k2 -n | tail -1)
-f=$(ls fork/o.out.*)
+f=$(profiles fork/o.out.*)
 check "fork, -o FILE: the program's profile FILE, the child's FILE.PID" \
 	"$([ "$(totals fork/o.out)" = "$(sed -n 's/^summary: *//p' "$cgp")" ] &&
 		[ "$(totals "$f")" = "$(sed -n 's/^summary: *//p' "$cgc")" ] &&
 		[ "$(saved rec.err)" = fork/o.out ]; echo $?)" "$(ls fork) $(cat rec.err)"
 grep -q "profile: fork/o.out; its children's: $f; its output: " rec.err
 check "fork: the message names the child's profile too" "$?" "$(cat rec.err)"
+[ -s fork/o.out.ctx ] && [ -s "$f.ctx" ]
+check "fork, -o FILE: the contexts (on by default) renamed with their profiles" "$?" "$(ls fork)"
 rm -rf tc && mkdir tc
 $norand "$CGTUI" --no-open --trace-children=yes -o 'tc/ours.%p' /bin/sh -c './live-prog work 20; exit 0' \
 	>/dev/null 2>&1
 check "--trace-children=yes: the shell and the program, one file each" \
-	"$([ "$(ls tc/ours.* | wc -l)" = 2 ] && grep -lqx 'cmd: ./live-prog work 20' tc/ours.*; echo $?)" \
-	"$(grep -h cmd: tc/ours.*)"
+	"$([ "$(profiles tc/ours.* | wc -l)" = 2 ] &&
+		grep -lqx 'cmd: ./live-prog work 20' $(profiles tc/ours.*); echo $?)" \
+	"$(grep -h cmd: $(profiles tc/ours.*))"
 
 # --instr-at-start=no with cgtui.h's requests, and with callgrind.h's
 cachegrind cg.win --cache-sim=no ./live-prog window
@@ -463,8 +468,8 @@ check "live: the explorer left otherwise (end of script): the program stopped, p
 
 rm -rf fs && mkdir fs
 live forkspin ':wait-fn forked\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
-ok=$(for f in fs/ours.*; do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
-left=$(for f in fs/ours.*; do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
+ok=$(for f in $(profiles fs/ours.*); do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
+left=$(for f in $(profiles fs/ours.*); do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
 check "live: q stops the program and its child; both profiles kept" \
 	"$([ "$ok" = 2 ] && [ -z "$left" ]; echo $?)" "$(ls fs) left running: $left"
 

@@ -142,11 +142,15 @@ record cut --max-contexts=20 -- ../src/rec-calls && {
 	--callgrind-out-file="$T/prof/cg3" ../src/rec-paths) >"$T/out/cg3.log" 2>&1 &&
 	check callers callers "$T/prof/cg3" "$T/prof/paths" '^(main|viaA|viaB|leaf)$' '^jumper'
 
-# the profile is the same with contexts as without
-(cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/prof/noctx" ../src/rec-paths) \
-	>"$T/out/noctx.log" 2>&1
-[ ! -e "$T/prof/noctx.ctx" ] && pass "no .ctx without --contexts" ||
-	fail "no .ctx without --contexts" "$T/prof/noctx.ctx written"
+# on by default; the profile is the same with contexts as without
+(cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/prof/default" ../src/rec-paths) \
+	>"$T/out/default.log" 2>&1
+[ -s "$T/prof/default.ctx" ] && pass "contexts by default" ||
+	fail "contexts by default" "no $T/prof/default.ctx"
+(cd "$T/run" && valgrind -q --tool=cgtui --contexts=no --cgtui-out-file="$T/prof/noctx" \
+	../src/rec-paths) >"$T/out/noctx.log" 2>&1
+[ ! -e "$T/prof/noctx.ctx" ] && pass "no .ctx with --contexts=no" ||
+	fail "no .ctx with --contexts=no" "$T/prof/noctx.ctx written"
 ann() { callgrind_annotate --inclusive=yes "$1" 2>&1 | grep -v '^\(Command\|Data file\|Profile data file\|Options:\|Profiled target\)'; }
 if [ "$(ann "$T/prof/paths")" = "$(ann "$T/prof/noctx")" ] && ann "$T/prof/paths" | grep -q leaf; then
 	pass "callgrind_annotate: the same with contexts as without"

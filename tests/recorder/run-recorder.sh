@@ -568,6 +568,9 @@ if (cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/fork/out.%p" ..
 	n=0 bad=""
 	for p in "$T"/fork/out.*; do
 		[ -f "$p" ] || continue
+		# the contexts (on by default) beside each profile, named as it
+		case $p in *.ctx) continue ;; esac
+		[ -s "$p.ctx" ] || bad="$bad no ${p##*/}.ctx;"
 		n=$((n + 1))
 		pid=$(sed -n 's/^pid: //p' "$p")
 		[ "${p##*.}" = "$pid" ] || bad="$bad ${p##*/} has pid: $pid;"
