@@ -61,9 +61,23 @@ int session_open(struct session *s, const struct cli *c)
 	}
 	/* each side of a diff can be a run of several files (threads, dumps) */
 	for (int i = 0; i < c->noperands; i++) {
+		int before = s->in.n;
 		run_files_add(&s->in, c->operands[i], 0);
 		if (i == 0)
 			s->nfirst = s->in.n;
+		/* a file beside a profile (its .ctx, .time) stands for none
+		 * (run_files_add): fine among others (callgrind.out.*), not as
+		 * a side of a diff or as all there is */
+		if (s->in.n == before && (c->diff || (i == c->noperands - 1 && !s->in.n))) {
+			size_t n = strlen(c->operands[i]);
+			const char *suf = strrchr(c->operands[i], '.');
+			fprintf(stderr, "cgtui: %s: %s of the profile %.*s, not a profile: "
+					"cgtui %.*s reads both\n", c->operands[i],
+				suf && !strcmp(suf, ".time") ? "the timeline" : "the calling contexts",
+				(int)(n - strlen(suf ? suf : "")), c->operands[i],
+				(int)(n - strlen(suf ? suf : "")), c->operands[i]);
+			return 1;
+		}
 	}
 	set_dirs(s, 1);
 	return 0;

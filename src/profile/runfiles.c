@@ -27,14 +27,37 @@ static int cmp_version(const void *a, const void *b)
 	return strverscmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int is_profile_name(const char *name)
+/* The length of the name of the profile `name` is a file beside
+ * (PROFILE.ctx: its calling contexts, PROFILE.time: its timeline), or 0. */
+static size_t beside_len(const char *name)
 {
 	size_t n = strlen(name);
-	if (n > 4 && strcmp(name + n - 4, ".ctx") == 0) /* a profile's calling contexts */
-		return 0;
-	if (n > 5 && strcmp(name + n - 5, ".time") == 0) /* its timeline */
+	if (n > 4 && strcmp(name + n - 4, ".ctx") == 0)
+		return n - 4;
+	if (n > 5 && strcmp(name + n - 5, ".time") == 0)
+		return n - 5;
+	return 0;
+}
+
+static int is_profile_name(const char *name)
+{
+	if (beside_len(name))
 		return 0;
 	return strncmp(name, "callgrind.out.", 14) == 0 || strncmp(name, "cachegrind.out.", 15) == 0;
+}
+
+/* A file beside an existing profile (callgrind.out.* names them all in a
+ * shell): not a profile; it is read with its profile. */
+static int beside_existing(const char *name)
+{
+	size_t n = beside_len(name);
+	if (!n)
+		return 0;
+	char *prof = xstrndup(name, n);
+	struct stat st;
+	int r = stat(prof, &st) == 0 && S_ISREG(st.st_mode);
+	free(prof);
+	return r;
 }
 
 /* Is `name` PREFIX followed by "-digits" (thread) or ".digits" (dump)? */
@@ -85,6 +108,8 @@ static int want_sibling(const char *name, const char *prefix)
 
 void run_files_add(struct runfiles *rf, const char *name, int whole)
 {
+	if (beside_existing(name))
+		return;
 	struct stat st;
 	int exists = stat(name, &st) == 0;
 	if (exists && S_ISDIR(st.st_mode)) {

@@ -23,6 +23,8 @@ struct runfiles {
  *  - another name that is no file (or an empty one): NAME-TID and NAME.N;
  *    with `whole` (a name the recorder gave its output), those beside an
  *    existing NAME too;
+ *  - a file beside an existing profile (PROFILE.ctx, PROFILE.time):
+ *    nothing (it is read with its profile; callgrind.out.* names both);
  *  - anything else: itself (callgrind.out.PID-TID alone: a note says which
  *    run it is one file of).
  * A name that stands for nothing is added as it is: loading it says why. */

@@ -28,6 +28,25 @@ touch -d '2020-01-01' callgrind.out.100
 got=$("$CGTUI" 2>&1 | totals)
 check "no argument opens the newest profile" "$([ "$got" = 22 ]; echo $?)" "totals '$got', want 22 (callgrind.out.200)"
 
+# a profile's calling contexts and timeline beside it (PROFILE.ctx,
+# PROFILE.time, as the recorder writes them) are not profiles: named by a
+# glob with it they are left out; named alone, or as a side of a diff,
+# they are a usage error naming the profile
+mkdir beside && cd beside
+prof callgrind.out.400 10 1
+echo 'cgtui-contexts	1' >callgrind.out.400.ctx
+echo 'cgtui-timeline	1' >callgrind.out.400.time
+got=$("$CGTUI" --batch callgrind.out.* 2>&1 | totals)
+check "callgrind.out.* with a .ctx and .time beside: the profile once" "$([ "$got" = 11 ]; echo $?)" \
+	"totals '$got', want 11"
+"$CGTUI" --batch callgrind.out.400.ctx >out.txt 2>err.txt
+check "a .ctx alone: a usage error naming its profile" \
+	"$([ $? = 1 ] && grep -q 'callgrind.out.400.ctx: the calling contexts of the profile callgrind.out.400, not a profile' err.txt; echo $?)" "$(cat err.txt)"
+"$CGTUI" --batch --diff callgrind.out.400 callgrind.out.400.time >out.txt 2>err.txt
+check "a .time as a side of a diff: a usage error" \
+	"$([ $? = 1 ] && grep -q 'the timeline of the profile callgrind.out.400' err.txt; echo $?)" "$(cat err.txt)"
+cd ..
+
 # a run with one file per thread: callgrind.out.PID-TID
 mkdir threads && cd threads
 prof callgrind.out.300-01 100 10
