@@ -238,7 +238,10 @@ void act(struct tui *t, enum action a)
 		break;
 	case ACT_INCLUSIVE:
 		t->set.inclusive = !t->set.inclusive;
-		tui_message(t, "functions ordered by %s cost", t->set.inclusive ? "inclusive" : "self");
+		tui_message(t, "functions ordered by %s cost%s", t->set.inclusive ? "inclusive" : "self",
+			    tui_view(t)->scope.ir1 && tui_view(t)->ops->timed
+				    ? " (a time range has self costs only: this view stays so)"
+				    : "");
 		refresh_all(t);
 		break;
 	case ACT_RELATIVE:

@@ -69,9 +69,11 @@ static void draw_header(struct tui *t)
 			 l);
 		free(l);
 	}
+	/* a time range's costs are self costs (recorded per interval) */
 	snprintf(line, sizeof(line), "%s%s%s%s%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
 		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "",
-		 p->ev[t->set.sort_event].name, t->set.inclusive ? "inclusive" : "self", th, parts,
+		 p->ev[t->set.sort_event].name,
+		 t->set.inclusive && !(v->scope.ir1 && v->ops->timed) ? "inclusive" : "self", th, parts,
 		 p->ndiff ? " | difference" : "", t->set.cycles ? "" : " | cycles off: raw",
 		 t->loader && t->loader->fold && *t->loader->fold ? " | f'N folded" : "", events);
 	move(1, 0);
