@@ -185,7 +185,12 @@ sorted=$(printf '%s\n' "$ra" "$rb" "$rc" | sort -n | tr '\n' ' ')
 	echo q
 } >sel.keys
 screens sel.keys
-check "explorer: every screen dumped" "$([ -f s-two.txt ] && [ ! -s err.txt ]; echo $?)" "$(cat err.txt)"
+# stderr empty but for cgtui's warning that callgrind's file contradicts
+# itself: with threads, callgrind's call edges into a function sometimes
+# cost more than its inclusive cost (_dl_allocate_tls at thread creation,
+# depending on the scheduling); the warning is right to say so
+check "explorer: every screen dumped" \
+	"$([ -f s-two.txt ] && ! grep -v "the file's own numbers disagree" err.txt | grep -q .; echo $?)" "$(cat err.txt)"
 all=$(ir "" "")
 out=$(awk -v A="$a" -v B="$b" -v C="$c" '$1 != A && $1 != B && $1 != C { s += $4 } END { print s }' parts.txt)
 for s in s-three.txt s-functions.txt; do
