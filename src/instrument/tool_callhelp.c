@@ -1,8 +1,9 @@
 /* tool_callhelp.c -- the call graph's helpers, called by the translated code
  * at the exits that may move between functions (tool_callinstr.c decides
  * which): the common cases in few steps, the rest by callgrind's rules
- * (xfer); at jumps from one function's code into another's with
- * --contexts (cgt_h_fn); where code without a symbol starts (cgt_h_ctx).
+ * (xfer); at jumps from one function's code into another's (cgt_h_mid,
+ * and with --contexts cgt_h_fn); where code without a symbol starts
+ * (cgt_h_ctx).
  *
  * Copyright (C) the cgtui authors.
  * SPDX-License-Identifier: GPL-2.0-or-later */
@@ -283,13 +284,59 @@ CALL_HELPERS(True, cgt_h_call_all, cgt_h_call_ind_all, cgt_h_jump_all)
 
 /* --contexts: a direct jump that stays in its object and section but goes
  * from one function's code to another's (not to its entry: that is a
- * call), which no other helper sees.  The code before it ran in from's
- * function, what follows in to's. */
+ * call), one of them without a symbol (between two with one: cgt_h_mid),
+ * or code falling into the next function, which no other helper sees.
+ * The code before it ran in from's function, what follows in to's. */
 VG_REGPARM(2) void cgt_h_fn(struct cgt_insn *from, struct cgt_insn *to)
 {
 	struct thread *t = cgt_cur;
 	charge_at(t, from);
 	move_fn(t, to->obj, fn_of(t, to));
+}
+
+/* A direct jump from one function's code into another's (mid_jump in
+ * tool_callinstr.c: not to its entry, in the same object and section):
+ * gcc's foo -> foo.cold, the dynamic linker's mempcpy into memcpy.  Its
+ * code after the jump counts where it is (cachegrind's rule), so the jump
+ * is a call (emulated, from the top frame's stack pointer: popped with
+ * it), or, to a function whose frame was pushed from that same stack
+ * pointer (foo.cold back into foo), a return to that frame: such jumps
+ * back and forth never grow the stack or make a recursion.  (Callgrind
+ * keeps the code after the jump in the jumping function's context.) */
+VG_REGPARM(2) void cgt_h_mid(struct cgt_exit *x, Addr sp)
+{
+	cgt_packed_fold();
+	struct thread *t = cgt_cur;
+	const struct cgt_insn *to = x->to;
+	UInt bottom = t->nsig ? t->sig[t->nsig - 1].bottom : 0;
+	if (cgt_cct_on)
+		charge_at(t, x->from);
+	if (cgt_calls_unwind(t, sp, 0) > 0) { /* the SP left frames: a return after all */
+		sync_ctx();
+		return;
+	}
+	if (t->n > bottom) {
+		Addr top_sp = t->f[t->n - 1].sp;
+		UInt i = t->n;
+		for (; i > bottom && t->f[i - 1].sp == top_sp; i--) {
+			const struct frame *f = &t->f[i - 1];
+			if (f->arc && f->arc->to->fn == to->fn && f->arc->to->obj == to->obj)
+				break;
+		}
+		/* (i == bottom: the chain reached the function the thread or
+		 * handler started in) */
+		if (i > bottom ? t->f[i - 1].sp == top_sp : t->f[(Int)bottom - 1].ctx == to->fn) {
+			while (t->n > i)
+				cgt_calls_pop(t);
+			sync_ctx();
+			return;
+		}
+		sp = top_sp;
+	} else if (t->f[(Int)bottom - 1].ctx == to->fn) {
+		return;
+	}
+	cgt_calls_push(t, x, x->from, x->to, sp, 0);
+	sync_ctx();
 }
 
 /* ---- contexts: the check at the start of a region of code without a symbol ---------- */

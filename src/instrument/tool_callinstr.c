@@ -404,6 +404,31 @@ static void emit_fn(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, IRExp
 	addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
+/* A direct jump that classify made no call (in its object and section, not
+ * to an entry) from one function with a symbol into another's code: a call
+ * edge or a return to it (cgt_h_mid), so that the calls into the jumping
+ * function cost what it and its calls do. */
+static Bool mid_jump(const struct cgt_insn *from, const struct cgt_insn *to)
+{
+	return from && to && !cgt_insn_unnamed(from) && !cgt_insn_unnamed(to) &&
+	       from->fn != to->fn;
+}
+
+static void emit_mid(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, IRExpr *guard,
+		     Int offset_SP)
+{
+	struct cgt_exit *x = cgt_perm_alloc(sizeof(*x));
+	*x = (struct cgt_exit){ .from = from, .to = to, .kind = CGT_XFER_JUMP };
+	cgt_insn_ctx(to);
+	IRType ty = sizeof(Addr) == 8 ? Ity_I64 : Ity_I32;
+	IRExpr *sp = tmp(out, IRExpr_Get(offset_SP, ty));
+	IRDirty *di = unsafeIRDirty_0_N(2, "h_mid", VG_(fnptr_to_fnentry)(cgt_h_mid),
+					mkIRExprVec_2(mkIRExpr_HWord((HWord)x), sp));
+	if (guard)
+		di->guard = guard;
+	addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
 void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst,
 		    IRExpr *guard, Int offset_SP, Bool block_end)
 {
@@ -417,6 +442,8 @@ void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst
 	struct cgt_exit *x = classify(from, kind_of(jk), to, block_end);
 	if (x)
 		emit(out, x, dst, guard, offset_SP);
+	else if (kind_of(jk) == CGT_XFER_JUMP && mid_jump(from, to))
+		emit_mid(out, from, to, guard, offset_SP);
 	else if (kind_of(jk) == CGT_XFER_JUMP && fn_moves(from, to))
 		emit_fn(out, from, to, guard);
 }
@@ -426,6 +453,11 @@ Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Boo
 {
 	struct cgt_exit *x = classify(from, was_call ? CGT_XFER_CALL : CGT_XFER_JUMP, to, True);
 	if (!x) {
+		if (!was_call && mid_jump(from, to)) {
+			before(arg);
+			emit_mid(out, from, to, NULL, offset_SP);
+			return True;
+		}
 		if (fn_moves(from, to)) {
 			before(arg);
 			emit_fn(out, from, to, NULL);

@@ -266,6 +266,7 @@ VG_REGPARM(3) void cgt_h_call_all(struct cgt_exit *x, Addr target, Addr sp);
 VG_REGPARM(3) void cgt_h_call_ind_all(struct cgt_exit *x, Addr target, Addr sp);
 VG_REGPARM(3) void cgt_h_jump_all(struct cgt_exit *x, Addr target, Addr sp);
 VG_REGPARM(2) void cgt_h_fn(struct cgt_insn *from, struct cgt_insn *to);
+VG_REGPARM(2) void cgt_h_mid(struct cgt_exit *x, Addr sp);
 VG_REGPARM(1) void cgt_h_ctx(struct cgt_reg *r);
 
 #endif

@@ -79,11 +79,12 @@ check() { # name, ctxcheck.py's arguments
 	relay "$n" "$T/out/check-$n.log"
 }
 
-# the hand-computed contexts (rec-paths.c)
+# the hand-computed contexts (rec-paths.c; a jump into leaf's loop is a
+# call of leaf, as run-calls.sh's rec-jump checks)
 hand=('main;viaA=3,1,9' 'main;viaA;leaf=3,1,6006' 'main;viaB=3,1,15'
 	'main;viaB;leaf=6,1,132' 'main;rec=4,4,27' 'main;rec;leaf=3,1,18'
-	'main;jumper=1,1,2' 'main;jumper;leaf=0,1,11' 'main;jumper2=1,1,3'
-	'main;jumper2;leaf=0,1,11')
+	'main;jumper=1,1,2' 'main;jumper;leaf=1,1,11' 'main;jumper2=1,1,3'
+	'main;jumper2;leaf=1,1,11')
 record paths -- ../src/rec-paths &&
 	check paths-hand expect "$T/prof/paths" "${hand[@]}" &&
 	check paths-sums sums "$T/prof/paths"
