@@ -72,13 +72,22 @@ def fold(name):
     return re.sub(r"'\d+$", '', name)
 
 
-def read(path):
+def read(path, more=None):
     """edges, sites, selfs of a profile, or of several added up (paths
-    joined by commas: the parts a run was dumped in)"""
+    joined by commas: the parts a run was dumped in); `more` as read_one's,
+    over all the parts"""
     if ',' in path:
         total = [defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(int)]
+        if more is not None:
+            more.update(addrs=defaultdict(set), targets=defaultdict(set), site_caller={})
         for p in path.split(','):
-            part = read_one(p)
+            part_more = {} if more is not None else None
+            part = read_one(p, part_more)
+            if more is not None:
+                for k in ('addrs', 'targets'):
+                    for key, v in part_more[k].items():
+                        more[k][key] |= v
+                more['site_caller'].update(part_more['site_caller'])
             for i in (0, 1):
                 for k, v in part[i].items():
                     total[i][k][0] += v[0]
@@ -86,7 +95,7 @@ def read(path):
             for k, v in part[2].items():
                 total[2][k] += v
         return total
-    return read_one(path)
+    return read_one(path, more)
 
 
 def read_one(path, more=None):
@@ -427,10 +436,8 @@ def main(argv):
         print('FAIL: usage: callsdiff.py [--fns RE] [--ignore RE] CALLGRIND OURS')
         return 2
     cg_more, our_more = {}, {}
-    cg_edges, cg_sites, cg_selfs = (read_one(argv[0], cg_more) if ',' not in argv[0]
-                                    else read(argv[0]))
-    our_edges, our_sites, our_selfs = (read_one(argv[1], our_more) if ',' not in argv[1]
-                                       else read(argv[1]))
+    cg_edges, cg_sites, cg_selfs = read(argv[0], cg_more)
+    our_edges, our_sites, our_selfs = read(argv[1], our_more)
     # A direct jump from one function's code into another's, not to its
     # entry (the dynamic linker's mempcpy into memcpy): callgrind keeps the
     # code after it in the jumping function's context (with --dump-instr,
