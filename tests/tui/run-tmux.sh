@@ -16,7 +16,8 @@ n=0
 sock="$work/tmux.0"
 tm() { tmux -S "$sock" "$@"; }
 trap 'end_cgtui; for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
-cp "$here/spec.out" "$here/graph.out" "$here/hscroll.out" "$work/"
+cp "$here/spec.out" "$here/graph.out" "$here/hscroll.out" "$here/timeline.out" \
+	"$here/timeline.out.time" "$work/"
 cd "$work" || exit 99
 # the screens are compared without heat bars (one check below has them)
 printf 'set bars = no\n' >plain.config
@@ -264,6 +265,29 @@ $(cat flame.txt)"
 	tm send-keys -t t q
 	wait_for "exit=0"
 	check "${1}x$2: q quits" $? "$(screen | tail -3)"
+done
+
+# the timeline in a real terminal, at 80x24 and 200x50 (timeline.out and
+# its .time: six intervals, phase1's Ir 80 100 100 40 0 0 of 100 each, as
+# timeline.keys works out by hand): the cursor's line gives interval 1's
+# rate, three Right keys interval 4's, V twice a range of intervals 2 to 4
+# whose totals are the sums of theirs (Ir 300, phase1 100 + 100 + 40 = 240)
+for size in "80 24" "200 50"; do
+	set -- $size
+	start "$1" "$2" "$CGTUI" timeline.out
+	wait_for "Ir 520"
+	tm send-keys -t t / phase1 Enter 7
+	wait_for "^interval 1 of 6, Ir 0 to 100: Ir 100, 1 per Ir; phase1 80 (80.0%), 0.8 per Ir"
+	check "${1}x$2: timeline: interval 1, phase1 0.8 per Ir" $? "$(screen)"
+	tm send-keys -t t Right Right Right
+	wait_for "^interval 4 of 6, Ir 300 to 400: Ir 100, 1 per Ir; phase1 40 (40.0%), 0.4 per Ir"
+	check "${1}x$2: timeline: Right x3, interval 4, phase1 0.4 per Ir" $? "$(screen)"
+	tm send-keys -t t Left Left V Right Right V
+	wait_for "^range 2 to 4, Ir 100 to 400: Ir 300, 1 per Ir; phase1 240 (80.0%), 0.8 per Ir"
+	check "${1}x$2: timeline: V, V: the range 2 to 4, the sums of its intervals" $? "$(screen)"
+	tm send-keys -t t q
+	wait_for "exit=0"
+	check "${1}x$2: timeline: q quits" $? "$(screen | tail -3)"
 done
 
 # SIGTERM (and SIGHUP, the ssh drop) restore the terminal
