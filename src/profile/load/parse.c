@@ -389,6 +389,16 @@ int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t 
 	return 0;
 }
 
+/* The target positions after a calls= or jump line's counts (at e): 0,
+ * or -1 with the error said. */
+static int target_positions(struct parser *ps, const char *e, int64_t tpos[3])
+{
+	default_positions(ps);
+	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
+		return -1;
+	return parse_positions(ps, e, tpos, 0) ? 0 : -1;
+}
+
 static int calls_line(struct parser *ps, const char *s)
 {
 	uint64_t cnt;
@@ -402,11 +412,8 @@ static int calls_line(struct parser *ps, const char *s)
 		return -1;
 	if (ps->cfn == NO_ID)
 		return perr(ps, "calls= line without a preceding cfn= line");
-	default_positions(ps);
 	int64_t tpos[3];
-	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
-		return -1;
-	if (!parse_positions(ps, e, tpos, 0))
+	if (target_positions(ps, e, tpos) < 0)
 		return -1;
 	return set_call(ps, cnt, tpos);
 }
@@ -432,11 +439,8 @@ static int jump_line(struct parser *ps, const char *s, int cond)
 	}
 	if (need_fn(ps, "jump line") < 0)
 		return -1;
-	default_positions(ps);
 	int64_t tpos[3];
-	if (ps->stale && !ps->skip_block && check_stale(ps, e) < 0)
-		return -1;
-	if (!parse_positions(ps, e, tpos, 0))
+	if (target_positions(ps, e, tpos) < 0)
 		return -1;
 	return set_jump(ps, cond, a, b, tpos);
 }
