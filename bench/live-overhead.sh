@@ -10,20 +10,7 @@
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
-CGTUI=${CGTUI:-./cgtui}
-case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
-pairs=${1:-5}
-[ $# -gt 0 ] && shift
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
-if [ $# = 0 ]; then
-	for f in /usr/share/common-licenses/* /usr/include/*.h "$CGTUI"; do
-		cat "$f" 2>/dev/null
-	done | head -c 4000000 >in
-	cat in in in >input
-	set -- bzip2 -c input
-fi
+. "$(dirname "$0")/overhead-setup.sh"
 printf ':wait-end\n' >keys
 i=0
 while [ $i -lt "$pairs" ]; do
