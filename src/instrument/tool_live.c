@@ -353,11 +353,29 @@ void cgt_live_post_clo_init(void)
 	}
 }
 
+/* FILE with suffix, and FILE-NN with it for every thread (as
+ * rename_per_thread() names them), removed. */
+static void unlink_snapshot(const HChar *suffix)
+{
+	SizeT n = VG_(strlen)(live_path) + VG_(strlen)(suffix) + 16;
+	HChar f[n];
+	VG_(snprintf)(f, n, "%s%s", live_path, suffix);
+	VG_(unlink)(f);
+	for (UInt tid = 1; tid < VG_N_THREADS; tid++) {
+		VG_(snprintf)(f, n, "%s-%02u%s", live_path, tid, suffix);
+		VG_(unlink)(f);
+	}
+}
+
 void cgt_live_fini(void)
 {
-	/* the final profile is written: the snapshot is no longer needed */
-	if (live_path)
-		VG_(unlink)(live_path);
+	/* the final profile is written: the snapshot and the files beside it
+	 * (contexts, time axis; per thread) are no longer needed */
+	if (live_path) {
+		unlink_snapshot("");
+		unlink_snapshot(".ctx");
+		unlink_snapshot(".time");
+	}
 	if (live_path && VG_(clo_verbosity) > 1)
 		VG_(dmsg)("cgtui: %llu live snapshots, %llu ms\n", live_count, live_ms);
 }

@@ -14,7 +14,8 @@
 #   taken every 10 ms (each writes the interval still open);
 # - the explorer's time range (V ... V in the timeline) totals the sums of
 #   its intervals, read here from the .time file;
-# - no .time without --timeline; callgrind_annotate prints the same.
+# - no .time without --timeline; callgrind_annotate prints the same;
+# - the live snapshot and its .ctx/.time are removed once the profile is written.
 #
 # Copyright (C) the cgtui authors.
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -126,6 +127,10 @@ record use --cache-sim=yes --cache-use=yes --timeline-interval=10000 -- ../src/r
 record live --cgtui-live="$T/prof/snap" --cgtui-live-ms=10 --timeline-interval=100000 -- \
 	/usr/bin/python3 ../src/rec-python.py &&
 	check live-sums sums "$T/prof/live"
+# the snapshot and the files beside it are gone once the profile is written
+left=$(cd "$T/prof" && ls -d snap snap.* snap-* 2>/dev/null | tr '\n' ' ')
+[ -z "$left" ] && pass "live snapshot files removed at the end" ||
+	fail "live snapshot files removed at the end" "left: $left"
 
 # without the option: no file, and the profile the same
 (cd "$T/run" && valgrind -q --tool=cgtui --cgtui-out-file="$T/prof/none" ../src/rec-phases) \
