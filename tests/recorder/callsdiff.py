@@ -98,22 +98,18 @@ def read(path, more=None):
     return read_one(path, more)
 
 
-def read_one(path, more=None):
-    """edges, sites, selfs; with `more` (a dict), also its 'addrs' (obj,
-    fn) -> the addresses of its instructions, 'targets' (caller, callee) ->
-    the addresses its calls went to, 'site_caller' call site -> caller"""
-    if more is not None:
-        more.update(addrs=defaultdict(set), targets=defaultdict(set), site_caller={})
+def records(path):
+    """The cost lines of a profile, one tuple each: (call, ob, fn, cob, cfn,
+    addr, costs, count, target): call is True for a call's cost line (count
+    calls to cob/cfn, target the address called), False for a self cost
+    line; names as written (compressed ids resolved), the positions
+    `instr line`; the one reader of this file"""
     names = {'ob': {}, 'fl': {}, 'fn': {}}
     kind_of = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl',
                'cfl': 'fl', 'fn': 'fn', 'cfn': 'fn'}
-    ob = fn = None
-    cob = cfn = None
-    calls = None
-    prev_addr = prev_line = 0
-    edges = defaultdict(lambda: [0, 0])   # (caller, callee) -> [count, incl]
-    selfs = defaultdict(int)              # (obj, fn) -> self Ir
-    sites = defaultdict(lambda: [0, 0])   # (obj, addr, callee) -> [count, incl]
+    cur = {'ob': None, 'fn': None, 'cob': None, 'cfn': None}
+    calls = target = None
+    prev_addr = 0
 
     def name(kind, val):
         m = re.match(r'^\((\d+)\)(?: (.*))?$', val)
@@ -123,7 +119,7 @@ def read_one(path, more=None):
             names[kind][m.group(1)] = m.group(2)
         return names[kind].get(m.group(1), '?')
 
-    def subpos(tok, prev, is_addr):
+    def subpos(tok, prev):
         if tok == '*':
             return prev
         if tok[0] in '+-':
@@ -140,82 +136,76 @@ def read_one(path, more=None):
                 key, val = m.group(1), m.group(2)
                 if key in kind_of:
                     v = name(kind_of[key], val)
-                    if key == 'ob':
-                        ob = os.path.basename(v)
-                    elif key == 'fn':
-                        fn = fold(v)
-                    elif key == 'cob':
-                        cob = os.path.basename(v)
-                    elif key == 'cfn':
-                        cfn = fold(v)
+                    if key in cur:
+                        cur[key] = v
+                    if key in ('ob', 'fn'):
+                        cur['cob'] = None
                 elif key == 'calls':
-                    calls = int(val.split()[0])
-                    target = val.split()[1] if len(val.split()) > 1 else '*'
+                    w = val.split()
+                    calls = int(w[0])
+                    target = w[1] if len(w) > 1 else '*'
                 continue
-            if re.match(r'^\w+:', line):
+            if re.match(r'^\w+:', line) or line[0] not in '0123456789+-*':
                 continue
             w = line.split()
-            addr = subpos(w[0], prev_addr, True)
-            ln = subpos(w[1], prev_line, False)
-            prev_addr, prev_line = addr, ln
+            addr = subpos(w[0], prev_addr)
+            prev_addr = addr
+            costs = [int(x) for x in w[2:]]
             if calls is not None:
-                ir = int(w[2]) if len(w) > 2 else 0
-                callee = ((cob or ob), cfn)
-                e = edges[((ob, fn), callee)]
-                e[0] += calls
-                e[1] += ir
-                s = sites[(ob, addr, callee)]
-                s[0] += calls
-                s[1] += ir
-                if more is not None:
-                    more['targets'][((ob, fn), callee)].add(subpos(target, addr, True))
-                    more['site_caller'][(ob, addr, callee)] = (ob, fn)
+                yield (True, cur['ob'], cur['fn'], cur['cob'] or cur['ob'], cur['cfn'], addr,
+                       costs, calls, subpos(target, addr))
                 calls = None
-                cob = None
-            elif len(w) > 2:
-                selfs[(ob, fn)] += int(w[2])
-                if more is not None:
-                    more['addrs'][(ob, fn)].add(addr)
+                cur['cob'] = None
+            else:
+                yield (False, cur['ob'], cur['fn'], None, None, addr, costs, 0, None)
+
+
+def read_one(path, more=None):
+    """edges, sites, selfs; with `more` (a dict), also its 'addrs' (obj,
+    fn) -> the addresses of its instructions, 'targets' (caller, callee) ->
+    the addresses its calls went to, 'site_caller' call site -> caller"""
+    if more is not None:
+        more.update(addrs=defaultdict(set), targets=defaultdict(set), site_caller={})
+    edges = defaultdict(lambda: [0, 0])   # (caller, callee) -> [count, incl]
+    selfs = defaultdict(int)              # (obj, fn) -> self Ir
+    sites = defaultdict(lambda: [0, 0])   # (obj, addr, callee) -> [count, incl]
+    for call, ob, fn, cob, cfn, addr, costs, count, target in records(path):
+        ob, fn = os.path.basename(ob), fold(fn)
+        ir = costs[0] if costs else 0
+        if call:
+            callee = (os.path.basename(cob), fold(cfn))
+            e = edges[((ob, fn), callee)]
+            e[0] += count
+            e[1] += ir
+            s = sites[(ob, addr, callee)]
+            s[0] += count
+            s[1] += ir
+            if more is not None:
+                more['targets'][((ob, fn), callee)].add(target)
+                more['site_caller'][(ob, addr, callee)] = (ob, fn)
+        elif costs:
+            selfs[(ob, fn)] += ir
+            if more is not None:
+                more['addrs'][(ob, fn)].add(addr)
     return edges, sites, selfs
 
 
 def read_all_events(path):
     """self costs per function and inclusive costs of calls into each
-    function from other functions, all events"""
-    names = {}
-    fn = cfn = None
-    calls = False
+    function from other functions, all events (functions by name)"""
     selfc, into, callees = {}, {}, {}
 
     def add(d, k, v):
         old = d.get(k, [0] * len(v))
         d[k] = [a + b for a, b in zip(old + [0] * (len(v) - len(old)), v)]
 
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip('\n')
-            m = re.match(r'^(c?fn)=\((\d+)\)(?: (.*))?$', line)
-            if m:
-                if m.group(3) is not None:
-                    names[m.group(2)] = m.group(3)
-                if m.group(1) == 'fn':
-                    fn = names[m.group(2)]
-                else:
-                    cfn = names[m.group(2)]
-                continue
-            if line.startswith('calls='):
-                calls = True
-                continue
-            if not line or line[0] not in '0123456789+-*':
-                continue
-            v = [int(x) for x in line.split()[2:]]
-            if calls:
-                callees.setdefault(fn, set()).add(cfn)
-                if cfn != fn:
-                    add(into, cfn, v)
-                calls = False
-            else:
-                add(selfc, fn, v)
+    for call, ob, fn, cob, cfn, addr, costs, count, target in records(path):
+        if call:
+            callees.setdefault(fn, set()).add(cfn)
+            if cfn != fn:
+                add(into, cfn, costs)
+        else:
+            add(selfc, fn, costs)
     return selfc, into, callees
 
 
@@ -240,47 +230,20 @@ def within(path):
     calls into it from other functions add up to no more than its own
     inclusive Ir: its self Ir plus its calls to other functions (functions
     by object and name)"""
-    names = {'ob': {}, 'fn': {}}
-    kind_of = {'ob': 'ob', 'cob': 'ob', 'fn': 'fn', 'cfn': 'fn'}
-    cur = {'ob': None, 'fn': None, 'cob': None, 'cfn': None}
-    calls = False
     incl = defaultdict(int)   # (ob, fn) -> self Ir + Ir of its calls to others
     into = defaultdict(int)   # (ob, fn) -> Ir of the calls into it from others
     succ = defaultdict(set)
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip('\n')
-            m = re.match(r'^(c?(?:ob|fn))=(?:\((\d+)\))? ?(.*)$', line)
-            if m:
-                kind = kind_of[m.group(1)]
-                if m.group(2) is None:
-                    v = m.group(3)
-                elif m.group(3):
-                    v = names[kind][m.group(2)] = m.group(3)
-                else:
-                    v = names[kind][m.group(2)]
-                cur[m.group(1)] = v
-                if m.group(1) in ('ob', 'fn'):
-                    cur['cob'] = None
-                continue
-            if line.startswith('calls='):
-                calls = True
-                continue
-            if not line or line[0] not in '0123456789+-*':
-                continue
-            w = line.split()
-            ir = int(w[2]) if len(w) > 2 else 0
-            caller = (cur['ob'], fold(cur['fn']))
-            if calls:
-                callee = (cur['cob'] or cur['ob'], fold(cur['cfn']))
-                if callee != caller:
-                    incl[caller] += ir
-                    into[callee] += ir
-                    succ[caller].add(callee)
-                calls = False
-                cur['cob'] = None
-            else:
+    for call, ob, fn, cob, cfn, addr, costs, count, target in records(path):
+        ir = costs[0] if costs else 0
+        caller = (ob, fold(fn))
+        if call:
+            callee = (cob, fold(cfn))
+            if callee != caller:
                 incl[caller] += ir
+                into[callee] += ir
+                succ[caller].add(callee)
+        else:
+            incl[caller] += ir
 
     def on_cycle(a):
         seen, todo = set(), list(succ[a])
