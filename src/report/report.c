@@ -484,41 +484,70 @@ static int cmp_fnfile_key(const void *x, const void *y)
  * function (an inclusive cost belongs to one function, not to a name shared
  * by several objects), its files' self costs below: the blocks' subtotals
  * per file (ls.ff, ls.ffcost) put in (function, file) order and summed (the
- * formulas of derived events are linear: expanding the sum is the same). */
-static void inclusive_section(struct profile *p, const struct report_opts *o, struct section *s)
+ * formulas of derived events are linear: expanding the sum is the same).
+ * A group is kept by its own cost (select_section's group_threshold), so
+ * only the functions whose inclusive cost passes the threshold get one, in
+ * the order of their ids, with their entries: a profile may have a million
+ * functions, and their groups, most never shown, were the report's largest
+ * memory. */
+static void inclusive_section(struct profile *p, const struct report_opts *o,
+			      const cost_t *summary, struct section *s)
 {
 	const struct agg *a = profile_agg(p);
 	const struct linestore *ls = &p->ls;
-	int ne = p->nevents, nr = p->nreal;
-	s->g = xcalloc((size_t)p->nfns + 1, sizeof(*s->g));
-	s->ng = (int)p->nfns;
-	s->ccw = ne;
+	size_t ne = (size_t)p->nevents;
+	int nr = p->nreal;
+	uint32_t *grp = xmalloc(((size_t)p->nfns + 1) * sizeof(*grp)), ng = 0;
+	for (uint32_t f = 0; f < p->nfns; f++)
+		grp[f] = real_above(p, o, summary, agg_incl(a, f)) ? ng++ : NO_ID;
+	s->g = xcalloc((size_t)ng + 1, sizeof(*s->g));
+	s->ng = (int)ng;
+	s->ccw = (int)ne;
+	s->pool_outer = xcalloc(((size_t)ng + 1) * ne, sizeof(cost_t));
 	for (uint32_t f = 0; f < p->nfns; f++) {
-		struct sec_group *g = &s->g[f];
+		if (grp[f] == NO_ID)
+			continue;
+		struct sec_group *g = &s->g[grp[f]];
 		g->id = p->fns[f].name;
 		g->fnid = f;
 		g->name = fn_name(p, f);
-		g->outer = rep_expand(o, p, agg_incl(a, f));
+		g->outer = s->pool_outer + (size_t)grp[f] * ne;
+		rep_expand_into(o, p, agg_incl(a, f), g->outer);
 	}
+	size_t nkey = 0;
 	struct fnfile_key *key = xmalloc(((size_t)ls->nff + 1) * sizeof(*key));
 	for (uint32_t k = 0; k < ls->nff; k++)
-		key[k] = (struct fnfile_key){ ls->ff[k].fn, ls->ff[k].file, k };
-	if (ls->nff > 1)
-		qsort(key, ls->nff, sizeof(*key), cmp_fnfile_key);
+		if (grp[ls->ff[k].fn] != NO_ID)
+			key[nkey++] = (struct fnfile_key){ ls->ff[k].fn, ls->ff[k].file, k };
+	if (nkey > 1)
+		qsort(key, nkey, sizeof(*key), cmp_fnfile_key);
+	/* the entries: at most one per key, each group's in one run */
+	s->pool_in = xcalloc(nkey + 1, sizeof(*s->pool_in));
+	s->pool_cc = xcalloc((nkey + 1) * ne, sizeof(cost_t));
+	size_t m = 0;
 	cost_t sum[MAX_EVENTS];
-	for (uint32_t i = 0; i < ls->nff;) {
-		uint32_t j = i;
+	for (size_t i = 0; i < nkey;) {
+		size_t j = i;
 		memset(sum, 0, sizeof(cost_t) * (size_t)nr);
-		for (; j < ls->nff && key[j].fn == key[i].fn && key[j].file == key[i].file; j++)
+		for (; j < nkey && key[j].fn == key[i].fn && key[j].file == key[i].file; j++)
 			rep_add_to(sum, &ls->ffcost[(size_t)key[j].k * (size_t)nr], nr);
-		struct sec_group *g = &s->g[key[i].fn];
-		VEC_RESERVE(g->in, g->capin, g->nin + 1);
-		g->in[g->nin].name = file_name(p, key[i].file);
-		g->in[g->nin].cc = rep_expand(o, p, sum);
+		struct sec_group *g = &s->g[grp[key[i].fn]];
+		if (!g->nin)
+			g->in = &s->pool_in[m];
+		struct sec_entry *in = &s->pool_in[m];
+		in->name = file_name(p, key[i].file);
+		in->cc = &s->pool_cc[m * ne];
+		rep_expand_into(o, p, sum, in->cc);
 		g->nin++;
+		g->capin++;
+		m++;
 		i = j;
 	}
+	for (uint32_t k = 0; k < ng; k++)
+		if (!s->g[k].nin)
+			s->g[k].in = s->pool_in;
 	free(key);
+	free(grp);
 }
 
 static const char *source_desc(const struct profile *p, int i)
@@ -632,7 +661,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		filefn_free(ff, nff);
 		ff = NULL;
 		nff = 0;
-		inclusive_section(p, &o, &byfn);
+		inclusive_section(p, &o, summary, &byfn);
 		select_section(&byfn, &o, summary, 1);
 		print_section(out, p, &o, summary, &byfn,
 			      "Function:file summary (inclusive costs on function lines)",
