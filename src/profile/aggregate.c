@@ -3,10 +3,13 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "aggregate.h"
+#include "load.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void agg_free(struct agg *a)
 {
@@ -35,68 +38,79 @@ void agg_free(struct agg *a)
 	free(a);
 }
 
-/* Counting sort of call records by caller (by_callee 0) or callee. */
+/* Counting sort of call records by caller (by_callee 0) or callee; with
+ * `other`, the other end of each (the callee of each caller's records):
+ * what Tarjan's walk reads in order, not through the records. */
 static void csr_build(uint32_t nkeys, const struct call_rec *calls, uint32_t nrec, int by_callee,
-		      uint32_t **startp, uint32_t **idxp)
+		      uint32_t **startp, uint32_t **idxp, uint32_t **otherp)
 {
 	uint32_t *start = xcalloc((size_t)nkeys + 1, sizeof(*start));
 	uint32_t *idx = xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*idx));
+	uint32_t *other = otherp ? xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*other)) : NULL;
 	for (uint32_t r = 0; r < nrec; r++)
 		start[(by_callee ? calls[r].callee : calls[r].caller) + 1]++;
 	for (uint32_t k = 0; k < nkeys; k++)
 		start[k + 1] += start[k];
 	uint32_t *fill = xmalloc(((size_t)nkeys + 1) * sizeof(*fill));
 	memcpy(fill, start, ((size_t)nkeys + 1) * sizeof(*fill));
-	for (uint32_t r = 0; r < nrec; r++)
-		idx[fill[by_callee ? calls[r].callee : calls[r].caller]++] = r;
+	for (uint32_t r = 0; r < nrec; r++) {
+		uint32_t at = fill[by_callee ? calls[r].callee : calls[r].caller]++;
+		idx[at] = r;
+		if (other)
+			other[at] = by_callee ? calls[r].caller : calls[r].callee;
+	}
 	free(fill);
 	*startp = start;
 	*idxp = idx;
+	if (otherp)
+		*otherp = other;
 }
 
-/* Tarjan's strongly connected components without recursion.  comp[v] gets a
- * component number; returns the number of components. */
-static uint32_t scc(const struct profile *p, const struct agg *a, uint32_t *comp)
+/* Tarjan's strongly connected components without recursion over the n
+ * functions, v's callees being to[start[v] .. start[v + 1]).  comp[v] gets
+ * a component number; returns the number of components.  A function's
+ * index and low link are side by side (one cache line for both, read at
+ * random); one placed in a component gets the index DONE, which no low
+ * link passes: "on the stack" is "visited and not DONE". */
+static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint32_t *comp)
 {
-	uint32_t n = p->nfns;
-	uint32_t *index = xmalloc(((size_t)n + 1) * sizeof(*index));
-	uint32_t *low = xmalloc(((size_t)n + 1) * sizeof(*low));
+	enum { UNSEEN = UINT32_MAX, DONE = UINT32_MAX - 1 };
+	struct tnode {
+		uint32_t index, low;
+	} *t = xmalloc(((size_t)n + 1) * sizeof(*t));
 	uint32_t *stack = xmalloc(((size_t)n + 1) * sizeof(*stack));
-	uint8_t *onstack = xcalloc((size_t)n + 1, 1);
 	struct frame {
 		uint32_t v, e;
 	} *cs = xmalloc(((size_t)n + 1) * sizeof(*cs));
 	for (uint32_t v = 0; v < n; v++)
-		index[v] = UINT32_MAX;
+		t[v].index = UNSEEN;
 	uint32_t next = 0, sp = 0, ncomp = 0;
 	for (uint32_t root = 0; root < n; root++) {
-		if (index[root] != UINT32_MAX)
+		if (t[root].index != UNSEEN)
 			continue;
 		uint32_t csp = 0;
-		cs[csp++] = (struct frame){ root, a->out_start[root] };
-		index[root] = low[root] = next++;
+		cs[csp++] = (struct frame){ root, start[root] };
+		t[root].index = t[root].low = next++;
 		stack[sp++] = root;
-		onstack[root] = 1;
 		while (csp) {
 			struct frame *f = &cs[csp - 1];
 			uint32_t v = f->v;
-			if (f->e < a->out_start[v + 1]) {
-				uint32_t w = p->calls[a->out_idx[f->e++]].callee;
-				if (index[w] == UINT32_MAX) {
-					index[w] = low[w] = next++;
+			if (f->e < start[v + 1]) {
+				uint32_t w = to[f->e++];
+				if (t[w].index == UNSEEN) {
+					t[w].index = t[w].low = next++;
 					stack[sp++] = w;
-					onstack[w] = 1;
-					cs[csp++] = (struct frame){ w, a->out_start[w] };
-				} else if (onstack[w] && index[w] < low[v]) {
-					low[v] = index[w];
+					cs[csp++] = (struct frame){ w, start[w] };
+				} else if (t[w].index < t[v].low) { /* on the stack */
+					t[v].low = t[w].index;
 				}
 				continue;
 			}
-			if (low[v] == index[v]) {
+			if (t[v].low == t[v].index) {
 				uint32_t w;
 				do {
 					w = stack[--sp];
-					onstack[w] = 0;
+					t[w].index = DONE;
 					comp[w] = ncomp;
 				} while (w != v);
 				ncomp++;
@@ -104,15 +118,13 @@ static uint32_t scc(const struct profile *p, const struct agg *a, uint32_t *comp
 			csp--;
 			if (csp) {
 				uint32_t u = cs[csp - 1].v;
-				if (low[v] < low[u])
-					low[u] = low[v];
+				if (t[v].low < t[u].low)
+					t[u].low = t[v].low;
 			}
 		}
 	}
-	free(index);
-	free(low);
+	free(t);
 	free(stack);
-	free(onstack);
 	free(cs);
 	return ncomp;
 }
@@ -159,23 +171,239 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 		     p->ev[0].name, (long long)a->incl_cyc[(size_t)worst * a->nreal], more);
 }
 
+/* ---- the work, on threads -------------------------------------------------------------- */
+
+/* What the threads of one aggregation share.  A phase is a list of tasks
+ * that whichever thread is free takes in order; no two tasks write the same
+ * place, and the sums are of 64-bit values with wrap-around (cost_add),
+ * whose result is the same in any order: the aggregation is the same at
+ * any number of threads. */
+struct agg_run {
+	struct profile *p;
+	struct agg *a;
+	uint32_t nth;             /* threads, and parts of a split task */
+	uint32_t ntask, next;     /* next: the task to take (atomic) */
+	void (*task)(struct agg_run *r, uint32_t t);
+	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
+	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
+				   * [bound[k], bound[k + 1]) */
+	cost_t *incl;             /* what the parts fill: incl_cyc or incl_raw */
+	cost_t **in;              /* per part (with comp): the first event of the
+				   * calls into each entity */
+};
+
+static void *agg_worker(void *arg)
+{
+	struct agg_run *r = arg;
+	for (uint32_t t; (t = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED)) < r->ntask;)
+		r->task(r, t);
+	return NULL;
+}
+
+/* Runs tasks [0, ntask) on up to r->nth threads, this one among them (one
+ * that cannot be started leaves its tasks to the others). */
+static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
+{
+	r->ntask = ntask;
+	r->next = 0;
+	r->task = task;
+	uint32_t nth = r->nth < ntask ? r->nth : ntask, started = 0;
+	pthread_t *th = xcalloc(nth + 1, sizeof(*th));
+	for (uint32_t i = 1; i < nth; i++)
+		if (pthread_create(&th[started], NULL, agg_worker, r) == 0)
+			started++;
+	agg_worker(r);
+	for (uint32_t i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	free(th);
+}
+
+/* Part k of nth of [0, n) */
+static uint32_t part_of(uint32_t n, uint32_t k, uint32_t nth)
+{
+	return (uint32_t)((uint64_t)n * k / nth);
+}
+
+/* Phase 1: the call lists, then the components (the longest task, first);
+ * the block subtotals by file; the self costs, in nth parts of the
+ * functions (each reads every block's function, sums its own). */
+static void phase1(struct agg_run *r, uint32_t t)
+{
+	struct profile *p = r->p;
+	struct agg *a = r->a;
+	const struct linestore *ls = &p->ls;
+	uint32_t n = a->nfns;
+	int nr = a->nreal;
+	if (t == 0) {
+		csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx, &r->to);
+		r->ncomp = scc(n, a->out_start, r->to, r->comp);
+		free(r->to);
+		r->to = NULL;
+	} else if (t == 1) {
+		csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx, NULL);
+	} else if (t == 2) {
+		a->nfiles = p->files.n;
+		a->file_start = xcalloc((size_t)a->nfiles + 2, sizeof(uint32_t));
+		a->file_idx = xmalloc(((size_t)ls->nff + 1) * sizeof(uint32_t));
+		for (uint32_t k = 0; k < ls->nff; k++)
+			a->file_start[ls->ff[k].file + 1]++;
+		for (uint32_t f = 0; f < a->nfiles; f++)
+			a->file_start[f + 1] += a->file_start[f];
+		uint32_t *fill = xmalloc(((size_t)a->nfiles + 1) * sizeof(uint32_t));
+		memcpy(fill, a->file_start, ((size_t)a->nfiles + 1) * sizeof(uint32_t));
+		for (uint32_t k = 0; k < ls->nff; k++)
+			a->file_idx[fill[ls->ff[k].file]++] = k;
+		free(fill);
+	} else {
+		uint32_t lo = part_of(n, t - 3, r->nth), hi = part_of(n, t - 2, r->nth);
+		for (uint32_t k = 0; k < ls->nff; k++) {
+			uint32_t fn = ls->ff[k].fn;
+			if (fn < lo || fn >= hi)
+				continue;
+			cost_t *d = &a->fn_self[(size_t)fn * nr];
+			const cost_t *c = &ls->ffcost[(size_t)k * nr];
+			for (int e = 0; e < nr; e++)
+				d[e] = cost_add(d[e], c[e]);
+		}
+	}
+}
+
+/* The calls counted: into each entity, to itself, into each cycle from
+ * outside (cin_*). */
+static void count_calls(struct agg_run *r)
+{
+	struct profile *p = r->p;
+	struct agg *a = r->a;
+	uint32_t n = a->nfns, nc = a->ncycles;
+	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
+	for (uint32_t k = 0; k < p->ncalls; k++) {
+		const struct call_rec *c = &p->calls[k];
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], c->count);
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
+			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
+			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], c->count);
+			a->cin_start[a->fn_cycle[c->callee]]++;
+		}
+	}
+	for (uint32_t k = 0; k < nc; k++)
+		a->cin_start[k + 1] += a->cin_start[k];
+	a->cin_idx = xmalloc(((size_t)a->cin_start[nc] + 1) * sizeof(uint32_t));
+	uint32_t *fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
+	memcpy(fill, a->cin_start, ((size_t)nc + 1) * sizeof(uint32_t));
+	for (uint32_t k = 0; nc && k < p->ncalls; k++) {
+		const struct call_rec *c = &p->calls[k];
+		if (c->caller != c->callee && a->fn_cycle[c->callee] &&
+		    a->fn_cycle[c->caller] != a->fn_cycle[c->callee])
+			a->cin_idx[fill[a->fn_cycle[c->callee] - 1]++] = k;
+	}
+	free(fill);
+}
+
+/* Inclusive costs of part k of the functions: self + their calls (with
+ * components, only those that leave the function's: the others are
+ * already inside those calls' costs; and the first event of each such call
+ * summed into its callee's entity, to check the file's numbers).  The
+ * records are read in their order, each part taking its callers'. */
+static void incl_part(struct agg_run *r, uint32_t k)
+{
+	const struct profile *p = r->p;
+	const struct agg *a = r->a;
+	int nr = a->nreal;
+	uint32_t n = a->nfns, lo = r->bound[k], hi = r->bound[k + 1];
+	const uint32_t *comp = r->comp;
+	memcpy(&r->incl[(size_t)lo * nr], &a->fn_self[(size_t)lo * nr],
+	       sizeof(cost_t) * (size_t)nr * (hi - lo));
+	cost_t *in = NULL;
+	if (comp)
+		in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		uint32_t v = c->caller, to = c->callee;
+		if (v < lo || v >= hi || (comp && comp[to] == comp[v]))
+			continue;
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, x, cc);
+		cost_t *inc = &r->incl[(size_t)v * nr];
+		for (int e = 0; e < nr; e++)
+			inc[e] = cost_add(inc[e], cc[e]);
+		if (in && nr)
+			in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to] += cc[0];
+	}
+}
+
+/* Phase 2: the calls counted, and the inclusive costs in nth parts. */
+static void phase2(struct agg_run *r, uint32_t t)
+{
+	if (t == 0)
+		count_calls(r);
+	else
+		incl_part(r, t - 1);
+}
+
+static void phase_incl(struct agg_run *r, uint32_t t)
+{
+	incl_part(r, t);
+}
+
+/* The callers of each of nth parts: about as many calls each. */
+static uint32_t *call_parts(const struct agg *a, uint32_t nth, uint64_t ncalls)
+{
+	uint32_t *b = xmalloc(((size_t)nth + 1) * sizeof(*b));
+	b[0] = 0;
+	for (uint32_t k = 1; k < nth; k++) {
+		uint64_t want = ncalls * k / nth;
+		uint32_t lo = b[k - 1], hi = a->nfns; /* the first v with out_start[v] >= want */
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (a->out_start[mid] < want)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		b[k] = lo;
+	}
+	b[nth] = a->nfns;
+	return b;
+}
+
+static uint32_t agg_threads(const struct profile *p)
+{
+	int j = load_jobs(p->jobs);
+	return j < 1 ? 1 : (uint32_t)j;
+}
+
+static double agg_clock(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 const struct agg *profile_agg(struct profile *p)
 {
 	if (p->agg)
 		return p->agg;
+	const char *dbg = getenv("CGTUI_PAR_DEBUG");
+	double t0 = agg_clock();
 	struct agg *a = xcalloc(1, sizeof(*a));
 	int nr = a->nreal = p->nreal;
 	uint32_t n = a->nfns = p->nfns;
 	a->cycles = 1;
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
+	struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
+	r.comp = xmalloc(((size_t)n + 1) * sizeof(*r.comp));
+	/* the self costs first in a table of the functions, the cycles'
+	 * rows added when they are known */
+	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
+	a->fn_self = xcalloc((size_t)n + 1, row);
+	agg_phase(&r, 3 + r.nth, phase1);
+	double t1 = agg_clock();
 
-	csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx);
-	csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx);
-
-	/* the cycles first: they are entities after the functions */
-	uint32_t *comp = xmalloc(((size_t)n + 1) * sizeof(*comp));
-	uint32_t ncomp = scc(p, a, comp);
+	/* the cycles: they are entities after the functions */
+	uint32_t ncomp = r.ncomp, *comp = r.comp;
 	uint32_t *size = xcalloc((size_t)ncomp + 1, sizeof(*size));
 	for (uint32_t v = 0; v < n; v++)
 		size[comp[v]]++;
@@ -201,94 +429,48 @@ const struct agg *profile_agg(struct profile *p)
 		if (a->fn_cycle[v])
 			a->cyc_fn[fill[a->fn_cycle[v] - 1]++] = v;
 	free(fill);
+	free(size);
+	free(cycno);
 
 	size_t nent = (size_t)n + nc;
-	size_t vec = (nent ? nent : 1) * (size_t)(nr ? nr : 1);
-	a->fn_self = xcalloc(vec, sizeof(cost_t));
-	a->fn_incl = a->incl_cyc = xcalloc(vec, sizeof(cost_t));
+	a->fn_self = xrealloc(a->fn_self, (nent + 1) * row);
+	memset((char *)a->fn_self + (size_t)n * row, 0, (nc + 1) * row);
+	a->fn_incl = a->incl_cyc = xcalloc(nent + 1, row);
 	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
+	r.incl = a->incl_cyc;
+	r.bound = call_parts(a, r.nth, p->ncalls);
+	r.in = xcalloc(r.nth, sizeof(*r.in));
+	agg_phase(&r, 1 + r.nth, phase2);
+	free(r.bound);
+	free(comp);
+	double t2 = agg_clock();
 
-	const struct linestore *ls = &p->ls;
-	for (uint32_t k = 0; k < ls->nff; k++) {
-		cost_t *d = &a->fn_self[(size_t)ls->ff[k].fn * nr];
-		const cost_t *c = &ls->ffcost[(size_t)k * nr];
-		for (int e = 0; e < nr; e++)
-			d[e] = cost_add(d[e], c[e]);
-	}
-	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
-	for (uint32_t r = 0; r < p->ncalls; r++) {
-		const struct call_rec *c = &p->calls[r];
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], c->count);
-		if (c->caller == c->callee)
-			a->fn_selfcall[c->caller] = 1;
-		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
-			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
-			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], c->count);
-			a->cin_start[a->fn_cycle[c->callee]]++;
-		}
-	}
-	for (uint32_t k = 0; k < nc; k++)
-		a->cin_start[k + 1] += a->cin_start[k];
-	a->cin_idx = xmalloc(((size_t)a->cin_start[nc] + 1) * sizeof(uint32_t));
-	fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
-	memcpy(fill, a->cin_start, ((size_t)nc + 1) * sizeof(uint32_t));
-	for (uint32_t r = 0; nc && r < p->ncalls; r++) {
-		const struct call_rec *c = &p->calls[r];
-		if (c->caller != c->callee && a->fn_cycle[c->callee] &&
-		    a->fn_cycle[c->caller] != a->fn_cycle[c->callee])
-			a->cin_idx[fill[a->fn_cycle[c->callee] - 1]++] = r;
-	}
-	free(fill);
-
-	/* block subtotals by file */
-	a->nfiles = p->files.n;
-	a->file_start = xcalloc((size_t)a->nfiles + 2, sizeof(uint32_t));
-	a->file_idx = xmalloc(((size_t)ls->nff + 1) * sizeof(uint32_t));
-	for (uint32_t k = 0; k < ls->nff; k++)
-		a->file_start[ls->ff[k].file + 1]++;
-	for (uint32_t f = 0; f < a->nfiles; f++)
-		a->file_start[f + 1] += a->file_start[f];
-	fill = xmalloc(((size_t)a->nfiles + 1) * sizeof(uint32_t));
-	memcpy(fill, a->file_start, ((size_t)a->nfiles + 1) * sizeof(uint32_t));
-	for (uint32_t k = 0; k < ls->nff; k++)
-		a->file_idx[fill[ls->ff[k].file]++] = k;
-	free(fill);
-
-	/* inclusive: self + the calls that leave the function's component
-	 * (the others are already inside those calls' costs); a cycle's: its
-	 * members' self + the calls leaving it.  The first event of the calls
-	 * into each entity is summed on the way, to check the file's numbers */
-	cost_t *in = xcalloc(nent + 1, sizeof(cost_t));
-	for (uint32_t v = 0; v < n; v++) {
-		cost_t *inc = &a->incl_cyc[(size_t)v * nr];
-		const cost_t *self = &a->fn_self[(size_t)v * nr];
-		memcpy(inc, self, sizeof(cost_t) * (size_t)nr);
-		for (uint32_t k = a->out_start[v]; k < a->out_start[v + 1]; k++) {
-			uint32_t r = a->out_idx[k];
-			if (comp[p->calls[r].callee] == comp[v])
-				continue; /* recursion: already inside this call's cost */
-			cost_t c[MAX_EVENTS];
-			call_cost(p, r, c);
-			for (int e = 0; e < nr; e++)
-				inc[e] = cost_add(inc[e], c[e]);
-			uint32_t to = p->calls[r].callee;
-			if (nr)
-				in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to] += c[0];
-		}
-		if (a->fn_cycle[v]) {
-			size_t ce = (size_t)(n + a->fn_cycle[v] - 1) * nr;
+	/* a cycle's self: its members'; its inclusive: theirs (the calls
+	 * leaving it) */
+	for (uint32_t k = 1; k <= nc; k++) {
+		size_t ce = (size_t)(n + k - 1) * nr;
+		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
+			size_t v = (size_t)a->cyc_fn[i] * nr;
 			for (int e = 0; e < nr; e++) {
-				a->incl_cyc[ce + e] = cost_add(a->incl_cyc[ce + e], inc[e]);
-				a->fn_self[ce + e] = cost_add(a->fn_self[ce + e], self[e]);
+				a->incl_cyc[ce + e] = cost_add(a->incl_cyc[ce + e], a->incl_cyc[v + e]);
+				a->fn_self[ce + e] = cost_add(a->fn_self[ce + e], a->fn_self[v + e]);
 			}
 		}
 	}
-	free(comp);
-	free(size);
-	free(cycno);
+	cost_t *in = r.in[0];
+	for (uint32_t k = 1; k < r.nth; k++) {
+		for (size_t e = 0; e < nent; e++)
+			in[e] = cost_add(in[e], r.in[k][e]);
+		free(r.in[k]);
+	}
+	free(r.in);
 	check_calls(p, a, in);
 	free(in);
 	p->agg = a;
+	if (dbg && *dbg && *dbg != '0')
+		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "
+				"inclusive: %.3f s)\n",
+			r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0, t1 - t0, t2 - t1);
 	return a;
 }
 
@@ -300,22 +482,16 @@ void profile_set_cycles(struct profile *p, int on)
 		a->fn_incl = a->incl_cyc;
 		return;
 	}
-	if (!a->incl_raw) {
-		int nr = a->nreal;
-		size_t vec = (size_t)(a->nfns ? a->nfns : 1) * (size_t)(nr ? nr : 1);
-		a->incl_raw = xmalloc(vec * sizeof(cost_t));
-		memcpy(a->incl_raw, a->fn_self, vec * sizeof(cost_t));
-		for (uint32_t r = 0; r < p->ncalls; r++) {
-			cost_t c[MAX_EVENTS];
-			call_cost(p, r, c);
-			cost_t *inc = &a->incl_raw[(size_t)p->calls[r].caller * nr];
-			for (int e = 0; e < nr; e++)
-				inc[e] = cost_add(inc[e], c[e]);
-		}
+	if (!a->incl_raw) { /* self + every call, in parts as above */
+		size_t row = sizeof(cost_t) * (size_t)(a->nreal ? a->nreal : 1);
+		a->incl_raw = xmalloc(((size_t)a->nfns + 1) * row);
+		struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p), .incl = a->incl_raw };
+		r.bound = call_parts(a, r.nth, p->ncalls);
+		agg_phase(&r, r.nth, phase_incl);
+		free(r.bound);
 	}
 	a->fn_incl = a->incl_raw;
 }
-
 
 /* in filefn.off while grouping: the group has more than one block */
 #define FF_MULTI ((size_t)1 << (sizeof(size_t) * 8 - 1))

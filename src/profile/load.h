@@ -70,6 +70,9 @@ struct load_opts {
 	int jobs;
 };
 
+/* The threads `jobs` means (0: the default above). */
+int load_jobs(int want);
+
 /* Loads one file (plain, gzip or zstd) into p, adding to what p holds.  Returns 0,
  * or -1 with "FILE:LINE: reason" (or "FILE: reason") in err, or
  * LOAD_CANCELLED when the progress callback asked to stop. */
