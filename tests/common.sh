@@ -29,3 +29,16 @@ finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" = 0 ]
 }
+# The profiles every --jobs test reads, on stdout: the corpus files
+# ($CORPUS_DIR, by default the shared wild corpus) and every file under
+# tests/ with an `events:` line that loads, scripts and sources aside.
+loadable_profiles() {
+	for f in "${CORPUS_DIR:-$here/../../../shared/corpus/wild}"/*; do
+		case "$f" in *.md) continue ;; esac
+		[ -f "$f" ] && echo "$f"
+	done
+	grep -rlI '^events:' "$here/.." | sort | while read -r f; do
+		case "$f" in *.sh | *.py | *.c) continue ;; esac
+		"$CGTUI" --batch --no-annotate "$f" >/dev/null 2>&1 && echo "$f"
+	done
+}

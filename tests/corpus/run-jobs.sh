@@ -10,15 +10,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck source=tests/common.sh
 . "$(dirname "$0")/../common.sh"
-: "${CORPUS_DIR:=$here/../../../shared/corpus/wild}"
-files=
-for f in "$CORPUS_DIR"/*; do
-	case "$f" in *.md) continue ;; esac
-	[ -f "$f" ] && files="$files $f"
-done
-for f in $(grep -rlI '^events:' "$here/.." | sort); do
-	"$CGTUI" --batch --no-annotate "$f" >/dev/null 2>&1 && files="$files $f"
-done
+files=$(loadable_profiles)
 if [ -x "${GEN:-}" ]; then
 	"$GEN" --size 3M gen.out >/dev/null 2>&1 && files="$files $work/gen.out"
 	"$GEN" --size 1M --functions=2000 gen2.out >/dev/null 2>&1 && files="$files $work/gen2.out"
