@@ -11,6 +11,9 @@
 #include <string.h>
 #include <time.h>
 
+/* how many entries ahead a loop over random reads fetches them */
+#define AHEAD 8
+
 void agg_free(struct agg *a)
 {
 	if (!a)
@@ -97,6 +100,10 @@ static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint3
 			uint32_t v = f->v;
 			if (f->e < start[v + 1]) {
 				uint32_t w = to[f->e++];
+				/* the callees are scattered: the one after
+				 * next is fetched while this one is read */
+				if (f->e + 1 < start[v + 1])
+					__builtin_prefetch(&t[to[f->e + 1]]);
 				if (t[w].index == UNSEEN) {
 					t[w].index = t[w].low = next++;
 					stack[sp++] = w;
@@ -258,6 +265,8 @@ static void phase1(struct agg_run *r, uint32_t t)
 		uint32_t lo = part_of(n, t - 3, r->nth), hi = part_of(n, t - 2, r->nth);
 		for (uint32_t k = 0; k < ls->nff; k++) {
 			uint32_t fn = ls->ff[k].fn;
+			if (k + AHEAD < ls->nff) /* rows read at random */
+				__builtin_prefetch(&a->fn_self[(size_t)ls->ff[k + AHEAD].fn * nr]);
 			if (fn < lo || fn >= hi)
 				continue;
 			cost_t *d = &a->fn_self[(size_t)fn * nr];
@@ -495,9 +504,6 @@ void profile_set_cycles(struct profile *p, int on)
 
 /* in filefn.off while grouping: the group has more than one block */
 #define FF_MULTI ((size_t)1 << (sizeof(size_t) * 8 - 1))
-
-/* how many entries ahead a loop over random reads fetches them */
-#define AHEAD 8
 
 /* the home slot of (file, name) in agg_filefn's hash of cap slots */
 static inline size_t ff_home(uint32_t file, uint32_t name, size_t cap)
