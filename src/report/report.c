@@ -280,6 +280,9 @@ static int real_above(const struct profile *p, const struct report_opts *o, cons
 	return above(o, summary, x);
 }
 
+/* how many items ahead a loop over random reads fetches them */
+#define AHEAD 8
+
 /* Builds groups keyed by `by_file` (file:function) or by function name,
  * grouped by profile/grouping.h's rule.  Inner entries and cost vectors
  * come from two pools (s->pool_*).  All the files are kept (the annotation
@@ -336,6 +339,12 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 		g->capin = with_entries ? (int)(gr.start[k + 1] - gr.start[k]) : 0;
 		off += (size_t)g->capin;
 		for (uint32_t x = gr.start[k]; x < gr.start[k + 1]; x++) {
+			/* the items are in no order of ff: the costs of one
+			 * a few items on are fetched now, its entry before */
+			if (x + 2 * AHEAD < gr.start[gr.ng])
+				__builtin_prefetch(&ff[gr.item[x + 2 * AHEAD]]);
+			if (x + AHEAD < gr.start[gr.ng])
+				__builtin_prefetch(ff[gr.item[x + AHEAD]].cost);
 			const struct filefn *f = &ff[gr.item[x]];
 			const cost_t *cc;
 			if (!with_entries) { /* counted in the total only */
