@@ -517,8 +517,13 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 	const struct linestore *ls = &p->ls;
 	/* group the blocks' file subtotals (ls.ff) by (file, function name)
 	 * with a hash; grp[q] is block q's group */
-	size_t cap = 16;
-	while (cap < (size_t)p->nfns * 2 + 16)
+	/* about as many groups as functions, or as blocks in a part (a
+	 * function has one in each file it has costs in): room for them at
+	 * half load from the start, not grown and rehashed on the way */
+	size_t cap = 16, guess = ls->nff / (uint32_t)(p->nparts > 1 ? p->nparts : 1);
+	if (guess < p->nfns)
+		guess = p->nfns;
+	while (cap < guess * 2 + 16)
 		cap *= 2;
 	uint32_t *slots = hot_calloc(cap * sizeof(*slots));
 	uint32_t *grp = xmalloc(((size_t)ls->nff + 1) * sizeof(*grp));
@@ -531,6 +536,13 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 		if (q + AHEAD < ls->nff) {
 			const struct fnfile *a = &ls->ff[q + AHEAD];
 			__builtin_prefetch(&slots[ff_home(a->file, p->fns[a->fn].name, cap)]);
+		}
+		/* and, half way, the group its slot names (read by then) */
+		if (q + AHEAD / 2 < ls->nff) {
+			const struct fnfile *a = &ls->ff[q + AHEAD / 2];
+			uint32_t sl = slots[ff_home(a->file, p->fns[a->fn].name, cap)];
+			if (sl)
+				__builtin_prefetch(&ff[sl - 1]);
 		}
 		if (n * 2 >= cap) {
 			hot_free(slots, cap * sizeof(*slots));
