@@ -15,6 +15,7 @@ struct tui_live;
 struct app_source {
 	struct session *s;
 	struct rec *r;
+	struct loading *screen; /* the loading screen the explorer takes, or NULL */
 };
 
 /* --show and --sort of c against p's events, and the report options that

@@ -52,13 +52,20 @@ int app_read(const struct cli *c)
 	/* the explorer, or a report without annotation, needs no per-line
 	 * costs to start: they are read when a view wants them; an annotated
 	 * report reads them all, better at once */
+	/* the explorer's loading screen (the functions so far), or the bar */
 	struct progress bar;
-	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui,
-				.pr = !c->batch && isatty(STDOUT_FILENO) ? progress_start(&bar, total) : NULL };
+	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui };
+	if (tui && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))))
+		ctl.pr = progress_start_screen(&bar, total);
+	else if (!c->batch && isatty(STDOUT_FILENO))
+		ctl.pr = progress_start(&bar, total);
 	struct profile p;
 	char err[4096];
 	int rc = session_load(&s, &p, &ctl, err, sizeof(err));
-	progress_end(ctl.pr);
+	struct loading *screen = NULL;
+	if (rc == 0 && ctl.pr && loading_shown(ctl.pr->screen))
+		screen = ctl.pr->screen; /* the explorer's now */
+	progress_end(ctl.pr, screen != NULL);
 	if (rc < 0) {
 		session_free(&s);
 		if (rc == LOAD_CANCELLED)
@@ -66,13 +73,15 @@ int app_read(const struct cli *c)
 		fprintf(stderr, "cgtui: %s\n", err);
 		return rc == SESSION_USAGE ? 1 : 2;
 	}
-	for (int i = 0; i < p.nwarnings; i++)
+	/* (on the loading screen: the explorer says them) */
+	for (int i = 0; !screen && i < p.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", p.warnings[i]);
 	struct report_opts ro = c->ro;
-	struct app_source src = { &s, NULL };
+	struct app_source src = { &s, NULL, screen };
 	status = app_events(c, &p, &ro);
 	if (!status)
 		status = tui ? app_explore(&src, &p, &ro, NULL) : app_report(&src, &p, &ro);
+	loading_free(screen);
 	profile_free(&p);
 	session_free(&s);
 	return status;

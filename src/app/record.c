@@ -128,7 +128,7 @@ int app_record(const struct cli *c)
 	struct session s;
 	session_open(&s, c);
 	struct rec *r = rec_new(&c->rec);
-	struct app_source src = { &s, r };
+	struct app_source src = { &s, r, NULL };
 	const char *script = getenv("CGTUI_SCRIPT");
 	int tty = (script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO));
 	int open = tty && !c->no_open && !c->batch;

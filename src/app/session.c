@@ -115,6 +115,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 	const struct cli *c = s->cli;
 	profile_init(p);
 	p->jobs = c->jobs; /* the aggregation's threads too */
+	progress_watch(ctl->pr, p);
 	int from = ctl->side == 2 ? s->nfirst : 0, to = ctl->side == 1 ? s->nfirst : s->in.n;
 	for (int i = from; i < to; i++) {
 		/* (lines are never deferred with a set of parts or a sink: load.h) */

@@ -71,7 +71,7 @@ int app_explore(struct app_source *src, struct profile *p, const struct report_o
 	if (c->show)
 		memcpy(start.show, ro->show, sizeof(start.show));
 	struct tui_args ta = { .loader = &ld, .src_dirs = src->s->dirs, .nsrc_dirs = src->s->ndirs,
-			       .start = &start, .live = live };
+			       .start = &start, .live = live, .from = src->screen };
 	return tui_run(p, &ta);
 }
 

@@ -61,6 +61,8 @@ int next_key(struct tui *t)
 			live_tick(t, 3, buf + 9);
 			continue;
 		}
+		if (strcmp(buf, ":load-on") == 0) /* the loading screen's load goes on */
+			return -3;
 		if (strcmp(buf, ":wait-answer") == 0) { /* to a live control (U Z p) */
 			live_tick(t, 4, NULL);
 			continue;

@@ -3,7 +3,9 @@
  * terminal; the terminal is put in non-canonical mode so that q is read
  * without Enter, and restored afterwards on every path: Ctrl-C, SIGTERM and
  * SIGHUP restore it before they end cgtui (a terminal left without line
- * editing made the shell read EOF and exit).
+ * editing made the shell read EOF and exit).  For the explorer, the
+ * loading screen (loading.c) takes the bar's place: the terminal as it was
+ * is given back to curses, which then keeps it.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -14,6 +16,8 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <curses.h>
 
 #include "progress.h"
 
@@ -27,6 +31,8 @@ static struct progress *volatile armed;
 static void restore_and_die(int sig)
 {
 	struct progress *pr = armed;
+	if (pr && pr->curses_on)
+		endwin(); /* (as the explorer's fatal_signal) */
 	if (pr && pr->tty_saved)
 		tcsetattr(STDIN_FILENO, TCSANOW, &pr->saved);
 	if (pr && pr->shown && write(STDERR_FILENO, "\r\033[K", 4) < 0)
@@ -42,18 +48,28 @@ static double since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-struct progress *progress_start(struct progress *pr, uint64_t total)
+/* q read without Enter or echo (and without waiting) */
+static void keys_raw(struct progress *pr)
 {
-	if (!isatty(STDERR_FILENO) || getenv("CGTUI_SCRIPT"))
+	struct termios raw = pr->saved;
+	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	if (pr->tty_saved && tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
+		pr->tty_saved = 0;
+}
+
+static struct progress *start(struct progress *pr, uint64_t total, struct loading *screen)
+{
+	int bar = isatty(STDERR_FILENO) && !getenv("CGTUI_SCRIPT");
+	if (!bar && !screen)
 		return NULL;
 	memset(pr, 0, sizeof(*pr));
+	pr->bar = bar;
+	pr->screen = screen;
 	pr->total = total;
 	clock_gettime(CLOCK_MONOTONIC, &pr->start);
 	if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &pr->saved) == 0) {
-		struct termios raw = pr->saved;
-		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
-		raw.c_cc[VMIN] = 0;
-		raw.c_cc[VTIME] = 0;
 		struct sigaction sa;
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = restore_and_die;
@@ -61,10 +77,29 @@ struct progress *progress_start(struct progress *pr, uint64_t total)
 		armed = pr;
 		for (int i = 0; i < 3; i++)
 			sigaction(term_sigs[i], &sa, &pr->old_sa[i]);
-		if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
-			pr->tty_saved = 0;
+		keys_raw(pr);
 	}
 	return pr;
+}
+
+struct progress *progress_start(struct progress *pr, uint64_t total)
+{
+	return start(pr, total, NULL);
+}
+
+struct progress *progress_start_screen(struct progress *pr, uint64_t total)
+{
+	struct loading *ls = loading_new();
+	struct progress *r = start(pr, total, ls);
+	if (!r)
+		loading_free(ls);
+	return r;
+}
+
+void progress_watch(struct progress *pr, const struct profile *p)
+{
+	if (pr)
+		pr->p = p;
 }
 
 int progress_update(void *arg, uint64_t done, uint64_t size)
@@ -72,14 +107,26 @@ int progress_update(void *arg, uint64_t done, uint64_t size)
 	struct progress *pr = arg;
 	if (!pr)
 		return 0;
+	double el = since(&pr->start);
+	uint64_t now = pr->before + done;
+	uint64_t total = pr->total ? pr->total : size;
+	if (pr->screen && pr->p && loading_due(pr->screen, pr->p, el)) {
+		if (!pr->curses_on && pr->tty_saved)
+			/* curses keeps the terminal as it was, to give it back */
+			tcsetattr(STDIN_FILENO, TCSANOW, &pr->saved);
+		int quit = loading_tick(pr->screen, pr->p, now, total, el);
+		pr->curses_on = loading_shown(pr->screen);
+		if (pr->curses_on || quit)
+			return quit;
+		loading_free(pr->screen); /* it could not be shown: the bar */
+		pr->screen = NULL;
+		keys_raw(pr);
+	}
 	char c;
 	if (pr->tty_saved && read(STDIN_FILENO, &c, 1) == 1 && (c == 'q' || c == 'Q' || c == 3))
 		return 1;
-	double el = since(&pr->start);
-	if (el < 0.5)
+	if (el < 0.5 || !pr->bar)
 		return 0;
-	uint64_t now = pr->before + done;
-	uint64_t total = pr->total ? pr->total : size;
 	int width = 40, fill = total ? (int)((double)now / (double)total * width) : 0;
 	if (fill > width)
 		fill = width;
@@ -99,10 +146,18 @@ void progress_next_file(struct progress *pr, uint64_t size_of_previous)
 		pr->before += size_of_previous;
 }
 
-void progress_end(struct progress *pr)
+void progress_end(struct progress *pr, int keep)
 {
 	if (!pr)
 		return;
+	if (pr->curses_on && keep) {
+		loading_done(pr->screen, pr->p);
+		pr->tty_saved = 0; /* curses gives the terminal back at its end */
+	} else {
+		loading_free(pr->screen); /* (endwin: the terminal as it was) */
+		pr->screen = NULL;
+	}
+	pr->curses_on = 0;
 	if (pr->tty_saved)
 		tcsetattr(STDIN_FILENO, TCSANOW, &pr->saved);
 	if (armed == pr) {

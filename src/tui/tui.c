@@ -8,7 +8,9 @@
  * ":resize COLSxLINES" resizes, ":wait-data" waits until newer data (not
  * empty) of the program being recorded has been loaded, ":wait-fn NAME"
  * until the data loaded has the function NAME, ":wait-end" until it has
- * ended and its final profile is shown, ":wait-answer" until the answer to
+ * ended and its final profile is shown, ":load-on" (on the loading screen,
+ * loading.h) lets the load go on to its next progress step, ":wait-answer"
+ * until the answer to
  * a live control (U, Z, p) has come, ":click X Y" and ":dclick X Y" click
  * or double-click button 1 at column X, line Y (from 0) through curses' own
  * mouse queue, "#" starts a comment, and any other line is
@@ -30,6 +32,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/timeline.h"
+#include "loading.h"
 #include "tui_int.h"
 
 volatile sig_atomic_t tui_got_signal;
@@ -54,7 +57,7 @@ static void fatal_signal(int sig)
 	raise(sig);
 }
 
-static SCREEN *open_screen(struct tui *t, FILE **devnull, const char **why)
+void *tui_open_screen(struct tui *t, FILE **devnull, const char **why)
 {
 	SCREEN *scr;
 	if (t->headless) {
@@ -101,6 +104,22 @@ static void apply_start(struct tui *t, const struct tui_start *s)
 		t->set.cycles = s->cycles;
 }
 
+void tui_screen_modes(struct tui *t)
+{
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	if (!t->headless && has_colors() && !getenv("NO_COLOR")) {
+		start_color();
+		use_default_colors();
+		tui_colors(t);
+		t->color = 1;
+	}
+}
+
 int tui_run(struct profile *p, const struct tui_args *args)
 {
 	const struct tui_loader *loader = args->loader;
@@ -136,8 +155,20 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	for (int i = 0; i < nsrc_dirs; i++)
 		srclookup_add_dir(&t.look, src_dirs[i]);
 
+	/* the loading screen's terminal, script and place (loading.h) */
+	void *scr0 = NULL;
+	FILE *script0 = NULL, *devnull = NULL;
+	int sort0 = -1;
+	uint32_t fn0 = NO_ID;
+	if (args->from)
+		loading_handover(args->from, &scr0, &script0, &devnull, &sort0, &fn0);
+	if (sort0 >= 0 && sort0 < p->nevents)
+		t.set.sort_event = sort0;
 	const char *sp = getenv("CGTUI_SCRIPT");
-	if (sp && *sp) {
+	if (script0) {
+		t.script = script0;
+		t.headless = 1;
+	} else if (sp && *sp) {
 		t.script = fopen(sp, "r");
 		if (!t.script) {
 			fprintf(stderr, "cgtui: CGTUI_SCRIPT: %s: %s\n", sp, strerror(errno));
@@ -153,9 +184,8 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	profile_agg(p);
 
-	FILE *devnull = NULL;
 	const char *why = "is unknown or cannot be used (for the report: --batch)";
-	SCREEN *scr = open_screen(&t, &devnull, &why);
+	SCREEN *scr = scr0 ? scr0 : tui_open_screen(&t, &devnull, &why);
 	if (!scr) {
 		fprintf(stderr, "cgtui: the terminal (TERM=%s) %s\n",
 			getenv("TERM") ? getenv("TERM") : "", why);
@@ -174,22 +204,16 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGSEGV, fatal_signal);
 	signal(SIGABRT, fatal_signal);
-	cbreak();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
-	curs_set(0);
-	set_escdelay(25);
+	tui_screen_modes(&t);
 	timeout(250); /* wake up now and then: signals, and later live data */
-	if (!t.headless && has_colors() && !getenv("NO_COLOR")) {
-		start_color();
-		use_default_colors();
-		tui_colors(&t);
-		t.color = 1;
-	}
 	getmaxyx(stdscr, t.lines, t.cols);
 
 	tui_push(&t, view_new(&t, &functions_ops, NO_ID));
+	if (fn0 != NO_ID) { /* the function selected while loading */
+		int r = row_of_fn(tui_view(&t), fn0);
+		if (r >= 0)
+			list_goto(tui_view(&t), r);
+	}
 	/* CGTUI_TIMING=FILE: how long the first screen and each key took */
 	const char *tp = getenv("CGTUI_TIMING");
 	FILE *timing = tp && *tp ? fopen(tp, "w") : NULL;
@@ -222,6 +246,8 @@ int tui_run(struct profile *p, const struct tui_args *args)
 		int c = next_key(&t);
 		if (c == -2)
 			break;
+		if (c == -3) /* a script's :load-on after the load */
+			c = ERR;
 		if (c == 3) { /* Ctrl-C read as a key */
 			tui_got_signal = SIGINT;
 			continue;

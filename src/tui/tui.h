@@ -16,6 +16,7 @@
 
 struct tui;
 struct view;
+struct loading;
 
 /* What a view does; one table per view (see view_*.c). */
 struct view_ops {
@@ -344,6 +345,7 @@ struct tui_args {
 	int nsrc_dirs;
 	const struct tui_start *start;  /* the command line's settings, or NULL */
 	const struct tui_live *live;    /* a program being recorded, or NULL */
+	struct loading *from;           /* the loading screen shown, or NULL */
 };
 /* Runs the explorer until the user quits; returns the exit status. */
 int tui_run(struct profile *p, const struct tui_args *args);

@@ -40,6 +40,11 @@ int ask_key(struct tui *t, const char *question);
 void resized(struct tui *t);
 void tui_script_close(struct tui *t);
 
+/* tui.c: the terminal taken for the explorer (a SCREEN *; in the headless
+ * mode on *devnull), NULL with the reason in *why; its modes set */
+void *tui_open_screen(struct tui *t, FILE **devnull, const char **why);
+void tui_screen_modes(struct tui *t);
+
 /* frame.c: drawing */
 void draw(struct tui *t);
 int row_of_fn(struct view *v, uint32_t fn);
