@@ -167,7 +167,6 @@ struct loading *loading_new(void)
 	ls->headless = headless;
 	ls->after = ms && *ms ? atof(ms) / 1e3 : 0.3;
 	ls->t.headless = headless;
-	ls->t.detail_off = 1;
 	ls->ops = loading_ops;
 	ls->ops.name = ls->name;
 	ls->last_draw = -1;
@@ -200,6 +199,7 @@ static int open_it(struct loading *ls)
 	t->set.cycles = 1;
 	tui_config(t);
 	t->set.inclusive = 0; /* (self costs only, so far) */
+	t->detail_off = 1;    /* (no calls yet) */
 	if (t->set.sort_event >= ls->shadow.nreal)
 		t->set.sort_event = 0; /* (derived events come after the load) */
 	if (ls->headless) {

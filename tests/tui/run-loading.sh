@@ -1,0 +1,59 @@
+#!/bin/sh
+# The loading screen (issue 19) in the headless mode: a profile of ~20 MB,
+# whose functions come in two rounds of blocks (the second adds to the
+# first), shown with CGTUI_LOADSCREEN_MS=0 at the loader's first progress
+# step (every ~8 MB); the script's ":load-on" lets the load go on.
+# check-loading.py reads the profile itself and checks the partial and the
+# final screens; q on the loading screen ends cgtui at once, status 0,
+# nothing written.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+: "${CGTUI:=../../cgtui}"
+here=$(cd "$(dirname "$0")" && pwd)
+[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+# 400 functions, each in 2 blocks of 1000 lines (line numbers of 10
+# digits, for the size): round 1 costs (i % 37 + 1) per line, round 2
+# (i % 11 + 1): ~20 MB, a few progress steps
+python3 - <<'PY'
+with open("load.out", "w") as f:
+    f.write("# callgrind format\nversion: 1\ncreator: test\npositions: line\nevents: Ir\n\n")
+    for rnd in (37, 11):
+        for i in range(400):
+            f.write("fl=file%d.c\nfn=func%03d\n" % (i % 7, i))
+            c = i % rnd + 1
+            f.write("".join("%d %d\n" % (ln + 1000000001, c) for ln in range(1000)))
+            f.write("\n")
+PY
+pass=0 fail=0
+ok() { echo "PASS: $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+env() { TERM=xterm COLUMNS=80 LINES=24 LC_ALL=C CGTUI_CONFIG=/dev/null CGTUI_LOADSCREEN_MS=0 \
+	CGTUI_SCRIPT=$1 "$CGTUI" load.out >stdout.txt 2>stderr.txt; }
+
+{ echo ":dump partial.txt"; echo "jj"; echo ":dump moved.txt"
+  i=0; while [ $i -lt 50 ]; do echo ":load-on"; i=$((i + 1)); done
+  echo ":dump final.txt"; echo "q"; } >load.keys
+env load.keys; rc=$?
+if [ $rc = 0 ] && [ ! -s stdout.txt ] && [ ! -s stderr.txt ]; then ok "load: status 0, nothing written"
+else bad "load: status $rc: $(cat stdout.txt stderr.txt)"; fi
+if out=$(python3 "$here/check-loading.py" load.out partial.txt final.txt 2>&1); then ok "load: $out"
+else bad "load: $out"; cat partial.txt final.txt; fi
+# the function selected while loading is the one selected after: its row
+sel=$(sed -n 6p moved.txt | awk '{print $3}')
+row=$(sed -n '4,23p' final.txt | grep -n " $sel " | cut -d: -f1)
+pos=$(tail -1 final.txt | awk '{print $NF}')
+if [ -n "$row" ] && [ "${pos%%/*}" = "$row" ]; then ok "load: $sel selected on both screens (row $row)"
+else bad "load: selected $sel, final row ${row:-none}, status line $pos"; fi
+
+# q on the loading screen: at once, status 0, nothing on stdout
+printf ':dump q.txt\nq\n:dump never.txt\n' >q.keys
+env q.keys; rc=$?
+if [ $rc = 0 ] && [ ! -s stdout.txt ] && [ ! -s stderr.txt ] && grep -q '^loading ' q.txt && [ ! -f never.txt ]
+then ok "q while loading: status 0, nothing written"
+else bad "q while loading: status $rc, $(cat stdout.txt stderr.txt), $(sed -n 2p q.txt)"; fi
+echo "# $pass passed, $fail failed"
+[ $fail = 0 ]
