@@ -165,7 +165,7 @@ struct loading *loading_new(void)
 		return NULL;
 	struct loading *ls = xcalloc(1, sizeof(*ls));
 	ls->headless = headless;
-	ls->after = ms && *ms ? atof(ms) / 1e3 : 0.3;
+	ls->after = ms && *ms ? atof(ms) / 1e3 : 0.2;
 	ls->t.headless = headless;
 	ls->ops = loading_ops;
 	ls->ops.name = ls->name;

@@ -16,7 +16,7 @@ struct loading;
 
 /* A loading screen, not shown yet; NULL when there is no terminal for it.
  * It appears once the load has taken CGTUI_LOADSCREEN_MS milliseconds
- * (default 300).  In the headless mode (CGTUI_SCRIPT) only when that is
+ * (default 200: on the screen within 0.3 s).  In the headless mode (CGTUI_SCRIPT) only when that is
  * set, for tests: the script's keys are then read at every progress step
  * until a line ":load-on" lets the load go on to its next one. */
 struct loading *loading_new(void);
