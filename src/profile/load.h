@@ -49,7 +49,11 @@ struct load_opts {
 	 * are cut off: they are all f */
 	int fold_contexts;
 	/* Called now and then with bytes read so far and the file's size
-	 * (0 when unknown: gzip, zstd); a non-zero return cancels the load. */
+	 * (0 when unknown: gzip, zstd); a non-zero return cancels the load.
+	 * From the thread that called profile_load, at least every ~8 MB or
+	 * ~50 ms, at a moment when every function block read whole is in p
+	 * (its function in p->fns, its costs per file in p->ls.ff, ffcost):
+	 * the explorer's loading screen reads them there (partial.h). */
 	int (*progress)(void *arg, uint64_t done, uint64_t size);
 	void *progress_arg;
 	const struct instr_sink *instr;   /* NULL: not wanted */

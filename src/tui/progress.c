@@ -151,8 +151,10 @@ void progress_end(struct progress *pr, int keep)
 	if (!pr)
 		return;
 	if (pr->curses_on && keep) {
+		/* curses gives the terminal back at its end; until the explorer
+		 * sets its own handlers, a signal ends curses with these */
 		loading_done(pr->screen, pr->p);
-		pr->tty_saved = 0; /* curses gives the terminal back at its end */
+		return;
 	} else {
 		loading_free(pr->screen); /* (endwin: the terminal as it was) */
 		pr->screen = NULL;

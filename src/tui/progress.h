@@ -42,7 +42,9 @@ int progress_update(void *arg, uint64_t done, uint64_t size);
 void progress_next_file(struct progress *pr, uint64_t size_of_previous);
 /* Puts the terminal back and takes the bar off the screen; pr is not freed.
  * A loading screen shown is left for the explorer when `keep` (then
- * pr->screen goes to tui_args.from, and loading_free after it), else ended. */
+ * pr->screen goes to tui_args.from, and loading_free after it; the signal
+ * handlers stay, to end curses, until the explorer sets its own), else
+ * ended. */
 void progress_end(struct progress *pr, int keep);
 
 #endif

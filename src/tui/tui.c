@@ -106,6 +106,7 @@ static void apply_start(struct tui *t, const struct tui_start *s)
 
 void tui_screen_modes(struct tui *t)
 {
+	noraw(); /* (the loading screen's raw mode before) */
 	cbreak();
 	noecho();
 	nonl();

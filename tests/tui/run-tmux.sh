@@ -346,18 +346,44 @@ wait_for "exit=" && screen | grep -q "^cgtui: the terminal (TERM=dumb) cannot mo
 	screen | grep -q "^exit=1$"
 check "TERM=dumb: refused, the report suggested, exit 1" $? "$(screen | head -5)"
 
-# a long load: a progress bar, and q gives up the load
+# a long load: the explorer's loading screen (loading.h), the functions read
+# so far with the progress; keys move in it; q gives up the load
 if [ -x "${GEN:-}" ]; then
 	"$GEN" --size 400M big.out >/dev/null 2>&1
 	start 100 24 "$CGTUI" big.out
-	wait_for "loading \["
-	check "a long load shows a progress bar" $? "$(screen | head -3)"
+	wait_for "^loading [0-9]*% . [0-9]* MB/s.*partial self costs"
+	r=$?
+	screen | grep -q "^ *Self Ir .*Function (so far)$" || r=1
+	check "a long load shows the functions read so far and its progress" $r "$(screen | head -5)"
+	tm send-keys -t t j j
+	wait_for " 3/[0-9]*$"
+	check "keys move in the list while loading" $? "$(screen | tail -2)"
 	tm send-keys -t t q
 	wait_for "exit=0"
 	check "q during the load quits" $? "$(screen | head -3)"
+	# q and Ctrl-C (a key: raw mode) on the loading screen: at once, status
+	# 0, the screen gone, the terminal's line editing and echo back
+	for key in q C-c; do
+		end_cgtui
+		tm kill-server 2>/dev/null
+		n=$((n + 1))
+		sock="$work/tmux.$n"
+		tm -f /dev/null new-session -d -s t -x 80 -y 24 "env TERM=xterm-256color \
+			CGTUI_CONFIG=$work/plain.config $CGTUI big.out; echo status=\$?; stty -a |
+			tr ' ;' '\n\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' ';
+			echo; echo modes-shown; sleep 30"
+		wait_for "^loading [0-9]*%"
+		r=$?
+		tm send-keys -t t $key
+		wait_for "^modes-shown"
+		out=$(screen)
+		echo "$out" | grep -q "^status=0" && echo "$out" | grep -q "^icanon echo" &&
+			! echo "$out" | grep -q "^loading" && [ $r = 0 ]
+		check "$key on the loading screen: status 0, the terminal as it was" $? "$out"
+	done
 	rm -f big.out
 else
-	echo "SKIP: progress bar (no generator: GEN)"
+	echo "SKIP: loading screen (no generator: GEN)"
 fi
 
 # hostile names: shown escaped, never sent raw
