@@ -22,6 +22,10 @@ struct app_source {
  * come from c; 0, or the exit status (message on stderr). */
 int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro);
 /* The explorer on p (loaded from src): the exit status. */
+/* What the explorer starts with: the options given (ro NULL: before the
+ * profile is there, its events not known: no sort or shown events). */
+struct tui_start;
+void app_tui_start(const struct cli *c, const struct report_opts *ro, struct tui_start *start);
 int app_explore(struct app_source *src, struct profile *p, const struct report_opts *ro,
 		const struct tui_live *live);
 /* The report of p (--format, --export, --annotate-asm): the exit status. */

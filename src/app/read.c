@@ -12,6 +12,7 @@
 #include "profile/load.h"
 #include "report/check.h"
 #include "tui/progress.h"
+#include "tui/tui.h"
 
 /* --check: each side through the session, as the explorer would load it */
 static int check_load(void *arg, int side, struct profile *p)
@@ -56,7 +57,11 @@ int app_read(const struct cli *c)
 	struct progress bar;
 	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui };
 	if (tui && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))))
-		ctl.pr = progress_start_screen(&bar, total);
+	{
+		struct tui_start start;
+		app_tui_start(c, NULL, &start);
+		ctl.pr = progress_start_screen(&bar, total, &start, c->sort);
+	}
 	else if (!c->batch && isatty(STDOUT_FILENO))
 		ctl.pr = progress_start(&bar, total);
 	struct profile p;

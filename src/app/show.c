@@ -56,6 +56,16 @@ int app_events(const struct cli *c, const struct profile *p, struct report_opts 
 	return 0;
 }
 
+void app_tui_start(const struct cli *c, const struct report_opts *ro, struct tui_start *start)
+{
+	*start = (struct tui_start){ .sort_event = c->sort && ro ? ro->sort[0] : -1,
+				     .threshold = c->threshold, .percent = c->percent,
+				     .context = c->context, .cycles = c->cycles_given,
+				     .nshow = c->show && ro ? ro->nshow : 0 };
+	if (c->show && ro)
+		memcpy(start->show, ro->show, sizeof(start->show));
+}
+
 int app_explore(struct app_source *src, struct profile *p, const struct report_opts *ro,
 		const struct tui_live *live)
 {
@@ -63,13 +73,8 @@ int app_explore(struct app_source *src, struct profile *p, const struct report_o
 	struct tui_loader ld = { .load = load_all, .arg = src, .load_instr = load_sink,
 				 .look = &c->look, .fold = &src->s->fold, .modfile = c->modfile,
 				 .parts = &src->s->parts };
-	/* what the explorer starts with: the options given */
-	struct tui_start start = { .sort_event = c->sort ? ro->sort[0] : -1,
-				   .threshold = c->threshold, .percent = c->percent,
-				   .context = c->context, .cycles = c->cycles_given,
-				   .nshow = c->show ? ro->nshow : 0 };
-	if (c->show)
-		memcpy(start.show, ro->show, sizeof(start.show));
+	struct tui_start start;
+	app_tui_start(c, ro, &start);
 	struct tui_args ta = { .loader = &ld, .src_dirs = src->s->dirs, .nsrc_dirs = src->s->ndirs,
 			       .start = &start, .live = live, .from = src->screen };
 	return tui_run(p, &ta);

@@ -47,6 +47,8 @@ struct loading {
 	FILE *devnull;
 	double after, last_draw; /* seconds */
 	int shown, headless, taken, sort_set;
+	struct tui_start start;  /* the command line's settings */
+	char *sort;              /* the first --sort event, or NULL */
 };
 
 static const cost_t *key_partial(const struct profile *p, uint32_t fn, void *arg)
@@ -157,7 +159,7 @@ static const struct view_ops loading_ops = {
 	.scrolls = 1,
 };
 
-struct loading *loading_new(void)
+struct loading *loading_new(const struct tui_start *start, const char *sort)
 {
 	const char *sp = getenv("CGTUI_SCRIPT"), *ms = getenv("CGTUI_LOADSCREEN_MS");
 	int headless = sp && *sp;
@@ -170,6 +172,11 @@ struct loading *loading_new(void)
 	ls->ops = loading_ops;
 	ls->ops.name = ls->name;
 	ls->last_draw = -1;
+	if (start)
+		ls->start = *start;
+	else
+		ls->start.sort_event = -1;
+	ls->sort = sort ? xstrndup(sort, strcspn(sort, ",")) : NULL;
 	partial_init(&ls->pc);
 	return ls;
 }
@@ -198,6 +205,10 @@ static int open_it(struct loading *ls)
 	t->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	t->set.cycles = 1;
 	tui_config(t);
+	tui_apply_start(t, &ls->start);
+	int e = ls->sort ? profile_event_index(&ls->shadow, ls->sort, strlen(ls->sort)) : -1;
+	if (e >= 0 && e < ls->shadow.nreal)
+		t->set.sort_event = e;
 	t->set.inclusive = 0; /* (self costs only, so far) */
 	t->detail_off = 1;    /* (no calls yet) */
 	if (t->set.sort_event >= ls->shadow.nreal)
@@ -387,5 +398,6 @@ void loading_free(struct loading *ls)
 	query_fns_lazy_free(ls->ord);
 	free(ls->fns);
 	partial_free(&ls->pc);
+	free(ls->sort);
 	free(ls);
 }

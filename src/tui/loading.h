@@ -15,11 +15,15 @@
 struct loading;
 
 /* A loading screen, not shown yet; NULL when there is no terminal for it.
+ * It starts with the settings in start (tui.h; no sort or shown events in
+ * it) and sorts by the first event of the --sort list `sort` (NULL: none)
+ * when it is one the file names (derived events come after the load).
  * It appears once the load has taken CGTUI_LOADSCREEN_MS milliseconds
  * (default 200: on the screen within 0.3 s).  In the headless mode (CGTUI_SCRIPT) only when that is
  * set, for tests: the script's keys are then read at every progress step
  * until a line ":load-on" lets the load go on to its next one. */
-struct loading *loading_new(void);
+struct tui_start;
+struct loading *loading_new(const struct tui_start *start, const char *sort);
 /* Is it time to show it (or is it shown)? */
 int loading_due(const struct loading *ls, const struct profile *p, double el);
 /* At a progress step: p is the profile being loaded (between two of the

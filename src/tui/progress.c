@@ -87,9 +87,10 @@ struct progress *progress_start(struct progress *pr, uint64_t total)
 	return start(pr, total, NULL);
 }
 
-struct progress *progress_start_screen(struct progress *pr, uint64_t total)
+struct progress *progress_start_screen(struct progress *pr, uint64_t total,
+					const struct tui_start *st, const char *sort)
 {
-	struct loading *ls = loading_new();
+	struct loading *ls = loading_new(st, sort);
 	struct progress *r = start(pr, total, ls);
 	if (!r)
 		loading_free(ls);

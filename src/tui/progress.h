@@ -32,7 +32,8 @@ struct progress {
 struct progress *progress_start(struct progress *pr, uint64_t total);
 /* The same for the explorer: instead of the bar, after a moment, its
  * loading screen (loading.h; in the headless mode, only as it says). */
-struct progress *progress_start_screen(struct progress *pr, uint64_t total);
+struct progress *progress_start_screen(struct progress *pr, uint64_t total,
+					const struct tui_start *start, const char *sort);
 /* The profile the load fills (the loading screen shows it). */
 void progress_watch(struct progress *pr, const struct profile *p);
 /* A load_opts.progress callback: arg is the struct progress; returns 1 when

@@ -84,7 +84,7 @@ void *tui_open_screen(struct tui *t, FILE **devnull, const char **why)
 	return scr;
 }
 
-static void apply_start(struct tui *t, const struct tui_start *s)
+void tui_apply_start(struct tui *t, const struct tui_start *s)
 {
 	if (s->sort_event >= 0 && s->sort_event < t->p->nevents)
 		t->set.sort_event = s->sort_event;
@@ -145,7 +145,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	t.set.cycles = 1;
 	tui_config(&t); /* the defaults, then the user's file */
 	if (args->start) /* then the command line */
-		apply_start(&t, args->start);
+		tui_apply_start(&t, args->start);
 	profile_set_cycles(p, t.set.cycles);
 
 	/* where sources are looked for: the command line's, then what d adds */
