@@ -19,8 +19,9 @@ struct app_source {
 };
 
 /* --show and --sort of c against p's events, and the report options that
- * come from c; 0, or the exit status (message on stderr). */
-int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro);
+ * come from c; 0, or the exit status with the message in err. */
+int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro, char *err,
+	       size_t errsz);
 /* The explorer on p (loaded from src): the exit status. */
 /* What the explorer starts with: the options given (ro NULL: before the
  * profile is there, its events not known: no sort or shown events). */

@@ -83,7 +83,12 @@ int app_read(const struct cli *c)
 		fprintf(stderr, "cgtui: warning: %s\n", p.warnings[i]);
 	struct report_opts ro = c->ro;
 	struct app_source src = { &s, NULL, screen };
-	status = app_events(c, &p, &ro);
+	status = app_events(c, &p, &ro, err, sizeof(err));
+	if (status) { /* said after the loading screen is gone */
+		loading_free(screen);
+		screen = NULL;
+		fprintf(stderr, "cgtui: %s\n", err);
+	}
 	if (!status)
 		status = tui ? app_explore(&src, &p, &ro, NULL) : app_report(&src, &p, &ro);
 	loading_free(screen);

@@ -65,9 +65,11 @@ static int load(struct app_source *src, struct profile *p, struct report_opts *r
 		return rc == SESSION_USAGE ? 1 : 2;
 	}
 	*ro = src->s->cli->ro;
-	int st = app_events(src->s->cli, p, ro);
-	if (st)
+	int st = app_events(src->s->cli, p, ro, err, sizeof(err));
+	if (st) {
+		fprintf(stderr, "cgtui: %s\n", err);
 		profile_free(p);
+	}
 	return st;
 }
 

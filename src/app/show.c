@@ -37,17 +37,13 @@ static int load_all(void *arg, struct profile *p, char *err, size_t errsz)
 }
 
 
-int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro)
+int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro, char *err,
+	       size_t errsz)
 {
-	char err[512];
-	if (c->show && report_parse_events(p, c->show, ro->show, &ro->nshow, "show", err, sizeof(err)) < 0) {
-		fprintf(stderr, "cgtui: %s\n", err);
+	if (c->show && report_parse_events(p, c->show, ro->show, &ro->nshow, "show", err, errsz) < 0)
 		return 1;
-	}
-	if (c->sort && report_parse_events(p, c->sort, ro->sort, &ro->nsort, "sort", err, sizeof(err)) < 0) {
-		fprintf(stderr, "cgtui: %s\n", err);
+	if (c->sort && report_parse_events(p, c->sort, ro->sort, &ro->nsort, "sort", err, errsz) < 0)
 		return 1;
-	}
 	ro->invocation = c->invocation;
 	ro->src_dirs = NULL;
 	ro->nsrc_dirs = 0;

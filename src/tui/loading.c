@@ -6,7 +6,7 @@
  * engine whose rows are the functions seen so far, ordered by the sort
  * event's self cost read so far (profile/partial.h) with the list's one
  * ordering (query_fns_lazy) and threshold (rank_threshold, of the partial
- * total).  The settings line names the view "loading 43% | 512 MB/s | ETA
+ * total; when it leaves less than a page, a page of the first ones).  The settings line names the view "loading 43% | 512 MB/s | ETA
  * 1.2 s | partial self costs": every number on it is of the part read.
  * The view is drawn over a copy of the profile's struct whose totals are
  * the partial ones; the loading profile itself is only read.
@@ -32,7 +32,7 @@
 #include "profile/rank.h"
 #include "tui_int.h"
 
-#define REFRESH_MS 150
+#define REFRESH_MS 200
 
 struct loading {
 	struct tui t;
@@ -70,10 +70,15 @@ static void update(struct view *v)
 	query_fns_lazy_free(ls->ord);
 	ls->fns = xreallocarray(ls->fns, (size_t)ls->pc.nfns + 1, sizeof(*ls->fns));
 	struct rank_thr thr = rank_threshold(p, ev, v->t->set.threshold);
+	const cost_t *col = partial_column(&ls->pc, ev);
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < ls->pc.nfns; fn++)
-		if (rank_shown(&thr, event_value(p, partial_self(&ls->pc, fn), ev)))
+		if (rank_shown(&thr, col[fn]))
 			ls->fns[n++] = fn;
+	/* fewer than a page above the threshold (400,000 functions, none
+	 * with 0.1% of the total): the page's worth that come first */
+	if (n < (size_t)v->t->lines)
+		n = partial_top(&ls->pc, p, ev, ls->fns, (size_t)v->t->lines);
 	ls->ord = query_fns_lazy(p, ls->fns, n, key_partial, &ls->pc, ev);
 	v->nrows = (int)n;
 }
@@ -316,12 +321,15 @@ int loading_tick(struct loading *ls, const struct profile *p, uint64_t done, uin
 {
 	if (!loading_due(ls, p, el))
 		return 0;
-	shadow_of(ls, p);
-	if (!ls->shown && open_it(ls) < 0)
-		return 0;
+	if (!ls->shown) {
+		shadow_of(ls, p);
+		if (open_it(ls) < 0)
+			return 0;
+	}
 	name_it(ls, done, total, el);
 	struct tui *t = &ls->t;
 	if (ls->headless) { /* the script's keys, up to the next :load-on */
+		shadow_of(ls, p);
 		redraw(ls, el);
 		for (;;) {
 			int c = next_key(t);
@@ -339,8 +347,12 @@ int loading_tick(struct loading *ls, const struct profile *p, uint64_t done, uin
 			return 1;
 		any = 1;
 	}
-	if (any || ls->last_draw < 0 || (el - ls->last_draw) * 1e3 >= REFRESH_MS)
+	/* the costs read since, only when drawn (the keys move in the rows
+	 * as they were) */
+	if (any || ls->last_draw < 0 || (el - ls->last_draw) * 1e3 >= REFRESH_MS) {
+		shadow_of(ls, p);
 		redraw(ls, el);
+	}
 	return 0;
 }
 
