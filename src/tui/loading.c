@@ -305,8 +305,8 @@ static void redraw(struct loading *ls, double el)
 	int sel = v->sel, top = v->top;
 	v->stale = 0;
 	update(v);
-	v->sel = sel;
 	v->top = top;
+	list_goto(v, sel); /* (fewer rows now, perhaps) */
 	draw(&ls->t);
 	ls->last_draw = el;
 }

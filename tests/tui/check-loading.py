@@ -20,7 +20,7 @@ def blocks(path):
                 out.append((fn, cost))
             fn, cost = line[3:].strip(), 0
         elif line[:1].isdigit() and fn is not None:
-            cost += int(line.split()[1])
+            cost += int(line.split()[1])  # Ir, the first event
     if fn is not None:
         out.append((fn, cost))
     return out
@@ -34,9 +34,13 @@ def rows(screen):
     """(cost, name) of the list's rows: the lines after the column header"""
     out = []
     for line in screen[3:-1]:
-        m = re.match(r"\s*([\d,]+)\s+[\d.]+%\s+(\S+)", line)
-        if m:
-            out.append((num(m.group(1)), m.group(2)))
+        m = re.match(r"\s*([\d,]+)\s+[\d.]+%\s+(.*)", line)
+        if not m:
+            continue
+        # the other events' cells (a count and its percentage, or "."),
+        # then the name
+        rest = [w for w in m.group(2).split() if not re.fullmatch(r"[\d,.]+%?", w)]
+        out.append((num(m.group(1)), rest[0]))
     return out
 
 
