@@ -234,6 +234,7 @@ static int open_it(struct loading *ls)
 		return -1;
 	}
 	set_term(ls->scr);
+	util_on_fatal(tui_restore_terminal); /* (out of memory, say) */
 	tui_screen_modes(t);
 	raw(); /* Ctrl-C as a key: a clean end whatever the loader is doing */
 	timeout(0);
@@ -397,6 +398,7 @@ void loading_free(struct loading *ls)
 	if (!ls)
 		return;
 	if (ls->shown && !ls->taken) {
+		util_on_fatal(NULL);
 		endwin();
 		delscreen(ls->scr);
 		if (ls->devnull)

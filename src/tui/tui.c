@@ -44,7 +44,7 @@ static void on_signal(int sig)
 	tui_got_signal = sig;
 }
 
-static void restore_terminal(void)
+void tui_restore_terminal(void)
 {
 	if (!isendwin())
 		endwin();
@@ -52,7 +52,7 @@ static void restore_terminal(void)
 
 static void fatal_signal(int sig)
 {
-	restore_terminal();
+	tui_restore_terminal();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -194,8 +194,8 @@ int tui_run(struct profile *p, const struct tui_args *args)
 		return 1;
 	}
 	set_term(scr);
-	atexit(restore_terminal);
-	util_on_fatal(restore_terminal);
+	atexit(tui_restore_terminal);
+	util_on_fatal(tui_restore_terminal);
 	/* no SA_RESTART: a signal interrupts the wait for a key */
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));

@@ -44,6 +44,8 @@ void tui_script_close(struct tui *t);
  * mode on *devnull), NULL with the reason in *why; its modes set */
 void *tui_open_screen(struct tui *t, FILE **devnull, const char **why);
 void tui_screen_modes(struct tui *t);
+/* endwin, when curses has the terminal (a fatal error's, at exit) */
+void tui_restore_terminal(void);
 /* The command line's settings over the configuration's (tui_start). */
 void tui_apply_start(struct tui *t, const struct tui_start *s);
 
