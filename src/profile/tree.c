@@ -37,7 +37,6 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 struct groups *groups_build(struct profile *p, enum group_by by, const struct scope *s)
 {
 	const struct agg *a = profile_agg(p);
-	int nr = p->nreal ? p->nreal : 1;
 	struct groups *gs = xcalloc(1, sizeof(*gs));
 	gs->by = by;
 	size_t n; /* entries */
@@ -61,32 +60,36 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
 	free(keyof);
 	gs->ng = gr.ng;
 	gs->g = xcalloc((size_t)gs->ng + 1, sizeof(*gs->g));
-	gs->pool = xcalloc(n + 1, sizeof(*gs->pool));
-	gs->totals = xcalloc(((size_t)gs->ng + 1) * (size_t)nr, sizeof(cost_t));
+	gs->pool = xmalloc((n + 1) * sizeof(*gs->pool));
+	/* (no totals here: groups_order sums the one event it orders by, an
+	 * event's value being linear in the costs; group_total the rest) */
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		struct group *g = &gs->g[k];
 		g->id = gr.key[k];
 		g->fn = NO_ID;
-		g->total = gs->totals + (size_t)k * (size_t)nr;
 		g->e = gs->pool + gr.start[k];
 		for (uint32_t j = gr.start[k]; j < gr.start[k + 1]; j++) {
 			uint32_t i = gr.item[j];
 			struct gentry *e = &g->e[g->ne++];
 			if (by == GROUP_OBJ_FN) {
-				e->id = e->fn = i;
-				e->self = agg_self(a, i);
-				e->incl = agg_incl(a, i);
+				*e = (struct gentry){ .id = i, .fn = i, .self = agg_self(a, i),
+						      .incl = agg_incl(a, i) };
 			} else {
-				e->id = filefn_entry(&gs->ff[i], by == GROUP_FILE_FN);
-				e->fn = gs->ff[i].fn;
-				e->self = gs->ff[i].cost;
+				*e = (struct gentry){ .id = filefn_entry(&gs->ff[i], by == GROUP_FILE_FN),
+						      .fn = gs->ff[i].fn, .self = gs->ff[i].cost };
 			}
-			for (int c = 0; c < p->nreal; c++)
-				g->total[c] = cost_add(g->total[c], e->self[c]);
 		}
 	}
 	grouping_free(&gr);
 	return gs;
+}
+
+void group_total(const struct profile *p, const struct group *g, cost_t *total)
+{
+	memset(total, 0, (size_t)p->nreal * sizeof(*total));
+	for (uint32_t i = 0; i < g->ne; i++)
+		for (int c = 0; c < p->nreal; c++)
+			total[c] = cost_add(total[c], g->e[i].self[c]);
 }
 
 void groups_free(struct groups *gs)
@@ -94,7 +97,6 @@ void groups_free(struct groups *gs)
 	if (!gs)
 		return;
 	free(gs->pool);
-	free(gs->totals);
 	free(gs->g);
 	free(gs);
 }
@@ -132,16 +134,27 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 	uint32_t nshown = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		struct group *g = &gs->g[k];
-		g->key = event_value(p, g->total, event);
+		/* the total's value is the sum of the entries' (event_value is
+		 * linear, cost_add and cost_mul wrap alike) */
+		cost_t key = 0;
 		uint32_t above = 0;
 		for (uint32_t i = 0; i < g->ne; i++) {
 			struct gentry *e = &g->e[i];
-			e->key = event_value(p, by_incl && e->incl ? e->incl : e->self, event);
-			above += rank_shown(&thr, e->key);
+			cost_t self = event_value(p, e->self, event);
+			key = cost_add(key, self);
+			e->key = by_incl && e->incl ? event_value(p, e->incl, event) : self;
+			/* the shown ones to the front: they come first in
+			 * order too (a larger magnitude, or a shown zero where
+			 * every magnitude is zero), and only they are listed */
+			if (rank_shown(&thr, e->key)) {
+				struct gentry t = g->e[above];
+				g->e[above++] = *e;
+				*e = t;
+			}
 		}
-		/* only groups that are shown need their entries in order */
-		if (above && g->ne > 1)
-			qsort_r(g->e, g->ne, sizeof(*g->e), cmp_gentry, &ctx);
+		g->key = key;
+		if (above > 1)
+			qsort_r(g->e, above, sizeof(*g->e), cmp_gentry, &ctx);
 		g->nshown = above;
 		g->shown = above > 0;
 		nshown += g->shown;

@@ -32,13 +32,12 @@ struct gentry {
 struct group {
 	uint32_t id;         /* a file, function name or object */
 	uint32_t fn;         /* GROUP_FN_FILE: the function of its first entry; else NO_ID */
-	cost_t *total;       /* nreal: sum of its entries' self costs */
 	struct gentry *e;    /* its entries */
 	uint32_t ne;
 	/* set by groups_order: */
 	uint32_t nshown;     /* entries e[0..nshown) pass the threshold */
 	int shown;           /* shown at all: some entry passes the threshold */
-	cost_t key;          /* the event's value of total */
+	cost_t key;          /* the event's value of its total (group_total) */
 	cost_t cum;          /* the event's value summed over the shown groups up to this one */
 };
 
@@ -49,7 +48,6 @@ struct groups {
 	uint32_t nkeys;      /* group ids are below this (files, names or objects) */
 	/* owned storage */
 	struct gentry *pool;
-	cost_t *totals;
 	const struct filefn *ff; /* kept by the aggregation */
 	size_t nff;
 };
@@ -63,10 +61,14 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
  * their inclusive cost), largest magnitude first, then by name; an entry is
  * shown when its magnitude is at least threshold percent of the event's
  * total (as cg_annotate), a group when any of its entries is; cum runs over
- * the shown groups. */
+ * the shown groups.  Only the shown entries are ordered (the others follow
+ * them, in no order: nothing lists them), so that a few hundred thousand
+ * functions under the threshold cost no sorting. */
 void groups_order(struct groups *gs, const struct profile *p, int event, double threshold,
 		  int by_incl);
 void groups_free(struct groups *gs);
+/* A group's total (nreal): the sum of its entries' self costs. */
+void group_total(const struct profile *p, const struct group *g, cost_t *total);
 /* The text of a group and of an entry. */
 const char *group_name(const struct profile *p, const struct groups *gs, const struct group *g);
 const char *gentry_name(const struct profile *p, const struct groups *gs, const struct gentry *e);

@@ -135,6 +135,43 @@ static void test_filefn(void)
 	profile_free(&p);
 }
 
+/* A file of six functions, three under the threshold among them, and a
+ * derived event: the group's total and value, and its shown entries in
+ * order, worked out by hand. */
+static void test_group_hidden(void)
+{
+	struct profile p;
+	ok(load(&p, "event: Sum = Ir + 2 Dr\nevents: Ir Dr\nfl=a.c\n"
+		    "fn=z\n1 1 0\nfn=b\n2 50 1\nfn=y\n3 2 0\nfn=c\n4 50 1\nfn=x\n5 3 0\n"
+		    "fn=d\n6 40 20\n") == 0,
+	   "six functions: %s", lasterr);
+	int sum = profile_event_index(&p, "Sum", 3);
+	ok(sum >= p.nreal, "derived event Sum");
+	struct groups *gs = groups_build(&p, GROUP_FILE_FN, NULL);
+	/* Sum: z 1, b 52, y 2, c 52, x 3, d 80: total 190; 10% is 19: b, c,
+	 * d shown, d first (80), then b and c (52 each) by name */
+	groups_order(gs, &p, sum, 10, 0);
+	is(gs->ng, 1, "one file");
+	is(gs->g[0].ne, 6, "six entries");
+	is(gs->g[0].key, 190, "a.c's Sum: 1 + 52 + 2 + 52 + 3 + 80");
+	is(gs->g[0].nshown, 3, "three of six at 10%% of 190");
+	is_str(ename(&p, gs, 0, 0), "d", "d first (80)");
+	is_str(ename(&p, gs, 0, 1), "b", "then b (52, by name)");
+	is_str(ename(&p, gs, 0, 2), "c", "then c (52)");
+	is(gs->g[0].e[0].key, 80, "d's Sum 40 + 2 * 20");
+	cost_t tot[MAX_EVENTS];
+	group_total(&p, &gs->g[0], tot);
+	ok(tot[0] == 146 && tot[1] == 22, "a.c's total: Ir 1+50+2+50+3+40, Dr 1+1+20");
+	/* by Ir at 30% of 146 = 43.8: b and c (50) only */
+	groups_order(gs, &p, 0, 30, 0);
+	is(gs->g[0].key, 146, "a.c's Ir 146");
+	is(gs->g[0].nshown, 2, "two shown at 30%%");
+	is_str(ename(&p, gs, 0, 0), "b", "b first (50, by name)");
+	is_str(ename(&p, gs, 0, 1), "c", "then c");
+	groups_free(gs);
+	profile_free(&p);
+}
+
 static uint32_t child(struct ctree *t, uint32_t n, uint32_t i)
 {
 	return t->node[n].first + i;
@@ -378,6 +415,7 @@ int main(void)
 	if (fixture_start() < 0)
 		return 99;
 	test_filefn();
+	test_group_hidden();
 	test_calltree();
 	test_filter();
 	test_recursion();
