@@ -439,11 +439,21 @@ void ctree_free(struct ctree *t)
 	free(t);
 }
 
-/* c * part / whole, rounded (whole > 0) */
-static cost_t share(cost_t c, cost_t part, cost_t whole)
+/* (see tree.h)  Where |c * part| < 2^61 that is
+ * the exactly rounded quotient, made here in integers: the product is
+ * exact in a long double, the quotient x = N / whole rounded to 64 bits
+ * moves by under 1 / (8 whole), and x is either a half-integer
+ * (representable, unmoved) or at least 1 / (2 whole) away from one, so
+ * both round alike.  (llroundl is the bulk of a flame graph's estimate.) */
+cost_t ctree_share(cost_t c, cost_t part, cost_t whole)
 {
 	if (part == whole)
 		return c;
+	uint64_t mc = cost_mag(c), mp = cost_mag(part), w = (uint64_t)whole;
+	if (mp == 0 || mc <= ((UINT64_C(1) << 61) - 1) / mp) {
+		uint64_t r = (2 * mc * mp + w) / (2 * w);
+		return (c < 0) != (part < 0) ? (cost_t)(0 - r) : (cost_t)r;
+	}
 	return (cost_t)llroundl((long double)c * (long double)part / (long double)whole);
 }
 
@@ -458,6 +468,89 @@ static int member_shown(struct profile *p, uint32_t m, void *arg)
 {
 	const struct member_thr *k = arg;
 	return rank_shown(&k->thr, event_value(p, agg_incl(p->agg, m), k->event));
+}
+
+/* Estimated, a cycle's children: its members, each at the share of the
+ * cycle's cost its inclusive cost brings (as ctree_grow's shares of any
+ * node, the members in their order).  Only the shares of the event are
+ * taken for every member; the members above the threshold get the others
+ * and an edge (query_edges_keep: the others are only counted, nleft), so
+ * 300,000 members under it make no edge.  Returns how many are in e and
+ * cost (at: the place of a child's costs). */
+static int keep_slot(struct profile *p, uint32_t m, void *arg)
+{
+	(void)p;
+	return ((const struct ctree *)arg)->slot[m] != NO_ID;
+}
+
+static int members_estimated(struct ctree *t, uint32_t n, struct ct_sort **pe, cost_t **pcost,
+			     int *nleft)
+{
+	struct profile *p = t->p;
+	const struct agg *a = p->agg;
+	int nr = p->nreal, ev0 = t->event;
+	size_t vn = (size_t)(nr ? nr : 1);
+	uint32_t id = t->node[n].fn, k = agg_cycle_no(a, id);
+	const uint32_t *mem = &a->cyc_fn[a->cyc_start[k - 1]];
+	uint32_t nm = a->cyc_start[k] - a->cyc_start[k - 1];
+	const cost_t *mine = t->node[n].cost;
+	cost_t whole[MAX_EVENTS], sum[MAX_EVENTS] = { 0 }, before[MAX_EVENTS] = { 0 };
+	memcpy(whole, agg_incl(a, id), (size_t)nr * sizeof(cost_t));
+	for (uint32_t i = 0; i < nm; i++) {
+		const cost_t *c = agg_incl(a, mem[i]);
+		for (int ev = 0; ev < nr; ev++)
+			sum[ev] = cost_add(sum[ev], c[ev]);
+	}
+	for (int ev = 0; ev < nr; ev++)
+		if (sum[ev] > whole[ev])
+			whole[ev] = sum[ev];
+	struct rank_thr thr = rank_threshold(p, ev0, t->threshold);
+	cost_t *kc = NULL;
+	size_t nk = 0, capk = 0;
+	uint32_t *km = NULL;
+	size_t capm = 0;
+	for (uint32_t i = 0; i < nm; i++) {
+		const cost_t *c = agg_incl(a, mem[i]);
+		cost_t v = whole[ev0] > 0 ? ctree_share(mine[ev0], cost_add(before[ev0], c[ev0]), whole[ev0]) -
+						    ctree_share(mine[ev0], before[ev0], whole[ev0])
+					  : 0;
+		int shown = rank_shown(&thr, v);
+		if (shown) {
+			VEC_RESERVE(kc, capk, (nk + 1) * vn);
+			VEC_RESERVE(km, capm, nk + 1);
+			km[nk] = mem[i];
+			t->slot[mem[i]] = (uint32_t)nk;
+		}
+		for (int ev = 0; ev < nr; ev++) {
+			if (whole[ev] <= 0) {
+				if (shown)
+					kc[nk * vn + (size_t)ev] = 0;
+				continue;
+			}
+			cost_t upto = cost_add(before[ev], c[ev]);
+			if (shown)
+				kc[nk * vn + (size_t)ev] = ev == ev0 ? v
+								     : ctree_share(mine[ev], upto, whole[ev]) -
+									       ctree_share(mine[ev], before[ev], whole[ev]);
+			before[ev] = upto;
+		}
+		nk += shown;
+	}
+	struct edge *ed;
+	int ne = query_edges_keep(p, id, 0, keep_slot, t, &ed, nleft);
+	struct ct_sort *e = xmalloc(((size_t)ne + 1) * sizeof(*e));
+	for (int j = 0; j < ne; j++) {
+		size_t at = t->slot[ed[j].fn];
+		e[j] = (struct ct_sort){ ed[j].fn, ed[j].via, ed[j].kind, kc[at * vn + (size_t)ev0],
+					 ed[j].count, 1, at };
+	}
+	for (size_t i = 0; i < nk; i++)
+		t->slot[km[i]] = NO_ID;
+	free(km);
+	free(ed);
+	*pe = e;
+	*pcost = kc ? kc : xmalloc(vn * sizeof(cost_t));
+	return ne;
 }
 
 int ctree_grow(struct ctree *t, uint32_t n)
@@ -476,6 +569,12 @@ int ctree_grow(struct ctree *t, uint32_t n)
 	uint32_t id = t->node[n].fn;
 	struct edge *ed;
 	int ne, nleft = 0;
+	struct ct_sort *e;
+	cost_t *cost;
+	if (!t->callers && t->estimated && agg_is_cycle(a, id) && t->event < nr) {
+		ne = members_estimated(t, n, &e, &cost, &nleft);
+		goto made;
+	}
 	if (!t->callers && !t->estimated && agg_is_cycle(a, id)) {
 		/* a cycle's children are its members at their inclusive costs:
 		 * those under the threshold are not read at all (300,000 of
@@ -484,8 +583,8 @@ int ctree_grow(struct ctree *t, uint32_t n)
 		ne = query_edges_keep(p, id, 0, member_shown, &k, &ed, &nleft);
 	} else
 		ne = query_edges(p, id, t->callers, &ed);
-	struct ct_sort *e = xmalloc(((size_t)ne + 1) * sizeof(*e));
-	cost_t *cost = xmalloc(((size_t)ne + 1) * vn * sizeof(*cost));
+	e = xmalloc(((size_t)ne + 1) * sizeof(*e));
+	cost = xmalloc(((size_t)ne + 1) * vn * sizeof(*cost));
 	/* bottom-up estimates: the node's cost split in proportion to the
 	 * costs of its callers' calls, over their sum or the entity's
 	 * inclusive cost, whichever is more */
@@ -506,19 +605,37 @@ int ctree_grow(struct ctree *t, uint32_t n)
 	 * to it and before it: rounded, the children still add up to no more
 	 * than the node */
 	cost_t before[MAX_EVENTS] = { 0 };
+	/* a real event's share alone says whether a child is under the
+	 * threshold (make_nodes' rule): such a child (most of a cycle's
+	 * 300,000 members) is not made, its other shares not needed */
+	struct rank_thr thr = rank_threshold(p, t->event, t->threshold);
+	int one = t->estimated && t->event < nr;
 	for (int j = 0; j < ne; j++) {
 		int costed = call_kind_costed(ed[j].kind);
 		cost_t *c = &cost[(size_t)j * vn];
-		for (int ev = 0; ev < nr; ev++) {
-			if (!t->estimated || !costed) {
+		if (!t->estimated || !costed) {
+			for (int ev = 0; ev < nr; ev++)
 				c[ev] = ed[j].cost[ev];
-			} else if (whole[ev] > 0) {
+		} else {
+			int all = 1;
+			if (one) {
+				int ev = t->event;
+				c[ev] = whole[ev] > 0 ? ctree_share(mine[ev], cost_add(before[ev], ed[j].cost[ev]),
+								    whole[ev]) -
+								ctree_share(mine[ev], before[ev], whole[ev])
+						      : 0;
+				all = rank_shown(&thr, c[ev]);
+			}
+			for (int ev = 0; ev < nr; ev++) {
+				if (whole[ev] <= 0) {
+					c[ev] = 0;
+					continue;
+				}
 				cost_t upto = cost_add(before[ev], ed[j].cost[ev]);
-				c[ev] = share(mine[ev], upto, whole[ev]) -
-					share(mine[ev], before[ev], whole[ev]);
+				if (all && !(one && ev == t->event))
+					c[ev] = ctree_share(mine[ev], upto, whole[ev]) -
+						ctree_share(mine[ev], before[ev], whole[ev]);
 				before[ev] = upto;
-			} else {
-				c[ev] = 0;
 			}
 		}
 		e[j] = (struct ct_sort){ ed[j].fn, ed[j].via, ed[j].kind,
@@ -526,6 +643,7 @@ int ctree_grow(struct ctree *t, uint32_t n)
 					 (size_t)j };
 	}
 	free(ed);
+made:;
 	uint32_t first = t->nnodes;
 	uint32_t hidden = make_nodes(t, n, e, (size_t)ne, cost);
 	for (uint32_t x = n; x != NO_ID; x = t->node[x].parent)

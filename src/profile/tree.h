@@ -148,6 +148,9 @@ struct ctree {
 	uint8_t *onpath;         /* per entity: scratch, 0 when unused */
 };
 
+/* A share of cost c: c * part / whole, rounded half away from zero (whole >
+ * 0), as llroundl of the long double quotient (a bottom-up node's estimate). */
+cost_t ctree_share(cost_t c, cost_t part, cost_t whole);
 /* A tree with its roots made: top-down (callers 0, fn NO_ID) or the callers
  * of entity fn (callers 1). */
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold);

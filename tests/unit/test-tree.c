@@ -5,6 +5,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -169,6 +172,101 @@ static void test_group_hidden(void)
 	is_str(ename(&p, gs, 0, 0), "b", "b first (50, by name)");
 	is_str(ename(&p, gs, 0, 1), "c", "then c");
 	groups_free(gs);
+	profile_free(&p);
+}
+
+/* ctree_share against llroundl of the long double quotient (the rule it
+ * keeps), on halves, signs, the 2^61 edge and random values; and a few by
+ * hand. */
+static void test_share(void)
+{
+	is(ctree_share(1, 1, 2), 1, "1 * 1/2 = 0.5 rounds away from zero: 1");
+	is(ctree_share(-1, 1, 2), -1, "-1 * 1/2 = -0.5: -1");
+	is(ctree_share(3, 1, 2), 2, "3 * 1/2 = 1.5: 2");
+	is(ctree_share(10, 1, 3), 3, "10 * 1/3 = 3.33: 3");
+	is(ctree_share(10, 2, 3), 7, "10 * 2/3 = 6.67: 7");
+	is(ctree_share(7, -2, 4), -4, "7 * -2/4 = -3.5: -4");
+	is(ctree_share(5, 0, 9), 0, "no part: 0");
+	int bad = 0, n = 0;
+	uint64_t x = 88172645463325252ULL;
+	for (int i = 0; i < 200000; i++) {
+		/* xorshift64; magnitudes of every size up to 2^62 */
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		cost_t c = (cost_t)(x >> (x % 62));
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		cost_t whole = (cost_t)((x >> (x % 62)) | 1) & INT64_MAX;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		cost_t part = (cost_t)(x % (uint64_t)whole);
+		if (i % 3 == 0)
+			c = -c;
+		if (i % 5 == 0)
+			part = -part;
+		if (i % 7 == 0) /* a half: whole even, c * part an odd multiple of whole / 2 */
+			whole = 2 * (whole / 4 + 1), c = 2 * (c % 1000) + 1, part = whole / 2;
+		cost_t want = (cost_t)llroundl((long double)c * (long double)part / (long double)whole);
+		if (part != whole && ctree_share(c, part, whole) != want && bad++ < 5)
+			printf("# share(%lld, %lld, %lld) = %lld, llroundl %lld\n", (long long)c, (long long)part,
+			     (long long)whole, (long long)ctree_share(c, part, whole), (long long)want);
+		n++;
+	}
+	ok(!bad, "%d random shares as llroundl (%d differ)", n, bad);
+	/* at the edge: |c * part| just under and over 2^61 */
+	cost_t c61 = (cost_t)1 << 30, p61 = ((cost_t)1 << 31) - 1, w = 3;
+	is(ctree_share(c61, p61, w),
+	   (cost_t)llroundl((long double)c61 * (long double)p61 / (long double)w), "just under 2^61");
+	is(ctree_share(c61, p61 + 2, w),
+	   (cost_t)llroundl((long double)c61 * (long double)(p61 + 2) / (long double)w), "just over 2^61");
+}
+
+/* Estimated shares (as a flame graph's paths) of a cycle's members, some
+ * under the threshold.  main (self 10, 0) calls p (45, 16) and q (45, 17),
+ * each of which calls a; a (self 60, 1), b (25, 2) and c (5, 30) call each
+ * other round: <cycle 1>, whose inclusive cost is its members' self, 90 and
+ * 33 (no call leaves it); total 100 Ir, 33 Dr.  main's root 100, 33; main;p
+ * 45 and 16, main;p;<cycle 1> the same (p's one call).  Its members at the
+ * shares of 45 and 16 their inclusive costs bring, over their sum 90 and
+ * 33, each the difference of the rounded running shares: Ir a 45 * 60/90 =
+ * 30, b 45 * 85/90 = 42.5 -> 43, less 30: 13, c 45 - 43 = 2; Dr a 16 * 1/33
+ * = 0.48 -> 0, b 16 * 3/33 = 1.45 -> 1, c 16 - 1 = 15.  At 10% of 100 Ir,
+ * c (2) is under. */
+static void test_members_estimated(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir Dr\nfl=m.c\nfn=main\n1 10 0\ncfn=p\ncalls=1 1\n2 45 16\n"
+		    "cfn=q\ncalls=1 1\n2 45 17\nfn=p\ncfn=a\ncalls=1 1\n9 45 16\n"
+		    "fn=q\ncfn=a\ncalls=1 1\n9 45 17\n"
+		    "fn=a\n3 60 1\ncfn=b\ncalls=1 1\n4 30 32\nfn=b\n5 25 2\ncfn=c\ncalls=1 1\n6 5 30\n"
+		    "fn=c\n7 5 30\ncfn=a\ncalls=1 1\n8 90 33\n") == 0,
+	   "a cycle of three: %s", lasterr);
+	uint32_t a = fn(&p, "a"), b = fn(&p, "b"), c = fn(&p, "c"), pp = fn(&p, "p");
+	for (int k = 0; k < 2; k++) {
+		double thr = k ? 1 : 10;
+		struct ctree *t = ctree_new(&p, 0, NO_ID, 0, thr);
+		t->estimated = 1;
+		is(t->nroots, 1, "one root, main");
+		ok(ctree_grow(t, 0) && t->node[0].nchild == 2, "main's two children");
+		uint32_t np = t->node[0].first;
+		ok(t->node[np].fn == pp && t->node[np].cost[0] == 45 && t->node[np].cost[1] == 16,
+		   "p first (45, by name): 45 and 16");
+		ok(ctree_grow(t, np) && t->node[np].nchild == 1, "p's one child");
+		uint32_t cyc = t->node[np].first;
+		ok(agg_is_cycle(p.agg, t->node[cyc].fn) && t->node[cyc].cost[0] == 45 &&
+			   t->node[cyc].cost[1] == 16,
+		   "<cycle 1> under p: 45 and 16");
+		ok(ctree_grow(t, cyc), "<cycle 1> grown");
+		is(t->node[cyc].nchild, k ? 3 : 2, "%g%%: members shown", thr);
+		is(t->node[cyc].nhidden, k ? 0 : 1, "%g%%: members under the threshold", thr);
+		uint32_t m0 = t->node[cyc].first;
+		ok(t->node[m0].fn == a && t->node[m0].cost[0] == 30 && t->node[m0].cost[1] == 0,
+		   "a first: 30 and 0");
+		ok(t->node[m0 + 1].fn == b && t->node[m0 + 1].cost[0] == 13 && t->node[m0 + 1].cost[1] == 1,
+		   "then b: 13 and 1");
+		if (k)
+			ok(t->node[m0 + 2].fn == c && t->node[m0 + 2].cost[0] == 2 &&
+				   t->node[m0 + 2].cost[1] == 15,
+			   "1%%: c last: 2 and 15");
+		ctree_free(t);
+	}
 	profile_free(&p);
 }
 
@@ -416,6 +514,8 @@ int main(void)
 		return 99;
 	test_filefn();
 	test_group_hidden();
+	test_share();
+	test_members_estimated();
 	test_calltree();
 	test_filter();
 	test_recursion();
