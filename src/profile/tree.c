@@ -72,11 +72,11 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
 			uint32_t i = gr.item[j];
 			struct gentry *e = &g->e[g->ne++];
 			if (by == GROUP_OBJ_FN) {
-				*e = (struct gentry){ .id = i, .fn = i, .self = agg_self(a, i),
+				*e = (struct gentry){ .id = i, .fn = i, .src = i, .self = agg_self(a, i),
 						      .incl = agg_incl(a, i) };
 			} else {
 				*e = (struct gentry){ .id = filefn_entry(&gs->ff[i], by == GROUP_FILE_FN),
-						      .fn = gs->ff[i].fn, .self = gs->ff[i].cost };
+						      .fn = gs->ff[i].fn, .src = i, .self = gs->ff[i].cost };
 			}
 		}
 	}
@@ -132,6 +132,17 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 	struct rank_thr thr = rank_threshold(p, event, threshold);
 	struct order_ctx ctx = { p, gs };
 	uint32_t nshown = 0;
+	/* the entries' values read in the order of their costs in memory (the
+	 * functions', or the aggregation's file:function pairs'), not group
+	 * by group: 400,000 cost vectors read straight through */
+	int obj = gs->by == GROUP_OBJ_FN, incl = obj && by_incl;
+	size_t nsrc = obj ? p->nfns : gs->nff;
+	cost_t *sv = xmalloc((nsrc + 1) * sizeof(*sv)), *iv = incl ? xmalloc((nsrc + 1) * sizeof(*iv)) : NULL;
+	for (size_t i = 0; i < nsrc; i++) {
+		sv[i] = event_value(p, obj ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost, event);
+		if (incl)
+			iv[i] = event_value(p, agg_incl(p->agg, (uint32_t)i), event);
+	}
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		struct group *g = &gs->g[k];
 		/* the total's value is the sum of the entries' (event_value is
@@ -140,9 +151,9 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 		uint32_t above = 0;
 		for (uint32_t i = 0; i < g->ne; i++) {
 			struct gentry *e = &g->e[i];
-			cost_t self = event_value(p, e->self, event);
+			cost_t self = sv[e->src];
 			key = cost_add(key, self);
-			e->key = by_incl && e->incl ? event_value(p, e->incl, event) : self;
+			e->key = incl ? iv[e->src] : self;
 			/* the shown ones to the front: they come first in
 			 * order too (a larger magnitude, or a shown zero where
 			 * every magnitude is zero), and only they are listed */
@@ -161,6 +172,8 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 		if (gs->by == GROUP_FN_FILE)
 			g->fn = g->ne ? g->e[0].fn : NO_ID;
 	}
+	free(sv);
+	free(iv);
 	/* the shown groups first, in order; the others after them, as they are
 	 * (a million functions under the threshold need no sorting) */
 	uint32_t w = 0;

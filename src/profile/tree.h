@@ -24,6 +24,7 @@ enum group_by {
 struct gentry {
 	uint32_t id;         /* a name (file:function), file (function:file) or function */
 	uint32_t fn;         /* the function it stands for (NO_ID if none is known) */
+	uint32_t src;        /* its function (objects) or file:function pair (groups.ff) */
 	const cost_t *self;  /* nreal: its self cost */
 	const cost_t *incl;  /* GROUP_OBJ_FN: the function's inclusive cost; else NULL */
 	cost_t key;          /* set by groups_order: the value it is ordered by */
