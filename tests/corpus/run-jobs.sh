@@ -15,6 +15,31 @@ if [ -x "${GEN:-}" ]; then
 	"$GEN" --size 3M gen.out >/dev/null 2>&1 && files="$files $work/gen.out"
 	"$GEN" --size 1M --functions=2000 gen2.out >/dev/null 2>&1 && files="$files $work/gen2.out"
 fi
+# jump=/jcnd= lines among cost lines (workers take them into their runs
+# when jumps are not kept), the line after one or a plain line spoilt by a
+# cost "*" or a hex cost (a worker's run ends before it, its last costs read
+# again), jfi=, calls
+awk 'BEGIN {
+	print "events: Ir Dr Dw"; print "positions: instr line"; print "fl=(1) a.c"
+	for (f = 0; f < 300; f++) {
+		printf "\nfn=(%d) f%d\n0x%x 10 1 2 3\n+2 +1 4 5 6\n", f + 1, f, 4096 * (f + 1)
+		for (k = 0; k < 24; k++) {
+			t = (f * 31 + k * 7) % 11
+			if (t == 0) print "jcnd=3/5 +4 +1\n* *"
+			else if (t == 1) print "jump=7 -2 -1\n* * 1"
+			else if (t == 2) print "+1 * 5 *"
+			else if (t == 3) print "jcnd=1/2 0x2000 12\n+1 * 3 0x4"
+			else if (t == 4) printf "jfi=(2)%s\njcnd=2/2 +3 *\n* *\n", f ? "" : " b.c"
+			else if (t == 5) printf "cfn=(%d)\ncalls=2 +1 +1\n+1 * 10 2 1\n", f % 7 + 1
+			else if (t == 6) print "+1 +1 7 8 9"
+			else if (t == 7) print "+2 * 4"
+			else if (t == 8) print "-1 -1 1 0 2"
+			else if (t == 9) print "jcnd=1/1 +1 +1\n+1 * 2 *"
+			else print "+3 +2 9 9"
+		}
+	}
+}' >jumps.out
+files="$files $work/jumps.out"
 [ -n "$files" ] || { echo "SKIP: no profiles"; exit 77; }
 report() { # jobs, chunk bytes, file, options...
 	j=$1 cb=$2 f=$3
@@ -49,6 +74,31 @@ if [ -f gen.out ]; then
 	check "gen.out: the workers' runs are used" $? "$(cat err.txt)"
 fi
 # The workers stop where runs of plain cost lines are rare: after two
+# The sum of jump counts passing 2^63-1: said at the same line whatever the
+# job count (a worker's run with the jumps is not applied; the reader
+# reads the lines itself)
+awk 'BEGIN {
+	print "events: Ir"; print "fl=a.c"
+	for (f = 0; f < 400; f++) {
+		printf "\nfn=f%d\n1 1\n2 2\n", f
+		big = "999999999999999999" # 10^18 - 1: the sum passes 2^63-1 at f = 305
+		for (k = 0; k < 3; k++)
+			printf "jcnd=%s/%s %d\n%d 1\n%d 1\n", (f > 300 ? big : "1"),
+				(f > 300 ? big : "2"), k + 5, k + 3, k + 4
+	}
+}' >jumpovf.out
+report 1 1000000000 jumpovf.out --no-annotate >one.txt
+grep -q 'jumpovf.out:[0-9]*: sum of jump counts passes 2^63-1' one.txt
+check "jumpovf.out: one job says where the jump counts pass 2^63-1" $? "$(cat one.txt)"
+for j in 2 8; do
+	for cb in 1 300 4096; do
+		report "$j" "$cb" jumpovf.out --no-annotate >par.txt
+		cmp -s one.txt par.txt || break
+	done
+	cmp -s one.txt par.txt
+	check "jumpovf.out: --jobs=$j says it at the same line" $? "chunks of $cb bytes: $(diff one.txt par.txt | head -4)"
+done
+
 # chunks read, runs covering less than a third of their bytes (every cost
 # line below has a hex cost, which no run takes); the report stays the
 # one of one job.  Where runs are the whole file, they go on.

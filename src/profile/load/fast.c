@@ -353,6 +353,32 @@ static const char *fast_run(struct parser *ps, const char *s, const char *end,
 			      : fast_run_as(ps, s, end, nlines, 0);
 }
 
+/* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
+ * the end of the line (a trailing space allowed), each subposition relative
+ * to tpos[] (the last cost line's) and left there; missing trailing
+ * subpositions keep it.  The next line, or NULL. */
+static inline const char *fast_target(const char *s, int npos, int64_t tpos[2])
+{
+	for (int k = 0; k < npos && *s == ' ' && s[1] != '\n'; k++)
+		if (!(s = fast_subpos(s + 1, &tpos[k])))
+			return NULL;
+	s += *s == ' ';
+	return *s == '\n' ? s + 1 : NULL;
+}
+
+/* The value of a jump line at s (after "jump=" or "jcnd=", cond: the
+ * latter) in its simplest form: "A POS..." or "A/B POS...", plain
+ * numbers, the target relative to tpos[] as fast_target() reads it.  The
+ * next line, or NULL. */
+static inline const char *fast_jump(const char *s, int cond, int npos, uint64_t *a,
+				    uint64_t *b, int64_t tpos[2])
+{
+	*b = 0;
+	if (!(s = fast_dec(s, a)) || (cond && (*s != '/' || !(s = fast_dec(s + 1, b)))))
+		return NULL;
+	return fast_target(s, npos, tpos);
+}
+
 /* ---- runs read by worker threads (par.c) -------------------------------- */
 
 static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_t *sums,
@@ -382,20 +408,40 @@ static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_
 	c->nvals += 2 * w;
 }
 
+/* The last costs of each column (lc[]) of a run of lines from s to e, that
+ * chunk_runs() read: the lines read again. */
+static void run_lastcost(const char *s, const char *e, int npos, int nev, cost_t *lc)
+{
+	cost_t scratch[MAX_EVENTS] = { 0 };
+	while (s < e) {
+		if (cost_start(*s)) {
+			int64_t pos[2] = { 0, 0 };
+			unsigned abs = 0;
+			int n;
+			uint64_t sum;
+			const char *t = plain_positions(s, npos, pos, &abs);
+			if (t)
+				plain_costs(t, s + FAST_MAX_LINE, nev, scratch, lc, &n, &sum);
+		}
+		s = (const char *)memchr(s, '\n', (size_t)(e - s)) + 1;
+	}
+}
+
 /* Deltas of the line number beyond this are not followed (run_sum.dmin):
  * base + delta stays exact in 64 bits. */
 #define DELTA_MAX ((int64_t)1 << 40)
 
 void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
-		int nev, int linek)
+		int nev, int linek, int jumps)
 {
 	const char *s = base + c->start, *end = base + c->end;
 	if (end > fast_end)
 		end = fast_end;
 	int pend = 0; /* the next cost line is not one of a run (below) */
-	/* the last line's costs and the line's being read: two buffers that
-	 * change roles, not a copy per line */
-	cost_t sums[MAX_EVENTS], lcbuf[2][MAX_EVENTS];
+	/* the costs of the last line that had each column, written in place
+	 * (a line that turns out not to be plain spoils them: run_lastcost()
+	 * reads them again) */
+	cost_t sums[MAX_EVENTS], lc[MAX_EVENTS];
 	memset(sums, 0, sizeof(sums));
 	while (s < end) {
 		const char *nl;
@@ -417,8 +463,12 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 		}
 		struct run_sum r = { .start = (uint64_t)(s - base) };
 		/* sums[] is 0 here; lc[] is written up to the run's width */
-		cost_t *lc = lcbuf[0], *lcl = lcbuf[1];
 		const char *run_end = s + RUN_MAX;
+		int spoilt = 0;
+		/* a jump line read (jline; its counts' sum jn), taken into the
+		 * run with the cost line after it, else the run ends before it */
+		const char *jline = NULL;
+		uint64_t jn = 0;
 		while (s < end && s < run_end) {
 			int64_t pos[2] = { r.pos[0], r.pos[1] };
 			unsigned abs = r.abs;
@@ -441,31 +491,49 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 			}
 			int n;
 			uint64_t sum = 0;
-			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lcl, &n, &sum)) ||
+			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lc, &n, &sum)) ||
 			    sum > ((uint64_t)1 << 62) || r.sum + sum > ((uint64_t)1 << 62)) {
 				for (int i = 0; i < n; i++)
-					sums[i] = cost_add(sums[i], -lcl[i]);
+					sums[i] = cost_add(sums[i], -lc[i]);
+				spoilt = n > 0;
 				break;
 			}
 			if (linek >= 0 && !(abs >> linek & 1))
 				r.rel_line = 1;
-			/* the columns after the line's keep an earlier line's */
-			for (int i = n; i < r.width; i++)
-				lcl[i] = lc[i];
-			cost_t *t2 = lc;
-			lc = lcl;
-			lcl = t2;
 			r.width = (uint8_t)(n > r.width ? n : r.width);
 			r.sum += sum;
 			r.pos[0] = pos[0];
 			r.pos[1] = pos[1];
 			r.abs = (uint8_t)abs;
 			r.nlines++;
+			if (jline) {
+				r.nlines++;
+				r.jumps += jn;
+				r.jumped = 1;
+				jline = NULL;
+			}
 			s = t + 1;
-			if (!cost_start(*s))
+			if (cost_start(*s))
+				continue;
+			/* jump=/jcnd= not kept (load_opts.skip_jumps): read
+			 * and checked (spec_fast()), their counts summed, the
+			 * position line after them read as a cost line */
+			int cond;
+			uint64_t a, b;
+			int64_t tpos[2] = { 0, 0 }; /* (checked, not kept) */
+			if (!jumps || !((cond = !memcmp(s, "jcnd=", 5)) || !memcmp(s, "jump=", 5)) ||
+			    !(t = fast_jump(s + 5, cond, npos, &a, &b, tpos)) || !cost_start(*t) ||
+			    r.jumps + a + b > ((uint64_t)1 << 62))
 				break;
+			jline = s;
+			jn = a + b;
+			s = t;
 		}
+		if (jline)
+			s = jline;
 		if (r.nlines) {
+			if (spoilt)
+				run_lastcost(base + r.start, s, npos, nev, lc);
 			r.end = (uint64_t)(s - base);
 			chunk_push(c, &r, sums, lc);
 			memset(sums, 0, sizeof(cost_t) * r.width);
@@ -486,6 +554,12 @@ int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals)
 	struct profile *p = ps->p;
 	if (!p->ls.lazy || !fast_cheap(ps) || r->sum > fast_room(p))
 		return 0;
+	/* jump lines: as spec_fast() and cost_line_fast() read them when not
+	 * kept; a sum passing 2^63-1 is said by the reader at its line */
+	uint64_t *jm = &p->jumpmag[ps->o->sign < 0];
+	if (r->jumped && (!ps->o->skip_jumps || ps->o->instr || ps->stale ||
+			  r->jumps > (uint64_t)INT64_MAX - *jm))
+		return 0;
 	if (r->rel_line) {
 		int64_t b = ps->last[ps->linek];
 		if (b < -((int64_t)1 << 62) || b > ((int64_t)1 << 62) || b + r->dmin < 0 ||
@@ -504,6 +578,14 @@ int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals)
 		ps->last[k] = r->abs >> k & 1 ? r->pos[k]
 					      : (int64_t)((uint64_t)ps->last[k] + (uint64_t)r->pos[k]);
 	ps->any_cost = 1;
+	if (r->jumped) {
+		/* (cost_line_fast() gives the line after a jump every event) */
+		linestore_width(&p->ls, ps->nev);
+		*jm += r->jumps;
+		ps->jfi = NO_ID;
+		p->is_callgrind = 1;
+		ps->cg_fmt = 1;
+	}
 	return 1;
 }
 
@@ -521,19 +603,6 @@ static const char *known_id(struct idmap *m, const char *s, uint32_t *id)
 	return s + 2;
 }
 
-/* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
- * the end of the line (a trailing space allowed), relative to the last cost
- * line; missing trailing subpositions keep it.  The next line, or NULL. */
-static const char *fast_target(const struct parser *ps, const char *s, int64_t tpos[2])
-{
-	tpos[0] = ps->last[0];
-	tpos[1] = ps->last[1];
-	for (int k = 0; k < ps->npos && *s == ' ' && s[1] != '\n'; k++)
-		if (!(s = fast_subpos(s + 1, &tpos[k])))
-			return NULL;
-	s += *s == ' ';
-	return *s == '\n' ? s + 1 : NULL;
-}
 
 /* The common specification lines of a body, read in place in the mapped
  * file (no copy, no search for the line's end): cfn=/cfi=/cfl=/cob=/fi=/fe=
@@ -545,7 +614,7 @@ static const char *fast_target(const struct parser *ps, const char *s, int64_t t
 static const char *spec_fast(struct parser *ps, const char *s, enum fkey key)
 {
 	uint32_t id;
-	uint64_t a, b = 0;
+	uint64_t a, b;
 	int64_t tpos[2];
 	const char *t;
 	/* between calls= and its cost line, only what K_INCALL says: the
@@ -580,16 +649,18 @@ static const char *spec_fast(struct parser *ps, const char *s, enum fkey key)
 	}
 	if (ps->stale) /* relative targets need checking: parse_line() */
 		return NULL;
+	tpos[0] = ps->last[0];
+	tpos[1] = ps->last[1];
 	if (key == FK_CALLS) {
 		/* a sum passing 2^63-1 is said by calls_line() */
 		if (ps->cfn == NO_ID || !(t = fast_dec(s, &a)) ||
-		    !(t = fast_target(ps, t, tpos)) || set_call(ps, a, tpos) < 0)
+		    !(t = fast_target(t, ps->npos, tpos)) || set_call(ps, a, tpos) < 0)
 			return NULL;
 		return t;
 	}
 	int cond = key == FK_JCND;
-	if (!(t = fast_dec(s, &a)) || (cond && (*t != '/' || !(t = fast_dec(t + 1, &b)))) ||
-	    !(t = fast_target(ps, t, tpos)) || set_jump(ps, cond, a, b, tpos) < 0)
+	if (!(t = fast_jump(s, cond, ps->npos, &a, &b, tpos)) ||
+	    set_jump(ps, cond, a, b, tpos) < 0)
 		return NULL;
 	return t;
 }

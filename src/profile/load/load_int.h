@@ -615,12 +615,14 @@ char *line_copy(struct scratch *sc, const char *s, size_t *l);
 struct run_sum {
 	uint64_t start, end;  /* the run's bytes in the file */
 	uint64_t nlines, sum; /* lines; all values added (the fastsum room) */
+	uint64_t jumps;       /* the counts of its jump lines, summed (jumpmag) */
 	int64_t pos[2];       /* the last line's subpositions, or deltas */
 	int64_t dmin, dmax;   /* the line subposition's deltas, when relative */
 	size_t vals;          /* sums[width] then lastcost[width] in the chunk's vals */
 	uint8_t abs;          /* bit k: pos[k] is absolute */
 	uint8_t width;        /* the most costs on a line */
 	uint8_t rel_line;     /* a line's line number was relative: dmin/dmax */
+	uint8_t jumped;       /* it has jump lines (jumps) */
 };
 
 /* A part of the file, cut before a fn= line, read by a worker. */
@@ -641,7 +643,7 @@ enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED };
  * starts at or after fast_end), read for npos subpositions, nev events,
  * the line number at subposition linek (fast.c). */
 void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
-		int nev, int linek);
+		int nev, int linek, int jumps);
 /* A run summary found in the chunk, read with the same plain-line rules
  * as fast_run_as() (fast.c). */
 struct par;

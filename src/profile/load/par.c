@@ -7,7 +7,9 @@
  * (load_opts.jobs - 1 of them) take chunks in file order and read the runs
  * of plain cost lines in them -- most of a profile's bytes -- into
  * summaries (fast.c's chunk_runs()): the costs summed per event, the last
- * line's costs, the subpositions as absolute values or as deltas, since a
+ * line's costs, the subpositions as absolute values or as deltas (and,
+ * when jumps are not kept, load_opts.skip_jumps, the jump=/jcnd= lines
+ * among them, their counts summed for the reader's bound), since a
  * worker knows neither the positions before a run (format spec 3.1.6,
  * "Subposition Compression": relative to the previous cost line), nor the
  * file, function, object or compressed ids in force (3.1.5): those stay
@@ -60,6 +62,7 @@
 struct par {
 	const char *base, *fast_end;
 	int npos, nev, linek;
+	int jumps;           /* jump lines not kept: in runs (chunk_runs()) */
 	struct par_chunk *c;
 	size_t nc;
 	size_t cur;          /* the chunk the reader is in */
@@ -74,7 +77,9 @@ struct par {
 	uint64_t wk_bytes, wk_covered; /* bytes workers read, in runs (atomic) */
 	int judged;          /* the rule (par_run()) was applied */
 	uint64_t rule_bytes; /* after so many: RULE_BYTES, or two forced chunks */
-	uint64_t dbg[2];     /* runs met, runs applied */
+	/* runs met, runs applied; not: a worker still in the chunk, no run
+	 * found there, its summary not for the parser's state */
+	uint64_t dbg[5];
 	double cpu;          /* the workers' CPU time (atomic adds) */
 	pthread_mutex_t cpu_mu;
 	/* chunks' buffers given back by the reader, for workers to fill
@@ -223,7 +228,7 @@ static void worker_chunks(struct par *pa)
 			madvise((void *)(pa->base + (c->start & ~(uint64_t)4095)),
 				(size_t)(c->end - (c->start & ~(uint64_t)4095)), MADV_POPULATE_READ);
 #endif
-			chunk_runs(c, pa->base, pa->fast_end, pa->npos, pa->nev, pa->linek);
+			chunk_runs(c, pa->base, pa->fast_end, pa->npos, pa->nev, pa->linek, pa->jumps);
 			uint64_t cov = 0;
 			for (size_t k = 0; k < c->nrs; k++)
 				cov += c->rs[k].end - c->rs[k].start;
@@ -253,6 +258,7 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	pa->npos = ps->npos;
 	pa->nev = ps->nev;
 	pa->linek = ps->linek;
+	pa->jumps = ps->o->skip_jumps && !ps->o->instr;
 	size_t want = chunk_bytes(), cap = 16;
 	const char *rule = getenv("CGTUI_PAR_RULE");
 	pa->rule_bytes = rule && *rule == '0'		  ? UINT64_MAX
@@ -357,15 +363,21 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	 * reads the run itself (and finds the worker's runs after it if the
 	 * worker is done by then) -- with workers slower than the reader, or
 	 * held up by other programs, it goes as fast as one job */
-	if (st != PC_DONE)
+	if (st != PC_DONE) {
+		pa->dbg[2]++;
 		return NULL;
+	}
 	while (c->cur < c->nrs && c->rs[c->cur].start < off)
 		c->cur++;
-	if (c->cur >= c->nrs || c->rs[c->cur].start != off)
+	if (c->cur >= c->nrs || c->rs[c->cur].start != off) {
+		pa->dbg[3]++;
 		return NULL;
+	}
 	const struct run_sum *r = &c->rs[c->cur];
-	if (!run_apply(ps, r, r->width ? c->vals + r->vals : NULL))
+	if (!run_apply(ps, r, r->width ? c->vals + r->vals : NULL)) {
+		pa->dbg[4]++;
 		return NULL;
+	}
 	c->cur++;
 	/* the lines after a run ahead: the reader reads them next, skipping
 	 * what the run covers, where the hardware's prefetch does not look */
@@ -398,6 +410,9 @@ double par_stop(struct mapread *m)
 			"cgtui: par: %zu chunks, %zu read by the reader, runs %lu of %lu from "
 			"workers\n",
 			pa->nc, ser, (unsigned long)pa->dbg[1], (unsigned long)pa->dbg[0]);
+		fprintf(stderr, "cgtui: par: runs not used: %lu with the worker not done, %lu not "
+				"found, %lu not for the reader's state\n",
+			(unsigned long)pa->dbg[2], (unsigned long)pa->dbg[3], (unsigned long)pa->dbg[4]);
 	}
 	for (size_t i = 0; i < pa->nc; i++)
 		chunk_free(pa, &pa->c[i]);
