@@ -278,81 +278,6 @@ plain_costs(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, in
 	return t;
 }
 
-/* A run of plain cost lines, nothing pending (no calls=/jump= before): the
- * parser's position, file and line store stay in locals.  A line is taken
- * only in its simplest form, single spaces, short decimal costs, ending at
- * '\n'; it is read whole before anything changes, so the first line that is
- * not that form stops the run, untouched, for cost_line_fast() and
- * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
- * Returns where it stopped; *nlines says how many lines it took. */
-static inline __attribute__((always_inline)) const char *
-fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap)
-{
-	struct linestore *ls = &ps->p->ls;
-	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
-	const uint32_t fi = ps->fi;
-	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
-	int64_t last0 = ps->last[0], last1 = ps->last[1];
-	cost_t *lc = ps->lastcost;
-	/* the sums (fast_line_sums()): in fastsum, room being what is left,
-	 * or per event */
-	uint64_t room0 = cheap ? fast_room(ps->p) : 0, room = room0;
-	uint64_t nl = 0;
-	while (s < end) {
-		const char *t;
-		int64_t pos[2] = { last0, last1 };
-		unsigned abs = 0;
-		if (!(t = plain_positions(s, npos, pos, &abs)))
-			goto out;
-		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
-			goto out;
-		/* added as read; taken back if the line is not for this path (the
-		 * general parser then reads it again, lastcost included) */
-		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
-		int n;
-		uint64_t sum = 0;
-		if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum)))
-			goto undo;
-		/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
-		if (cheap) {
-			if (sum > room)
-				goto undo;
-			room -= sum;
-		} else if (!fast_line_sums(ps->p, lc, n, sum, 0)) {
-			goto undo;
-		}
-		linestore_width(ls, n);
-		last0 = pos[0];
-		last1 = pos[1];
-		nl++;
-		s = t + 1;
-		if (!cost_start(*s))
-			break;
-		continue;
-undo:
-		for (int i = 0; i < n; i++)
-			dst[i] = cost_add(dst[i], -lc[i]);
-		break;
-	}
-out:
-	ps->p->fastsum += room0 - room;
-	if (nl) {
-		ps->last[0] = last0;
-		ps->last[1] = last1;
-		ps->any_cost = 1;
-	}
-	*nlines = nl;
-	return s;
-}
-
-/* fast_run_as() made for each way of counting the sums */
-static const char *fast_run(struct parser *ps, const char *s, const char *end,
-			    uint64_t *nlines)
-{
-	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1)
-			      : fast_run_as(ps, s, end, nlines, 0);
-}
-
 /* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
  * the end of the line (a trailing space allowed), each subposition relative
  * to tpos[] (the last cost line's) and left there; missing trailing
@@ -377,6 +302,127 @@ static inline const char *fast_jump(const char *s, int cond, int npos, uint64_t 
 	if (!(s = fast_dec(s, a)) || (cond && (*s != '/' || !(s = fast_dec(s + 1, b)))))
 		return NULL;
 	return fast_target(s, npos, tpos);
+}
+
+/* A jump=/jcnd= line at s in the form fast_jump() reads, followed by a
+ * cost line: where that starts, the sum of the counts in *n; else NULL.
+ * The jumps are not kept (load_opts.skip_jumps): the fast runs of both the
+ * reader and the workers take the two lines in. */
+static inline const char *plain_jump_line(const char *s, int npos, uint64_t *n)
+{
+	int cond = !memcmp(s, "jcnd=", 5);
+	if (!cond && memcmp(s, "jump=", 5))
+		return NULL;
+	uint64_t a, b;
+	int64_t tpos[2] = { 0, 0 }; /* (checked, not kept) */
+	const char *t = fast_jump(s + 5, cond, npos, &a, &b, tpos);
+	if (!t || !cost_start(*t))
+		return NULL;
+	*n = a + b;
+	return t;
+}
+
+/* A run of plain cost lines, nothing pending (no calls=/jump= before): the
+ * parser's position, file and line store stay in locals.  A line is taken
+ * only in its simplest form, single spaces, short decimal costs, ending at
+ * '\n'; it is read whole before anything changes, so the first line that is
+ * not that form stops the run, untouched, for cost_line_fast() and
+ * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
+ * Returns where it stopped; *nlines says how many lines it took. */
+static inline __attribute__((always_inline)) const char *
+fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap)
+{
+	struct linestore *ls = &ps->p->ls;
+	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
+	const uint32_t fi = ps->fi;
+	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
+	int64_t last0 = ps->last[0], last1 = ps->last[1];
+	cost_t *lc = ps->lastcost;
+	/* the sums (fast_line_sums()): in fastsum, room being what is left,
+	 * or per event */
+	uint64_t room0 = cheap ? fast_room(ps->p) : 0, room = room0;
+	uint64_t nl = 0;
+	/* jump lines not kept, as spec_fast() and cost_line_fast() would
+	 * read them: their counts summed (jsum) within jumpmag's bound; one
+	 * read (jline, jn) is taken with the cost line after it, else the
+	 * run stops before it */
+	const int jumps = ps->o->skip_jumps && !ps->o->instr && !ps->stale;
+	const uint64_t jroom = (uint64_t)INT64_MAX - ps->p->jumpmag[ps->o->sign < 0];
+	uint64_t jsum = 0, jn = 0;
+	const char *jline = NULL;
+	int jumped = 0;
+	while (s < end) {
+		const char *t;
+		int64_t pos[2] = { last0, last1 };
+		unsigned abs = 0;
+		if (!(t = plain_positions(s, npos, pos, &abs)))
+			goto out;
+		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
+			goto out;
+		/* added as read; taken back if the line is not for this path (the
+		 * general parser then reads it again, lastcost included) */
+		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
+		int n;
+		uint64_t sum = 0;
+		if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum)))
+			goto undo;
+		/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
+		if (cheap) {
+			if (sum > room)
+				goto undo;
+			room -= sum;
+		} else if (!fast_line_sums(ps->p, lc, n, sum, 0)) {
+			goto undo;
+		}
+		/* (cost_line_fast() gives the line after a jump every event) */
+		linestore_width(ls, jline ? nev : n);
+		last0 = pos[0];
+		last1 = pos[1];
+		nl++;
+		if (jline) {
+			nl++;
+			jsum += jn;
+			jumped = 1;
+			jline = NULL;
+		}
+		s = t + 1;
+		if (cost_start(*s))
+			continue;
+		if (!jumps || !(t = plain_jump_line(s, npos, &jn)) || jn > jroom - jsum)
+			break;
+		jline = s;
+		s = t;
+		continue;
+undo:
+		for (int i = 0; i < n; i++)
+			dst[i] = cost_add(dst[i], -lc[i]);
+		break;
+	}
+out:
+	if (jline)
+		s = jline;
+	ps->p->fastsum += room0 - room;
+	if (nl) {
+		ps->last[0] = last0;
+		ps->last[1] = last1;
+		ps->any_cost = 1;
+	}
+	if (jumped) { /* what set_jump() sets */
+		ps->p->jumpmag[ps->o->sign < 0] += jsum;
+		ps->jfi = NO_ID;
+		ps->p->is_callgrind = 1;
+		ps->cg_fmt = 1;
+	}
+	*nlines = nl;
+	return s;
+}
+
+/* fast_run_as() made for each way of counting the sums */
+static const char *fast_run(struct parser *ps, const char *s, const char *end,
+			    uint64_t *nlines)
+{
+	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1)
+			      : fast_run_as(ps, s, end, nlines, 0);
 }
 
 /* ---- runs read by worker threads (par.c) -------------------------------- */
@@ -515,18 +561,11 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 			s = t + 1;
 			if (cost_start(*s))
 				continue;
-			/* jump=/jcnd= not kept (load_opts.skip_jumps): read
-			 * and checked (spec_fast()), their counts summed, the
-			 * position line after them read as a cost line */
-			int cond;
-			uint64_t a, b;
-			int64_t tpos[2] = { 0, 0 }; /* (checked, not kept) */
-			if (!jumps || !((cond = !memcmp(s, "jcnd=", 5)) || !memcmp(s, "jump=", 5)) ||
-			    !(t = fast_jump(s + 5, cond, npos, &a, &b, tpos)) || !cost_start(*t) ||
-			    r.jumps + a + b > ((uint64_t)1 << 62))
+			/* jump=/jcnd= not kept (load_opts.skip_jumps) */
+			if (!jumps || !(t = plain_jump_line(s, npos, &jn)) ||
+			    r.jumps + jn > ((uint64_t)1 << 62))
 				break;
 			jline = s;
-			jn = a + b;
 			s = t;
 		}
 		if (jline)
