@@ -494,10 +494,10 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 		if (!cost_start(*s)) {
 			enum fkey key = line_key(s, '=');
 			/* the cost line after calls=/jump=/jcnd= is the call's
-			 * or the jump's; the first after fn= opens the block
-			 * (the reader's general parser reads it: its runs start
-			 * at the second) */
-			if (key == FK_CALLS || key == FK_JUMP || key == FK_JCND || key == FK_FN)
+			 * or the jump's (the first after fn= opens the block:
+			 * the reader's fast paths do that, its runs start
+			 * there) */
+			if (key == FK_CALLS || key == FK_JUMP || key == FK_JCND)
 				pend = 1;
 			else if (!(fkey_flags(key) & K_INCALL))
 				pend = 0;
@@ -734,6 +734,13 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 	while (m->s < m->end) {
 		const char *s = m->s;
 		ps->lineno++;
+		/* the first cost line of a block opens it, as cost_line()
+		 * would, and is read by the fast paths like the others */
+		if (!fast && s < fast_end && cost_start(*s) && fast_state_opening(ps)) {
+			need_fn(ps, "cost line");
+			linestore_begin(&ps->p->ls, ps->fn);
+			fast = 1;
+		}
 		if (fast && s < fast_end && cost_start(*s)) {
 			if (ps->lz)
 				seg_start(ps, (uint64_t)(s - m->base));

@@ -524,6 +524,23 @@ static inline int fast_state(const struct parser *ps)
 	       ps->o->sign > 0 && !ps->o->instr && !ps->skip_part;
 }
 
+/* The function of the fn= line in force, made on its first use: 0, or -1
+ * with "WHAT before any fn= line" (parse.c). */
+int need_fn(struct parser *ps, const char *what);
+/* Would the parser be in fast_state() once a cost line opened the block of
+ * the function (fn=) in force, with nothing else for cost_line() to do
+ * first (the line store made, positions known, no skipped lines)?  Then
+ * the fast paths make the function (need_fn()) and open its block
+ * themselves (fast.c). */
+static inline int fast_state_opening(const struct parser *ps)
+{
+	return (ps->fn != NO_ID || ps->fnname != NO_ID) && ps->p->ls.open_fn != ps->fn &&
+	       ps->identity && ps->npos &&
+	       !ps->nign && ps->o->sign > 0 && !ps->o->instr && !ps->skip_part &&
+	       ps->have_events && !ps->stale && !ps->skip_block &&
+	       ps->p->ls.nreal == ps->p->nreal;
+}
+
 /* Can the line at s go to cost_line_fast()? */
 static inline int fast_ok(const struct parser *ps, char c)
 {

@@ -218,7 +218,7 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 }
 
 /* The current function, made on first use. */
-static int need_fn(struct parser *ps, const char *what)
+int need_fn(struct parser *ps, const char *what)
 {
 	if (ps->fn != NO_ID)
 		return 0;
