@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
-# load-bench.py -- cgtui load+aggregate speed benchmark.
+# load-bench.py -- cgtui load speed and memory benchmark (issue 19's Proof).
 #
 # Copyright (C) the cgtui authors.
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # For each requested size, generates a realistic Callgrind file with
-# bench/gen-callgrind, then measures in the same run:
-#   - cgtui --batch --no-annotate --threshold=100 FILE   (wall time, MB/s,
-#     peak RSS; best of --runs)
-#   - wc -l FILE                                         (best of --runs)
-#   - callgrind_annotate FILE                            (one run, only for
-#     sizes <= --annotate-max, it reads about 2 MB/s)
-#   - cgtui on FILE compressed by gzip and by zstd (sizes <= --packed-max;
-#     both are read in one stream, MB/s counted on the uncompressed size)
-#   - cgtui --jobs=J for each J of --jobs (default 1,2), the runs
-#     interleaved, with the phases' times CGTUI_PAR_DEBUG=1 prints: the
-#     load's wall time, the serial reader's and the workers' CPU time, what
-#     comes after the load; median, min and max of the wall times, the
-#     speedup over the first J (also on existing files: --file)
-# and prints one table.  MB means 10^6 bytes throughout.
+# bench/gen-callgrind (or takes an existing one: --file), then measures in
+# the same run, the cgtui runs interleaved round by round (a machine others
+# share changes speed from one minute to the next):
+#   - cgtui --batch --no-annotate --threshold=100 at --jobs=1 and at
+#     --jobs=N (N = online CPUs): wall time, MB/s, peak RSS, RSS/file, and
+#     the phases CGTUI_PAR_DEBUG=1 prints when the build prints them
+#   - the explorer (headless, tui-bench.py's environment, the keys "q"):
+#     start to the first screen and out, and its peak RSS
+#   - the batch with --inclusive=yes: its time over the plain batch's, RSS
+#   - the batch with every line record made while loading (CGTUI_LAZY_LINES=0)
+#   - wc -l FILE
+#   - callgrind_annotate FILE (one run, sizes <= --annotate-max)
+#   - KCachegrind, where installed (one run, sizes <= --kcachegrind-max):
+#     Qt offscreen, its load time is when its CPU time stops growing
+#   - cgtui on FILE compressed by gzip and by zstd (sizes <= --packed-max)
+# and prints each tool's median, min and max (the spread) and one table.
+# Peak RSS is the child's ru_maxrss (wait4): mapped file pages count.
+# MB means 10^6 bytes throughout.
 #
 # Uses the Python standard library only.
 
@@ -33,9 +37,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import importlib.util
 
-TARGET_MBPS = 300.0     # issue "Foundation": >= 300 MB/s single-threaded
-TARGET_RSS_RATIO = 1.0  # and peak RSS <= the file's size
 
 DEFAULT_CGTUI_ARGS = "--batch --no-annotate --threshold=100"
 
@@ -172,325 +175,467 @@ def packed_rows(row, cgtui, args, path, failures):
 LOAD_RE = re.compile(r"cgtui: load: .*: ([0-9.]+) s wall, [0-9]+ MB/s; "
                      r"reader CPU ([0-9.]+) s, workers CPU ([0-9.]+) s")
 
+# Targets of issue 19 (a 1 GB profile on the 2-core machine).
+TARGET_PAR_MBPS = 1000.0    # batch at N jobs
+TARGET_SCALING = 1.8        # N jobs over 1 job (2 cores)
+TARGET_FIRST_S = 1.0        # explorer: start to the first complete screen
+TARGET_EXPLORER_RSS = 0.35  # explorer peak RSS / file
+TARGET_INCL_TIME = 1.5      # --inclusive=yes time / plain batch time
+TARGET_INCL_RSS = 0.5       # --inclusive=yes peak RSS / file
 
-def jobs_runs(cgtui, args, path, jobs):
-    """cgtui --jobs=J on path for each J, the runs interleaved (1, 2, 1, 2,
-    ...: a machine others share changes speed from one minute to the next),
-    with CGTUI_PAR_DEBUG=1 for the phases: {J: [(wall, load wall, reader
-    CPU, workers CPU, peak RSS), ...]}, or a message."""
-    out = {j: [] for j in jobs}
-    env = dict(os.environ, CGTUI_PAR_DEBUG="1")
-    argv0 = [cgtui] + shlex.split(args.cgtui_args)
-    for _ in range(args.runs):
-        for j in jobs:
+
+def tui_bench():
+    """tui-bench.py, next to this script, as a module: its headless
+    explorer's environment (explorer_env) is the one used here."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "tui-bench.py")
+    spec = importlib.util.spec_from_file_location("tui_bench", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Variant:
+    """One cgtui command measured in every round: name, argv before FILE,
+    extra environment."""
+    def __init__(self, key, label, argv, env=None, explorer=False):
+        self.key, self.label, self.argv = key, label, argv
+        self.env = env or {}
+        self.explorer = explorer
+
+
+def explorer_run(argv, path, tmp, tb):
+    """The explorer on path, headless (tui-bench.py's environment), the
+    keys "q": the wall time from start to the first screen and out, its
+    peak RSS, and the first screen's own drawing time (CGTUI_TIMING)."""
+    keys = os.path.join(tmp, "keys-q")
+    with open(keys, "w") as f:
+        f.write("q\n")
+    timing = os.path.join(tmp, "timing")
+    if os.path.exists(timing):
+        os.unlink(timing)
+    r = run_measured(argv + [path], tb.explorer_env(keys, timing))
+    r.first_ms = None
+    if r.ok and os.path.exists(timing):
+        for line in open(timing):
+            w = line.split()
+            if w and w[0] == "first-screen":
+                r.first_ms = float(w[2])
+                break
+    return r
+
+
+def rounds(variants, path, args, tmp, tb, failures):
+    """Every variant once per round, --runs rounds, each run right after
+    the file is read through: {key: [Result, ...]}."""
+    res = {v.key: [] for v in variants}
+    dead = set()
+    for rnd in range(args.runs):
+        for v in variants:
+            if v.key in dead:
+                continue
             warm(path)
-            r = run_measured(argv0 + ["--jobs=%d" % j, path], env)
+            if v.explorer:
+                r = explorer_run(v.argv, path, tmp, tb)
+            else:
+                r = run_measured(v.argv + [path], dict(os.environ, **v.env))
             if not r.ok:
-                return "cgtui --jobs=%d exited %d: %s" % (j, r.status,
-                                                          r.stderr[-300:])
+                failures.append("%s exited %d on %s: %s" % (
+                    v.label, r.status, path, r.stderr.strip()[-300:]))
+                dead.add(v.key)
+                continue
             m = LOAD_RE.search(r.stderr)
-            if not m:
-                return "cgtui --jobs=%d: no phase times on stderr" % j
-            out[j].append((r.wall, float(m.group(1)), float(m.group(2)),
-                           float(m.group(3)), r.maxrss / 1e6))
-    return out
+            r.phases = tuple(float(m.group(k)) for k in (1, 2, 3)) if m else None
+            res[v.key].append(r)
+        progress("round %d of %d done, load average %.2f" % (
+            rnd + 1, args.runs, os.getloadavg()[0]))
+    return res
 
 
-def jobs_table(name, mb, res):
-    """The table of jobs_runs(): medians, the spread of the wall times and
-    the speedup over one job (medians)."""
-    med = statistics.median
-    print()
-    print("%s (%.1f MB): --jobs, %d runs each, interleaved; load average "
-          "now %.2f" % (name, mb, len(next(iter(res.values()))),
-                        os.getloadavg()[0]))
-    head = ["jobs", "wall med", "min", "max", "MB/s med", "load s",
-            "reader CPU", "workers CPU", "after load s", "RSS MB",
-            "speedup"]
-    base = med([x[0] for x in res[min(res)]])
-    rows = []
-    for j, xs in sorted(res.items()):
-        w = [x[0] for x in xs]
-        rows.append([str(j), "%.3f" % med(w), "%.3f" % min(w),
-                     "%.3f" % max(w), "%.0f" % (mb / med(w)),
-                     "%.3f" % med([x[1] for x in xs]),
-                     "%.3f" % med([x[2] for x in xs]),
-                     "%.3f" % med([x[3] for x in xs]),
-                     "%.3f" % med([x[0] - x[1] for x in xs]),
-                     "%.0f" % max(x[4] for x in xs),
-                     "%.2fx" % (base / med(w))])
-    widths = [max(len(h), *(len(r[i]) for r in rows))
+def cpu_ticks(pid):
+    """utime + stime of process pid (all its threads), in clock ticks."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def find_child(ppid, name):
+    """A process called name whose parent is ppid."""
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                t = f.read()
+        except OSError:
+            continue
+        comm = t[t.index("(") + 1:t.rindex(")")]
+        parent = int(t.rsplit(")", 1)[1].split()[1])
+        if comm == name and parent == ppid:
+            return int(d)
+    return None
+
+
+def kcachegrind_run(path, settle, timeout):
+    """KCachegrind on path, Qt offscreen (in its own D-Bus session when
+    dbus-run-session exists: without a session bus it exits): the time
+    from its start to the last growth of its CPU time, once that has not
+    grown for `settle` seconds; its peak RSS (VmHWM) then; it is killed.
+    (load s, RSS bytes, CPU s) or a message."""
+    argv = ["kcachegrind", path]
+    if shutil.which("dbus-run-session"):
+        argv = ["dbus-run-session", "--"] + argv
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=env,
+                            start_new_session=True)
+    tick = os.sysconf("SC_CLK_TCK")
+    pid = proc.pid if argv[0] == "kcachegrind" else None
+    last, last_t, hwm = -1, None, 0
+    try:
+        while True:
+            now = time.perf_counter()
+            if proc.poll() is not None:
+                return "kcachegrind exited (status %d) before it settled" % (
+                    proc.returncode)
+            if now - t0 > timeout:
+                return "kcachegrind still busy after %.0f s" % timeout
+            if pid is None:
+                pid = find_child(proc.pid, "kcachegrind")
+            if pid is not None:
+                try:
+                    c = cpu_ticks(pid)
+                    with open("/proc/%d/status" % pid) as f:
+                        for line in f:
+                            if line.startswith("VmHWM:"):
+                                hwm = int(line.split()[1]) * 1024
+                except OSError:
+                    pid = None
+                    c = last
+                if c != last:
+                    last, last_t = c, now
+                elif last_t and now - last_t >= settle and last > 0:
+                    return (last_t - t0, hwm, last / tick)
+            time.sleep(0.05)
+    finally:
+        try:
+            os.killpg(proc.pid, 9)
+        except OSError:
+            pass
+        proc.wait()
+
+
+def spread(xs, spec=".3f"):
+    """'median (min-max)' of xs."""
+    return "%s (%s-%s)" % (format(statistics.median(xs), spec),
+                           format(min(xs), spec), format(max(xs), spec))
+
+
+def print_table(head, rows):
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
               for i, h in enumerate(head)]
-    print("  ".join(h.rjust(w) for h, w in zip(head, widths)))
+    print("  ".join(h.ljust(w) if i == 0 else h.rjust(w)
+                    for i, (h, w) in enumerate(zip(head, widths))))
     print("  ".join("-" * w for w in widths))
     for r in rows:
-        print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
-    print("load s: the load's wall time (parallel parse and serial reader "
-          "together); reader CPU: the serial reader's CPU time; workers "
-          "CPU: the worker threads' together; after load s: wall minus "
-          "load (aggregation, report, exit); speedup: the first row's "
-          "median wall over this row's.")
+        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(r, widths))))
 
 
-def fmt(v, spec, missing="n/a"):
-    return missing if v is None else format(v, spec)
+def file_report(name, path, size, args, cgtui, tmp, tb, failures):
+    """Everything measured on one profile; prints its table, returns the
+    targets it misses (a list of strings)."""
+    fsize = os.path.getsize(path)
+    mb = fsize / 1e6
+    med = statistics.median
+    load0 = os.getloadavg()
+    base = [cgtui] + shlex.split(args.cgtui_args)
+    n = args.jobs_n
+    variants = [
+        Variant("j1", "cgtui batch --jobs=1", base + ["--jobs=1"],
+                {"CGTUI_PAR_DEBUG": "1"}),
+        Variant("jn", "cgtui batch --jobs=%d" % n, base + ["--jobs=%d" % n],
+                {"CGTUI_PAR_DEBUG": "1"}),
+        Variant("ex", "explorer --jobs=%d, start to first screen and q" % n,
+                [cgtui, "--jobs=%d" % n], explorer=True),
+        Variant("incl", "batch --inclusive=yes --jobs=%d" % n,
+                base + ["--inclusive=yes", "--jobs=%d" % n]),
+    ]
+    if fsize <= args.eager_max:
+        variants.append(Variant("eager", "batch, lines made while loading, "
+                                "--jobs=%d" % n, base + ["--jobs=%d" % n],
+                                {"CGTUI_LAZY_LINES": "0"}))
+    res = rounds(variants, path, args, tmp, tb, failures)
 
+    wc = shutil.which("wc")
+    wcs = best_of([wc, "-l", path], args.runs, dict(os.environ, LC_ALL="C"))
+    row = {}
+    if size is not None and 0 < size <= args.packed_max:
+        packed_rows(row, cgtui, args, path, failures)
+    ca = shutil.which("callgrind_annotate")
+    ca_r = ca_note = None
+    if ca is None:
+        ca_note = "not installed"
+    elif fsize > args.annotate_max * 1.01:
+        ca_note = "skipped (> %s)" % human_size(args.annotate_max)
+    else:
+        warm(path)
+        ca_r = run_measured([ca, path])
+        if not ca_r.ok:
+            failures.append("callgrind_annotate exited %d" % ca_r.status)
+            ca_r = None
+            ca_note = "failed"
+    kc = kc_note = None
+    if shutil.which("kcachegrind") is None:
+        kc_note = "not installed"
+    elif fsize > args.kcachegrind_max * 1.01:
+        kc_note = "skipped (> %s)" % human_size(args.kcachegrind_max)
+    else:
+        warm(path)
+        kc = kcachegrind_run(path, args.kcachegrind_settle,
+                             args.kcachegrind_timeout)
+        if isinstance(kc, str):
+            kc_note, kc = kc, None
+    load1 = os.getloadavg()
 
-def ratio(a, b, spec):
-    return format(a / b, spec) + "x" if a and b else "n/a"
+    print()
+    print("%s (%.1f MB): %d interleaved rounds; load average %.2f at the "
+          "start, %.2f at the end; %d CPUs" % (name, mb, args.runs, load0[0],
+                                               load1[0], os.cpu_count() or 0))
+    head = ["what", "wall s: median (min-max)", "MB/s med", "peak RSS MB",
+            "RSS/file", "vs"]
+    rows = []
+    wall = {k: [r.wall for r in rs] for k, rs in res.items() if rs}
+    rss = {k: max(r.maxrss for r in rs) for k, rs in res.items() if rs}
+    plain = "jn" if "jn" in wall else None
+    for v in variants:
+        if v.key not in wall:
+            rows.append([v.label, "failed", "", "", "", ""])
+            continue
+        w = wall[v.key]
+        vs = ""
+        if v.key == "jn" and "j1" in wall:
+            vs = "%.2fx over 1 job" % (med(wall["j1"]) / med(w))
+        elif v.key in ("incl", "eager") and plain:
+            vs = "%.2fx the plain batch" % (med(w) / med(wall[plain]))
+        elif v.key == "ex":
+            fm = [r.first_ms for r in res["ex"] if r.first_ms is not None]
+            if fm:
+                vs = "first screen drawn in %.0f ms" % med(fm)
+        rows.append([v.label, spread(w), "%.0f" % (mb / med(w)),
+                     "%.0f" % (rss[v.key] / 1e6),
+                     "%.2f" % (rss[v.key] / fsize), vs])
+    if wcs.ok:
+        rows.append(["wc -l (best of %d)" % args.runs, spread(wcs.walls),
+                     "%.0f" % (mb / med(wcs.walls)), "", "",
+                     "cgtui %d jobs: %.1fx wc's time" % (
+                         n, med(wall[plain]) / med(wcs.walls))
+                     if plain else ""])
+    if ca_r:
+        rows.append(["callgrind_annotate (1 run)", "%.2f" % ca_r.wall,
+                     "%.1f" % (mb / ca_r.wall), "%.0f" % (ca_r.maxrss / 1e6),
+                     "%.2f" % (ca_r.maxrss / fsize),
+                     "%.0fx cgtui %d jobs' time" % (
+                         ca_r.wall / med(wall[plain]), n) if plain else ""])
+    else:
+        rows.append(["callgrind_annotate", ca_note, "", "", "", ""])
+    if kc:
+        rows.append(["KCachegrind load (1 run)", "%.2f" % kc[0],
+                     "%.1f" % (mb / kc[0]), "%.0f" % (kc[1] / 1e6),
+                     "%.2f" % (kc[1] / fsize),
+                     "%.0fx the explorer's time" % (kc[0] / med(wall["ex"]))
+                     if "ex" in wall else ""])
+    else:
+        rows.append(["KCachegrind", kc_note, "", "", "", ""])
+    for key, tool in (("gz", "gzip -6"), ("zst", "zstd -3")):
+        if row.get(key):
+            rows.append(["cgtui on the %s file (%.0f MB)" % (
+                tool, row[key + "_mb"]), "%.3f" % row[key],
+                "%.0f" % (mb / row[key]), "", "", "MB/s of the uncompressed"])
+    print_table(head, rows)
+
+    ph = {k: [r.phases for r in res[k] if r.phases] for k in ("j1", "jn")
+          if res.get(k)}
+    if any(ph.values()):
+        print("phases (CGTUI_PAR_DEBUG, medians): " + "; ".join(
+            "%s: load %.3f s wall, reader CPU %.3f s, workers CPU %.3f s, "
+            "after the load %.3f s" % (
+                k.replace("j1", "1 job").replace("jn", "%d jobs" % n),
+                med([x[0] for x in xs]), med([x[1] for x in xs]),
+                med([x[2] for x in xs]),
+                med([r.wall - r.phases[0] for r in res[k] if r.phases]))
+            for k, xs in ph.items() if xs))
+
+    # the targets of issue 19
+    miss = []
+    def check(ok, text):
+        if ok is None:
+            return
+        print("  target %s: %s" % (text, "met" if ok else "MISSED"))
+        if not ok:
+            miss.append("%s: %s" % (name, text))
+    print("issue 19's targets (medians; set for 1 GB on 2 cores):")
+    if plain:
+        check(mb / med(wall["jn"]) >= TARGET_PAR_MBPS,
+              ">= %.0f MB/s at %d jobs (%.0f)" % (
+                  TARGET_PAR_MBPS, n, mb / med(wall["jn"])))
+    if plain and "j1" in wall:
+        check(med(wall["j1"]) / med(wall["jn"]) >= TARGET_SCALING,
+              ">= %.1fx from 1 to %d jobs (%.2fx)" % (
+                  TARGET_SCALING, n, med(wall["j1"]) / med(wall["jn"])))
+    if "ex" in wall:
+        check(med(wall["ex"]) <= TARGET_FIRST_S,
+              "explorer's first screen <= %.1f s (%.2f s, to the first "
+              "screen and out)" % (TARGET_FIRST_S, med(wall["ex"])))
+        check(rss["ex"] / fsize <= TARGET_EXPLORER_RSS,
+              "explorer's peak RSS <= %.2fx the file (%.2fx)" % (
+                  TARGET_EXPLORER_RSS, rss["ex"] / fsize))
+    if "incl" in wall and plain:
+        check(med(wall["incl"]) / med(wall[plain]) <= TARGET_INCL_TIME,
+              "--inclusive=yes <= %.1fx the plain batch's time (%.2fx)" % (
+                  TARGET_INCL_TIME, med(wall["incl"]) / med(wall[plain])))
+        check(rss["incl"] / fsize <= TARGET_INCL_RSS,
+              "--inclusive=yes peak RSS <= %.1fx the file (%.2fx)" % (
+                  TARGET_INCL_RSS, rss["incl"] / fsize))
+    if fsize >= 5e9 and plain:
+        check(max(rss.values()) <= 3.5e9,
+              "peak RSS <= 3.5 GB (%.2f GB, the largest of the cgtui runs)" % (
+                  max(rss.values()) / 1e9))
+    return miss
 
 
 def main():
     ap = argparse.ArgumentParser(
-        description="Measure cgtui's load+aggregate speed and peak RSS on "
-                    "generated Callgrind files, next to wc -l and "
-                    "callgrind_annotate.")
+        description="Measure cgtui's load speed and peak RSS (batch at 1 and "
+                    "N jobs, the explorer, --inclusive=yes) on generated "
+                    "Callgrind files, next to wc -l, callgrind_annotate and "
+                    "KCachegrind.")
     ap.add_argument("--cgtui", default="./cgtui",
                     help="cgtui binary (default: ./cgtui)")
     ap.add_argument("--cgtui-args", default=DEFAULT_CGTUI_ARGS,
-                    help="arguments put before FILE (default: %(default)s)")
+                    help="batch arguments put before FILE (default: "
+                         "%(default)s)")
     ap.add_argument("--gen", default="bench/gen-callgrind",
                     help="generator binary (default: bench/gen-callgrind; "
                          "built from bench/gen-callgrind.c if missing)")
     ap.add_argument("--sizes", default="100M,1G",
                     help="comma-separated file sizes, k/M/G = 10^3/10^6/10^9 "
-                         "(default: %(default)s)")
+                         "(default: %(default)s; empty: only --file)")
+    ap.add_argument("--10g", dest="ten", action="store_true",
+                    help="add a 10 GB file to --sizes (about 10 GB of disk, "
+                         "a minute or two to generate)")
     ap.add_argument("--seed", type=int, default=1,
                     help="generator seed (default: %(default)s)")
     ap.add_argument("--runs", type=int, default=3,
-                    help="runs of cgtui and of wc -l; the best is kept "
-                         "(default: %(default)s)")
+                    help="rounds of the cgtui runs (interleaved), runs of "
+                         "wc -l (default: %(default)s)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    dest="jobs_n",
+                    help="N, the threads of the parallel runs (default: "
+                         "the online CPUs, %(default)s)")
     ap.add_argument("--annotate-max", default="100M",
                     help="run callgrind_annotate only on files up to this "
                          "size (default: %(default)s; 0 = never)")
+    ap.add_argument("--kcachegrind-max", default="1G",
+                    help="run KCachegrind only on files up to this size "
+                         "(default: %(default)s; 0 = never; it takes about "
+                         "5.6x the file in memory)")
+    ap.add_argument("--kcachegrind-settle", type=float, default=2.0,
+                    help="KCachegrind has loaded when its CPU time has not "
+                         "grown for this many seconds (default: %(default)s)")
+    ap.add_argument("--kcachegrind-timeout", type=float, default=600,
+                    help="give up on KCachegrind after this many seconds "
+                         "(default: %(default)s)")
+    ap.add_argument("--eager-max", default="1G",
+                    help="measure the batch with line records made while "
+                         "loading on files up to this size (default: "
+                         "%(default)s)")
     ap.add_argument("--packed-max", default="100M",
                     help="also load the file gzip- and zstd-compressed, for "
                          "sizes up to this (default: %(default)s; 0 = never)")
     ap.add_argument("--keep", metavar="DIR",
                     help="write the generated files to DIR and keep them")
-    ap.add_argument("--jobs", default="1,2",
-                    help="also run cgtui with --jobs=J for each J of this "
-                         "comma-separated list, with the phases' times "
-                         "(default: %(default)s; empty = not)")
     ap.add_argument("--file", action="append", default=[],
-                    help="an existing profile to measure at --jobs too "
-                         "(not generated, not deleted; may be repeated)")
+                    help="an existing profile measured like a generated one "
+                         "(not deleted; may be repeated)")
     ap.add_argument("--strict", action="store_true",
-                    help="exit 1 if cgtui misses a target (>= %g MB/s, "
-                         "peak RSS <= file size)" % TARGET_MBPS)
+                    help="exit 1 if cgtui misses a target of issue 19 on a "
+                         "file of 1 GB or more")
     args = ap.parse_args()
 
     try:
-        sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
-        annotate_max = parse_size(args.annotate_max)
-        packed_max = parse_size(args.packed_max)
+        sizes = [parse_size(x) for x in args.sizes.split(",") if x.strip()]
+        if args.ten:
+            sizes.append(parse_size("10G"))
+        for opt in ("annotate_max", "kcachegrind_max", "eager_max",
+                    "packed_max"):
+            setattr(args, opt, parse_size(getattr(args, opt)))
     except ValueError as e:
         ap.error("bad size: %s" % e)
     if args.runs < 1:
         ap.error("--runs must be >= 1")
-    try:
-        jobs = [int(j) for j in args.jobs.split(",") if j.strip()]
-    except ValueError:
-        ap.error("bad --jobs list: %s" % args.jobs)
-    jobs_results = []
+    if args.jobs_n < 1:
+        ap.error("--jobs must be >= 1")
+    cgtui = args.cgtui
+    if not (os.path.isfile(cgtui) and os.access(cgtui, os.X_OK)):
+        sys.exit("load-bench: %s does not exist (not built yet?)" % cgtui)
 
+    tmpdir = tempfile.mkdtemp(prefix="cgtui-bench-")
+    workdir = args.keep or tmpdir
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
-        workdir = args.keep
-        tmpdir = None
-    else:
-        tmpdir = tempfile.mkdtemp(prefix="cgtui-bench-")
-        workdir = tmpdir
-
-    failures = []
-    rows = []
+    tb = tui_bench()
+    failures, missed = [], []
     try:
-        gen = find_generator(args.gen, tmpdir or tempfile.gettempdir())
-        cgtui = args.cgtui
-        have_cgtui = os.path.isfile(cgtui) and os.access(cgtui, os.X_OK)
-        ca = shutil.which("callgrind_annotate")
-        wc = shutil.which("wc")
-
         print("cgtui load benchmark -- %s, %s, %d CPUs, Python %s" % (
-            platform.node(), platform.platform(terse=True), os.cpu_count() or 0,
-            platform.python_version()))
-        print("each run starts right after its file is read through (a "
-              "warm page cache); MB = 10^6 bytes; "
-              "best of %d runs for cgtui and wc -l, 1 run for "
-              "callgrind_annotate" % args.runs)
-        if have_cgtui:
-            print("cgtui: %s %s FILE" % (cgtui, args.cgtui_args))
-        else:
-            print("cgtui: %s does not exist (not built yet?) -- measuring "
-                  "the other tools only" % cgtui)
-        if ca is None:
-            print("callgrind_annotate: not found in PATH (install valgrind)")
-        print()
-
+            platform.node(), platform.platform(terse=True),
+            os.cpu_count() or 0, platform.python_version()))
+        print("every run starts right after its file is read through (a warm "
+              "page cache); MB = 10^6 bytes; peak RSS = ru_maxrss, mapped "
+              "file pages included")
+        print("batch: %s %s [--jobs=J] FILE" % (cgtui, args.cgtui_args))
+        items = []
         for size in sizes:
-            name = "callgrind-%s-seed%d.out" % (human_size(size), args.seed)
-            path = os.path.join(workdir, name)
-            t0 = time.perf_counter()
-            subprocess.run([gen, "--size", str(size), "--seed",
-                            str(args.seed), path], check=True,
-                           stderr=subprocess.DEVNULL)
-            gen_s = time.perf_counter() - t0
-            fsize = os.path.getsize(path)
-            mb = fsize / 1e6
-            print("%s: generated %s (%.1f MB) in %.2f s (%.0f MB/s)" % (
-                human_size(size), path, mb, gen_s, mb / gen_s), flush=True)
-
-            row = {"size": human_size(size), "mb": mb}
-
-            env = dict(os.environ, LC_ALL="C")
-            r = best_of([wc, "-l", path], args.runs, env)
-            row["wc"] = r.wall if r.ok else None
-            if r.ok:
-                progress("wc -l: %s s" % runs_text(r))
+            items.append(("gen", size))
+        items += [("file", f) for f in args.file]
+        for kind, what in items:
+            if kind == "gen":
+                gen = find_generator(args.gen, tmpdir)
+                name = "callgrind-%s-seed%d.out" % (human_size(what), args.seed)
+                path = os.path.join(workdir, name)
+                t0 = time.perf_counter()
+                subprocess.run([gen, "--size", str(what), "--seed",
+                                str(args.seed), path], check=True,
+                               stderr=subprocess.DEVNULL)
+                gen_s = time.perf_counter() - t0
+                print("\n%s: generated %s (%.1f MB) in %.1f s" % (
+                    human_size(what), path, os.path.getsize(path) / 1e6,
+                    gen_s), flush=True)
+                size = what
             else:
-                failures.append("wc -l exited %d" % r.status)
-
-            if have_cgtui:
-                argv = [cgtui] + shlex.split(args.cgtui_args) + [path]
-                r = best_of(argv, args.runs)
-                if r.ok:
-                    row["cg"] = r.wall
-                    row["rss"] = r.maxrss / 1e6
-                    row["rss_ratio"] = r.maxrss / fsize
-                    row["mbps"] = mb / r.wall
-                    progress("cgtui: %s s, peak RSS %.0f MB" % (
-                        runs_text(r), row["rss"]))
-                    if row["mbps"] < TARGET_MBPS or \
-                            row["rss_ratio"] > TARGET_RSS_RATIO:
-                        row["miss"] = True
-                    # the same with every block's line records made while
-                    # loading (what an annotated report does): for the record
-                    r2 = best_of(argv, args.runs,
-                                 dict(os.environ, CGTUI_LAZY_LINES="0"))
-                    if r2.ok:
-                        row["eager"] = r2.wall
-                        row["eager_rss"] = r2.maxrss / 1e6
-                        progress("cgtui, line records made while loading: "
-                                 "%s s, peak RSS %.0f MB" % (runs_text(r2),
-                                                             row["eager_rss"]))
-                else:
-                    msg = "cgtui exited %d on %s" % (r.status, name)
-                    tail = r.stderr.strip().splitlines()[-5:]
-                    if tail:
-                        msg += ":\n    " + "\n    ".join(tail)
-                    failures.append(msg)
-                    row["cg_failed"] = r.status
-
-            if have_cgtui and jobs:
-                res = jobs_runs(cgtui, args, path, jobs)
-                if isinstance(res, str):
-                    failures.append(res)
-                else:
-                    jobs_results.append((name, mb, res))
-
-            if have_cgtui and 0 < size <= packed_max:
-                packed_rows(row, cgtui, args, path, failures)
-
-            if ca is None:
-                row["ca_note"] = "not installed"
-            elif annotate_max <= 0:
-                row["ca_note"] = "skipped"
-            elif size > annotate_max:
-                row["ca_note"] = "skipped (>%s)" % human_size(annotate_max)
-            else:
-                warm(path)
-                r = run_measured([ca, path])
-                if r.ok:
-                    row["ca"] = r.wall
-                    progress("callgrind_annotate: %.2f s, peak RSS %.0f MB" % (
-                        r.wall, r.maxrss / 1e6))
-                else:
-                    row["ca_note"] = "failed (%d)" % r.status
-                    failures.append("callgrind_annotate exited %d on %s: %s"
-                                    % (r.status, name,
-                                       r.stderr.strip()[-300:]))
-
-            if not args.keep:
-                os.unlink(path)
-            rows.append(row)
-        for path in args.file if have_cgtui and jobs else []:
-            print("%s: given (%.1f MB)" % (path, os.path.getsize(path) / 1e6),
-                  flush=True)
-            res = jobs_runs(cgtui, args, path, jobs)
-            if isinstance(res, str):
-                failures.append(res)
-            else:
-                jobs_results.append((path, os.path.getsize(path) / 1e6, res))
+                path = name = what
+                size = os.path.getsize(path)
+                print("\n%s: given (%.1f MB)" % (path, size / 1e6), flush=True)
+            try:
+                m = file_report(name, path, size, args, cgtui, tmpdir, tb,
+                                failures)
+                if os.path.getsize(path) >= 0.9e9:
+                    missed += m
+            finally:
+                if kind == "gen" and not args.keep:
+                    os.unlink(path)
     finally:
-        if tmpdir:
-            shutil.rmtree(tmpdir, ignore_errors=True)
-
-    # ---- the table ----
-    head = ["size", "file MB", "cgtui s", "cgtui MB/s", "cgtui RSS MB",
-            "RSS/file", "eager s", "eager MB/s", "wc -l s", "wc MB/s",
-            "c_annotate s", "cgtui/wc", "c_annotate/cgtui",
-            "gzip MB/s", "zstd MB/s", "zstd/gzip"]
-    table = []
-    for row in rows:
-        cg = row.get("cg")
-        if cg is None:
-            cg_cells = ["failed (%d)" % row["cg_failed"]
-                        if "cg_failed" in row else "n/a"] + ["n/a"] * 3
-        else:
-            cg_cells = [fmt(cg, ".3f"), fmt(row["mbps"], ".0f"),
-                        fmt(row["rss"], ".0f"), fmt(row["rss_ratio"], ".2f")]
-        wcs = row.get("wc")
-        ca = row.get("ca")
-        eager = row.get("eager")
-        table.append([
-            row["size"], "%.1f" % row["mb"]] + cg_cells + [
-            fmt(eager, ".3f"),
-            fmt(row["mb"] / eager if eager else None, ".0f"),
-            fmt(wcs, ".3f"),
-            fmt(row["mb"] / wcs if wcs else None, ".0f"),
-            fmt(ca, ".2f", row.get("ca_note", "n/a")),
-            ratio(cg, wcs, ".1f"),
-            ratio(ca, cg, ".0f"),
-            fmt(row["mb"] / row["gz"] if row.get("gz") else None, ".0f",
-                row.get("gz_note", "n/a")),
-            fmt(row["mb"] / row["zst"] if row.get("zst") else None, ".0f",
-                row.get("zst_note", "n/a")),
-            ratio(row.get("gz"), row.get("zst"), ".2f"),
-        ])
-    widths = [max(len(h), *(len(t[i]) for t in table)) if table else len(h)
-              for i, h in enumerate(head)]
+        shutil.rmtree(tmpdir, ignore_errors=True)
     print()
-    print("  ".join(h.rjust(w) for h, w in zip(head, widths)))
-    print("  ".join("-" * w for w in widths))
-    for t in table:
-        print("  ".join(c.rjust(w) for c, w in zip(t, widths)))
-    print()
-    print("cgtui/wc: cgtui's time over wc -l's (1.0x = as fast as counting "
-          "lines); c_annotate/cgtui: callgrind_annotate's time over "
-          "cgtui's (speedup).")
-    print("eager: the same command with CGTUI_LAZY_LINES=0, every block's line "
-          "records made while loading, as an annotated report does; by "
-          "default the explorer and a report without annotation read them "
-          "when first needed.")
-    print("gzip, zstd: the same file compressed (gzip -6, zstd -3) and read "
-          "in one stream; MB/s of the uncompressed size; zstd/gzip: "
-          "zstd's speedup.")
-    print("targets: cgtui >= %.0f MB/s single-threaded and peak RSS <= file "
-          "size (RSS/file <= %.2f)." % (TARGET_MBPS, TARGET_RSS_RATIO))
-    for name, mb, res in jobs_results:
-        jobs_table(name, mb, res)
-    missed = [r["size"] for r in rows if r.get("miss")]
     if missed:
-        print("targets MISSED for: %s" % ", ".join(missed))
-    elif any("cg" in r for r in rows):
-        print("targets met.")
+        print("targets MISSED (files of 1 GB or more): " + "; ".join(missed))
     for f in failures:
         print("ERROR: " + f)
     if failures:
         return 1
-    if args.strict and (missed or not any("cg" in r for r in rows)):
-        return 1
-    return 0
+    return 1 if args.strict and missed else 0
 
 
 if __name__ == "__main__":

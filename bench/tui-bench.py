@@ -139,6 +139,14 @@ def settings_session(a, prof, tmp, env):
     print(f"  {over} of {len(SETTING_KEYS)} keys over 50 ms (median)")
 
 
+def explorer_env(keys, timing):
+    """The environment of a headless explorer session (also load-bench.py's):
+    keys read from the file keys, the screens' times written to timing, a
+    200x50 screen, no configuration file."""
+    return dict(os.environ, CGTUI_SCRIPT=keys, CGTUI_TIMING=timing, COLUMNS="200", LINES="50",
+                CGTUI_CONFIG="/dev/null", LC_ALL="C.UTF-8", TERM="xterm-256color")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cgtui", default="./cgtui")
@@ -158,9 +166,7 @@ def main():
         with open(keys, "w") as f:
             f.write(KEYS)
         timing = os.path.join(tmp, "timing")
-        env = dict(os.environ, CGTUI_SCRIPT=keys, CGTUI_TIMING=timing, COLUMNS="200", LINES="50",
-                   CGTUI_CONFIG="/dev/null",
-                   LC_ALL="C.UTF-8", TERM="xterm-256color")
+        env = explorer_env(keys, timing)
         with open(prof, "rb") as f:  # warm the page cache
             while f.read(1 << 24):
                 pass
