@@ -287,12 +287,13 @@ static void count_calls(struct agg_run *r)
 	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
 	for (uint32_t k = 0; k < p->ncalls; k++) {
 		const struct call_rec *c = &p->calls[k];
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], c->count);
+		cost_t count = call_count(p, k);
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], count);
 		if (c->caller == c->callee)
 			a->fn_selfcall[c->caller] = 1;
 		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
 			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
-			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], c->count);
+			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], count);
 			a->cin_start[a->fn_cycle[c->callee]]++;
 		}
 	}

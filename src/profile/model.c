@@ -53,6 +53,7 @@ void profile_free(struct profile *p)
 		p->lazy_free(p->lazy);
 	free(p->calls);
 	free(p->callbuf);
+	free(p->callbase);
 	free(p->jumpbuf);
 	for (int i = 0; i < p->nparts; i++) {
 		struct part_info *pi = &p->parts[i];
@@ -471,18 +472,26 @@ void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t li
 		  uint32_t callee, cost_t count, const cost_t *cost)
 {
 	VEC_RESERVE(p->calls, p->capcalls, p->ncalls + 1);
-	size_t need = p->callbuf_len + 10 * ((size_t)p->nreal + 1);
+	size_t need = p->callbuf_len + 10 * ((size_t)p->nreal + 2);
 	if (need > p->callbuf_cap) {
 		p->callbuf_cap = p->callbuf_cap ? p->callbuf_cap * 2 : 1 << 14;
 		while (p->callbuf_cap < need)
 			p->callbuf_cap *= 2;
 		p->callbuf = xrealloc(p->callbuf, p->callbuf_cap);
 	}
-	p->calls[p->ncalls++] = (struct call_rec){
-		.caller = caller, .callee = callee, .file = file, .line = line, .count = count,
-		.off = p->callbuf_len
+	uint32_t r = p->ncalls++;
+	if ((r & ((1u << CALL_BASE_SHIFT) - 1)) == 0) { /* a group starts */
+		VEC_RESERVE(p->callbase, p->capcallbase, p->ncallbase + 1);
+		p->callbase[p->ncallbase++] = p->callbuf_len;
+	}
+	/* a group's records take at most 2^16 * 10 * (64 + 2) bytes: the
+	 * offset fits in 32 bits */
+	p->calls[r] = (struct call_rec){
+		.caller = caller, .callee = callee, .file = file, .line = line,
+		.off = (uint32_t)(p->callbuf_len - p->callbase[r >> CALL_BASE_SHIFT])
 	};
-	p->callbuf_len = (size_t)(cost_encode(p->callbuf + p->callbuf_len, cost, p->nreal) - p->callbuf);
+	uint8_t *b = varint_put(p->callbuf + p->callbuf_len, zigzag(count));
+	p->callbuf_len = (size_t)(cost_encode(b, cost, p->nreal) - p->callbuf);
 }
 
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,

@@ -54,15 +54,19 @@ struct function {
 	uint32_t defined; /* seen at a `fn=` (not only as a callee) */
 };
 
-/* A call site: caller at (file, line) calls callee `count` times; its
- * inclusive cost is encoded at callbuf + off (read with call_cost()).  One
- * record per calls= line, as read: the same site may appear more than once
- * (every reader adds them up). */
+/* A call site: caller at (file, line) calls callee; how many times and its
+ * inclusive cost are encoded in callbuf (read them with call_count() and
+ * call_cost()), at callbase[r >> CALL_BASE_SHIFT] + off for record r: the
+ * records are appended in callbuf's order, so a group of 2^CALL_BASE_SHIFT
+ * records spans far less than 4 GB and a 32-bit offset within it is
+ * enough.  20 bytes a record (a 1 GB profile has 1.7 million).  One record
+ * per calls= line, as read: the same site may appear more than once (every
+ * reader adds them up). */
 struct call_rec {
 	uint32_t caller, callee, file, line;
-	cost_t count;
-	uint64_t off;
+	uint32_t off;
 };
+#define CALL_BASE_SHIFT 16
 
 /* A jump (`jump=`) or conditional jump (`jcnd=`) inside a function. */
 struct jump_rec {
@@ -92,8 +96,10 @@ struct profile {
 
 	struct call_rec *calls;
 	uint32_t ncalls, capcalls;
-	uint8_t *callbuf;
+	uint8_t *callbuf;        /* per call: zigzag varint count, cost_encode() */
 	size_t callbuf_len, callbuf_cap;
+	uint64_t *callbase;      /* per 2^CALL_BASE_SHIFT records (see call_rec) */
+	uint32_t ncallbase, capcallbase;
 
 	/* jumps as read (the same jump may appear more than once), varint
 	 * encoded: read them with jump_next() */
@@ -236,10 +242,30 @@ uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_
 			uint32_t file);
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
 		  uint32_t callee, cost_t count, const cost_t *cost);
+/* Where call record r's count and cost are in callbuf. */
+static inline const uint8_t *call_data(const struct profile *p, uint32_t r)
+{
+	return p->callbuf + p->callbase[r >> CALL_BASE_SHIFT] + p->calls[r].off;
+}
+/* How many times call record r's call was made. */
+static inline cost_t call_count(const struct profile *p, uint32_t r)
+{
+	uint64_t u;
+	varint_get(call_data(p, r), &u);
+	return unzigzag(u);
+}
 /* The inclusive cost of call record r, into out[nreal]. */
 static inline void call_cost(const struct profile *p, uint32_t r, cost_t *out)
 {
-	cost_decode(p->callbuf + p->calls[r].off, out, p->nreal);
+	uint64_t u;
+	cost_decode(varint_get(call_data(p, r), &u), out, p->nreal);
+}
+/* Both at once. */
+static inline cost_t call_count_cost(const struct profile *p, uint32_t r, cost_t *out)
+{
+	uint64_t u;
+	cost_decode(varint_get(call_data(p, r), &u), out, p->nreal);
+	return unzigzag(u);
 }
 void profile_jump(struct profile *p, uint32_t fn, uint32_t file, uint32_t line,
 		  uint32_t tfile, uint32_t tline, int cond, cost_t executed, cost_t taken);

@@ -134,11 +134,12 @@ static cost_t *ecost(struct edge_acc *x, const struct edge *e)
 static void edge_add(const struct profile *p, struct edge_acc *x, struct edge *e, uint32_t r,
 		     int cost)
 {
-	e->count = cost_add(e->count, p->calls[r].count);
-	if (!cost)
+	if (!cost) {
+		e->count = cost_add(e->count, call_count(p, r));
 		return;
+	}
 	cost_t cc[MAX_EVENTS], *c = ecost(x, e);
-	call_cost(p, r, cc);
+	e->count = cost_add(e->count, call_count_cost(p, r, cc));
 	for (int k = 0; k < p->nreal; k++)
 		c[k] = cost_add(c[k], cc[k]);
 }
@@ -396,8 +397,7 @@ int query_fn_file_calls(const struct profile *p, uint32_t fn, uint32_t file, str
 		s[n].callee = c->callee;
 		s[n].caller = c->caller;
 		s[n].kind = p->agg ? agg_call_kind(p->agg, c->caller, c->callee) : CALL_PLAIN;
-		s[n].count = c->count;
-		call_cost(p, r, s[n].cost);
+		s[n].count = call_count_cost(p, r, s[n].cost);
 		n++;
 	}
 	if (n)

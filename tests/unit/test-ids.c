@@ -649,7 +649,7 @@ static void check(struct profile *p, const char *path)
 		call_cost(p, r, c);
 		uint32_t x = idx[p->calls[r].caller], y = idx[p->calls[r].callee];
 		if (x != UINT32_MAX && y != UINT32_MAX)
-			add(&got, pair(x, y), p->calls[r].count, c[0], c[1]);
+			add(&got, pair(x, y), call_count(p, r), c[0], c[1]);
 	}
 	compare("call (caller, callee)", &R.calls, &got);
 

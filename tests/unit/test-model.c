@@ -72,7 +72,7 @@ static cost_t call(struct profile *p, const char *from, const char *to, cost_t *
 		cost_t c[MAX_EVENTS];
 		call_cost(p, r, c);
 		v += c[e];
-		*count += p->calls[r].count;
+		*count += call_count(p, r);
 	}
 	return v;
 }
@@ -612,6 +612,63 @@ static void test_calls(void)
 		is(line_cost(&p, "f", "a.c", 6, 0), 5, "skip_jumps: line 6 has 5");
 		profile_free(&p);
 	}
+}
+
+/* The call records as profile_call() keeps them (a 20-byte record, the count
+ * and the costs encoded in callbuf, offsets within groups of
+ * 2^CALL_BASE_SHIFT records) read back equal to what was given, kept here
+ * in plain arrays: across several groups, with counts and costs of every
+ * size and sign (the extremes included), zero costs, and 64 events. */
+static void test_call_records(void)
+{
+	enum { N = (3 << CALL_BASE_SHIFT) + 777, NR = 64 };
+	struct profile p;
+	profile_init(&p);
+	p.nreal = NR;
+	struct { uint32_t caller, callee, file, line; cost_t count; } *ref =
+		calloc(N, sizeof(*ref));
+	cost_t *cost = calloc((size_t)N * NR, sizeof(cost_t));
+	uint64_t x = 88172645463325252ULL;
+	for (uint32_t r = 0; r < N; r++) {
+		cost_t *c = &cost[(size_t)r * NR];
+		for (int e = 0; e < NR; e++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			/* mostly zero, else of 1 to 64 bits, either sign */
+			c[e] = x % 3 ? 0 : (cost_t)(x >> (x % 64));
+			if (r % 1000 == 1)
+				c[e] = e & 1 ? INT64_MIN : INT64_MAX;
+		}
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		ref[r].caller = (uint32_t)x % 1000;
+		ref[r].callee = (uint32_t)(x >> 20) % 1000;
+		ref[r].file = (uint32_t)(x >> 40) % 50;
+		ref[r].line = r;
+		ref[r].count = r % 1000 == 2 ? INT64_MIN : r % 1000 == 3 ? INT64_MAX
+			: (cost_t)(x >> (x % 64)) - (cost_t)(x >> 63);
+		profile_call(&p, ref[r].caller, ref[r].file, ref[r].line, ref[r].callee,
+			     ref[r].count, c);
+	}
+	uint32_t bad = 0, badcost = 0;
+	for (uint32_t r = 0; r < N; r++) {
+		const struct call_rec *c = &p.calls[r];
+		cost_t got[NR], got2[NR];
+		call_cost(&p, r, got);
+		cost_t n2 = call_count_cost(&p, r, got2);
+		bad += c->caller != ref[r].caller || c->callee != ref[r].callee ||
+		       c->file != ref[r].file || c->line != ref[r].line ||
+		       call_count(&p, r) != ref[r].count || n2 != ref[r].count;
+		badcost += memcmp(got, &cost[(size_t)r * NR], sizeof(got)) != 0 ||
+			   memcmp(got2, got, sizeof(got)) != 0;
+	}
+	ok(p.ncalls == N && p.ncallbase == 4, "%u call records in %u groups", p.ncalls,
+	   p.ncallbase);
+	ok(bad == 0, "every record's caller, callee, file, line and count as given (%u differ)",
+	   bad);
+	ok(badcost == 0, "every record's 64 costs as given (%u differ)", badcost);
+	ok(sizeof(struct call_rec) == 20, "a call record takes 20 bytes");
+	free(ref);
+	free(cost);
+	profile_free(&p);
 }
 
 static void test_recursion(void)
@@ -1747,6 +1804,7 @@ int main(void)
 	test_cachegrind();
 	test_inline_files();
 	test_calls();
+	test_call_records();
 	test_fast_path();
 	test_fast_run();
 	test_hex_positions();
