@@ -412,7 +412,7 @@ def file_report(name, path, size, args, cgtui, tmp, tb, failures):
     plain = "jn" if "jn" in wall else None
     for v in variants:
         if v.key not in wall:
-            rows.append([v.label, "failed", "", "", "", ""])
+            rows.append([v.label, "n/a", "", "", "", "failed"])
             continue
         w = wall[v.key]
         vs = ""
@@ -440,7 +440,7 @@ def file_report(name, path, size, args, cgtui, tmp, tb, failures):
                      "%.0fx cgtui %d jobs' time" % (
                          ca_r.wall / med(wall[plain]), n) if plain else ""])
     else:
-        rows.append(["callgrind_annotate", ca_note, "", "", "", ""])
+        rows.append(["callgrind_annotate", "n/a", "", "", "", ca_note])
     if kc:
         rows.append(["KCachegrind load (1 run)", "%.2f" % kc[0],
                      "%.1f" % (mb / kc[0]), "%.0f" % (kc[1] / 1e6),
@@ -448,7 +448,7 @@ def file_report(name, path, size, args, cgtui, tmp, tb, failures):
                      "%.0fx the explorer's time" % (kc[0] / med(wall["ex"]))
                      if "ex" in wall else ""])
     else:
-        rows.append(["KCachegrind", kc_note, "", "", "", ""])
+        rows.append(["KCachegrind", "n/a", "", "", "", kc_note])
     for key, tool in (("gz", "gzip -6"), ("zst", "zstd -3")):
         if row.get(key):
             rows.append(["cgtui on the %s file (%.0f MB)" % (
