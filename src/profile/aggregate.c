@@ -338,8 +338,10 @@ static void incl_part(struct agg_run *r, uint32_t k)
 		cost_t *inc = &r->incl[(size_t)v * nr];
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
-		if (in && nr)
-			in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to] += cc[0];
+		if (in && nr) {
+			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
+			*d = cost_add(*d, cc[0]);
+		}
 	}
 }
 

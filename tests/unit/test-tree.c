@@ -270,6 +270,49 @@ static void test_members_estimated(void)
 	profile_free(&p);
 }
 
+/* The call tree's roots where the file's calls reach less than their
+ * callees' inclusive costs, two events.  By hand: main self 10 0 calls x
+ * (40 5), y (30 4) and a (100 20): inclusive 180 29, called by none.  x
+ * self 50 7, called for 40 5: 10 2 no call reaches.  y self 30 9, called
+ * for 30 4: 0 5 (a root of Dr only).  a (self 60 10) and b (self 50 12)
+ * call each other: <cycle 1>, inclusive 110 22, called from outside for
+ * 100 20: 10 2.  Each event's tree has the roots whose part in that
+ * event is not nothing (find_roots() keeps those of any event, once):
+ * checked against the hand figures, in both orders of asking. */
+static void test_roots_partial(void)
+{
+	static const char txt[] = "events: Ir Dr\nfl=m.c\nfn=main\n1 10 0\n"
+				  "cfn=x\ncalls=1 1\n2 40 5\ncfn=y\ncalls=1 1\n2 30 4\n"
+				  "cfn=a\ncalls=1 1\n2 100 20\n"
+				  "fn=x\n3 50 7\nfn=y\n4 30 9\n"
+				  "fn=a\n5 60 10\ncfn=b\ncalls=1 1\n6 50 12\n"
+				  "fn=b\n7 50 12\ncfn=a\ncalls=1 1\n8 5 1\n";
+	for (int order = 0; order < 2; order++) {
+		struct profile p;
+		ok(load(&p, txt) == 0, "partial roots load: %s", lasterr);
+		const struct agg *a = profile_agg(&p);
+		uint32_t main_ = fn(&p, "main"), x = fn(&p, "x"), y = fn(&p, "y");
+		uint32_t cyc = agg_cycle_ent(a, 1);
+		for (int k = 0; k < 2; k++) {
+			int ev = order ? 1 - k : k;
+			struct ctree *t = ctree_new(&p, 0, NO_ID, ev, 0);
+			/* expected roots of event ev: (entity, Ir, Dr) */
+			const cost_t want[4][3] = { { main_, 180, 29 }, { x, 10, 2 },
+						    { cyc, 10, 2 }, { y, 0, 5 } };
+			uint32_t nwant = ev == 0 ? 3 : 4, found = 0;
+			is(t->nroots, nwant, "order %d, event %d: %u roots", order, ev, nwant);
+			for (uint32_t r = 0; r < t->nroots; r++)
+				for (uint32_t w = 0; w < nwant; w++)
+					if ((cost_t)t->node[r].fn == want[w][0] &&
+					    t->node[r].cost[0] == want[w][1] && t->node[r].cost[1] == want[w][2])
+						found++;
+			is(found, nwant, "order %d, event %d: each root at its hand costs", order, ev);
+			ctree_free(t);
+		}
+		profile_free(&p);
+	}
+}
+
 static uint32_t child(struct ctree *t, uint32_t n, uint32_t i)
 {
 	return t->node[n].first + i;
@@ -517,6 +560,7 @@ int main(void)
 	test_share();
 	test_members_estimated();
 	test_calltree();
+	test_roots_partial();
 	test_filter();
 	test_recursion();
 	test_diff_order();
