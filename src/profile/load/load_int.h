@@ -6,7 +6,11 @@
  *   reader.c  the file's bytes: through a buffer (plain, gzip) or mapped,
  *             a SIGBUS caught
  *   fast.c    the fast paths: common lines read in place, and the loop
- *             over a mapped file
+ *             over a mapped file; fastlex.h their inline readers of a
+ *             line's parts
+ *   runs.c    the runs of cost lines worker threads read (par.c), and
+ *             their summaries applied
+ *   par.c     the worker threads and their chunks
  *   parse.c   the general parser: parse_line(), cost lines, the body's
  *             specification lines
  *   header.c  header lines (events:, positions:, summary:, ...)
@@ -658,7 +662,7 @@ enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED };
 
 /* The runs of the chunk (its bytes in the file mapped at base; no run
  * starts at or after fast_end), read for npos subpositions, nev events,
- * the line number at subposition linek (fast.c). */
+ * the line number at subposition linek (runs.c). */
 void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
 		int nev, int linek, int jumps);
 /* A run summary found in the chunk, read with the same plain-line rules

@@ -6,7 +6,7 @@
  * function's block; any line start when none is near).  Worker threads
  * (load_opts.jobs - 1 of them) take chunks in file order and read the runs
  * of plain cost lines in them -- most of a profile's bytes -- into
- * summaries (fast.c's chunk_runs()): the costs summed per event, the last
+ * summaries (runs.c's chunk_runs()): the costs summed per event, the last
  * line's costs, the subpositions as absolute values or as deltas (and,
  * when jumps are not kept, load_opts.skip_jumps, the jump=/jcnd= lines
  * among them, their counts summed for the reader's bound), since a

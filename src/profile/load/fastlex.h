@@ -1,0 +1,196 @@
+/* fastlex.h -- the fast paths' readers of the parts of a line, inline for
+ * the loops that use them: fast.c's (the reader's) and runs.c's (the
+ * workers' runs): numbers, subpositions, a plain cost line's positions and
+ * costs, a call's or jump's target, a jump line not kept; and the room the
+ * fast paths' sums have.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef CGTUI_FASTLEX_H
+#define CGTUI_FASTLEX_H
+
+#include "load_int.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* The room the fast paths' self costs have in fastsum: every event's sum
+ * stays within 2^63-1 while fastsum + summax0 does. */
+static inline uint64_t fast_room(const struct profile *p)
+{
+	return (uint64_t)INT64_MAX - p->summax0 - p->fastsum;
+}
+
+static inline int fast_cheap(const struct parser *ps)
+{
+	return !ps->p->sums_exact && ps->nev <= 16;
+}
+
+static inline int line_end(char c)
+{
+	return c == '\n' || c == 0 || c == '\r';
+}
+
+/* A decimal number of at most 18 digits at s: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_dec(const char *s, uint64_t *v)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint64_t x = 0, d;
+	int n;
+	/* unrolled: nothing but the value kept per digit, and each digit
+	 * position has its own exit branch */
+#pragma GCC unroll 19
+	for (n = 0; n < 19; n++) {
+		if ((d = (uint64_t)u[n] - '0') >= 10)
+			break;
+		x = x * 10 + d;
+	}
+	if (n == 0 || n > 18) /* none, or a 19th digit */
+		return NULL;
+	*v = x;
+	return s + n;
+}
+
+/* Each byte's value as a hex digit plus one, or 0: one branch per digit
+ * (the end), not a second on digit or letter, which the digits of an
+ * address take at random. */
+static const uint8_t hex_val1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/* A 0x hex number of at most 15 digits after the 0x at s: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_hex(const char *s, uint64_t *v)
+{
+	const char *b = s;
+	uint64_t x = 0;
+	for (int i = 0; i < 16; i++, s++) {
+		unsigned d = hex_val1[(unsigned char)*s];
+		if (!d)
+			break;
+		x = x << 4 | (d - 1);
+	}
+	if (s == b || s - b > 15)
+		return NULL;
+	*v = x;
+	return s;
+}
+
+/* One subposition "*", "N", "+N", "-N" or with 0x hex numbers, relative
+ * to *pos: the end, or NULL. */
+static inline __attribute__((always_inline)) const char *fast_subpos(const char *s, int64_t *pos)
+{
+	char c = *s;
+	if (c == '*')
+		return s + 1;
+	uint64_t x, l = (uint64_t)*pos;
+	const char *d = s + (c == '+' || c == '-');
+	if (d[0] == '0' && d[1] == 'x')
+		s = fast_hex(d + 2, &x);
+	else
+		s = fast_dec(d, &x);
+	if (s)
+		*pos = (int64_t)(c == '+' ? l + x : c == '-' ? l - x : x);
+	return s;
+}
+
+/* The subpositions of a plain cost line at t (single spaces, "N", "+N",
+ * "-N", "*", 0x hex), each relative to pos[] and left there: where the
+ * costs start (t of a line with no costs: its '\n'), or NULL.  abs gets a
+ * bit per subposition given as an absolute value (par.c, which reads runs
+ * of lines without knowing the positions before them). */
+static inline __attribute__((always_inline)) const char *
+plain_positions(const char *t, int npos, int64_t pos[2], unsigned *abs)
+{
+	for (int k = 0; k < npos; k++) {
+		char c = *t;
+		if (c != '+' && c != '-' && c != '*')
+			*abs |= 1u << k;
+		if (!(t = fast_subpos(t, &pos[k])))
+			return NULL;
+		if (*t == '\n')
+			break; /* the other subpositions stay */
+		if (*t != ' ')
+			return NULL;
+		t++;
+	}
+	return t;
+}
+
+/* The costs of a plain cost line at t (after plain_positions(); lim: where
+ * the line may not reach), added to dst[] and put in lc[]: the line's
+ * '\n', or NULL when it is not plain (what was added is then in lc[0 ..
+ * *n) for the caller to take back).  *sum: of the values, at most 16
+ * below 10^18 each when nev <= 16. */
+static inline __attribute__((always_inline)) const char *
+plain_costs(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, int *np,
+	    uint64_t *sum)
+{
+	int n = 0;
+	uint64_t sm = 0;
+	while (*t != '\n') {
+		uint64_t x;
+		if (n >= nev || t >= lim || !(t = fast_dec(t, &x))) {
+			*np = n;
+			return NULL;
+		}
+		sm += x;
+		dst[n] = cost_add(dst[n], (cost_t)x);
+		lc[n++] = (cost_t)x;
+		if (*t == ' ')
+			t++;
+		else if (*t != '\n') {
+			*np = n;
+			return NULL;
+		}
+	}
+	*np = n;
+	*sum = sm;
+	return t;
+}
+
+/* The target of calls=/jump=/jcnd= after the counts at s: " POS..." up to
+ * the end of the line (a trailing space allowed), each subposition relative
+ * to tpos[] (the last cost line's) and left there; missing trailing
+ * subpositions keep it.  The next line, or NULL. */
+static inline const char *fast_target(const char *s, int npos, int64_t tpos[2])
+{
+	for (int k = 0; k < npos && *s == ' ' && s[1] != '\n'; k++)
+		if (!(s = fast_subpos(s + 1, &tpos[k])))
+			return NULL;
+	s += *s == ' ';
+	return *s == '\n' ? s + 1 : NULL;
+}
+
+/* The value of a jump line at s (after "jump=" or "jcnd=", cond: the
+ * latter) in its simplest form: "A POS..." or "A/B POS...", plain
+ * numbers, the target relative to tpos[] as fast_target() reads it.  The
+ * next line, or NULL. */
+static inline const char *fast_jump(const char *s, int cond, int npos, uint64_t *a,
+				    uint64_t *b, int64_t tpos[2])
+{
+	*b = 0;
+	if (!(s = fast_dec(s, a)) || (cond && (*s != '/' || !(s = fast_dec(s + 1, b)))))
+		return NULL;
+	return fast_target(s, npos, tpos);
+}
+
+/* A jump=/jcnd= line at s in the form fast_jump() reads, followed by a
+ * cost line: where that starts, the sum of the counts in *n; else NULL.
+ * The jumps are not kept (load_opts.skip_jumps): the fast runs of both the
+ * reader and the workers take the two lines in. */
+static inline const char *plain_jump_line(const char *s, int npos, uint64_t *n)
+{
+	int cond = !memcmp(s, "jcnd=", 5);
+	if (!cond && memcmp(s, "jump=", 5))
+		return NULL;
+	uint64_t a, b;
+	int64_t tpos[2] = { 0, 0 }; /* (checked, not kept) */
+	const char *t = fast_jump(s + 5, cond, npos, &a, &b, tpos);
+	if (!t || !cost_start(*t))
+		return NULL;
+	*n = a + b;
+	return t;
+}
+
+#endif
