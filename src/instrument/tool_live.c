@@ -353,15 +353,15 @@ void cgt_live_post_clo_init(void)
 	}
 }
 
-/* FILE with suffix, and FILE-NN with it for every thread (as
- * rename_per_thread() names them), removed. */
+/* FILE with suffix, and with --separate-threads FILE-NN with it for every
+ * thread (as rename_per_thread() names them), removed. */
 static void unlink_snapshot(const HChar *suffix)
 {
 	SizeT n = VG_(strlen)(live_path) + VG_(strlen)(suffix) + 16;
 	HChar f[n];
 	VG_(snprintf)(f, n, "%s%s", live_path, suffix);
 	VG_(unlink)(f);
-	for (UInt tid = 1; tid < VG_N_THREADS; tid++) {
+	for (UInt tid = 1; cgt_clo_separate_threads && tid < VG_N_THREADS; tid++) {
 		VG_(snprintf)(f, n, "%s-%02u%s", live_path, tid, suffix);
 		VG_(unlink)(f);
 	}
