@@ -199,13 +199,9 @@ void act(struct tui *t, enum action a)
 		open_key_view(t, a, ops, on_fn);
 		return;
 	}
+	if (list_action(v, a))
+		return;
 	switch (a) {
-	case ACT_DOWN: list_move(v, 1); break;
-	case ACT_UP: list_move(v, -1); break;
-	case ACT_PGDN: list_page_move(v, 1); break;
-	case ACT_PGUP: list_page_move(v, -1); break;
-	case ACT_HOME: list_goto(v, 0); break;
-	case ACT_END: list_goto(v, v->nrows - 1); break;
 	case ACT_BACK:
 	case ACT_LEFT: /* (trees, the call graph and map took it first) */
 		if (t->cur > 0)

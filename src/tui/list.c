@@ -75,6 +75,19 @@ void list_goto(struct view *v, int row)
 		v->top = 0;
 }
 
+int list_action(struct view *v, enum action a)
+{
+	switch (a) {
+	case ACT_DOWN: list_move(v, 1); return 1;
+	case ACT_UP: list_move(v, -1); return 1;
+	case ACT_PGDN: list_page_move(v, 1); return 1;
+	case ACT_PGUP: list_page_move(v, -1); return 1;
+	case ACT_HOME: list_goto(v, 0); return 1;
+	case ACT_END: list_goto(v, v->nrows - 1); return 1;
+	default: return 0;
+	}
+}
+
 void list_page_move(struct view *v, int dir)
 {
 	/* the view moves a whole page, the selection with it (to the first or

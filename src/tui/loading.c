@@ -274,14 +274,10 @@ static int key(struct loading *ls, int c)
 		return 0;
 	}
 	t->message[0] = 0;
+	if (list_action(v, key_action(c)))
+		return 0;
 	switch (key_action(c)) {
 	case ACT_QUIT: return 1;
-	case ACT_DOWN: list_move(v, 1); break;
-	case ACT_UP: list_move(v, -1); break;
-	case ACT_PGDN: list_page_move(v, 1); break;
-	case ACT_PGUP: list_page_move(v, -1); break;
-	case ACT_HOME: list_goto(v, 0); break;
-	case ACT_END: list_goto(v, v->nrows - 1); break;
 	case ACT_SORT_NEXT:
 	case ACT_SORT_PREV: {
 		int n = ls->shadow.nreal, d = key_action(c) == ACT_SORT_NEXT ? 1 : n - 1;

@@ -221,6 +221,8 @@ void list_move(struct view *v, int delta);
 /* PgDn (dir 1), PgUp (-1): a whole page. */
 void list_page_move(struct view *v, int dir);
 void list_goto(struct view *v, int row);
+/* The moves of a list (j k PgDn PgUp g G): 1 when a was one, done on v. */
+int list_action(struct view *v, enum action a);
 int list_page(struct tui *t);
 /* The action of a picture whose rows are positions along an axis (the
  * miss-ratio curve's sizes, the timeline's intervals): Left and Right move
