@@ -86,19 +86,57 @@ void part_label(char *buf, size_t n, const struct profile *p, int k)
 		snprintf(buf, n, "part %d of %d", num, of);
 }
 
-static char *label(struct profile *p, uint32_t id, int with_cycle)
+/* Appends text to the string at *s (length *len, capacity *cap). */
+static void put(char **s, size_t *len, size_t *cap, const char *text)
+{
+	size_t n = strlen(text);
+	VEC_RESERVE(*s, *cap, *len + n + 1);
+	memcpy(*s + *len, text, n + 1);
+	*len += n;
+}
+
+static char *label(struct profile *p, uint32_t id, int with_cycle, unsigned flags);
+
+/* The one label (format.h's fn_label), appended at *s: written in place,
+ * not made and copied, as a cycle's list of its members is 300,000 of them
+ * on a big profile.  Folding the templates (flags) folds the name, never
+ * the cycle's "<cycle N>". */
+static void label_put(struct profile *p, uint32_t id, int with_cycle, unsigned flags, char **s,
+		      size_t *len, size_t *cap)
 {
 	const struct agg *a = profile_agg(p);
 	uint32_t c = agg_cycle_no(a, id);
-	if (agg_is_cycle(a, id))
-		return xasprintf("<cycle %u>", c);
 	char cyc[32] = "";
-	if (c && with_cycle)
+	if (agg_is_cycle(a, id)) {
+		snprintf(cyc, sizeof(cyc), "<cycle %u>", c);
+		put(s, len, cap, cyc);
+		return;
+	}
+	if (flags & LABEL_FOLD_TEMPLATES) {
+		char *l = label(p, id, 0, 0), *f = fold_templates(l);
+		put(s, len, cap, f);
+		free(f);
+		free(l);
+	} else if (p->recovered && p->recovered[id] != NO_ID) {
+		put(s, len, cap, p->names.str[p->recovered[id]]);
+		put(s, len, cap, " [recovered from ");
+		put(s, len, cap, fn_name(p, id));
+		put(s, len, cap, "]");
+	} else {
+		put(s, len, cap, fn_name(p, id));
+	}
+	if (c && with_cycle) {
 		snprintf(cyc, sizeof(cyc), " <cycle %u>", c);
-	if (p->recovered && p->recovered[id] != NO_ID)
-		return xasprintf("%s [recovered from %s]%s", p->names.str[p->recovered[id]],
-				 fn_name(p, id), cyc);
-	return xasprintf("%s%s", fn_name(p, id), cyc);
+		put(s, len, cap, cyc);
+	}
+}
+
+static char *label(struct profile *p, uint32_t id, int with_cycle, unsigned flags)
+{
+	char *s = NULL;
+	size_t len = 0, cap = 0;
+	label_put(p, id, with_cycle, flags, &s, &len, &cap);
+	return s;
 }
 
 char *fold_templates(const char *s)
@@ -140,17 +178,12 @@ char *fold_templates(const char *s)
 
 char *fn_label_ex(struct profile *p, uint32_t id, unsigned flags)
 {
-	char *l = label(p, id, 1);
-	if (!(flags & LABEL_FOLD_TEMPLATES))
-		return l;
-	char *f = fold_templates(l);
-	free(l);
-	return f;
+	return label(p, id, 1, flags);
 }
 
 char *fn_label(struct profile *p, uint32_t id)
 {
-	return label(p, id, 1);
+	return label(p, id, 1, 0);
 }
 
 char *edge_label_ex(struct profile *p, uint32_t id, uint32_t via, unsigned flags)
@@ -159,12 +192,7 @@ char *edge_label_ex(struct profile *p, uint32_t id, uint32_t via, unsigned flags
 	if (via == NO_ID)
 		return l;
 	/* the member's own " <cycle N>" is said by the cycle already */
-	char *m = label(p, via, 0), *r;
-	if (flags & LABEL_FOLD_TEMPLATES) {
-		char *f = fold_templates(m);
-		free(m);
-		m = f;
-	}
+	char *m = label(p, via, 0, flags), *r;
 	r = xasprintf("%s via %s", l, m);
 	free(l);
 	free(m);
@@ -202,19 +230,15 @@ char *cycle_members(struct profile *p, uint32_t id, size_t room)
 	char *s = xmalloc(cap);
 	len = (size_t)snprintf(s, cap, "%u functions:", n);
 	for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
-		char *l = label(p, a->cyc_fn[i], 0);
-		size_t ll = strlen(l);
-		int last = len + ll + 2 > room;
-		const char *add = last ? "..." : l;
-		size_t al = last ? 3 : ll;
-		while (len + al + 3 > cap)
-			cap *= 2;
-		s = xrealloc(s, cap);
-		len += (size_t)snprintf(s + len, cap - len, "%s%s",
-				i > a->cyc_start[k - 1] ? ", " : " ", add);
-		free(l);
-		if (last)
+		size_t before = len;
+		put(&s, &len, &cap, i > a->cyc_start[k - 1] ? ", " : " ");
+		size_t at = len;
+		label_put(p, a->cyc_fn[i], 0, 0, &s, &len, &cap);
+		if (before + (len - at) + 2 > room) { /* the last that fits: "..." */
+			len = at;
+			put(&s, &len, &cap, "...");
 			break;
+		}
 	}
 	return s;
 }

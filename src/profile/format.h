@@ -31,7 +31,7 @@ void part_label(char *buf, size_t n, const struct profile *p, int k);
 char *fn_label(struct profile *p, uint32_t id);
 /* The same, with the template arguments of C++ names folded when
  * LABEL_FOLD_TEMPLATES: std::vector<int, std::allocator<int> >::push_back
- * is std::vector<...>::push_back. */
+ * is std::vector<...>::push_back (a cycle's "<cycle N>" is no template). */
 enum { LABEL_FOLD_TEMPLATES = 1 };
 char *fn_label_ex(struct profile *p, uint32_t id, unsigned flags);
 /* Folds the template arguments of name (malloc'ed); "operator<" and

@@ -24,8 +24,9 @@ struct fnlist {
 	char **label;  /* "name <cycle N>", made when first drawn or read */
 	char *scratch; /* the last row_text */
 	size_t scap;
-	/* the cycles' members as searched (cycle_members), made when first
-	 * read and kept by updates while cycle detection stays as it was */
+	/* each cycle's text as searched, "<cycle N>" and its members
+	 * (cycle_members) a line each, made when first read and kept by
+	 * updates while cycle detection stays as it was */
 	char **members;
 	uint32_t ncycles;
 	int cycles;
@@ -70,26 +71,41 @@ static const char *fn_text(struct profile *p, struct fnlist *l, uint32_t fn, con
 	const struct agg *a = p->agg;
 	char cl[32];
 	const char *part[3];
+	size_t len[3], need = 0;
 	int n = 0;
 	if (agg_is_cycle(a, fn)) {
+		/* kept whole, "<cycle N>" and its members (300,000 on a big
+		 * profile, megabytes): read where it is, not copied, unless
+		 * the row's label is another */
 		uint32_t k = agg_cycle_no(a, fn);
+		int cn = snprintf(cl, sizeof(cl), "<cycle %u>", k);
 		if (!l->members) {
 			l->ncycles = a->ncycles;
 			l->members = xcalloc((size_t)l->ncycles + 1, sizeof(*l->members));
 		}
-		if (!l->members[k - 1])
-			l->members[k - 1] = cycle_members(p, fn, SIZE_MAX);
-		snprintf(cl, sizeof(cl), "<cycle %u>", k);
-		part[n++] = label ? label : cl;
-		part[n++] = l->members[k - 1];
+		if (!l->members[k - 1]) {
+			char *m = cycle_members(p, fn, SIZE_MAX);
+			l->members[k - 1] = xasprintf("%s\n%s", cl, m);
+			free(m);
+		}
+		if (!label || !strcmp(label, cl))
+			return l->members[k - 1];
+		part[n] = label;
+		len[n++] = strlen(label);
+		part[n] = l->members[k - 1] + cn + 1;
+		len[n++] = strlen(part[1]);
 	} else {
-		part[n++] = label ? label : fn_name(p, fn);
-		part[n++] = file_name(p, p->fns[fn].file);
-		part[n++] = obj_name(p, p->fns[fn].obj);
+		/* (the names' lengths as interned: a search reads 400,000) */
+		const struct function *f = &p->fns[fn];
+		part[n] = label ? label : fn_name(p, fn);
+		len[n++] = label ? strlen(label) : p->names.len[f->name];
+		part[n] = file_name(p, f->file);
+		len[n++] = p->files.len[f->file];
+		part[n] = obj_name(p, f->obj);
+		len[n++] = p->objs.len[f->obj];
 	}
-	size_t len[3], need = 0;
 	for (int i = 0; i < n; i++)
-		need += (len[i] = strlen(part[i])) + 1;
+		need += len[i] + 1;
 	VEC_RESERVE(*buf, *cap, need);
 	char *o = *buf;
 	for (int i = 0; i < n; i++) {

@@ -235,6 +235,45 @@ static void test_fold(void)
 	}
 }
 
+/* The one label with template arguments folded, and a cycle's list of its
+ * members, by hand: v<int>::a and v<int>::b call each other (<cycle 1>).
+ * Folding is of the names: "v<...>::a <cycle 1>", and the cycle stays
+ * "<cycle 1>" (it was folded to "<...>" as if a template).  The members'
+ * list cut at room 30: "2 functions:" (12) + " v<int>::a" fits (12 + 9 + 2
+ * <= 30), v<int>::b would not (22 + 9 + 2 > 30): ", ..." in its place. */
+static void test_labels(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 1\ncfn=v<int>::a\ncalls=1 1\n1 9\n"
+		    "fn=v<int>::a\n2 4\ncfn=v<int>::b\ncalls=1 3\n2 5\n"
+		    "fn=v<int>::b\n3 3\ncfn=v<int>::a\ncalls=1 2\n3 2\n") == 0,
+	   "templated cycle loads: %s", lasterr);
+	const struct agg *a = profile_agg(&p);
+	uint32_t fa = fn(&p, "v<int>::a"), c = agg_cycle_ent(a, 1);
+	char *s = fn_label_ex(&p, fa, LABEL_FOLD_TEMPLATES);
+	ok(!strcmp(s, "v<...>::a <cycle 1>"), "folded member: 'v<...>::a <cycle 1>' (%s)", s);
+	free(s);
+	s = fn_label_ex(&p, c, LABEL_FOLD_TEMPLATES);
+	ok(!strcmp(s, "<cycle 1>"), "folded cycle: '<cycle 1>', no template (%s)", s);
+	free(s);
+	s = edge_label_ex(&p, c, fa, LABEL_FOLD_TEMPLATES);
+	ok(!strcmp(s, "<cycle 1> via v<...>::a"), "folded edge: '<cycle 1> via v<...>::a' (%s)", s);
+	free(s);
+	s = edge_label(&p, c, fa);
+	ok(!strcmp(s, "<cycle 1> via v<int>::a"), "edge: '<cycle 1> via v<int>::a' (%s)", s);
+	free(s);
+	s = cycle_members(&p, c, SIZE_MAX);
+	ok(!strcmp(s, "2 functions: v<int>::a, v<int>::b"), "members: all (%s)", s);
+	free(s);
+	s = cycle_members(&p, c, 30);
+	ok(!strcmp(s, "2 functions: v<int>::a, ..."), "members cut at 30: '..., ...' (%s)", s);
+	free(s);
+	s = cycle_members(&p, c, 33);
+	ok(!strcmp(s, "2 functions: v<int>::a, v<int>::b"), "members at 33: both (%s)", s);
+	free(s);
+	profile_free(&p);
+}
+
 static void test_check_calls(void)
 {
 	struct profile p;
@@ -496,6 +535,7 @@ int main(void)
 	test_roots();
 	test_identity();
 	test_fold();
+	test_labels();
 	test_check_calls();
 	test_parts_order();
 	test_demangle();
