@@ -354,9 +354,29 @@ static void phase2(struct agg_run *r, uint32_t t)
 		incl_part(r, t - 1);
 }
 
-static void phase_incl(struct agg_run *r, uint32_t t)
+/* Detection off, part k of the functions: self + every call is the
+ * inclusive cost with detection on (self + the calls leaving the
+ * component) plus the calls inside it (a cycle's members', a function's to
+ * itself): only those are decoded, the records read in their order. */
+static void raw_part(struct agg_run *r, uint32_t k)
 {
-	incl_part(r, t);
+	const struct profile *p = r->p;
+	const struct agg *a = r->a;
+	int nr = a->nreal;
+	uint32_t lo = r->bound[k], hi = r->bound[k + 1];
+	memcpy(&r->incl[(size_t)lo * nr], &a->incl_cyc[(size_t)lo * nr],
+	       sizeof(cost_t) * (size_t)nr * (hi - lo));
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		uint32_t v = c->caller, to = c->callee;
+		if (v < lo || v >= hi || (to != v && (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
+			continue; /* leaves the component: counted */
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, x, cc);
+		cost_t *inc = &r->incl[(size_t)v * nr];
+		for (int e = 0; e < nr; e++)
+			inc[e] = cost_add(inc[e], cc[e]);
+	}
 }
 
 /* The callers of each of nth parts: about as many calls each. */
@@ -494,12 +514,12 @@ void profile_set_cycles(struct profile *p, int on)
 		a->fn_incl = a->incl_cyc;
 		return;
 	}
-	if (!a->incl_raw) { /* self + every call, in parts as above */
+	if (!a->incl_raw) { /* self + every call, in parts as above (raw_part) */
 		size_t row = sizeof(cost_t) * (size_t)(a->nreal ? a->nreal : 1);
 		a->incl_raw = xmalloc(((size_t)a->nfns + 1) * row);
 		struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p), .incl = a->incl_raw };
 		r.bound = call_parts(a, r.nth, p->ncalls);
-		agg_phase(&r, r.nth, phase_incl);
+		agg_phase(&r, r.nth, raw_part);
 		free(r.bound);
 	}
 	a->fn_incl = a->incl_raw;

@@ -322,44 +322,64 @@ static void scratch(struct ctree *t)
 	t->onpath = xcalloc((size_t)n + 1, 1);
 }
 
+/* The entity whose inclusive cost call record k's cost is part of, when it
+ * is a plain call (agg_call_kind), else NO_ID. */
+static uint32_t plain_into(const struct profile *p, uint32_t k)
+{
+	const struct agg *a = p->agg;
+	const struct call_rec *c = &p->calls[k];
+	if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
+		return NO_ID;
+	return a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee]) : c->callee;
+}
+
 /* With detection on: each entity's inclusive cost less the calls into it
  * from other entities, the entities for which that is not nothing kept
- * with the aggregation (agg.root_ent): made once, whatever the event. */
+ * with the aggregation (agg.root_ent): made once, whatever the event.  The
+ * calls in their order (their costs decoded as they come), each callee's
+ * row fetched a few calls ahead: 400,000 rows are 40 MB, read at random. */
 static void find_roots(struct profile *p)
 {
+	enum { AHEAD = 8 };
 	struct agg *a = p->agg;
 	int nr = p->nreal;
 	size_t vn = (size_t)(nr ? nr : 1);
 	uint32_t nent = agg_nent(a);
-	cost_t *rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t));
-	for (uint32_t e = 0; e < nent; e++)
-		memcpy(&rc[e * vn], agg_incl(a, e), (size_t)nr * sizeof(cost_t));
+	cost_t *rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t)); /* the calls' sums */
 	for (uint32_t k = 0; k < p->ncalls; k++) {
-		const struct call_rec *c = &p->calls[k];
-		if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
+		if (k + AHEAD < p->ncalls) {
+			uint32_t ahead = plain_into(p, k + AHEAD);
+			if (ahead != NO_ID)
+				__builtin_prefetch(&rc[ahead * vn], 1);
+		}
+		uint32_t to = plain_into(p, k);
+		if (to == NO_ID)
 			continue;
-		uint32_t to = a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee])
-						      : c->callee;
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, k, cc);
+		cost_t *d = &rc[to * vn];
 		for (int ev = 0; ev < nr; ev++)
-			rc[to * vn + (size_t)ev] = (cost_t)((uint64_t)rc[to * vn + (size_t)ev] - (uint64_t)cc[ev]);
+			d[ev] = cost_add(d[ev], cc[ev]);
 	}
-	/* (in place: the kept ones move down) */
+	/* (in place: the kept ones move down, as their inclusive cost less
+	 * the calls) */
 	uint32_t n = 0;
+	a->root_ent = xmalloc(((size_t)nent + 1) * sizeof(*a->root_ent));
 	for (uint32_t e = 0; e < nent; e++) {
 		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
 			continue; /* a member: its cycle is the entity */
+		const cost_t *inc = agg_incl(a, e);
+		cost_t *d = &rc[n * vn];
 		int any = 0;
-		for (int ev = 0; ev < nr && !any; ev++)
-			any = rc[e * vn + (size_t)ev] != 0;
-		if (!any)
-			continue;
-		memmove(&rc[n * vn], &rc[e * vn], vn * sizeof(cost_t));
-		a->root_ent = xreallocarray(a->root_ent, (size_t)n + 1, sizeof(*a->root_ent));
-		a->root_ent[n++] = e;
+		for (int ev = 0; ev < nr; ev++) {
+			d[ev] = (cost_t)((uint64_t)inc[ev] - (uint64_t)rc[e * vn + (size_t)ev]);
+			any |= d[ev] != 0;
+		}
+		if (any)
+			a->root_ent[n++] = e;
 	}
 	a->nroots = n;
+	a->root_ent = xreallocarray(a->root_ent, (size_t)n + 1, sizeof(*a->root_ent));
 	a->root_cost = xreallocarray(rc, ((size_t)n + 1) * vn, sizeof(cost_t));
 	a->have_roots = 1;
 }
