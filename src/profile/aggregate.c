@@ -18,6 +18,7 @@ void agg_free(struct agg *a)
 {
 	if (!a)
 		return;
+	agg_wait(a);
 	free(a->fn_self);
 	free(a->incl_cyc);
 	free(a->incl_raw);
@@ -506,9 +507,28 @@ const struct agg *profile_agg(struct profile *p)
 	return a;
 }
 
+int agg_background(struct profile *p, void *(*job)(void *), void *arg)
+{
+	struct agg *a = (struct agg *)profile_agg(p);
+	agg_wait(a);
+	if (agg_threads(p) < 2 || pthread_create(&a->bg, NULL, job, arg) != 0)
+		return -1;
+	a->bg_running = 1;
+	return 0;
+}
+
+void agg_wait(struct agg *a)
+{
+	if (a->bg_running) {
+		pthread_join(a->bg, NULL);
+		a->bg_running = 0;
+	}
+}
+
 void profile_set_cycles(struct profile *p, int on)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
+	agg_wait(a);
 	a->cycles = !!on;
 	if (on) {
 		a->fn_incl = a->incl_cyc;

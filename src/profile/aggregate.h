@@ -5,6 +5,8 @@
 #ifndef CGTUI_AGGREGATE_H
 #define CGTUI_AGGREGATE_H
 
+#include <pthread.h>
+
 #include "model.h"
 
 /* Functions and cycles are entities of one id space: ids [0, nfns) are the
@@ -50,6 +52,11 @@ struct agg {
 	uint32_t nroots, *root_ent;
 	cost_t *root_cost;
 	int have_roots;
+	/* a job that reads the aggregation on a thread of its own while the
+	 * explorer shows its first screen (agg_background: the roots), and
+	 * writes only what nobody reads before agg_wait() */
+	pthread_t bg;
+	int bg_running;
 };
 
 /* Computes (or returns the cached) aggregation of p. */
@@ -60,6 +67,14 @@ void agg_free(struct agg *a);
  * inclusive costs are callgrind_annotate's (recursive calls counted again
  * at every level: they may pass the total). */
 void profile_set_cycles(struct profile *p, int on);
+/* Starts job(arg) on a thread of its own and returns 0; -1 without it
+ * when the profile's jobs are 1 or no thread starts.  The job may read the
+ * profile and the aggregation, which nobody changes before agg_wait():
+ * agg_free and profile_set_cycles wait, and so must a reader of what the
+ * job writes. */
+int agg_background(struct profile *p, void *(*job)(void *), void *arg);
+/* Waits for the job agg_background started, if any. */
+void agg_wait(struct agg *a);
 
 /* Entities: the functions, then (detection on) the cycles. */
 static inline uint32_t agg_nent(const struct agg *a)

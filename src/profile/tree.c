@@ -384,6 +384,19 @@ static void find_roots(struct profile *p)
 	a->have_roots = 1;
 }
 
+static void *roots_job(void *arg)
+{
+	find_roots(arg);
+	return NULL;
+}
+
+void ctree_prepare(struct profile *p)
+{
+	const struct agg *a = profile_agg(p);
+	if (a->cycles && !a->have_roots && !a->bg_running && p->ncalls)
+		(void)agg_background(p, roots_job, p);
+}
+
 /* The roots of the top-down tree (see tree.h): with detection on, the
  * entities whose inclusive cost is not all reached by calls from others
  * (find_roots), at that part of it. */
@@ -396,6 +409,7 @@ static void make_roots(struct ctree *t)
 	uint32_t nent = agg_nent(a);
 	struct ct_sort *r = NULL;
 	size_t n = 0, cap = 0;
+	agg_wait(p->agg); /* (roots found meanwhile: ctree_prepare) */
 	if (a->cycles && !a->have_roots)
 		find_roots(p);
 	uint32_t ncand = a->cycles ? a->nroots : nent;

@@ -278,19 +278,40 @@ static void test_members_estimated(void)
  * call each other: <cycle 1>, inclusive 110 22, called from outside for
  * 100 20: 10 2.  Each event's tree has the roots whose part in that
  * event is not nothing (find_roots() keeps those of any event, once):
- * checked against the hand figures, in both orders of asking. */
+ * checked against the hand figures, in both orders of asking, and with
+ * the roots found on a thread of their own (ctree_prepare, two jobs) while
+ * this one waits for nothing, or turns cycle detection off and on again
+ * (which waits for them).  y also calls itself (4 1, inside its own cost:
+ * no root's part); with detection off its inclusive cost is callgrind's,
+ * self + every call: y 34 10, a 60 10 + 50 12 = 110 22, b 50 12 + 5 1 =
+ * 55 13, main 180 29. */
 static void test_roots_partial(void)
 {
 	static const char txt[] = "events: Ir Dr\nfl=m.c\nfn=main\n1 10 0\n"
 				  "cfn=x\ncalls=1 1\n2 40 5\ncfn=y\ncalls=1 1\n2 30 4\n"
 				  "cfn=a\ncalls=1 1\n2 100 20\n"
-				  "fn=x\n3 50 7\nfn=y\n4 30 9\n"
+				  "fn=x\n3 50 7\nfn=y\n4 30 9\ncfn=y\ncalls=1 4\n4 4 1\n"
 				  "fn=a\n5 60 10\ncfn=b\ncalls=1 1\n6 50 12\n"
 				  "fn=b\n7 50 12\ncfn=a\ncalls=1 1\n8 5 1\n";
-	for (int order = 0; order < 2; order++) {
+	for (int mode = 0; mode < 6; mode++) {
+		int order = mode & 1, prepare = mode >> 1; /* 1: ahead, 2: and C twice */
 		struct profile p;
 		ok(load(&p, txt) == 0, "partial roots load: %s", lasterr);
+		p.jobs = 2;
 		const struct agg *a = profile_agg(&p);
+		if (prepare)
+			ctree_prepare(&p);
+		if (prepare == 2) {
+			profile_set_cycles(&p, 0);
+			a = p.agg;
+			uint32_t yy = fn(&p, "y"), aa = fn(&p, "a"), bb = fn(&p, "b"), mm = fn(&p, "main");
+			ok(agg_incl(a, yy)[0] == 34 && agg_incl(a, yy)[1] == 10 &&
+			   agg_incl(a, aa)[0] == 110 && agg_incl(a, aa)[1] == 22 &&
+			   agg_incl(a, bb)[0] == 55 && agg_incl(a, bb)[1] == 13 &&
+			   agg_incl(a, mm)[0] == 180 && agg_incl(a, mm)[1] == 29,
+			   "detection off: y 34 10, a 110 22, b 55 13, main 180 29");
+			profile_set_cycles(&p, 1);
+		}
 		uint32_t main_ = fn(&p, "main"), x = fn(&p, "x"), y = fn(&p, "y");
 		uint32_t cyc = agg_cycle_ent(a, 1);
 		for (int k = 0; k < 2; k++) {
@@ -300,13 +321,13 @@ static void test_roots_partial(void)
 			const cost_t want[4][3] = { { main_, 180, 29 }, { x, 10, 2 },
 						    { cyc, 10, 2 }, { y, 0, 5 } };
 			uint32_t nwant = ev == 0 ? 3 : 4, found = 0;
-			is(t->nroots, nwant, "order %d, event %d: %u roots", order, ev, nwant);
+			is(t->nroots, nwant, "mode %d, event %d: %u roots", mode, ev, nwant);
 			for (uint32_t r = 0; r < t->nroots; r++)
 				for (uint32_t w = 0; w < nwant; w++)
 					if ((cost_t)t->node[r].fn == want[w][0] &&
 					    t->node[r].cost[0] == want[w][1] && t->node[r].cost[1] == want[w][2])
 						found++;
-			is(found, nwant, "order %d, event %d: each root at its hand costs", order, ev);
+			is(found, nwant, "mode %d, event %d: each root at its hand costs", mode, ev);
 			ctree_free(t);
 		}
 		profile_free(&p);
