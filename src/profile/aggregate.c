@@ -5,6 +5,7 @@
 #include "aggregate.h"
 #include "load.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -507,13 +508,36 @@ const struct agg *profile_agg(struct profile *p)
 	return a;
 }
 
+/* A job of agg_background: when it ends, every step is done. */
+static void *bg_run(void *arg)
+{
+	struct agg *a = arg;
+	a->bg_job(a->bg_arg);
+	pthread_mutex_lock(&a->bg_lock);
+	a->bg_steps = INT_MAX;
+	pthread_cond_broadcast(&a->bg_cond);
+	pthread_mutex_unlock(&a->bg_lock);
+	return NULL;
+}
+
 int agg_background(struct profile *p, void *(*job)(void *), void *arg)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
 	agg_wait(a);
-	if (agg_threads(p) < 2 || pthread_create(&a->bg, NULL, job, arg) != 0)
+	if (agg_threads(p) < 2)
 		return -1;
-	a->bg_running = 1;
+	pthread_mutex_init(&a->bg_lock, NULL);
+	pthread_cond_init(&a->bg_cond, NULL);
+	a->bg_steps = 0;
+	a->bg_job = job;
+	a->bg_arg = arg;
+	a->bg_running = 1; /* (before the thread: it reads it) */
+	if (pthread_create(&a->bg, NULL, bg_run, a) != 0) {
+		a->bg_running = 0;
+		pthread_cond_destroy(&a->bg_cond);
+		pthread_mutex_destroy(&a->bg_lock);
+		return -1;
+	}
 	return 0;
 }
 
@@ -521,8 +545,30 @@ void agg_wait(struct agg *a)
 {
 	if (a->bg_running) {
 		pthread_join(a->bg, NULL);
+		pthread_cond_destroy(&a->bg_cond);
+		pthread_mutex_destroy(&a->bg_lock);
 		a->bg_running = 0;
 	}
+}
+
+void agg_step_done(struct agg *a)
+{
+	if (!a->bg_running)
+		return; /* (not in a job) */
+	pthread_mutex_lock(&a->bg_lock);
+	a->bg_steps++;
+	pthread_cond_broadcast(&a->bg_cond);
+	pthread_mutex_unlock(&a->bg_lock);
+}
+
+void agg_wait_step(struct agg *a, int k)
+{
+	if (!a->bg_running)
+		return;
+	pthread_mutex_lock(&a->bg_lock);
+	while (a->bg_steps < k)
+		pthread_cond_wait(&a->bg_cond, &a->bg_lock);
+	pthread_mutex_unlock(&a->bg_lock);
 }
 
 void profile_set_cycles(struct profile *p, int on)
@@ -659,9 +705,20 @@ void filefn_free(struct filefn *ff, size_t n)
 	free(ff);
 }
 
+void agg_filefn_ahead(struct profile *p)
+{
+	struct agg *a = p->agg;
+	if (!a->have_ff) {
+		a->ff = agg_filefn(p, &a->nff);
+		a->have_ff = 1;
+	}
+	agg_step_done(a);
+}
+
 const struct filefn *agg_filefn_kept(struct profile *p, size_t *n)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
+	agg_wait_step(a, 1); /* (made meanwhile: agg_filefn_ahead) */
 	if (!a->have_ff) {
 		a->ff = agg_filefn(p, &a->nff);
 		a->have_ff = 1;

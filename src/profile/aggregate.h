@@ -53,10 +53,16 @@ struct agg {
 	cost_t *root_cost;
 	int have_roots;
 	/* a job that reads the aggregation on a thread of its own while the
-	 * explorer shows its first screen (agg_background: the roots), and
-	 * writes only what nobody reads before agg_wait() */
+	 * explorer shows its first screen (agg_background: the groups'
+	 * pairs, the roots), and writes only what nobody reads before
+	 * agg_wait() or, for what it makes first, agg_wait_step() */
 	pthread_t bg;
 	int bg_running;
+	pthread_mutex_t bg_lock;
+	pthread_cond_t bg_cond;
+	int bg_steps; /* the steps the job has done (agg_step_done) */
+	void *(*bg_job)(void *);
+	void *bg_arg;
 };
 
 /* Computes (or returns the cached) aggregation of p. */
@@ -75,6 +81,10 @@ void profile_set_cycles(struct profile *p, int on);
 int agg_background(struct profile *p, void *(*job)(void *), void *arg);
 /* Waits for the job agg_background started, if any. */
 void agg_wait(struct agg *a);
+/* The job has done one more step of its work; agg_wait_step(a, k) waits
+ * until it has done k (or ended). */
+void agg_step_done(struct agg *a);
+void agg_wait_step(struct agg *a, int k);
 
 /* Entities: the functions, then (detection on) the cycles. */
 static inline uint32_t agg_nent(const struct agg *a)
@@ -153,6 +163,10 @@ struct filefn {
 struct filefn *agg_filefn(const struct profile *p, size_t *n);
 /* The same, computed once and kept with the aggregation (do not free). */
 const struct filefn *agg_filefn_kept(struct profile *p, size_t *n);
+/* The same made ahead by a job of agg_background, as its first step
+ * (which agg_filefn_kept waits for): it reads the line store's block subtotals (ls.ff, ls.ffcost),
+ * which nothing changes after loading, and the functions' names. */
+void agg_filefn_ahead(struct profile *p);
 void filefn_free(struct filefn *ff, size_t n);
 
 #endif

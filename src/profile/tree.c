@@ -384,17 +384,27 @@ static void find_roots(struct profile *p)
 	a->have_roots = 1;
 }
 
-static void *roots_job(void *arg)
+/* What the explorer's first keys would wait for: the file:function pairs
+ * (f, u), its first step, then the roots (t, the flame graph) */
+static int roots_wanted(const struct profile *p)
 {
-	find_roots(arg);
+	return p->agg->cycles && !p->agg->have_roots && p->ncalls;
+}
+
+static void *trees_job(void *arg)
+{
+	struct profile *p = arg;
+	agg_filefn_ahead(p);
+	if (roots_wanted(p))
+		find_roots(p);
 	return NULL;
 }
 
-void ctree_prepare(struct profile *p)
+void trees_prepare(struct profile *p)
 {
 	const struct agg *a = profile_agg(p);
-	if (a->cycles && !a->have_roots && !a->bg_running && p->ncalls)
-		(void)agg_background(p, roots_job, p);
+	if (!a->bg_running && (roots_wanted(p) || !a->have_ff))
+		(void)agg_background(p, trees_job, p);
 }
 
 /* The roots of the top-down tree (see tree.h): with detection on, the
@@ -409,7 +419,7 @@ static void make_roots(struct ctree *t)
 	uint32_t nent = agg_nent(a);
 	struct ct_sort *r = NULL;
 	size_t n = 0, cap = 0;
-	agg_wait(p->agg); /* (roots found meanwhile: ctree_prepare) */
+	agg_wait(p->agg); /* (roots found meanwhile: trees_prepare) */
 	if (a->cycles && !a->have_roots)
 		find_roots(p);
 	uint32_t ncand = a->cycles ? a->nroots : nent;

@@ -155,11 +155,12 @@ cost_t ctree_share(cost_t c, cost_t part, cost_t whole);
 /* A tree with its roots made: top-down (callers 0, fn NO_ID) or the callers
  * of entity fn (callers 1). */
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold);
-/* Finds the top-down tree's roots (which read every call) on a thread of
- * its own, with cycle detection on, while the caller does something else
- * (agg_background; the explorer's first screen); the first tree waits for
- * them.  Nothing with one job. */
-void ctree_prepare(struct profile *p);
+/* Finds the top-down tree's roots (with cycle detection on: they read
+ * every call) and the file:function pairs of the groups (agg_filefn_kept)
+ * on a thread of its own while the caller does something else
+ * (agg_background; the explorer's first screen); the first tree or group
+ * to ask waits for them.  Nothing with one job. */
+void trees_prepare(struct profile *p);
 /* The same tree for another event or threshold: the nodes that were grown and
  * open in old (and still pass the threshold) are grown and open again. */
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold);

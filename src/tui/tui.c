@@ -185,7 +185,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	profile_agg(p);
-	ctree_prepare(p); /* the call tree's roots, while the first screen is made */
+	trees_prepare(p); /* the call tree's roots and the groups' pairs, while the first screen is made */
 
 	const char *why = "is unknown or cannot be used (for the report: --batch)";
 	SCREEN *scr = scr0 ? scr0 : tui_open_screen(&t, &devnull, &why);

@@ -40,10 +40,15 @@ static const char *ename(struct profile *p, struct groups *gs, uint32_t k, uint3
 	return gentry_name(p, gs, &gs->g[k].e[i]);
 }
 
-static void test_filefn(void)
+/* (ahead: the pairs made on a thread of their own first, trees_prepare) */
+static void test_filefn(int ahead)
 {
 	struct profile p;
 	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
+	if (ahead) {
+		p.jobs = 2;
+		trees_prepare(&p);
+	}
 	struct groups *gs = groups_build(&p, GROUP_FILE_FN, NULL);
 	groups_order(gs, &p, 0, 0.1, 0);
 	is(gs->ng, 2, "file:function: two files");
@@ -279,7 +284,7 @@ static void test_members_estimated(void)
  * 100 20: 10 2.  Each event's tree has the roots whose part in that
  * event is not nothing (find_roots() keeps those of any event, once):
  * checked against the hand figures, in both orders of asking, and with
- * the roots found on a thread of their own (ctree_prepare, two jobs) while
+ * the roots found on a thread of their own (trees_prepare, two jobs) while
  * this one waits for nothing, or turns cycle detection off and on again
  * (which waits for them).  y also calls itself (4 1, inside its own cost:
  * no root's part); with detection off its inclusive cost is callgrind's,
@@ -300,7 +305,7 @@ static void test_roots_partial(void)
 		p.jobs = 2;
 		const struct agg *a = profile_agg(&p);
 		if (prepare)
-			ctree_prepare(&p);
+			trees_prepare(&p);
 		if (prepare == 2) {
 			profile_set_cycles(&p, 0);
 			a = p.agg;
@@ -576,7 +581,8 @@ int main(void)
 {
 	if (fixture_start() < 0)
 		return 99;
-	test_filefn();
+	test_filefn(0);
+	test_filefn(1);
 	test_group_hidden();
 	test_share();
 	test_members_estimated();
