@@ -86,13 +86,18 @@ void part_label(char *buf, size_t n, const struct profile *p, int k)
 		snprintf(buf, n, "part %d of %d", num, of);
 }
 
-/* Appends text to the string at *s (length *len, capacity *cap). */
+/* Appends the n bytes at text to the string at *s (length *len,
+ * capacity *cap). */
+static void put_n(char **s, size_t *len, size_t *cap, const char *text, size_t n)
+{
+	VEC_RESERVE(*s, *cap, *len + n + 1);
+	memcpy(*s + *len, text, n);
+	(*s)[*len += n] = 0;
+}
+
 static void put(char **s, size_t *len, size_t *cap, const char *text)
 {
-	size_t n = strlen(text);
-	VEC_RESERVE(*s, *cap, *len + n + 1);
-	memcpy(*s + *len, text, n + 1);
-	*len += n;
+	put_n(s, len, cap, text, strlen(text));
 }
 
 static char *label(struct profile *p, uint32_t id, int with_cycle, unsigned flags);
@@ -122,8 +127,8 @@ static void label_put(struct profile *p, uint32_t id, int with_cycle, unsigned f
 		put(s, len, cap, " [recovered from ");
 		put(s, len, cap, fn_name(p, id));
 		put(s, len, cap, "]");
-	} else {
-		put(s, len, cap, fn_name(p, id));
+	} else { /* (its length as interned) */
+		put_n(s, len, cap, fn_name(p, id), p->names.len[p->fns[id].name]);
 	}
 	if (c && with_cycle) {
 		snprintf(cyc, sizeof(cyc), " <cycle %u>", c);

@@ -224,7 +224,21 @@ static int row_matches(struct view *v, int row, const pcre2_code *re, pcre2_matc
 struct filter {
 	pcre2_code *re;
 	pcre2_match_data *md;
+	int local; /* no match spans lines (line_local) */
 };
+
+/* Can no match of pat hold a newline, nor see past one?  Without an escape
+ * (\n, \s, \R, \z ...), a class ([^x]), a group (lookarounds, (?s), verbs)
+ * or a comment, PCRE2's only way to a newline is a literal one; ^ and $
+ * (multi-line) are a line's ends, which are a part's ends when each line is
+ * matched on its own. */
+static int line_local(const char *pat)
+{
+	for (const unsigned char *c = (const unsigned char *)pat; *c; c++)
+		if (*c < 0x20 || *c == 0x7f || strchr("\\[(#", *c))
+			return 0;
+	return 1;
+}
 
 struct filter *tui_filter_new(struct view *v)
 {
@@ -243,6 +257,7 @@ struct filter *tui_filter_of(const char *expr)
 	struct filter *f = xcalloc(1, sizeof(*f));
 	f->re = re;
 	f->md = pcre2_match_data_create_from_pattern(re, NULL);
+	f->local = line_local(expr);
 	return f;
 }
 
@@ -250,6 +265,38 @@ int tui_filter_match(struct filter *f, const char *text)
 {
 	return !f || pcre2_match(f->re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, f->md,
 				 NULL) >= 0;
+}
+
+int tui_filter_match_parts(struct filter *f, const char *const *part, const size_t *len, int n,
+			   char **buf, size_t *cap)
+{
+	if (!f)
+		return 1;
+	if (n == 1 || f->local) {
+		for (int i = 0; i < n; i++)
+			if (pcre2_match(f->re, (PCRE2_SPTR)part[i], len[i], 0, 0, f->md, NULL) >= 0)
+				return 1;
+		return 0;
+	}
+	return tui_filter_match(f, tui_join_lines(part, len, n, buf, cap));
+}
+
+const char *tui_join_lines(const char *const *part, const size_t *len, int n, char **buf,
+			   size_t *cap)
+{
+	if (n == 1 && !part[0][len[0]])
+		return part[0];
+	size_t need = 0;
+	for (int i = 0; i < n; i++)
+		need += len[i] + 1;
+	VEC_RESERVE(*buf, *cap, need);
+	char *o = *buf;
+	for (int i = 0; i < n; i++) {
+		memcpy(o, part[i], len[i]);
+		o += len[i];
+		*o++ = i + 1 < n ? '\n' : 0;
+	}
+	return *buf;
 }
 
 void tui_filter_free(struct filter *f)

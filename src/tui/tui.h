@@ -214,6 +214,16 @@ struct filter *tui_filter_new(struct view *v);
 /* the same for any expression (NULL: none) */
 struct filter *tui_filter_of(const char *expr);
 int tui_filter_match(struct filter *f, const char *text);
+/* The same for the text made of n parts (part[i], len[i] bytes), one a
+ * line: where no match can span lines (the expression has no escape,
+ * class, group or comment, the only ways to a newline), each part is
+ * matched where it is, else their copy joined in *buf (grown as needed). */
+int tui_filter_match_parts(struct filter *f, const char *const *part, const size_t *len, int n,
+			   char **buf, size_t *cap);
+/* Those parts as one text, a line each: in *buf (grown as needed), or
+ * where it is when it is one whole string. */
+const char *tui_join_lines(const char *const *part, const size_t *len, int n, char **buf,
+			   size_t *cap);
 void tui_filter_free(struct filter *f);
 
 /* list engine */

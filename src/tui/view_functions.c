@@ -62,21 +62,18 @@ static const cost_t *fn_cost(const struct view *v, uint32_t fn, int incl)
 
 /* What is searched and filtered: the label (or name), the file and the
  * object, one a line (expressions are matched multi-line: ^main$ finds the
- * function main); a cycle's members on its second line.  Written into
- * *buf (grown as needed, kept by the caller: a search reads every one of
- * 400,000 functions). */
-static const char *fn_text(struct profile *p, struct fnlist *l, uint32_t fn, const char *label,
-			   char **buf, size_t *cap)
+ * function main); a cycle's members on its second line.  Its n parts
+ * (returned) in part[] and len[]: a search reads every one of 400,000
+ * functions, each where it is (tui_filter_match_parts). */
+static int fn_parts(struct profile *p, struct fnlist *l, uint32_t fn, const char *label,
+		    const char **part, size_t *len)
 {
 	const struct agg *a = p->agg;
-	char cl[32];
-	const char *part[3];
-	size_t len[3], need = 0;
 	int n = 0;
 	if (agg_is_cycle(a, fn)) {
 		/* kept whole, "<cycle N>" and its members (300,000 on a big
-		 * profile, megabytes): read where it is, not copied, unless
-		 * the row's label is another */
+		 * profile, megabytes), unless the row's label is another */
+		char cl[32];
 		uint32_t k = agg_cycle_no(a, fn);
 		int cn = snprintf(cl, sizeof(cl), "<cycle %u>", k);
 		if (!l->members) {
@@ -88,32 +85,36 @@ static const char *fn_text(struct profile *p, struct fnlist *l, uint32_t fn, con
 			l->members[k - 1] = xasprintf("%s\n%s", cl, m);
 			free(m);
 		}
-		if (!label || !strcmp(label, cl))
-			return l->members[k - 1];
+		if (!label || !strcmp(label, cl)) {
+			part[n] = l->members[k - 1];
+			len[n++] = strlen(part[0]);
+			return n;
+		}
 		part[n] = label;
 		len[n++] = strlen(label);
 		part[n] = l->members[k - 1] + cn + 1;
 		len[n++] = strlen(part[1]);
-	} else {
-		/* (the names' lengths as interned: a search reads 400,000) */
-		const struct function *f = &p->fns[fn];
-		part[n] = label ? label : fn_name(p, fn);
-		len[n++] = label ? strlen(label) : p->names.len[f->name];
-		part[n] = file_name(p, f->file);
-		len[n++] = p->files.len[f->file];
-		part[n] = obj_name(p, f->obj);
-		len[n++] = p->objs.len[f->obj];
+		return n;
 	}
-	for (int i = 0; i < n; i++)
-		need += len[i] + 1;
-	VEC_RESERVE(*buf, *cap, need);
-	char *o = *buf;
-	for (int i = 0; i < n; i++) {
-		memcpy(o, part[i], len[i]);
-		o += len[i];
-		*o++ = i + 1 < n ? '\n' : 0;
-	}
-	return *buf;
+	/* (the names' lengths as interned) */
+	const struct function *f = &p->fns[fn];
+	part[n] = label ? label : fn_name(p, fn);
+	len[n++] = label ? strlen(label) : p->names.len[f->name];
+	part[n] = file_name(p, f->file);
+	len[n++] = p->files.len[f->file];
+	part[n] = obj_name(p, f->obj);
+	len[n++] = p->objs.len[f->obj];
+	return n;
+}
+
+/* The same as one text (tui_join_lines). */
+static const char *fn_text(struct profile *p, struct fnlist *l, uint32_t fn, const char *label,
+			   char **buf, size_t *cap)
+{
+	const char *part[3];
+	size_t len[3];
+	int n = fn_parts(p, l, fn, label, part, len);
+	return tui_join_lines(part, len, n, buf, cap);
 }
 
 static void members_free(struct fnlist *l)
@@ -181,8 +182,11 @@ static void update(struct view *v)
 		if (!shown && !f && !rv)
 			continue;
 		if (f || rv) {
-			const char *text = fn_text(p, l, fn, NULL, &buf, &cap);
-			int m = tui_filter_match(f, text), r = rv && tui_filter_match(rv, text);
+			const char *part[3];
+			size_t len[3];
+			int np = fn_parts(p, l, fn, NULL, part, len);
+			int m = tui_filter_match_parts(f, part, len, np, &buf, &cap);
+			int r = rv && tui_filter_match_parts(rv, part, len, np, &buf, &cap);
 			if (!(m && (shown || f || r)))
 				continue;
 			l->under += !shown;
