@@ -371,6 +371,11 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
+		if (x + AHEAD < p->ncalls) { /* (rows and cycles read at random) */
+			const struct call_rec *n = &p->calls[x + AHEAD];
+			__builtin_prefetch(&a->fn_cycle[n->callee]);
+			__builtin_prefetch(&r->incl[(size_t)n->caller * nr], 1);
+		}
 		if (v < lo || v >= hi || (to != v && (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
 			continue; /* leaves the component: counted */
 		cost_t cc[MAX_EVENTS];
@@ -508,7 +513,9 @@ const struct agg *profile_agg(struct profile *p)
 	return a;
 }
 
-/* A job of agg_background: when it ends, every step is done. */
+/* A job of agg_background: when it ends, every step is done.  (At the
+ * priority of the rest: a reader waits for it, and a thread given a lower
+ * one cannot be given its own back.) */
 static void *bg_run(void *arg)
 {
 	struct agg *a = arg;
@@ -571,9 +578,19 @@ void agg_wait_step(struct agg *a, int k)
 	pthread_mutex_unlock(&a->bg_lock);
 }
 
+int agg_stop_wanted(const struct agg *a)
+{
+	return __atomic_load_n(&a->bg_stop, __ATOMIC_RELAXED);
+}
+
 void profile_set_cycles(struct profile *p, int on)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
+	if (a->bg_running && !on != !a->cycles) {
+		__atomic_store_n(&a->bg_stop, 1, __ATOMIC_RELAXED);
+		agg_wait(a);
+		a->bg_stop = 0;
+	}
 	agg_wait(a);
 	a->cycles = !!on;
 	if (on) {

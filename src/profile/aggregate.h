@@ -61,6 +61,7 @@ struct agg {
 	pthread_mutex_t bg_lock;
 	pthread_cond_t bg_cond;
 	int bg_steps; /* the steps the job has done (agg_step_done) */
+	int bg_stop;  /* (atomic) the job is asked to stop (agg_stop_wanted) */
 	void *(*bg_job)(void *);
 	void *bg_arg;
 };
@@ -85,6 +86,9 @@ void agg_wait(struct agg *a);
  * until it has done k (or ended). */
 void agg_step_done(struct agg *a);
 void agg_wait_step(struct agg *a, int k);
+/* Should the job stop what it is doing (leaving it undone)?  Asked by
+ * profile_set_cycles, which would otherwise wait for work it makes moot. */
+int agg_stop_wanted(const struct agg *a);
 
 /* Entities: the functions, then (detection on) the cycles. */
 static inline uint32_t agg_nent(const struct agg *a)

@@ -337,7 +337,8 @@ static uint32_t plain_into(const struct profile *p, uint32_t k)
  * from other entities, the entities for which that is not nothing kept
  * with the aggregation (agg.root_ent): made once, whatever the event.  The
  * calls in their order (their costs decoded as they come), each callee's
- * row fetched a few calls ahead: 400,000 rows are 40 MB, read at random. */
+ * row fetched a few calls ahead: 400,000 rows are 40 MB, read at random.
+ * In a job ahead (trees_prepare), left undone when asked to stop. */
 static void find_roots(struct profile *p)
 {
 	enum { AHEAD = 8 };
@@ -347,6 +348,10 @@ static void find_roots(struct profile *p)
 	uint32_t nent = agg_nent(a);
 	cost_t *rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t)); /* the calls' sums */
 	for (uint32_t k = 0; k < p->ncalls; k++) {
+		if (!(k & 0xffff) && agg_stop_wanted(a)) { /* (left for later) */
+			free(rc);
+			return;
+		}
 		if (k + AHEAD < p->ncalls) {
 			uint32_t ahead = plain_into(p, k + AHEAD);
 			if (ahead != NO_ID)
