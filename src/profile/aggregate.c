@@ -19,6 +19,8 @@ void agg_free(struct agg *a)
 {
 	if (!a)
 		return;
+	if (a->bg_running) /* (its work is of no use now) */
+		__atomic_store_n(&a->bg_stop, 1, __ATOMIC_RELAXED);
 	agg_wait(a);
 	free(a->fn_self);
 	free(a->incl_cyc);

@@ -87,7 +87,8 @@ void agg_wait(struct agg *a);
 void agg_step_done(struct agg *a);
 void agg_wait_step(struct agg *a, int k);
 /* Should the job stop what it is doing (leaving it undone)?  Asked by
- * profile_set_cycles, which would otherwise wait for work it makes moot. */
+ * profile_set_cycles, which would otherwise wait for work it makes moot,
+ * and agg_free. */
 int agg_stop_wanted(const struct agg *a);
 
 /* Entities: the functions, then (detection on) the cycles. */
@@ -168,8 +169,9 @@ struct filefn *agg_filefn(const struct profile *p, size_t *n);
 /* The same, computed once and kept with the aggregation (do not free). */
 const struct filefn *agg_filefn_kept(struct profile *p, size_t *n);
 /* The same made ahead by a job of agg_background, as its first step
- * (which agg_filefn_kept waits for): it reads the line store's block subtotals (ls.ff, ls.ffcost),
- * which nothing changes after loading, and the functions' names. */
+ * (which agg_filefn_kept waits for): it reads the line store's block
+ * subtotals (ls.ff, ls.ffcost), which nothing changes after loading, and
+ * the functions' names. */
 void agg_filefn_ahead(struct profile *p);
 void filefn_free(struct filefn *ff, size_t n);
 

@@ -389,13 +389,13 @@ static void find_roots(struct profile *p)
 	a->have_roots = 1;
 }
 
-/* What the explorer's first keys would wait for: the file:function pairs
- * (f, u), its first step, then the roots (t, the flame graph) */
 static int roots_wanted(const struct profile *p)
 {
 	return p->agg->cycles && !p->agg->have_roots && p->ncalls;
 }
 
+/* What the explorer's first keys would wait for: the file:function pairs
+ * (f, u), its first step, then the roots (t, the flame graph) */
 static void *trees_job(void *arg)
 {
 	struct profile *p = arg;
