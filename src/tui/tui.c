@@ -185,7 +185,6 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	profile_agg(p);
-	trees_prepare(p); /* the call tree's roots and the groups' pairs, while the first screen is made */
 
 	const char *why = "is unknown or cannot be used (for the report: --batch)";
 	SCREEN *scr = scr0 ? scr0 : tui_open_screen(&t, &devnull, &why);
@@ -221,7 +220,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	const char *tp = getenv("CGTUI_TIMING");
 	FILE *timing = tp && *tp ? fopen(tp, "w") : NULL;
 	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-	int dirty = 1, last_key = 0;
+	int dirty = 1, last_key = 0, prepared = 0;
 	while (!t.quit) {
 		if (tui_got_signal == SIGINT && t.live && t.live->running(t.live->arg)) {
 			/* Ctrl-C: the program, not the explorer */
@@ -245,6 +244,14 @@ int tui_run(struct profile *p, const struct tui_args *args)
 					(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
 						(double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
 			}
+		}
+		if (!prepared) {
+			/* the call tree's roots and the groups' pairs, made while
+			 * the user reads the first screen: not before it, which
+			 * they would slow down on a busy core, nor beside its
+			 * rows, whose memory they would add to the peak */
+			prepared = 1;
+			trees_prepare(p);
 		}
 		int c = next_key(&t);
 		if (c == -2)
