@@ -45,9 +45,14 @@ report() { # jobs, chunk bytes, file, options...
 	j=$1 cb=$2 f=$3
 	shift 3
 	# with 2 jobs the reader waits for the worker (its runs are used
-	# whatever the timing); with 8 it reads on where a worker is not done;
-	# the workers go on whatever their runs cover (CGTUI_PAR_RULE=0)
-	CGTUI_PAR_RULE=0 CGTUI_PAR_WAIT=$([ "$j" = 2 ] && echo 1 || echo 0) CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="$j" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
+	# whatever the timing); "2h": the worker reads the first half of each
+	# chunk only, as when the reader comes into a chunk a worker is
+	# reading (the worker stops there, the reader reads the rest); with 8
+	# it reads on where a worker is not done; the workers go on whatever
+	# their runs cover (CGTUI_PAR_RULE=0)
+	w=0
+	case $j in 2) w=1 ;; 2h) w=2 ;; esac
+	CGTUI_PAR_RULE=0 CGTUI_PAR_WAIT=$w CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="${j%h}" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
 		grep -v '^Invocation:'
 }
 for f in $files; do
@@ -55,13 +60,15 @@ for f in $files; do
 	name=${name#"$work/"}
 	for opt in --no-annotate --annotate; do
 		report 1 1000000000 "$f" "$opt" >one.txt
-		for j in 2 8; do
-			for cb in 1 300 4096; do
+		for j in 2 2h 8; do
+			cbs="1 300 4096"
+			[ "$j" = 2h ] && cbs=300
+			for cb in $cbs; do
 				report "$j" "$cb" "$f" "$opt" >par.txt
 				cmp -s one.txt par.txt || break
 			done
 			cmp -s one.txt par.txt
-			check "$name $opt: --jobs=$j, chunks of 1, 300, 4096 bytes" $? \
+			check "$name $opt: --jobs=$j, chunks of $cbs bytes" $? \
 				"chunks of $cb bytes: $(diff one.txt par.txt | head -4)"
 		done
 	done
@@ -72,6 +79,12 @@ if [ -f gen.out ]; then
 	used=$(sed -n 's/.*runs \([0-9]*\) of \([0-9]*\) from workers.*/\1/p' err.txt)
 	[ "${used:-0}" -gt 0 ]
 	check "gen.out: the workers' runs are used" $? "$(cat err.txt)"
+	# the first half of each chunk only: the runs there are the workers'
+	CGTUI_PAR_WAIT=2 CGTUI_PAR_DEBUG=1 CGTUI_CHUNK_BYTES=65536 "$CGTUI" --jobs=2 --batch --no-annotate gen.out \
+		2>err.txt >/dev/null
+	used2=$(sed -n 's/.*runs \([0-9]*\) of \([0-9]*\) from workers.*/\1/p' err.txt)
+	[ "${used2:-0}" -gt 0 ] && [ "$used2" -lt "$used" ]
+	check "gen.out: a worker stopped halfway, its runs are used" $? "$used2 of $used: $(cat err.txt)"
 fi
 # The workers stop where runs of plain cost lines are rare: after two
 # The sum of jump counts passing 2^63-1: said at the same line whatever the

@@ -44,7 +44,9 @@
  *      whatever it finds (CGTUI_CHUNK_BYTES, CGTUI_PAR_WAIT,
  *      CGTUI_PAR_RULE): the worker's summaries of runs
  *      of cost lines, applied by the reader, must give the report of one
- *      job (issue 19).
+ *      job (issue 19); and once more with the worker reading the first
+ *      half of each chunk only (CGTUI_PAR_WAIT=2), as when the reader
+ *      comes into a chunk it is reading.
  * Everything is freed (profile_free): LeakSanitizer checks the error paths
  * too.
  *
@@ -505,14 +507,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const one[] = { "in.prof" };
 	static const char *const two[] = { "in.prof", "in2.prof" };
 	if (diff && !is_gz) {
-		struct digest mapped, streamed, lazy, par;
+		struct digest mapped, streamed, lazy, par, half;
 		run(one, 1, 1, 0, 0, 0, 1, &mapped);
 		run(one, 1, 1, 0, 1, 0, 1, &streamed);
 		run(one, 1, 1, 0, 0, 1, 1, &lazy);
 		run(one, 1, 1, 0, 0, 1, 2, &par);
+		/* the worker stops halfway through each chunk, as when the
+		 * reader comes in: the reader reads the rest */
+		setenv("CGTUI_PAR_WAIT", "2", 1);
+		run(one, 1, 1, 0, 0, 1, 2, &half);
+		setenv("CGTUI_PAR_WAIT", "1", 1);
 		same_report(&mapped, &streamed, "read as a stream");
 		same_report(&mapped, &lazy, "with its lines read when needed");
 		same_report(&lazy, &par, "read by two jobs");
+		same_report(&lazy, &half, "read by two jobs, the worker stopping halfway");
 	} else {
 		run(one, 1, 1, 0, 0, 0, 1, NULL);
 	}

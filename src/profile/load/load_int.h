@@ -655,6 +655,15 @@ struct par_chunk {
 	size_t nrs, caprs, cur;
 	cost_t *vals;
 	size_t nvals, capvals;
+	/* the compressed ids its name lines carry, "(N)" (3.1.5), in file
+	 * order: the reader fetches their table entries into the cache
+	 * ahead of itself (par.c's ids_ahead()); idcur, the first not
+	 * behind the reader; far, near: how far it has fetched each level */
+	struct par_id {
+		uint32_t off; /* the line's, from start */
+		uint32_t id;  /* kind (NS_OBJ ...) << 30 | id */
+	} *ids;
+	size_t nids, capids, idcur, far, near;
 };
 /* free; a worker's; read by a worker; the reader's; a worker's the reader
  * passed (the worker drops it) */
@@ -662,9 +671,12 @@ enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED };
 
 /* The runs of the chunk (its bytes in the file mapped at base; no run
  * starts at or after fast_end), read for npos subpositions, nev events,
- * the line number at subposition linek (runs.c). */
-void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
-		int nev, int linek, int jumps);
+ * the line number at subposition linek, in its first len bytes (the
+ * line at len read whole), until *reader_in (the chunk the reader is in;
+ * NULL: never) reaches idx, the chunk's: the bytes read (runs.c). */
+uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
+		    int nev, int linek, int jumps, uint64_t len, const size_t *reader_in,
+		    size_t idx);
 /* A run summary found in the chunk, read with the same plain-line rules
  * as fast_run_as() (fast.c). */
 struct par;

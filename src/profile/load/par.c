@@ -20,10 +20,14 @@
  * else it reads the run itself -- so the profile is the same with any
  * number of jobs.  A chunk no worker has begun when the reader reaches it
  * is the reader's own; in one a worker is still reading, the reader does
- * not wait but reads on (and uses the worker's runs if it is done before
- * the reader has passed them): with workers slower than the reader, or
- * held up by other programs on the machine, the reader goes at one job's
- * pace.  Workers stay a few chunks ahead, so the summaries held stay small,
+ * not wait but reads on, and the worker stops at the next line, leaves
+ * the rest to the reader (its runs so far are ahead of the reader, which
+ * uses them) and goes on to the next chunk: the two never read the same
+ * run, and with workers slower than the reader, or held up by other
+ * programs on the machine, the reader takes a larger share.  (The reader
+ * reads the runs of plain lines faster than a worker, which also skips
+ * the other lines and writes the summaries: a worker that finished every
+ * chunk it began would read runs the reader has read meanwhile.)  Workers stay a few chunks ahead, so the summaries held stay small,
  * map their chunk's pages in at once (a page fault costs as much as
  * reading the page) and take their buffers from a pool the reader gives
  * back to, grown once.
@@ -31,7 +35,8 @@
  * CGTUI_CHUNK_BYTES (environment) sets the chunk size, for tests, and
  * CGTUI_PAR_WAIT=1 makes every chunk but the first a worker's and the
  * reader wait for it, so that tests see the workers' runs used whatever
- * the timing, and CGTUI_PAR_RULE=0 keeps the workers on whatever their
+ * the timing (=2: workers read the first half of each chunk, as if the
+ * reader came in there), and CGTUI_PAR_RULE=0 keeps the workers on whatever their
  * runs cover (the rule in par_run());
  * CGTUI_PAR_DEBUG=1 prints what the workers did and, from reader.c, the
  * load's wall time, the reader's CPU time (the serial part) and the
@@ -73,7 +78,9 @@ struct par {
 	pthread_t *th;
 	int nth;
 	int debug;           /* CGTUI_PAR_DEBUG: count and time */
-	int wait;            /* CGTUI_PAR_WAIT: the reader waits for workers */
+	int wait;            /* CGTUI_PAR_WAIT: the reader waits for workers (2:
+			      * who read the first half of each chunk only,
+			      * as when the reader comes in halfway) */
 	uint64_t wk_bytes, wk_covered; /* bytes workers read, in runs (atomic) */
 	int judged;          /* the rule (par_run()) was applied */
 	uint64_t rule_bytes; /* after so many: RULE_BYTES, or two forced chunks */
@@ -87,7 +94,8 @@ struct par {
 	struct par_buf {
 		struct run_sum *rs;
 		cost_t *vals;
-		size_t caprs, capvals;
+		struct par_id *ids;
+		size_t caprs, capvals, capids;
 	} pool[POOL_MAX];
 	int npool;
 };
@@ -160,16 +168,21 @@ static void chunk_free(struct par *pa, struct par_chunk *c)
 {
 	pthread_mutex_lock(&pa->mu);
 	if (c->rs && pa->npool < POOL_MAX) {
-		pa->pool[pa->npool++] = (struct par_buf){ c->rs, c->vals, c->caprs, c->capvals };
+		pa->pool[pa->npool++] =
+			(struct par_buf){ c->rs, c->vals, c->ids, c->caprs, c->capvals, c->capids };
 		c->rs = NULL;
 		c->vals = NULL;
+		c->ids = NULL;
 	}
 	pthread_mutex_unlock(&pa->mu);
 	free(c->rs);
 	free(c->vals);
+	free(c->ids);
 	c->rs = NULL;
 	c->vals = NULL;
+	c->ids = NULL;
 	c->nrs = c->caprs = c->nvals = c->capvals = 0;
+	c->nids = c->capids = c->idcur = c->far = c->near = 0;
 }
 
 static void worker_chunks(struct par *pa);
@@ -202,7 +215,7 @@ static void worker_chunks(struct par *pa)
 		if (__atomic_load_n(&pa->stop, __ATOMIC_ACQUIRE))
 			return;
 		struct par_chunk *c = &pa->c[i];
-		if (i + pa->wait <= __atomic_load_n(&pa->cur, __ATOMIC_ACQUIRE))
+		if (i + !!pa->wait <= __atomic_load_n(&pa->cur, __ATOMIC_ACQUIRE))
 			continue; /* the reader is in it or past it: it reads it itself */
 		int expect = PC_FREE;
 		if (!__atomic_compare_exchange_n(&c->state, &expect, PC_BUSY, 0, __ATOMIC_ACQ_REL,
@@ -213,13 +226,15 @@ static void worker_chunks(struct par *pa)
 			struct par_buf *b = &pa->pool[--pa->npool];
 			c->rs = b->rs;
 			c->vals = b->vals;
+			c->ids = b->ids;
 			c->caprs = b->caprs;
 			c->capvals = b->capvals;
+			c->capids = b->capids;
 		}
 		pthread_mutex_unlock(&pa->mu);
 		sigjmp_buf jb, *volatile prev = NULL;
 		if (sigsetjmp(jb, 1)) {
-			c->nrs = 0; /* the file shrank: the reader finds out itself */
+			c->nrs = c->nids = 0; /* the file shrank: the reader finds out itself */
 		} else {
 			prev = bus_guard(&jb);
 #ifdef MADV_POPULATE_READ
@@ -228,12 +243,17 @@ static void worker_chunks(struct par *pa)
 			madvise((void *)(pa->base + (c->start & ~(uint64_t)4095)),
 				(size_t)(c->end - (c->start & ~(uint64_t)4095)), MADV_POPULATE_READ);
 #endif
-			chunk_runs(c, pa->base, pa->fast_end, pa->npos, pa->nev, pa->linek, pa->jumps);
+			/* (with CGTUI_PAR_WAIT, the whole chunk, or its first
+			 * half: the reader waits for it) */
+			uint64_t len = c->end - c->start;
+			uint64_t rd = chunk_runs(c, pa->base, pa->fast_end, pa->npos, pa->nev,
+						 pa->linek, pa->jumps, pa->wait == 2 ? len / 2 : len,
+						 pa->wait ? NULL : &pa->cur, i);
 			uint64_t cov = 0;
 			for (size_t k = 0; k < c->nrs; k++)
 				cov += c->rs[k].end - c->rs[k].start;
 			__atomic_fetch_add(&pa->wk_covered, cov, __ATOMIC_RELEASE);
-			__atomic_fetch_add(&pa->wk_bytes, c->end - c->start, __ATOMIC_RELEASE);
+			__atomic_fetch_add(&pa->wk_bytes, rd, __ATOMIC_RELEASE);
 		}
 		bus_guard(prev);
 		/* the reader passed the chunk meanwhile: the results are the
@@ -282,7 +302,7 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 	pa->ahead = 2 * (size_t)jobs + 2;
 	pa->debug = m->debug;
 	const char *w = getenv("CGTUI_PAR_WAIT");
-	pa->wait = w && *w == '1'; /* (only with a worker: see below) */
+	pa->wait = w && (*w == '1' || *w == '2') ? *w - '0' : 0; /* (only with a worker: see below) */
 	pthread_mutex_init(&pa->mu, NULL);
 	pthread_mutex_init(&pa->cpu_mu, NULL);
 	pa->th = xcalloc((size_t)jobs - 1, sizeof(*pa->th));
@@ -309,6 +329,43 @@ static void chunk_leave(struct par *pa, struct par_chunk *c)
 					  __ATOMIC_ACQUIRE)))
 		chunk_free(pa, c);
 	__atomic_store_n(&pa->cur, pa->cur + 1, __ATOMIC_RELEASE);
+}
+
+/* How many of a chunk's ids ahead of the reader (par_chunk.ids) have the
+ * entry of their id fetched into the cache (PF_FAR), and, that entry
+ * read then, the entry of the function its name was last found for
+ * (PF_NEAR): the lookups of the lines to come (known_id(), get_fn()) hit
+ * the cache.  The tables are the reader's, read in its thread; what is
+ * fetched changes nothing. */
+#define PF_FAR 16
+#define PF_NEAR 6
+
+/* The ids of chunk c the reader at off is about to read, fetched ahead. */
+static void ids_ahead(struct parser *ps, struct par_chunk *c, uint64_t off)
+{
+	uint64_t rel = off - c->start;
+	while (c->idcur < c->nids && c->ids[c->idcur].off < rel)
+		c->idcur++;
+	size_t far = c->idcur + PF_FAR < c->nids ? c->idcur + PF_FAR : c->nids;
+	if (c->far < c->idcur)
+		c->far = c->idcur;
+	for (; c->far < far; c->far++) {
+		uint32_t v = c->ids[c->far].id;
+		const struct idmap *map = ns_map(ps, (int)(v >> 30));
+		if ((v & ((1u << 30) - 1)) < map->ndirect)
+			__builtin_prefetch(&map->direct[v & ((1u << 30) - 1)]);
+	}
+	size_t near = c->idcur + PF_NEAR < c->nids ? c->idcur + PF_NEAR : c->nids;
+	if (c->near < c->idcur)
+		c->near = c->idcur;
+	for (; c->near < near; c->near++) {
+		uint32_t v = c->ids[c->near].id, id = v & ((1u << 30) - 1);
+		if (v >> 30 != NS_FN || id >= ps->fnmap.ndirect)
+			continue;
+		uint32_t name = ps->fnmap.direct[id];
+		if (name && !(name & ID_PENDING) && name - 1 < ps->nname_fn)
+			__builtin_prefetch(&ps->name_fn[name - 1]);
+	}
 }
 
 const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines)
@@ -367,6 +424,7 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 		pa->dbg[2]++;
 		return NULL;
 	}
+	ids_ahead(ps, c, off);
 	while (c->cur < c->nrs && c->rs[c->cur].start < off)
 		c->cur++;
 	if (c->cur >= c->nrs || c->rs[c->cur].start != off) {
@@ -419,6 +477,7 @@ double par_stop(struct mapread *m)
 	for (int i = 0; i < pa->npool; i++) {
 		free(pa->pool[i].rs);
 		free(pa->pool[i].vals);
+		free(pa->pool[i].ids);
 	}
 	pthread_mutex_destroy(&pa->mu);
 	pthread_mutex_destroy(&pa->cpu_mu);

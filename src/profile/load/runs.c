@@ -35,6 +35,19 @@ static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_
 	c->nvals += 2 * w;
 }
 
+/* The id of a name line at s ("(N)" after the key k, of kind ns), kept
+ * for the reader's prefetch (par.c's ids_ahead()); ids of 2^30 or more, or
+ * lines 4 GB into a chunk, are not (a prefetch is advice only). */
+static void chunk_id(struct par_chunk *c, const char *base, const char *s, enum fkey k, int ns)
+{
+	const char *v = s + fkey_len(k) + 1;
+	uint64_t x, off = (uint64_t)(s - base) - c->start;
+	if (*v != '(' || !fast_dec(v + 1, &x) || x >= (1u << 30) || off > UINT32_MAX)
+		return;
+	VEC_RESERVE(c->ids, c->capids, c->nids + 1);
+	c->ids[c->nids++] = (struct par_id){ (uint32_t)off, (uint32_t)ns << 30 | (uint32_t)x };
+}
+
 /* The last costs of each column (lc[]) of a run of lines from s to e, that
  * chunk_runs() read: the lines read again. */
 static void run_lastcost(const char *s, const char *e, int npos, int nev, cost_t *lc)
@@ -58,10 +71,10 @@ static void run_lastcost(const char *s, const char *e, int npos, int nev, cost_t
  * base + delta stays exact in 64 bits. */
 #define DELTA_MAX ((int64_t)1 << 40)
 
-void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
-		int nev, int linek, int jumps)
+uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
+		    int nev, int linek, int jumps, uint64_t len, const size_t *reader_in, size_t idx)
 {
-	const char *s = base + c->start, *end = base + c->end;
+	const char *s = base + c->start, *end = s + len;
 	if (end > fast_end)
 		end = fast_end;
 	int pend = 0; /* the next cost line is not one of a run (below) */
@@ -72,8 +85,15 @@ void chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int
 	memset(sums, 0, sizeof(sums));
 	while (s < end) {
 		const char *nl;
+		/* the reader has come into the chunk: what is left is its own
+		 * (the runs found so far are ahead of it) */
+		if (reader_in && __atomic_load_n(reader_in, __ATOMIC_ACQUIRE) >= idx)
+			break;
 		if (!cost_start(*s)) {
 			enum fkey key = line_key(s, '=');
+			int ns = fkey_ns(key);
+			if (ns != NS_NONE)
+				chunk_id(c, base, s, key, ns);
 			/* the cost line after calls=/jump=/jcnd= is the call's
 			 * or the jump's (the first after fn= opens the block:
 			 * the reader's fast paths do that, its runs start
@@ -165,6 +185,7 @@ next_line:
 			break;
 		s = nl + 1;
 	}
+	return (uint64_t)(s - base) - c->start;
 }
 
 /* A summary of the run at off (chunk_runs()) applied to the parser, if the
