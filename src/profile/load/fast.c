@@ -331,7 +331,9 @@ static void map_ahead(struct mapread *m)
 	if (m->ready >= m->end || (size_t)(m->ready - m->s) > MAP_AHEAD / 2)
 		return;
 	size_t n = (size_t)(m->end - m->ready) < MAP_AHEAD ? (size_t)(m->end - m->ready) : MAP_AHEAD;
-	madvise((void *)m->ready, n, MADV_POPULATE_READ);
+	/* (not again where a worker has: par_mapped()) */
+	if (!par_mapped(m, m->ready))
+		madvise((void *)m->ready, n, MADV_POPULATE_READ);
 	m->ready += n;
 #else
 	(void)m;

@@ -652,18 +652,18 @@ struct par_chunk {
 	int state;            /* PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED
 			       * (atomic) */
 	struct run_sum *rs;
-	size_t nrs, caprs, cur;
+	size_t nrs, caprs;
 	cost_t *vals;
 	size_t nvals, capvals;
 	/* the compressed ids its name lines carry, "(N)" (3.1.5), in file
 	 * order: the reader fetches their table entries into the cache
-	 * ahead of itself (par.c's ids_ahead()); idcur, the first not
-	 * behind the reader; far, near: how far it has fetched each level */
+	 * ahead of itself (par.c's ids_ahead()) */
 	struct par_id {
-		uint32_t off; /* the line's, from start */
-		uint32_t id;  /* kind (NS_OBJ ...) << 30 | id */
+		uint32_t off;  /* the line's, from start */
+		uint32_t id;   /* kind (NS_OBJ ...) << 30 | id */
+		uint32_t hash; /* "(N) name": the name's hash_bytes() (0: none) */
 	} *ids;
-	size_t nids, capids, idcur, far, near;
+	size_t nids, capids;
 };
 /* free; a worker's; read by a worker; the reader's; a worker's the reader
  * passed (the worker drops it) */
@@ -687,6 +687,9 @@ struct mapread;
 const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines);
 /* The threads a load uses for want (load_opts.jobs; 0: online CPUs). */
 int load_jobs(int want);
+/* Has a worker mapped in the pages of the chunk at `at` (par.c)?  (It
+ * does before it reads them.) */
+int par_mapped(const struct mapread *m, const char *at);
 /* The workers stopped and their results freed: their CPU time when
  * m->debug (else 0). */
 double par_stop(struct mapread *m);

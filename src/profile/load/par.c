@@ -87,6 +87,14 @@ struct par {
 	/* runs met, runs applied; not: a worker still in the chunk, no run
 	 * found there, its summary not for the parser's state */
 	uint64_t dbg[5];
+	/* the reader's place in chunk cur's results, here with what else it
+	 * writes at every run (not in the chunk, whose cache lines it shares
+	 * with chunks a worker writes, nor beside cur, which workers read at
+	 * every line): the next run and id record, and how far the ids have
+	 * been fetched (ids_ahead()) */
+	struct {
+		size_t run, id, far, near;
+	} rd;
 	double cpu;          /* the workers' CPU time (atomic adds) */
 	pthread_mutex_t cpu_mu;
 	/* chunks' buffers given back by the reader, for workers to fill
@@ -182,7 +190,7 @@ static void chunk_free(struct par *pa, struct par_chunk *c)
 	c->vals = NULL;
 	c->ids = NULL;
 	c->nrs = c->caprs = c->nvals = c->capvals = 0;
-	c->nids = c->capids = c->idcur = c->far = c->near = 0;
+	c->nids = c->capids = 0;
 }
 
 static void worker_chunks(struct par *pa);
@@ -328,44 +336,57 @@ static void chunk_leave(struct par *pa, struct par_chunk *c)
 	      __atomic_compare_exchange_n(&c->state, &expect, PC_ABANDONED, 0, __ATOMIC_ACQ_REL,
 					  __ATOMIC_ACQUIRE)))
 		chunk_free(pa, c);
+	memset(&pa->rd, 0, sizeof(pa->rd));
 	__atomic_store_n(&pa->cur, pa->cur + 1, __ATOMIC_RELEASE);
 }
 
 /* How many of a chunk's ids ahead of the reader (par_chunk.ids) have the
  * entry of their id fetched into the cache (PF_FAR), and, that entry
- * read then, the entry of the function its name was last found for
- * (PF_NEAR): the lookups of the lines to come (known_id(), get_fn()) hit
- * the cache.  The tables are the reader's, read in its thread; what is
+ * read then, the entry of the function its name was last found for, or
+ * the name table's slot of a name defined (PF_NEAR): the lookups of the
+ * lines to come (known_id(), get_fn(), strtab_intern()) hit the cache.  The tables are the reader's, read in its thread; what is
  * fetched changes nothing. */
-#define PF_FAR 16
+#define PF_FAR 24
 #define PF_NEAR 6
 
 /* The ids of chunk c the reader at off is about to read, fetched ahead. */
-static void ids_ahead(struct parser *ps, struct par_chunk *c, uint64_t off)
+static void ids_ahead(struct parser *ps, struct par *pa, const struct par_chunk *c,
+		      uint64_t off)
 {
+	const struct par_id *ids = c->ids;
+	size_t n = c->nids, k = pa->rd.id;
 	uint64_t rel = off - c->start;
-	while (c->idcur < c->nids && c->ids[c->idcur].off < rel)
-		c->idcur++;
-	size_t far = c->idcur + PF_FAR < c->nids ? c->idcur + PF_FAR : c->nids;
-	if (c->far < c->idcur)
-		c->far = c->idcur;
-	for (; c->far < far; c->far++) {
-		uint32_t v = c->ids[c->far].id;
-		const struct idmap *map = ns_map(ps, (int)(v >> 30));
-		if ((v & ((1u << 30) - 1)) < map->ndirect)
-			__builtin_prefetch(&map->direct[v & ((1u << 30) - 1)]);
+	while (k < n && ids[k].off < rel)
+		k++;
+	pa->rd.id = k;
+	size_t far = k + PF_FAR < n ? k + PF_FAR : n, j = pa->rd.far > k ? pa->rd.far : k;
+	for (; j < far; j++) {
+		/* (the records too: a worker wrote them, in another core's cache) */
+		__builtin_prefetch(&ids[j + 2 * PF_FAR]);
+		uint32_t id = ids[j].id & ((1u << 30) - 1);
+		const struct idmap *map = ns_map(ps, (int)(ids[j].id >> 30));
+		if (id < map->ndirect)
+			__builtin_prefetch(&map->direct[id]);
 	}
-	size_t near = c->idcur + PF_NEAR < c->nids ? c->idcur + PF_NEAR : c->nids;
-	if (c->near < c->idcur)
-		c->near = c->idcur;
-	for (; c->near < near; c->near++) {
-		uint32_t v = c->ids[c->near].id, id = v & ((1u << 30) - 1);
-		if (v >> 30 != NS_FN || id >= ps->fnmap.ndirect)
+	pa->rd.far = j;
+	size_t near = k + PF_NEAR < n ? k + PF_NEAR : n;
+	for (j = pa->rd.near > k ? pa->rd.near : k; j < near; j++) {
+		int ns = (int)(ids[j].id >> 30);
+		uint32_t id = ids[j].id & ((1u << 30) - 1), h = ids[j].hash;
+		if (h) { /* a name defined: where strtab_intern() looks for it */
+			const struct strtab *t = ns == NS_OBJ	 ? &ps->p->objs
+						 : ns == NS_FILE ? &ps->p->files
+								 : &ps->p->names;
+			if (t->slots)
+				__builtin_prefetch(&t->slots[h & t->mask]);
+		}
+		if (ns != NS_FN || id >= ps->fnmap.ndirect)
 			continue;
 		uint32_t name = ps->fnmap.direct[id];
 		if (name && !(name & ID_PENDING) && name - 1 < ps->nname_fn)
 			__builtin_prefetch(&ps->name_fn[name - 1]);
 	}
+	pa->rd.near = j;
 }
 
 const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines)
@@ -424,23 +445,34 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 		pa->dbg[2]++;
 		return NULL;
 	}
-	ids_ahead(ps, c, off);
-	while (c->cur < c->nrs && c->rs[c->cur].start < off)
-		c->cur++;
-	if (c->cur >= c->nrs || c->rs[c->cur].start != off) {
+	ids_ahead(ps, pa, c, off);
+	while (pa->rd.run < c->nrs && c->rs[pa->rd.run].start < off)
+		pa->rd.run++;
+	if (pa->rd.run >= c->nrs || c->rs[pa->rd.run].start != off) {
 		pa->dbg[3]++;
 		return NULL;
 	}
-	const struct run_sum *r = &c->rs[c->cur];
+	const struct run_sum *r = &c->rs[pa->rd.run];
 	if (!run_apply(ps, r, r->width ? c->vals + r->vals : NULL)) {
 		pa->dbg[4]++;
 		return NULL;
 	}
-	c->cur++;
-	/* the lines after a run ahead: the reader reads them next, skipping
-	 * what the run covers, where the hardware's prefetch does not look */
-	if (c->cur + PREFETCH_RUNS < c->nrs) {
-		const char *nx = m->base + c->rs[c->cur + PREFETCH_RUNS].end;
+	pa->rd.run++;
+	/* the summaries ahead (a worker wrote them, in another core's cache)
+	 * and the lines after a run ahead: the reader reads them next,
+	 * skipping what the run covers, where the hardware's prefetch does
+	 * not look */
+	if (pa->rd.run + 2 * PREFETCH_RUNS < c->nrs) {
+		const struct run_sum *f = &c->rs[pa->rd.run + 2 * PREFETCH_RUNS];
+		__builtin_prefetch(f);
+		__builtin_prefetch((const char *)f + 64);
+	}
+	if (pa->rd.run + PREFETCH_RUNS < c->nrs) {
+		const struct run_sum *f = &c->rs[pa->rd.run + PREFETCH_RUNS];
+		if (f->width) /* sums, last costs: at most 2 * 64 values */
+			for (int k = 0; k < 2 * f->width; k += 8)
+				__builtin_prefetch(c->vals + f->vals + k);
+		const char *nx = m->base + f->end;
 		__builtin_prefetch(nx);
 		__builtin_prefetch(nx + 64);
 		__builtin_prefetch(nx + 128);
@@ -448,6 +480,21 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	pa->dbg[1]++;
 	*nlines = r->nlines;
 	return m->base + r->end;
+}
+
+int par_mapped(const struct mapread *m, const char *at)
+{
+	const struct par *pa = m->par;
+	if (!pa || m->par_off)
+		return 0;
+	uint64_t off = (uint64_t)(at - m->base);
+	for (size_t i = pa->cur; i < pa->nc && pa->c[i].start <= off; i++) {
+		if (off >= pa->c[i].end)
+			continue;
+		int st = __atomic_load_n(&pa->c[i].state, __ATOMIC_ACQUIRE);
+		return st != PC_FREE && st != PC_SERIAL;
+	}
+	return 0;
 }
 
 double par_stop(struct mapread *m)

@@ -35,17 +35,32 @@ static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_
 	c->nvals += 2 * w;
 }
 
-/* The id of a name line at s ("(N)" after the key k, of kind ns), kept
- * for the reader's prefetch (par.c's ids_ahead()); ids of 2^30 or more, or
- * lines 4 GB into a chunk, are not (a prefetch is advice only). */
-static void chunk_id(struct par_chunk *c, const char *base, const char *s, enum fkey k, int ns)
+/* The id of a name line at s ("(N)" after the key k, of kind ns), and
+ * the hash of the name it defines, kept for the reader's prefetch
+ * (par.c's ids_ahead()); nothing before lim is read.  Ids of 2^30 or
+ * more, or lines 4 GB into a chunk, are not (a prefetch is advice only:
+ * the name is hashed as names.c would intern it without --mod-funcname,
+ * --mod-filename or folded contexts). */
+static void chunk_id(struct par_chunk *c, const char *base, const char *s, const char *lim,
+		     enum fkey k, int ns)
 {
-	const char *v = s + fkey_len(k) + 1;
+	const char *v = s + fkey_len(k) + 1, *e;
 	uint64_t x, off = (uint64_t)(s - base) - c->start;
-	if (*v != '(' || !fast_dec(v + 1, &x) || x >= (1u << 30) || off > UINT32_MAX)
+	if (*v != '(' || !(e = fast_dec(v + 1, &x)) || *e != ')' || x >= (1u << 30) ||
+	    off > UINT32_MAX)
 		return;
+	uint32_t h = 0;
+	if (is_space(e[1])) {
+		const char *name = e + 2, *nl = memchr(name, '\n', (size_t)(lim - name));
+		if (nl) {
+			while (nl > name && (is_space(nl[-1]) || nl[-1] == '\r'))
+				nl--;
+			if (nl > name)
+				h = (uint32_t)hash_bytes(name, (size_t)(nl - name));
+		}
+	}
 	VEC_RESERVE(c->ids, c->capids, c->nids + 1);
-	c->ids[c->nids++] = (struct par_id){ (uint32_t)off, (uint32_t)ns << 30 | (uint32_t)x };
+	c->ids[c->nids++] = (struct par_id){ (uint32_t)off, (uint32_t)ns << 30 | (uint32_t)x, h };
 }
 
 /* The last costs of each column (lc[]) of a run of lines from s to e, that
@@ -93,7 +108,7 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			enum fkey key = line_key(s, '=');
 			int ns = fkey_ns(key);
 			if (ns != NS_NONE)
-				chunk_id(c, base, s, key, ns);
+				chunk_id(c, base, s, fast_end + FAST_MAX_LINE + 32, key, ns);
 			/* the cost line after calls=/jump=/jcnd= is the call's
 			 * or the jump's (the first after fn= opens the block:
 			 * the reader's fast paths do that, its runs start
