@@ -55,22 +55,25 @@ report() { # jobs, chunk bytes, file, options...
 	CGTUI_PAR_RULE=0 CGTUI_PAR_WAIT=$w CGTUI_CHUNK_BYTES=$cb "$CGTUI" --jobs="${j%h}" --batch --threshold=0 --inclusive=yes "$@" "$f" 2>&1 |
 		grep -v '^Invocation:'
 }
+same_as_one() { # name, "chunk sizes", jobs ("2h": see report), file, options...
+	what=$1 cbs=$2 j=$3 f=$4
+	shift 4
+	for cb in $cbs; do
+		report "$j" "$cb" "$f" "$@" >par.txt
+		cmp -s one.txt par.txt || break
+	done
+	cmp -s one.txt par.txt
+	check "$what: --jobs=$j, chunks of $cbs bytes" $? \
+		"chunks of $cb bytes: $(diff one.txt par.txt | head -4)"
+}
 for f in $files; do
 	name=${f#"$here/../"}
 	name=${name#"$work/"}
 	for opt in --no-annotate --annotate; do
 		report 1 1000000000 "$f" "$opt" >one.txt
-		for j in 2 2h 8; do
-			cbs="1 300 4096"
-			[ "$j" = 2h ] && cbs=300
-			for cb in $cbs; do
-				report "$j" "$cb" "$f" "$opt" >par.txt
-				cmp -s one.txt par.txt || break
-			done
-			cmp -s one.txt par.txt
-			check "$name $opt: --jobs=$j, chunks of $cbs bytes" $? \
-				"chunks of $cb bytes: $(diff one.txt par.txt | head -4)"
-		done
+		same_as_one "$name $opt" "1 300 4096" 2 "$f" "$opt"
+		same_as_one "$name $opt" 300 2h "$f" "$opt"
+		same_as_one "$name $opt" "1 300 4096" 8 "$f" "$opt"
 	done
 done
 if [ -f gen.out ]; then
@@ -86,6 +89,63 @@ if [ -f gen.out ]; then
 	[ "${used2:-0}" -gt 0 ] && [ "$used2" -lt "$used" ]
 	check "gen.out: a worker stopped halfway, its runs are used" $? "$used2 of $used: $(cat err.txt)"
 fi
+# State the reader carries from chunk to chunk, with chunks cut at any line
+# (no fn= line here follows an empty or a cost line, where chunks are cut
+# when they can be; with chunks of 1 byte each line is one): function ids
+# defined in one block and used in later ones, or used before their
+# definition, or never defined (a warning at the line of its first use);
+# a block's first cost line relative to the last one of the block before
+# (format spec 3.1.6: relative to the previous cost line); calls= lines
+# right before a cut; fl=/fi= in force across cuts.  Then the same file
+# with a calls= line whose cost line never comes: the error at its line.
+# Expected lines counted by the generator (n), not read from cgtui.
+for kind in ok err; do
+	awk -v kind=$kind -v where="where-$kind.txt" 'function out(l) { print l; n++ }
+	BEGIN {
+		out("events: Ir Dr"); out("positions: line"); out("fl=(1) a.c")
+		for (f = 0; f < 160; f++) {
+			out(f % 3 ? "fl=(1)" : "fl=(2)" (f ? "" : " b.c"))
+			# ids 4, 8 ...: named 5 blocks later, on a cfn= line
+			# (never, for 156 and 160)
+			out("fn=(" f + 1 ")" (f % 4 == 3 ? "" : " f" f))
+			out((f ? "+1 " : "10 ") (f % 5 + 1) " " (f % 3))
+			if (f % 4 == 1)
+				out("fi=(1)")
+			out("+2 " (f % 7 + 2))
+			if (f > 4 && f % 4 == 0) {
+				out("cfn=(" f - 4 ") late" f - 4)
+				out("calls=1 3")
+				out("+1 1 1")
+			}
+			g = f == 90 ? 5000 : (f * 7) % 160 + 1
+			out("cfn=(" g ")")
+			if (kind == "ok" && f == 90)
+				print n > where
+			out("calls=" (f % 3 + 1) " " (f % 11 + 1))
+			if (kind == "err" && f == 100) {
+				print n + 1 > where # the line that comes instead
+				out("fn=(2)")
+			}
+			out("* " (f % 13 + 3) " 1")
+			out("-1 " (f % 4 + 1) " 2")
+		}
+	}' >"state-$kind.out"
+	report 1 1000000000 "state-$kind.out" --no-annotate >one.txt
+	if [ $kind = ok ]; then
+		# id 5000 never defined: its warning, at its first use
+		read -r line <"where-$kind.txt"
+		grep -q "^cgtui: warning: state-ok.out:$line: function id (5000) is used but never defined; shown as (5000)\$" one.txt
+		check "state-ok.out: one job warns of id 5000 at line $line" $? "$(grep -i warning one.txt | head -3)"
+	else
+		read -r line <"where-$kind.txt"
+		grep -q "^cgtui: state-err.out:$line: calls= line not followed by its cost line\$" one.txt
+		check "state-err.out: one job says line $line" $? "$(head -3 one.txt)"
+	fi
+	for j in 2 2h 8; do
+		same_as_one "state-$kind.out" "1 57 300" $j "state-$kind.out" --no-annotate
+	done
+done
+
 # The workers stop where runs of plain cost lines are rare: after two
 # The sum of jump counts passing 2^63-1: said at the same line whatever the
 # job count (a worker's run with the jumps is not applied; the reader
@@ -108,12 +168,7 @@ report 1 1000000000 jumpovf.out --no-annotate >one.txt
 grep -q '^cgtui: jumpovf.out:3936: sum of jump counts passes 2^63-1$' one.txt
 check "jumpovf.out: one job says where the jump counts pass 2^63-1" $? "$(cat one.txt)"
 for j in 2 8; do
-	for cb in 1 300 4096; do
-		report "$j" "$cb" jumpovf.out --no-annotate >par.txt
-		cmp -s one.txt par.txt || break
-	done
-	cmp -s one.txt par.txt
-	check "jumpovf.out: --jobs=$j says it at the same line" $? "chunks of $cb bytes: $(diff one.txt par.txt | head -4)"
+	same_as_one "jumpovf.out: said at the same line" "1 300 4096" $j jumpovf.out --no-annotate
 done
 
 # chunks read, runs covering less than a third of their bytes (every cost
