@@ -27,17 +27,22 @@
  * programs on the machine, the reader takes a larger share.  (The reader
  * reads the runs of plain lines faster than a worker, which also skips
  * the other lines and writes the summaries: a worker that finished every
- * chunk it began would read runs the reader has read meanwhile.)  Workers stay a few chunks ahead, so the summaries held stay small,
- * map their chunk's pages in at once (a page fault costs as much as
- * reading the page) and take their buffers from a pool the reader gives
- * back to, grown once.
+ * chunk it began would read runs the reader has read meanwhile.)
+ * Workers stay a few chunks ahead, so the summaries held stay small, map
+ * their chunk's pages in at once (a page fault costs as much as reading
+ * the page) and take their buffers from a pool the reader gives back to,
+ * grown once.  They also note the compressed ids of the chunk's name lines
+ * ("(N)", and the hash of a name defined), so that the reader's lookups
+ * of them, which the tables' sizes make cache misses (idmap_slot(),
+ * get_fn(), strtab_intern()), find their entries fetched a few lines
+ * ahead (ids_ahead()).
  *
  * CGTUI_CHUNK_BYTES (environment) sets the chunk size, for tests, and
  * CGTUI_PAR_WAIT=1 makes every chunk but the first a worker's and the
  * reader wait for it, so that tests see the workers' runs used whatever
  * the timing (=2: workers read the first half of each chunk, as if the
- * reader came in there), and CGTUI_PAR_RULE=0 keeps the workers on whatever their
- * runs cover (the rule in par_run());
+ * reader came in there), and CGTUI_PAR_RULE=0 keeps the workers on
+ * whatever their runs cover (the rule in par_run());
  * CGTUI_PAR_DEBUG=1 prints what the workers did and, from reader.c, the
  * load's wall time, the reader's CPU time (the serial part) and the
  * workers', for bench/load-bench.py.
@@ -362,7 +367,8 @@ static void ids_ahead(struct parser *ps, struct par *pa, const struct par_chunk 
 	size_t far = k + PF_FAR < n ? k + PF_FAR : n, j = pa->rd.far > k ? pa->rd.far : k;
 	for (; j < far; j++) {
 		/* (the records too: a worker wrote them, in another core's cache) */
-		__builtin_prefetch(&ids[j + 2 * PF_FAR]);
+		if (j + 2 * PF_FAR < n)
+			__builtin_prefetch(&ids[j + 2 * PF_FAR]);
 		uint32_t id = ids[j].id & ((1u << 30) - 1);
 		const struct idmap *map = ns_map(ps, (int)(ids[j].id >> 30));
 		if (id < map->ndirect)
