@@ -13,11 +13,15 @@
  * entities left out (query_edges_keep), once each. */
 struct edge_acc {
 	struct edge *ed;
-	cost_t *pool;   /* edge i's costs at pool[i * nr] (edges_done joins them) */
-	size_t poolcap, nr;
+	/* the costs summed here: edge i's at pool[at[i] * nr], at[i] NO_ID
+	 * for an edge whose cost is the aggregation's (a cycle's member:
+	 * edge_ext); edges_done joins them */
+	cost_t *pool;
+	uint32_t *at;
+	size_t poolcap, npool, nr;
 	uint32_t *slot; /* edge index + 1, 0 = empty */
 	uint32_t mask;
-	int n, cap;
+	int n, cap, atcap;
 	int (*keep)(struct profile *p, uint32_t other, void *arg);
 	void *arg;
 	uint32_t *left; /* entity + 1, 0 = empty */
@@ -90,7 +94,11 @@ static void edge_rehash(struct edge_acc *x, uint32_t size)
 	}
 }
 
-static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum call_kind kind)
+/* The edge of (fn, via), made if new: with ext, its cost is ext (a
+ * cycle member's inclusive cost in the aggregation, not copied: a cycle's
+ * 300,000 members are 300,000 edges), else summed here. */
+static struct edge *edge_get(struct edge_acc *x, uint32_t fn, uint32_t via, enum call_kind kind,
+			     const cost_t *ext)
 {
 	if ((uint32_t)(x->n + 1) * 2 > x->mask)
 		edge_rehash(x, x->mask ? (x->mask + 1) * 2 : 16);
@@ -101,15 +109,27 @@ static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum 
 			return e;
 	}
 	VEC_RESERVE(x->ed, x->cap, x->n + 1);
-	VEC_RESERVE(x->pool, x->poolcap, ((size_t)x->n + 1) * x->nr);
-	memset(&x->pool[(size_t)x->n * x->nr], 0, x->nr * sizeof(cost_t));
+	VEC_RESERVE(x->at, x->atcap, x->n + 1);
 	struct edge *e = &x->ed[x->n];
 	memset(e, 0, sizeof(*e));
 	e->fn = fn;
 	e->via = via;
 	e->kind = kind;
+	if (ext) {
+		e->cost = (cost_t *)(uintptr_t)ext; /* (read only: query.h) */
+		x->at[x->n] = NO_ID;
+	} else {
+		VEC_RESERVE(x->pool, x->poolcap, (x->npool + 1) * x->nr);
+		memset(&x->pool[x->npool * x->nr], 0, x->nr * sizeof(cost_t));
+		x->at[x->n] = (uint32_t)x->npool++;
+	}
 	x->slot[h] = (uint32_t)++x->n;
 	return e;
+}
+
+static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum call_kind kind)
+{
+	return edge_get(x, fn, via, kind, NULL);
 }
 
 /* Room for n more edges, the table sized for them: a cycle's callees are
@@ -117,7 +137,7 @@ static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum 
 static void edge_reserve(struct edge_acc *x, uint32_t n)
 {
 	VEC_RESERVE(x->ed, x->cap, (size_t)x->n + n);
-	VEC_RESERVE(x->pool, x->poolcap, ((size_t)x->n + n) * x->nr);
+	VEC_RESERVE(x->at, x->atcap, (size_t)x->n + n);
 	uint32_t want = 16;
 	while (want < ((uint32_t)x->n + n + 1) * 2 + 2)
 		want *= 2;
@@ -125,10 +145,10 @@ static void edge_reserve(struct edge_acc *x, uint32_t n)
 		edge_rehash(x, want);
 }
 
-/* Edge e's costs while they are collected. */
+/* Edge e's costs while they are collected (not an edge_ext one's). */
 static cost_t *ecost(struct edge_acc *x, const struct edge *e)
 {
-	return &x->pool[(size_t)(e - x->ed) * x->nr];
+	return &x->pool[(size_t)x->at[e - x->ed] * x->nr];
 }
 
 static void edge_add(const struct profile *p, struct edge_acc *x, struct edge *e, uint32_t r,
@@ -144,22 +164,23 @@ static void edge_add(const struct profile *p, struct edge_acc *x, struct edge *e
 		c[k] = cost_add(c[k], cc[k]);
 }
 
-/* The edges and their costs in one allocation (free() frees both): an
- * edge is small, so that 300,000 of them are sorted and copied fast. */
+/* The edges and the costs summed here in one allocation (free() frees
+ * both), the edges' own grown in place (a cycle's members: no copy of
+ * 300,000 edges at once). */
 static struct edge *edges_done(struct edge_acc *x)
 {
 	size_t n = (size_t)x->n, head = (n * sizeof(struct edge) + 15) & ~(size_t)15;
-	char *block = xmalloc(head + n * x->nr * sizeof(cost_t) + 1);
+	size_t pool = x->npool * x->nr * sizeof(cost_t);
+	char *block = xrealloc(x->ed, head + pool + 1);
 	struct edge *ed = (struct edge *)(void *)block;
 	cost_t *costs = (cost_t *)(void *)(block + head);
-	if (n) {
-		memcpy(ed, x->ed, n * sizeof(*ed));
-		memcpy(costs, x->pool, n * x->nr * sizeof(cost_t));
-	}
+	if (pool)
+		memcpy(costs, x->pool, pool);
 	for (size_t i = 0; i < n; i++)
-		ed[i].cost = &costs[i * x->nr];
-	free(x->ed);
+		if (x->at[i] != NO_ID)
+			ed[i].cost = &costs[(size_t)x->at[i] * x->nr];
 	free(x->pool);
+	free(x->at);
 	return ed;
 }
 
@@ -174,7 +195,8 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 	 * (an index: the edges move as they grow; -1 when left out) */
 	int member = callers && mycyc;
 	int tocycle = member && kept(p, x, agg_cycle_ent(a, mycyc))
-		? (int)(edge_at(x, agg_cycle_ent(a, mycyc), NO_ID, CALL_MEMBER) - x->ed) : -1;
+		? (int)(edge_get(x, agg_cycle_ent(a, mycyc), NO_ID, CALL_MEMBER, agg_incl(a, f)) - x->ed)
+		: -1;
 	for (uint32_t k = start[f]; k < start[f + 1]; k++) {
 		const struct call_rec *c = &p->calls[idx[k]];
 		uint32_t other = callers ? c->caller : c->callee;
@@ -191,8 +213,6 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 			edge_add(p, x, edge_at(x, other, NO_ID, kind), idx[k], 1);
 		}
 	}
-	if (tocycle >= 0)
-		memcpy(ecost(x, &x->ed[tocycle]), agg_incl(a, f), sizeof(cost_t) * (size_t)p->nreal);
 }
 
 int query_edges_keep(struct profile *p, uint32_t id, int callers,
@@ -211,8 +231,7 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 		for (uint32_t i = a->cyc_start[k - 1]; !callers && i < a->cyc_start[k]; i++) {
 			uint32_t m = a->cyc_fn[i];
 			if (kept_once(p, &x, m, 1))
-				memcpy(ecost(&x, edge_at(&x, m, NO_ID, CALL_MEMBER)), agg_incl(a, m),
-				       sizeof(cost_t) * (size_t)p->nreal);
+				edge_get(&x, m, NO_ID, CALL_MEMBER, agg_incl(a, m));
 		}
 		/* the calls from outside into them: its callers (via the member
 		 * called), or the counts of its calls of each member */
@@ -444,31 +463,30 @@ uint32_t query_fn_by_name(const struct profile *p, const char *name, uint32_t ob
 }
 
 /* An edge's sort key, made once: the edges are large (a cost per event),
- * so they are ordered through these and moved once. */
+ * so they are ordered through these and moved once.  Small (24 bytes: a
+ * cycle's 300,000 members): the names that break ties are found when
+ * two values are equal. */
 struct edgekey {
 	cost_t v;           /* the event's cost, or (no share) the count */
-	const char *name;   /* a function's name, NULL for a cycle (buf) */
 	uint32_t fn, via, i;
 	int costed;
-	char buf[20];       /* a cycle's "<cycle N>" */
 };
 
-static int cmp_edgekey(const void *x, const void *y)
+static int cmp_edgekey(const void *x, const void *y, void *arg)
 {
+	const struct profile *p = arg;
 	const struct edgekey *a = x, *b = y;
 	if (a->costed != b->costed)
 		return a->costed ? -1 : 1;
-	struct rank_key ka = { &a->v, a->name ? a->name : a->buf, a->fn };
-	struct rank_key kb = { &b->v, b->name ? b->name : b->buf, b->fn };
 	struct rank_order o = { NULL, 1, RANK_VIEW };
-	int r = rank_cmp(&ka, &kb, &o);
+	int r = rank_cmp_values(&a->v, &b->v, &o);
+	if (!r) {
+		char ba[32], bb[32];
+		struct rank_key ka = { &a->v, tie_name(p, a->fn, ba, sizeof(ba)), a->fn };
+		struct rank_key kb = { &b->v, tie_name(p, b->fn, bb, sizeof(bb)), b->fn };
+		r = rank_cmp(&ka, &kb, &o);
+	}
 	return r ? r : (a->via < b->via ? -1 : a->via > b->via);
-}
-
-static int cmp_edgekey_r(const void *x, const void *y, void *arg)
-{
-	(void)arg;
-	return cmp_edgekey(x, y);
 }
 
 /* The keys of ed[0..n) */
@@ -484,9 +502,6 @@ static struct edgekey *edge_keys(const struct profile *p, const struct edge *ed,
 		e->fn = d->fn;
 		e->via = d->via;
 		e->i = (uint32_t)i;
-		e->name = tie_name(p, e->fn, e->buf, sizeof(e->buf));
-		if (e->name == e->buf)
-			e->name = NULL; /* (buf moves with the key) */
 	}
 	return k;
 }
@@ -501,7 +516,7 @@ struct edge_order *query_edge_order(const struct profile *p, const struct edge *
 {
 	struct edge_order *o = xmalloc(sizeof(*o));
 	o->k = edge_keys(p, ed, n, event);
-	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey_r, NULL);
+	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey, (void *)p);
 	return o;
 }
 
@@ -524,7 +539,7 @@ void query_order_edges(const struct profile *p, const struct edge *ed, size_t n,
 {
 	struct edgekey *k = edge_keys(p, ed, n, event);
 	if (n > 1)
-		qsort(k, n, sizeof(*k), cmp_edgekey);
+		qsort_r(k, n, sizeof(*k), cmp_edgekey, (void *)p);
 	for (size_t i = 0; i < n; i++)
 		order[i] = k[i].i;
 	free(k);
