@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -1196,6 +1197,104 @@ static void test_lazy_lines(void)
 }
 
 
+/* Segments read again from far apart in the file and from their codes
+ * (lazy.c keeps them as differences, from zero again every 32): 200
+ * functions fK, K + K % 7 + 1 segment pairs each (f199: 120 pairs, one
+ * chunk over several marks), each pair a cost line in h.h after fi= and
+ * one in a.c after fe= (each line after them ends a segment), at 64-bit
+ * instruction addresses far up (even K) or low (odd K), the a.c line's
+ * position relative ("+4 -2"): fK's h.h:1000+3j costs 100K + j and
+ * 2^40 + j, its a.c:998+3j costs 7K + j + 1 and 3, by construction.  The
+ * functions' lines are asked for in a scattered order. */
+static void test_lazy_many(void)
+{
+	enum { NF = 200 };
+	size_t cap = 1 << 20, len = 0;
+	char *text = xmalloc(cap);
+	len += (size_t)snprintf(text + len, cap - len, "positions: instr line\nevents: A B\nfl=a.c\n");
+	int nseg[NF], total = 0;
+	for (int k = 0; k < NF; k++) {
+		nseg[k] = k == NF - 1 ? 120 : k % 7 + 1;
+		len += (size_t)snprintf(text + len, cap - len, "fn=f%03d\n", k);
+		for (int j = 0; j < nseg[k]; j++) {
+			unsigned long long at = k % 2 ? 0x401000ULL + (unsigned long long)j * 8
+						      : 0x7ffffffffff00000ULL + (unsigned long long)k * 0x1000 +
+							(unsigned long long)j * 8;
+			len += (size_t)snprintf(text + len, cap - len,
+						"fi=h.h\n0x%llx %d %d %lld\nfe=a.c\n+4 -2 %d 3\n", at,
+						1000 + 3 * j, 100 * k + j, (1LL << 40) + j, 7 * k + j + 1);
+			total += 2;
+		}
+	}
+	struct profile p;
+	ok(load_lazy(&p, "many.out", text, 1, 1) == 0, "lazy, many segments: loads: %s", lasterr);
+	free(text);
+	profile_finish(&p);
+	ok(p.ls.nlazy > 0 && p.ls.nrecords == 0, "lazy, many segments: all deferred");
+	for (int k = 0; k < NF; k++) {
+		char name[8];
+		snprintf(name, sizeof(name), "f%03d", (k * 37) % NF);
+		profile_need_lines(&p, fn(&p, name));
+	}
+	ok(p.ls.nlazy == 0, "lazy, many segments: every block read again");
+	int seen = 0, good = 1;
+	struct line_iter it;
+	for (line_iter_all(&it, &p.ls); line_iter_next(&it);) {
+		int k = atoi(fn_name(&p, it.fn) + 1), hh = !strcmp(file_name(&p, it.file), "h.h");
+		int j = ((int)it.line - (hh ? 1000 : 998)) / 3;
+		good &= j >= 0 && j < nseg[k] && (int)it.line == (hh ? 1000 : 998) + 3 * j;
+		if (hh)
+			good &= it.cost[0] == 100 * k + j && it.cost[1] == (1LL << 40) + j;
+		else
+			good &= it.cost[0] == 7 * k + j + 1 && it.cost[1] == 3;
+		seen++;
+	}
+	is(seen, total, "lazy, many segments: a record per cost line");
+	ok(good, "lazy, many segments: each line's costs, by construction");
+	profile_free(&p);
+}
+
+/* The heap in use (0 when it cannot be known: a sanitizer's allocator). */
+static size_t heap_used(void)
+{
+	struct mallinfo2 m = mallinfo2();
+	return m.uordblks + m.hblkhd;
+}
+
+/* A million segments' worth of memory: one function, 100,000 segments
+ * (fi= and fe= between its cost lines end each) in two files, so that
+ * little else is kept: as struct lz_seg they took 48 bytes each (4.8 MB),
+ * coded 12 or so; less than 20 each is asked.  Its lines then read again:
+ * h.h:1 and a.c:2 50,000 each, by construction. */
+static void test_lazy_small(void)
+{
+	enum { N = 50000 };
+	size_t cap = 64 + (size_t)N * 24, len = 0;
+	char *text = xmalloc(cap);
+	len += (size_t)snprintf(text + len, cap - len, "events: A\nfl=a.c\nfn=main\n");
+	for (int j = 0; j < N; j++)
+		len += (size_t)snprintf(text + len, cap - len, "fi=h.h\n1 1\nfe=a.c\n2 1\n");
+	size_t before = heap_used();
+	char *probe = xmalloc(1 << 20);
+	probe[0] = 1;
+	int known = heap_used() >= before + (1 << 20);
+	free(probe);
+	before = heap_used();
+	struct profile p;
+	ok(load_lazy(&p, "small.out", text, 1, 1) == 0, "lazy, 100,000 segments: loads: %s", lasterr);
+	size_t used = heap_used() - before;
+	free(text);
+	if (known)
+		ok(used < (size_t)2 * N * 20, "lazy, 100,000 segments: %zu bytes kept (< 20 each)", used);
+	else /* (no check then) */
+		printf("# the heap in use is not known here (a sanitizer's allocator)\n");
+	profile_finish(&p);
+	profile_need_lines(&p, fn(&p, "main"));
+	is(line_cost(&p, "main", "h.h", 1, 0), N, "lazy, 100,000 segments: h.h:1");
+	is(line_cost(&p, "main", "a.c", 2, 0), N, "lazy, 100,000 segments: a.c:2");
+	profile_free(&p);
+}
+
 /* A writer that gives a function's file with fi= on the line before fn=
  * and never writes fl= (pyprof2calltree, lsprofcalltree: the wild corpus's
  * gprof2dot--callgrind_bzr.callgrind): the function is in that file, and
@@ -1855,6 +1954,8 @@ int main(void)
 	test_part_sets();
 	test_merge_diff_mod();
 	test_lazy_lines();
+	test_lazy_many();
+	test_lazy_small();
 	test_fi_before_fn();
 	test_overflow();
 	test_odd_positions();

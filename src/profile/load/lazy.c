@@ -47,13 +47,37 @@ struct lz_src {
 	struct stat st; /* as it was loaded: the file must still be so */
 };
 
+/* The segments are kept coded (seg_put): a 1 GB profile has a million,
+ * 48 bytes each as struct lz_seg, about 12 coded.  Each is its fields'
+ * differences from the segment before as varints, exact at any size; at
+ * every LZ_MARK-th segment the differences start from zero again, and a
+ * mark notes where it is and its chunk, so a chunk's segments are found by
+ * a binary search of the marks and read from the mark before them. */
+#define LZ_MARK 32
+
+struct lz_mark {
+	uint64_t off;   /* in sbuf */
+	uint32_t chunk; /* of the segment there */
+};
+
+/* A segment being read from sbuf (seg_first, seg_next). */
+struct lz_cursor {
+	size_t i;          /* its index */
+	uint64_t off;      /* where the next one is */
+	struct lz_seg g;   /* it (and the base of the next one's differences) */
+};
+
 struct lazy_lines {
 	struct lz_src *src;
 	uint32_t nsrc, capsrc;
 	struct lz_format *fmt;
 	uint32_t nfmt, capfmt;
-	struct lz_seg *seg; /* in chunk order */
-	size_t nseg, capseg;
+	uint8_t *sbuf;      /* the segments, coded, in chunk order */
+	size_t slen, scap;
+	struct lz_mark *mark; /* one every LZ_MARK segments */
+	size_t nmark, capmark;
+	size_t nseg;
+	struct lz_seg prev; /* the last one put: the base of the next */
 	cost_t *lc;         /* lastcost values (nev) kept for segments */
 	size_t nlc, caplc;
 	/* the few segments that need them (a cost "*" before any other value):
@@ -73,7 +97,8 @@ static void lazy_free(void *v)
 	}
 	free(lz->src);
 	free(lz->fmt);
-	free(lz->seg);
+	free(lz->sbuf);
+	free(lz->mark);
 	free(lz->lc);
 	free(lz->star);
 	free(lz);
@@ -98,6 +123,112 @@ static uint32_t lz_format_now(struct parser *ps)
 	VEC_RESERVE(lz->fmt, lz->capfmt, lz->nfmt + 1);
 	lz->fmt[lz->nfmt] = f;
 	return lz->nfmt++;
+}
+
+/* The difference b - a, and a + d, of 64-bit values, wrapping: exact. */
+static uint64_t diff64(uint64_t a, uint64_t b)
+{
+	return zigzag((int64_t)(b - a));
+}
+
+static uint64_t undiff64(uint64_t a, uint64_t d)
+{
+	return a + (uint64_t)unzigzag(d);
+}
+
+/* Appends segment g to sbuf (see LZ_MARK). */
+static void seg_put(struct lazy_lines *lz, const struct lz_seg *g)
+{
+	if (lz->nseg % LZ_MARK == 0) {
+		VEC_RESERVE(lz->mark, lz->capmark, lz->nmark + 1);
+		lz->mark[lz->nmark++] = (struct lz_mark){ lz->slen, g->chunk };
+		memset(&lz->prev, 0, sizeof(lz->prev));
+	}
+	VEC_RESERVE(lz->sbuf, lz->scap, lz->slen + 8 * 10);
+	const struct lz_seg *b = &lz->prev;
+	uint8_t *o = lz->sbuf + lz->slen;
+	o = varint_put(o, g->chunk - b->chunk); /* (in chunk order) */
+	o = varint_put(o, diff64(b->end, g->start));
+	o = varint_put(o, g->end - g->start);
+	o = varint_put(o, diff64((uint64_t)b->last[0], (uint64_t)g->last[0]));
+	o = varint_put(o, diff64((uint64_t)b->last[1], (uint64_t)g->last[1]));
+	o = varint_put(o, g->src);
+	o = varint_put(o, g->fi);
+	o = varint_put(o, (uint64_t)g->fmt << 1 | g->call);
+	lz->slen = (size_t)(o - lz->sbuf);
+	lz->prev = *g;
+	lz->nseg++;
+}
+
+/* The next segment after c's (c->g the one before, or zeroed at a mark). */
+static void seg_next(const struct lazy_lines *lz, struct lz_cursor *c)
+{
+	const uint8_t *o = lz->sbuf + c->off;
+	struct lz_seg *g = &c->g;
+	uint64_t u;
+	o = varint_get(o, &u);
+	g->chunk += (uint32_t)u;
+	o = varint_get(o, &u);
+	g->start = undiff64(g->end, u);
+	o = varint_get(o, &u);
+	g->end = g->start + u;
+	o = varint_get(o, &u);
+	g->last[0] = (int64_t)undiff64((uint64_t)g->last[0], u);
+	o = varint_get(o, &u);
+	g->last[1] = (int64_t)undiff64((uint64_t)g->last[1], u);
+	o = varint_get(o, &u);
+	g->src = (uint32_t)u;
+	o = varint_get(o, &u);
+	g->fi = (uint32_t)u;
+	o = varint_get(o, &u);
+	g->fmt = (uint32_t)(u >> 1) & 0x7fffffff;
+	g->call = u & 1;
+	c->off = (uint64_t)(o - lz->sbuf);
+}
+
+/* c at the first segment of chunk `chunk`: 1; 0 when it has none (c at
+ * the first one of a later chunk, or c->i lz->nseg without one). */
+static int seg_first(const struct lazy_lines *lz, uint32_t chunk, struct lz_cursor *c)
+{
+	c->i = lz->nseg;
+	/* the last mark before the chunk's first segment: the first whose
+	 * chunk is not below it, less one (a chunk may start before a mark) */
+	size_t lo = 0, hi = lz->nmark;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (lz->mark[mid].chunk < chunk)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo)
+		lo--;
+	for (size_t i = lo * LZ_MARK; i < lz->nseg; i++) {
+		if (i % LZ_MARK == 0) {
+			memset(c, 0, sizeof(*c));
+			c->off = lz->mark[i / LZ_MARK].off;
+		}
+		seg_next(lz, c);
+		c->i = i;
+		if (c->g.chunk >= chunk)
+			return c->g.chunk == chunk;
+	}
+	c->i = lz->nseg;
+	return 0;
+}
+
+/* c at the segment after it, if there is one in the same chunk. */
+static int seg_more(const struct lazy_lines *lz, struct lz_cursor *c)
+{
+	uint32_t chunk = c->g.chunk;
+	if (++c->i >= lz->nseg)
+		return 0;
+	if (c->i % LZ_MARK == 0) {
+		memset(&c->g, 0, sizeof(c->g));
+		c->off = lz->mark[c->i / LZ_MARK].off;
+	}
+	seg_next(lz, c);
+	return c->g.chunk == chunk;
 }
 
 void seg_open_at(struct parser *ps, uint64_t off)
@@ -134,8 +265,7 @@ void seg_end(struct parser *ps, uint64_t off)
 		lz->star[lz->nstar++] = (struct lz_star){ lz->nseg, lz->nlc };
 		lz->nlc += nev;
 	}
-	VEC_RESERVE(lz->seg, lz->capseg, lz->nseg + 1);
-	lz->seg[lz->nseg++] = ps->seg;
+	seg_put(lz, &ps->seg);
 }
 
 void seg_line(struct parser *ps, uint64_t off, const char *t, size_t l)
@@ -190,11 +320,10 @@ static const cost_t *seg_lastcost(const struct lazy_lines *lz, size_t i)
 	return f ? &lz->lc[f->lc] : NULL;
 }
 
-/* Reads segment i again into the line store's open block. */
-static int replay_seg(struct profile *p, const struct lazy_lines *lz, size_t i,
-		      struct scratch *sc, char *err, size_t errsz)
+/* Reads segment g (the i-th) again into the line store's open block. */
+static int replay_seg(struct profile *p, const struct lazy_lines *lz, const struct lz_seg *g,
+		      size_t i, struct scratch *sc, char *err, size_t errsz)
 {
-	const struct lz_seg *g = &lz->seg[i];
 	const struct lz_src *src = &lz->src[g->src];
 	const struct lz_format *f = &lz->fmt[g->fmt];
 	struct load_opts lo = { .sign = f->sign };
@@ -252,27 +381,28 @@ static int src_changed(const struct lz_src *src)
 	       st.st_mtim.tv_nsec != src->st.st_mtim.tv_nsec;
 }
 
-/* Reads chunk c's segments, from segs[first], again. */
-static int replay_segs_in(struct profile *p, const struct lazy_lines *lz, size_t first,
-			  uint32_t c, struct scratch *sc, char *err, size_t errsz)
+/* Reads the segments of a chunk, from first's, again. */
+static int replay_segs_in(struct profile *p, const struct lazy_lines *lz,
+			  const struct lz_cursor *first, struct scratch *sc, char *err, size_t errsz)
 {
-	for (size_t i = first; i < lz->nseg && lz->seg[i].chunk == c; i++) {
-		const struct lz_seg *g = &lz->seg[i];
+	struct lz_cursor c = *first;
+	do {
+		const struct lz_seg *g = &c.g;
 		if (src_changed(&lz->src[g->src])) {
 			snprintf(err, errsz, "%s: changed since it was loaded", lz->src[g->src].path);
 			return -1;
 		}
-		if (replay_seg(p, lz, i, sc, err, errsz) < 0)
+		if (replay_seg(p, lz, g, c.i, sc, err, errsz) < 0)
 			return -1;
-	}
+	} while (seg_more(lz, &c));
 	return 0;
 }
 
 /* replay_segs_in(), a SIGBUS (the file shrank under the mapping) caught. */
-static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t first, uint32_t c,
-		       struct scratch *sc, char *err, size_t errsz)
+static int replay_segs(struct profile *p, const struct lazy_lines *lz,
+		       const struct lz_cursor *first, struct scratch *sc, char *err, size_t errsz)
 {
-	const char *path = lz->src[lz->seg[first].src].path;
+	const char *path = lz->src[first->g.src].path;
 	sigjmp_buf jb, *volatile prev = NULL;
 	int rc;
 	if (sigsetjmp(jb, 1)) {
@@ -280,7 +410,7 @@ static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t fi
 		rc = -1;
 	} else {
 		prev = bus_guard(&jb);
-		rc = replay_segs_in(p, lz, first, c, sc, err, errsz);
+		rc = replay_segs_in(p, lz, first, sc, err, errsz);
 	}
 	bus_guard(prev);
 	return rc;
@@ -290,25 +420,19 @@ static int replay_segs(struct profile *p, const struct lazy_lines *lz, size_t fi
 static int replay_chunk(struct profile *p, struct lazy_lines *lz, uint32_t c)
 {
 	struct linestore *ls = &p->ls;
-	size_t lo = 0, hi = lz->nseg;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (lz->seg[mid].chunk < c)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	struct lz_cursor first;
+	int found = seg_first(lz, c, &first);
 	char err[512] = "";
 	struct scratch sc = { 0 };
 	int rc = 0;
 	linestore_begin(ls, ls->chunks[c].fn);
-	if (lo < lz->nseg && lz->seg[lo].chunk == c)
-		rc = replay_segs(p, lz, lo, c, &sc, err, sizeof(err));
+	if (found)
+		rc = replay_segs(p, lz, &first, &sc, err, sizeof(err));
 	free(sc.buf);
 	if (linestore_refill(ls, c, rc == 0) < 0) {
 		if (!err[0])
 			snprintf(err, sizeof(err), "%s: changed since it was loaded",
-				 lo < lz->nseg ? lz->src[lz->seg[lo].src].path : "the profile");
+				 first.i < lz->nseg ? lz->src[first.g.src].path : "the profile");
 		profile_warn(p, "%s; some line costs are not shown", err);
 		return -1;
 	}
