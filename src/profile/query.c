@@ -463,30 +463,37 @@ uint32_t query_fn_by_name(const struct profile *p, const char *name, uint32_t ob
 }
 
 /* An edge's sort key, made once: the edges are large (a cost per event),
- * so they are ordered through these and moved once.  Small (24 bytes: a
- * cycle's 300,000 members): the names that break ties are found when
- * two values are equal. */
+ * so they are ordered through these and moved once.  Small (16 bytes: a
+ * cycle's 300,000 members): the names that break ties, and the edges'
+ * ends, are read from the edges when two values are equal. */
 struct edgekey {
 	cost_t v;           /* the event's cost, or (no share) the count */
-	uint32_t fn, via, i;
-	int costed;
+	uint32_t i;         /* the edge's index */
+	uint32_t costed;
+};
+
+/* What the keys are compared with: the edges they are of. */
+struct edgectx {
+	const struct profile *p;
+	const struct edge *ed;
 };
 
 static int cmp_edgekey(const void *x, const void *y, void *arg)
 {
-	const struct profile *p = arg;
+	const struct edgectx *c = arg;
 	const struct edgekey *a = x, *b = y;
 	if (a->costed != b->costed)
 		return a->costed ? -1 : 1;
 	struct rank_order o = { NULL, 1, RANK_VIEW };
 	int r = rank_cmp_values(&a->v, &b->v, &o);
-	if (!r) {
-		char ba[32], bb[32];
-		struct rank_key ka = { &a->v, tie_name(p, a->fn, ba, sizeof(ba)), a->fn };
-		struct rank_key kb = { &b->v, tie_name(p, b->fn, bb, sizeof(bb)), b->fn };
-		r = rank_cmp(&ka, &kb, &o);
-	}
-	return r ? r : (a->via < b->via ? -1 : a->via > b->via);
+	if (r)
+		return r;
+	const struct edge *ea = &c->ed[a->i], *eb = &c->ed[b->i];
+	char ba[32], bb[32];
+	struct rank_key ka = { &a->v, tie_name(c->p, ea->fn, ba, sizeof(ba)), ea->fn };
+	struct rank_key kb = { &b->v, tie_name(c->p, eb->fn, bb, sizeof(bb)), eb->fn };
+	r = rank_cmp(&ka, &kb, &o);
+	return r ? r : (ea->via < eb->via ? -1 : ea->via > eb->via);
 }
 
 /* The keys of ed[0..n) */
@@ -497,10 +504,8 @@ static struct edgekey *edge_keys(const struct profile *p, const struct edge *ed,
 	for (size_t i = 0; i < n; i++) {
 		struct edgekey *e = &k[i];
 		const struct edge *d = &ed[i];
-		e->costed = call_kind_costed(d->kind);
+		e->costed = (uint32_t)call_kind_costed(d->kind);
 		e->v = e->costed ? event_value(p, d->cost, event) : d->count;
-		e->fn = d->fn;
-		e->via = d->via;
 		e->i = (uint32_t)i;
 	}
 	return k;
@@ -508,6 +513,7 @@ static struct edgekey *edge_keys(const struct profile *p, const struct edge *ed,
 
 struct edge_order {
 	struct edgekey *k;
+	struct edgectx c;
 	struct rank_lazy lazy;
 };
 
@@ -516,7 +522,8 @@ struct edge_order *query_edge_order(const struct profile *p, const struct edge *
 {
 	struct edge_order *o = xmalloc(sizeof(*o));
 	o->k = edge_keys(p, ed, n, event);
-	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey, (void *)p);
+	o->c = (struct edgectx){ p, ed };
+	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey, &o->c);
 	return o;
 }
 
@@ -538,8 +545,9 @@ void query_order_edges(const struct profile *p, const struct edge *ed, size_t n,
 		       uint32_t *order)
 {
 	struct edgekey *k = edge_keys(p, ed, n, event);
+	struct edgectx c = { p, ed };
 	if (n > 1)
-		qsort_r(k, n, sizeof(*k), cmp_edgekey, (void *)p);
+		qsort_r(k, n, sizeof(*k), cmp_edgekey, &c);
 	for (size_t i = 0; i < n; i++)
 		order[i] = k[i].i;
 	free(k);

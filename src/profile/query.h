@@ -47,7 +47,8 @@ void query_order_edges(const struct profile *p, const struct edge *ed, size_t n,
 		       uint32_t *order);
 /* The same order made as it is read (rank_lazy): query_edge_at(o, i) is
  * the index in ed of the i-th edge, for a view that shows a page of a
- * cycle's 300,000 members (o reads ed's costs when made only). */
+ * cycle's 300,000 members (o reads ed's costs when made, and its ends
+ * on a tie as it is read: ed must outlive o). */
 struct edge_order;
 struct edge_order *query_edge_order(const struct profile *p, const struct edge *ed, size_t n,
 				    int event);

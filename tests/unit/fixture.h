@@ -1,10 +1,11 @@
 /* fixture.h -- what the model's unit tests share: a temporary directory,
- * loading a profile from text, finding a function by name, and the format
- * specification's extended example.
+ * loading a profile from text, finding a function by name, the heap in
+ * use, and the format specification's extended example.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_FIXTURE_H
 #define CGTUI_FIXTURE_H
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,27 @@
 #include "profile/model.h"
 
 static char tmpdir[] = "/tmp/cgtui-unit-XXXXXX";
+
+/* The heap in use (malloc's arenas and its mapped blocks). */
+static inline size_t heap_used(void)
+{
+	struct mallinfo2 m = mallinfo2();
+	return m.uordblks + m.hblkhd;
+}
+
+/* Does heap_used() see a block of 1 MB (not under a sanitizer's
+ * allocator)? */
+static inline int heap_known(void)
+{
+	size_t before = heap_used();
+	char *probe = malloc(1 << 20);
+	if (!probe)
+		return 0;
+	probe[0] = 1;
+	int known = heap_used() >= before + (1 << 20);
+	free(probe);
+	return known;
+}
 static char lasterr[4096];
 
 static char *write_tmp(const char *name, const char *text, size_t len)
