@@ -12,16 +12,19 @@
 /* Edges being summed, found by (entity, via) in a small hash; the
  * entities left out (query_edges_keep), once each. */
 struct edge_acc {
+	/* one block: room for cap edges, then for cap edges' costs (the
+	 * pool), made for as many as there can be (edge_room: the calls
+	 * read), so that edges_done() only closes the gap, no copy of
+	 * either made */
 	struct edge *ed;
 	/* the costs summed here: edge i's at pool[at[i] * nr], at[i] NO_ID
-	 * for an edge whose cost is the aggregation's (a cycle's member:
-	 * edge_ext); edges_done joins them */
+	 * for an edge whose cost is the aggregation's (a cycle's member) */
 	cost_t *pool;
 	uint32_t *at;
-	size_t poolcap, npool, nr;
+	size_t cap, npool, nr;
 	uint32_t *slot; /* edge index + 1, 0 = empty */
 	uint32_t mask;
-	int n, cap, atcap;
+	int n;
 	int (*keep)(struct profile *p, uint32_t other, void *arg);
 	void *arg;
 	uint32_t *left; /* entity + 1, 0 = empty */
@@ -94,6 +97,33 @@ static void edge_rehash(struct edge_acc *x, uint32_t size)
 	}
 }
 
+/* The bytes of n edges, rounded for the costs after them */
+static size_t edges_head(size_t n)
+{
+	return (n * sizeof(struct edge) + 15) & ~(size_t)15;
+}
+
+/* Room for `want` edges in all and their costs (a new block, the edges
+ * and costs so far moved once: at the start, none). */
+static void edge_room(struct edge_acc *x, size_t want)
+{
+	if (want <= x->cap && x->ed)
+		return;
+	if (want < 4)
+		want = 4;
+	char *block = xmalloc(edges_head(want) + want * x->nr * sizeof(cost_t) + 1);
+	cost_t *pool = (cost_t *)(void *)(block + edges_head(want));
+	if (x->ed) {
+		memcpy(block, x->ed, (size_t)x->n * sizeof(struct edge));
+		memcpy(pool, x->pool, x->npool * x->nr * sizeof(cost_t));
+		free(x->ed);
+	}
+	x->ed = (struct edge *)(void *)block;
+	x->pool = pool;
+	x->at = xreallocarray(x->at, want, sizeof(*x->at));
+	x->cap = want;
+}
+
 /* The edge of (fn, via), made if new: with ext, its cost is ext (a
  * cycle member's inclusive cost in the aggregation, not copied: a cycle's
  * 300,000 members are 300,000 edges), else summed here. */
@@ -108,8 +138,8 @@ static struct edge *edge_get(struct edge_acc *x, uint32_t fn, uint32_t via, enum
 		if (e->fn == fn && e->via == via)
 			return e;
 	}
-	VEC_RESERVE(x->ed, x->cap, x->n + 1);
-	VEC_RESERVE(x->at, x->atcap, x->n + 1);
+	if ((size_t)x->n == x->cap) /* (not reached: room is made for them all) */
+		edge_room(x, x->cap * 2);
 	struct edge *e = &x->ed[x->n];
 	memset(e, 0, sizeof(*e));
 	e->fn = fn;
@@ -119,7 +149,6 @@ static struct edge *edge_get(struct edge_acc *x, uint32_t fn, uint32_t via, enum
 		e->cost = (cost_t *)(uintptr_t)ext; /* (read only: query.h) */
 		x->at[x->n] = NO_ID;
 	} else {
-		VEC_RESERVE(x->pool, x->poolcap, (x->npool + 1) * x->nr);
 		memset(&x->pool[x->npool * x->nr], 0, x->nr * sizeof(cost_t));
 		x->at[x->n] = (uint32_t)x->npool++;
 	}
@@ -132,12 +161,11 @@ static struct edge *edge_at(struct edge_acc *x, uint32_t fn, uint32_t via, enum 
 	return edge_get(x, fn, via, kind, NULL);
 }
 
-/* Room for n more edges, the table sized for them: a cycle's callees are
- * its members, known in number before they are read. */
+/* Room for n more edges, the table sized for them: as many as the calls
+ * read (a cycle's callees: its members), known before they are read. */
 static void edge_reserve(struct edge_acc *x, uint32_t n)
 {
-	VEC_RESERVE(x->ed, x->cap, (size_t)x->n + n);
-	VEC_RESERVE(x->at, x->atcap, (size_t)x->n + n);
+	edge_room(x, (size_t)x->n + n);
 	uint32_t want = 16;
 	while (want < ((uint32_t)x->n + n + 1) * 2 + 2)
 		want *= 2;
@@ -165,21 +193,23 @@ static void edge_add(const struct profile *p, struct edge_acc *x, struct edge *e
 }
 
 /* The edges and the costs summed here in one allocation (free() frees
- * both), the edges' own grown in place (a cycle's members: no copy of
- * 300,000 edges at once). */
+ * both): the block made for them, the costs moved down after the edges
+ * there are, the rest given back (a cycle's 300,000 members or 60,000
+ * callers: no second copy of them at once). */
 static struct edge *edges_done(struct edge_acc *x)
 {
-	size_t n = (size_t)x->n, head = (n * sizeof(struct edge) + 15) & ~(size_t)15;
+	edge_room(x, 0); /* (a block even without an edge) */
+	size_t n = (size_t)x->n, head = edges_head(n);
 	size_t pool = x->npool * x->nr * sizeof(cost_t);
-	char *block = xrealloc(x->ed, head + pool + 1);
+	char *block = (char *)x->ed;
+	if (pool)
+		memmove(block + head, x->pool, pool);
+	block = xrealloc(block, head + pool + 1);
 	struct edge *ed = (struct edge *)(void *)block;
 	cost_t *costs = (cost_t *)(void *)(block + head);
-	if (pool)
-		memcpy(costs, x->pool, pool);
 	for (size_t i = 0; i < n; i++)
 		if (x->at[i] != NO_ID)
 			ed[i].cost = &costs[(size_t)x->at[i] * x->nr];
-	free(x->pool);
 	free(x->at);
 	return ed;
 }
@@ -194,6 +224,7 @@ static void fn_edges(struct profile *p, const struct agg *a, uint32_t f, int cal
 	/* a member's cost comes through its cycle, called from outside or not
 	 * (an index: the edges move as they grow; -1 when left out) */
 	int member = callers && mycyc;
+	edge_reserve(x, start[f + 1] - start[f] + (uint32_t)member);
 	int tocycle = member && kept(p, x, agg_cycle_ent(a, mycyc))
 		? (int)(edge_get(x, agg_cycle_ent(a, mycyc), NO_ID, CALL_MEMBER, agg_incl(a, f)) - x->ed)
 		: -1;
@@ -225,8 +256,8 @@ int query_edges_keep(struct profile *p, uint32_t id, int callers,
 		fn_edges(p, a, id, callers, &x);
 	} else {
 		uint32_t k = agg_cycle_no(a, id);
-		if (!callers)
-			edge_reserve(&x, a->cyc_start[k] - a->cyc_start[k - 1]);
+		edge_reserve(&x, callers ? a->cin_start[k] - a->cin_start[k - 1]
+					 : a->cyc_start[k] - a->cyc_start[k - 1]);
 		/* its callees: its members, at their inclusive costs */
 		for (uint32_t i = a->cyc_start[k - 1]; !callers && i < a->cyc_start[k]; i++) {
 			uint32_t m = a->cyc_fn[i];
@@ -472,11 +503,25 @@ struct edgekey {
 	uint32_t costed;
 };
 
-/* What the keys are compared with: the edges they are of. */
+/* What the keys are compared with: the edges they are of, or (ed NULL)
+ * the cycle members (query_member_order). */
 struct edgectx {
 	const struct profile *p;
 	const struct edge *ed;
+	const uint32_t *member;
 };
+
+/* The ends of key i's edge: its other entity and its via. */
+static void key_ends(const struct edgectx *c, uint32_t i, uint32_t *fn, uint32_t *via)
+{
+	if (c->ed) {
+		*fn = c->ed[i].fn;
+		*via = c->ed[i].via;
+	} else {
+		*fn = c->member[i];
+		*via = NO_ID;
+	}
+}
 
 static int cmp_edgekey(const void *x, const void *y, void *arg)
 {
@@ -488,12 +533,14 @@ static int cmp_edgekey(const void *x, const void *y, void *arg)
 	int r = rank_cmp_values(&a->v, &b->v, &o);
 	if (r)
 		return r;
-	const struct edge *ea = &c->ed[a->i], *eb = &c->ed[b->i];
+	uint32_t fa, va, fb, vb;
+	key_ends(c, a->i, &fa, &va);
+	key_ends(c, b->i, &fb, &vb);
 	char ba[32], bb[32];
-	struct rank_key ka = { &a->v, tie_name(c->p, ea->fn, ba, sizeof(ba)), ea->fn };
-	struct rank_key kb = { &b->v, tie_name(c->p, eb->fn, bb, sizeof(bb)), eb->fn };
+	struct rank_key ka = { &a->v, tie_name(c->p, fa, ba, sizeof(ba)), fa };
+	struct rank_key kb = { &b->v, tie_name(c->p, fb, bb, sizeof(bb)), fb };
 	r = rank_cmp(&ka, &kb, &o);
-	return r ? r : (ea->via < eb->via ? -1 : ea->via > eb->via);
+	return r ? r : (va < vb ? -1 : va > vb);
 }
 
 /* The keys of ed[0..n) */
@@ -522,9 +569,35 @@ struct edge_order *query_edge_order(const struct profile *p, const struct edge *
 {
 	struct edge_order *o = xmalloc(sizeof(*o));
 	o->k = edge_keys(p, ed, n, event);
-	o->c = (struct edgectx){ p, ed };
+	o->c = (struct edgectx){ p, ed, NULL };
 	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey, &o->c);
 	return o;
+}
+
+struct edge_order *query_member_order(struct profile *p, uint32_t cycle, int event)
+{
+	const struct agg *a = profile_agg(p);
+	uint32_t k = agg_cycle_no(a, cycle), first = a->cyc_start[k - 1];
+	size_t n = a->cyc_start[k] - first;
+	struct edge_order *o = xmalloc(sizeof(*o));
+	o->k = xmalloc((n ? n : 1) * sizeof(*o->k));
+	for (size_t i = 0; i < n; i++) /* (an edge of each: CALL_MEMBER, costed) */
+		o->k[i] = (struct edgekey){ event_value(p, agg_incl(a, a->cyc_fn[first + i]), event),
+					    (uint32_t)i, 1 };
+	o->c = (struct edgectx){ p, NULL, &a->cyc_fn[first] };
+	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey, &o->c);
+	return o;
+}
+
+cost_t query_member_calls(struct profile *p, uint32_t member)
+{
+	const struct agg *a = profile_agg(p);
+	uint32_t cyc = agg_cycle_no(a, member);
+	cost_t n = 0;
+	for (uint32_t j = a->in_start[member]; j < a->in_start[member + 1]; j++)
+		if (agg_cycle_no(a, p->calls[a->in_idx[j]].caller) != cyc)
+			n = cost_add(n, call_count(p, a->in_idx[j]));
+	return n;
 }
 
 uint32_t query_edge_at(struct edge_order *o, size_t i)
@@ -545,7 +618,7 @@ void query_order_edges(const struct profile *p, const struct edge *ed, size_t n,
 		       uint32_t *order)
 {
 	struct edgekey *k = edge_keys(p, ed, n, event);
-	struct edgectx c = { p, ed };
+	struct edgectx c = { p, ed, NULL };
 	if (n > 1)
 		qsort_r(k, n, sizeof(*k), cmp_edgekey, &c);
 	for (size_t i = 0; i < n; i++)

@@ -30,6 +30,9 @@ struct clist {
 	struct crow *r;
 	int n;
 	struct edge *ed[2];  /* callers, callees */
+	/* a cycle's callees are its members, made rows from its member list
+	 * (query_member_order), no edges made (ed[1] NULL) */
+	const uint32_t *member;
 	/* without a filter, rows lazy[s] .. of side s are its edges in the
 	 * order ord[s] puts them in as they are read (row_at) */
 	struct edge_order *ord[2];
@@ -64,6 +67,21 @@ static void add(struct clist *l, struct crow r)
 	l->r[l->n++] = r;
 }
 
+/* The row of the edge of side s at index i (in ed[s], or of the members) */
+static struct crow edge_row(struct view *v, int s, uint32_t i)
+{
+	struct clist *l = v->data;
+	struct profile *p = v->t->p;
+	if (!l->ed[s]) { /* a cycle's member: the edge query_edges() makes */
+		uint32_t m = l->member[i];
+		return (struct crow){ .kind = ROW_CALLEE, .fn = m, .via = NO_ID, .call = CALL_MEMBER,
+				      .count = query_member_calls(p, m), .cost = agg_incl(p->agg, m) };
+	}
+	const struct edge *e = &l->ed[s][i];
+	return (struct crow){ .kind = s ? ROW_CALLEE : ROW_CALLER, .fn = e->fn, .via = e->via,
+			      .call = e->kind, .count = e->count, .cost = e->cost };
+}
+
 /* Row `row` about to be shown or read: an edge's row is filled in from
  * its side's order, which orders only as far as it needs (a cycle's
  * 300,000 members: the page shown). */
@@ -74,9 +92,8 @@ static struct crow *row_at(struct view *v, int row)
 	if (r->filled)
 		return r;
 	int s = row >= l->lazy[1];
-	const struct edge *e = &l->ed[s][query_edge_at(l->ord[s], (size_t)(row - l->lazy[s]))];
-	*r = (struct crow){ .kind = s ? ROW_CALLEE : ROW_CALLER, .fn = e->fn, .via = e->via,
-			    .call = e->kind, .count = e->count, .cost = e->cost, .filled = 1 };
+	*r = edge_row(v, s, query_edge_at(l->ord[s], (size_t)(row - l->lazy[s])));
+	r->filled = 1;
 	return r;
 }
 
@@ -116,10 +133,21 @@ static void update(struct view *v)
 	l->fn = v->fn;
 	l->cycles = t->set.cycles;
 	l->event = t->set.sort_event;
+	/* (with cycle detection off there is no cycle entity to show) */
+	int members = agg_is_cycle(a, v->fn) && agg_cycle_no(a, v->fn);
+	if (members) {
+		uint32_t k = agg_cycle_no(a, v->fn);
+		l->member = &a->cyc_fn[a->cyc_start[k - 1]];
+	}
 	for (int side = 0; side < 2; side++) {
 		l->ed[side] = kept[side];
-		l->ned[side] = nkept[side] >= 0 ? nkept[side]
-						: query_edges(p, v->fn, side == 0, &l->ed[side]);
+		if (nkept[side] >= 0)
+			l->ned[side] = nkept[side];
+		else if (side == 1 && members)
+			l->ned[side] = (int)(a->cyc_start[agg_cycle_no(a, v->fn)] -
+					     a->cyc_start[agg_cycle_no(a, v->fn) - 1]);
+		else
+			l->ned[side] = query_edges(p, v->fn, side == 0, &l->ed[side]);
 	}
 	/* zeroed: the pages of rows never shown stay untouched */
 	l->r = xcalloc((size_t)l->ned[0] + (size_t)l->ned[1] + 3, sizeof(*l->r));
@@ -129,12 +157,22 @@ static void update(struct view *v)
 		int n = l->ned[side];
 		/* with a filter, all of them in order; else the page shown */
 		uint32_t *order = NULL;
-		if (f) {
+		if (f && !ed && n) { /* the members: the same order, read whole */
+			struct edge_order *o = query_member_order(p, v->fn, t->set.sort_event);
+			order = xmalloc(((size_t)n + 1) * sizeof(*order));
+			for (int i = 0; i < n; i++)
+				order[i] = query_edge_at(o, (size_t)i);
+			query_edge_order_free(o);
+		} else if (f) {
 			order = xmalloc(((size_t)n + 1) * sizeof(*order));
 			query_order_edges(p, ed, (size_t)n, t->set.sort_event, order);
-		} else
-			l->ord[side] = kord[side] ? kord[side]
-						  : query_edge_order(p, ed, (size_t)n, t->set.sort_event);
+		} else if (kord[side]) {
+			l->ord[side] = kord[side];
+		} else {
+			l->ord[side] = !ed && side == 1
+				? query_member_order(p, v->fn, t->set.sort_event)
+				: query_edge_order(p, ed, (size_t)n, t->set.sort_event);
+		}
 		if (side == 1) {
 			struct crow self = { .kind = ROW_SELF, .fn = v->fn, .via = NO_ID,
 					     .count = a->fn_ncalls[v->fn], .cost = agg_incl(a, v->fn) };
@@ -148,16 +186,14 @@ static void update(struct view *v)
 							      "(Cachegrind's do not)"
 							    : "callees: none recorded");
 		add(l, (struct crow){ .kind = ROW_TITLE, .fn = NO_ID, .label = title });
-		int kind = side == 0 ? ROW_CALLER : ROW_CALLEE;
 		if (!f) { /* rows made zeroed: filled in by row_at */
 			l->lazy[side] = l->n;
 			l->n += n;
 			continue;
 		}
+		v->data = l; /* (edge_row reads it) */
 		for (int i = 0; i < n; i++) {
-			const struct edge *e = &ed[order[i]];
-			struct crow r = { .kind = kind, .fn = e->fn, .via = e->via, .call = e->kind,
-					  .count = e->count, .cost = e->cost };
+			struct crow r = edge_row(v, side, order[i]);
 			if (!tui_filter_match(f, row_label(v, &r))) {
 				free(r.label);
 				continue;
