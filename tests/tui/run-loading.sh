@@ -7,14 +7,8 @@
 # final screens; q on the loading screen ends cgtui at once, status 0,
 # nothing written.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 99
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 # 400 functions, each in 2 blocks of 1000 lines (line numbers of 10
 # digits, for the size): round 1 costs Ir (i % 37 + 1) per line, round 2
 # (i % 11 + 1): ~20 MB, a few progress steps; Dr 1 a line in the 10
@@ -29,9 +23,8 @@ with open("load.out", "w") as f:
             f.write("".join("%d %s\n" % (ln + 1000000001, c) for ln in range(1000)))
             f.write("\n")
 PY
-pass=0 fail=0
-ok() { echo "PASS: $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+ok() { check "$1" 0; }
+bad() { check "$1" 1 failed; }
 env() { TERM=xterm COLUMNS=80 LINES=24 LC_ALL=C CGTUI_CONFIG=/dev/null CGTUI_LOADSCREEN_MS=0 \
 	CGTUI_SCRIPT=$1 "$CGTUI" load.out >stdout.txt 2>stderr.txt; }
 
@@ -66,5 +59,4 @@ env q.keys; rc=$?
 if [ $rc = 0 ] && [ ! -s stdout.txt ] && [ ! -s stderr.txt ] && grep -q '^loading ' q.txt && [ ! -f never.txt ]
 then ok "q while loading: status 0, nothing written"
 else bad "q while loading: status $rc, $(cat stdout.txt stderr.txt), $(sed -n 2p q.txt)"; fi
-echo "# $pass passed, $fail failed"
-[ $fail = 0 ]
+finish
