@@ -1,11 +1,12 @@
 /* fixture.h -- what the model's unit tests share: a temporary directory,
- * loading a profile from text, finding a function by name, the heap in
+ * a profile's text made with printf (textf), loading a profile from text, finding a function by name, the heap in
  * use, and the format specification's extended example.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_FIXTURE_H
 #define CGTUI_FIXTURE_H
 
 #include <malloc.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,35 @@ static inline int heap_known(void)
 	free(probe);
 	return known;
 }
+/* A profile's text written piece by piece with printf's formats: it
+ * grows as it must (no room to work out beforehand).  tx.s is
+ * malloc'ed, 0-terminated; free it. */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+static inline void textf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline void textf(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		abort();
+	if (t->len + (size_t)n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap : 4096;
+		while (t->len + (size_t)n + 1 > cap)
+			cap *= 2;
+		t->s = xrealloc(t->s, cap);
+		t->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+	va_end(ap);
+	t->len += (size_t)n;
+}
+
 static char lasterr[4096];
 
 static char *write_tmp(const char *name, const char *text, size_t len)

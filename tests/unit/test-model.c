@@ -1208,26 +1208,24 @@ static void test_lazy_lines(void)
 static void test_lazy_many(void)
 {
 	enum { NF = 200 };
-	size_t cap = 1 << 20, len = 0;
-	char *text = xmalloc(cap);
-	len += (size_t)snprintf(text + len, cap - len, "positions: instr line\nevents: A B\nfl=a.c\n");
+	struct text tx = { 0 };
+	textf(&tx, "positions: instr line\nevents: A B\nfl=a.c\n");
 	int nseg[NF], total = 0;
 	for (int k = 0; k < NF; k++) {
 		nseg[k] = k == NF - 1 ? 120 : k % 7 + 1;
-		len += (size_t)snprintf(text + len, cap - len, "fn=f%03d\n", k);
+		textf(&tx, "fn=f%03d\n", k);
 		for (int j = 0; j < nseg[k]; j++) {
 			unsigned long long at = k % 2 ? 0x401000ULL + (unsigned long long)j * 8
 						      : 0x7ffffffffff00000ULL + (unsigned long long)k * 0x1000 +
 							(unsigned long long)j * 8;
-			len += (size_t)snprintf(text + len, cap - len,
-						"fi=h.h\n0x%llx %d %d %lld\nfe=a.c\n+4 -2 %d 3\n", at,
-						1000 + 3 * j, 100 * k + j, (1LL << 40) + j, 7 * k + j + 1);
+			textf(&tx, "fi=h.h\n0x%llx %d %d %lld\nfe=a.c\n+4 -2 %d 3\n", at,
+			      1000 + 3 * j, 100 * k + j, (1LL << 40) + j, 7 * k + j + 1);
 			total += 2;
 		}
 	}
 	struct profile p;
-	ok(load_lazy(&p, "many.out", text, 1, 1) == 0, "lazy, many segments: loads: %s", lasterr);
-	free(text);
+	ok(load_lazy(&p, "many.out", tx.s, 1, 1) == 0, "lazy, many segments: loads: %s", lasterr);
+	free(tx.s);
 	profile_finish(&p);
 	ok(p.ls.nlazy > 0 && p.ls.nrecords == 0, "lazy, many segments: all deferred");
 	for (int k = 0; k < NF; k++) {
@@ -1261,17 +1259,16 @@ static void test_lazy_many(void)
 static void test_lazy_small(void)
 {
 	enum { N = 50000 };
-	size_t cap = 64 + (size_t)N * 24, len = 0;
-	char *text = xmalloc(cap);
-	len += (size_t)snprintf(text + len, cap - len, "events: A\nfl=a.c\nfn=main\n");
+	struct text tx = { 0 };
+	textf(&tx, "events: A\nfl=a.c\nfn=main\n");
 	for (int j = 0; j < N; j++)
-		len += (size_t)snprintf(text + len, cap - len, "fi=h.h\n1 1\nfe=a.c\n2 1\n");
+		textf(&tx, "fi=h.h\n1 1\nfe=a.c\n2 1\n");
 	int known = heap_known();
 	size_t before = heap_used();
 	struct profile p;
-	ok(load_lazy(&p, "small.out", text, 1, 1) == 0, "lazy, 100,000 segments: loads: %s", lasterr);
+	ok(load_lazy(&p, "small.out", tx.s, 1, 1) == 0, "lazy, 100,000 segments: loads: %s", lasterr);
 	size_t used = heap_used() - before;
-	free(text);
+	free(tx.s);
 	if (known)
 		ok(used < (size_t)2 * N * 20, "lazy, 100,000 segments: %zu bytes kept (< 20 each)", used);
 	else /* (no check then) */

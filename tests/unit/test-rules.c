@@ -430,17 +430,15 @@ static void test_scope(void)
 static void test_order_part(void)
 {
 	enum { N = 2500 };
-	size_t cap = 64 + (size_t)N * 80, len = 0;
-	char *text = xmalloc(cap);
-	len += (size_t)snprintf(text + len, cap - len, "events: Ir\nfl=a.c\nfn=main\n1 1\n");
+	struct text tx = { 0 };
+	textf(&tx, "events: Ir\nfl=a.c\nfn=main\n1 1\n");
 	for (int k = 0; k < N; k++)
-		len += (size_t)snprintf(text + len, cap - len, "cfn=f%04d\ncalls=1 2\n1 %d\n", k,
-					(k * 7919) % N + 1);
+		textf(&tx, "cfn=f%04d\ncalls=1 2\n1 %d\n", k, (k * 7919) % N + 1);
 	for (int k = 0; k < N; k++)
-		len += (size_t)snprintf(text + len, cap - len, "fn=f%04d\n2 %d\n", k, (k * 7919) % N + 1);
+		textf(&tx, "fn=f%04d\n2 %d\n", k, (k * 7919) % N + 1);
 	struct profile p;
-	ok(load(&p, text) == 0, "2,500 callees load: %s", lasterr);
-	free(text);
+	ok(load(&p, tx.s) == 0, "2,500 callees load: %s", lasterr);
+	free(tx.s);
 	struct edge *ed;
 	int n = query_edges(&p, fn(&p, "main"), 0, &ed);
 	is(n, N, "main has 2,500 callees");
@@ -492,19 +490,17 @@ static long rss_kb(const char *what, int reset)
 static void test_edges_block(void)
 {
 	enum { N = 50000, NE = 13 };
-	size_t cap = 256 + (size_t)N * 120, len = 0;
-	char *text = xmalloc(cap);
-	len += (size_t)snprintf(text + len, cap - len,
-				"events: A B C D E F G H I J K L M\nfl=a.c\nfn=hub\n1 1\n");
+	struct text tx = { 0 };
+	textf(&tx, "events: A B C D E F G H I J K L M\nfl=a.c\nfn=hub\n1 1\n");
 	for (int k = 0; k < N; k++) {
-		len += (size_t)snprintf(text + len, cap - len, "fn=c%05d\ncfn=hub\ncalls=1 1\n2", k);
+		textf(&tx, "fn=c%05d\ncfn=hub\ncalls=1 1\n2", k);
 		for (int e = 0; e < NE; e++)
-			len += (size_t)snprintf(text + len, cap - len, " %d", k + e);
-		len += (size_t)snprintf(text + len, cap - len, "\n");
+			textf(&tx, " %d", k + e);
+		textf(&tx, "\n");
 	}
 	struct profile p;
-	ok(load(&p, text) == 0, "50,000 callers load: %s", lasterr);
-	free(text);
+	ok(load(&p, tx.s) == 0, "50,000 callers load: %s", lasterr);
+	free(tx.s);
 	profile_agg(&p);
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	int known = heap_known() && rss_kb("VmHWM:", 1) > 0;
@@ -545,21 +541,18 @@ static void test_edges_block(void)
 static void test_cycle_members(void)
 {
 	enum { N = 20000, NE = 13 };
-	size_t cap = 256 + (size_t)N * 160, len = 0;
-	char *text = xmalloc(cap);
-	len += (size_t)snprintf(text + len, cap - len,
-				"events: A B C D E F G H I J K L M\nfl=a.c\nfn=main\n1 1\n"
+	struct text tx = { 0 };
+	textf(&tx, "events: A B C D E F G H I J K L M\nfl=a.c\nfn=main\n1 1\n"
 				"cfn=m00000\ncalls=1 2\n1 1\n");
 	for (int k = 0; k < N; k++) {
-		len += (size_t)snprintf(text + len, cap - len, "fn=m%05d\n2", k);
+		textf(&tx, "fn=m%05d\n2", k);
 		for (int e = 0; e < NE; e++)
-			len += (size_t)snprintf(text + len, cap - len, " %d", (k / 2 + 1) * (e + 1));
-		len += (size_t)snprintf(text + len, cap - len, "\ncfn=m%05d\ncalls=1 3\n3 1\n",
-					(k + 1) % N);
+			textf(&tx, " %d", (k / 2 + 1) * (e + 1));
+		textf(&tx, "\ncfn=m%05d\ncalls=1 3\n3 1\n", (k + 1) % N);
 	}
 	struct profile p;
-	ok(load(&p, text) == 0, "a cycle of 20,000 loads: %s", lasterr);
-	free(text);
+	ok(load(&p, tx.s) == 0, "a cycle of 20,000 loads: %s", lasterr);
+	free(tx.s);
 	const struct agg *a = profile_agg(&p);
 	uint32_t c = agg_cycle_ent(a, agg_cycle_no(a, fn(&p, "m00000")));
 	struct edge *ed;
