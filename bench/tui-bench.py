@@ -72,8 +72,9 @@ PICTURE_KEYS = [("4", "layout"), ("<Down>", "redraw"), ("<Right>", "redraw"),
 def timed_keys(a, prof, tmp, env, keys, name):
     """One session sending keys (pairs: key, what); each key's ms, or None."""
     kf = os.path.join(tmp, "keys-" + name)
+    pause = f":pause {a.pace}\n" if a.pace > 0 else ""
     with open(kf, "w") as f:
-        f.write("".join(k + "\n" for k, _ in keys) + "q\n")
+        f.write("".join(pause + k + "\n" for k, _ in keys) + "q\n")
     timing = os.path.join(tmp, "timing-" + name)
     env = dict(env, CGTUI_SCRIPT=kf, CGTUI_TIMING=timing)
     subprocess.run([a.cgtui, prof], env=env, check=True, stderr=subprocess.DEVNULL)
@@ -127,7 +128,8 @@ def settings_session(a, prof, tmp, env):
         if got is None:
             return
         runs.append(got)
-    print(f"settings, trees and pictures, one key at a time ({a.runs} runs: median, "
+    pace = f", {a.pace} ms between keys" if a.pace > 0 else ", no pause between keys"
+    print(f"settings, trees and pictures, one key at a time ({a.runs} runs{pace}: median, "
           f"min-max ms; target <= 50 ms, a picture's redraw <= 16 ms):")
     over = 0
     for i, (k, what) in enumerate(SETTING_KEYS):
@@ -155,6 +157,9 @@ def main():
     ap.add_argument("--file", help="use this profile instead of generating one")
     ap.add_argument("--runs", type=int, default=3,
                     help="runs of the settings session (each key's median and spread)")
+    ap.add_argument("--pace", type=int, default=0,
+                    help="ms between the keys of the timed sessions, as a user reading each "
+                         "screen (the explorer's job ahead works in them); 0: none")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="cgtui-tui-bench-")
     prof = a.file

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* how many entries ahead a loop over random reads fetches them */
 #define AHEAD 8
@@ -20,7 +21,7 @@ void agg_free(struct agg *a)
 	if (!a)
 		return;
 	if (a->bg_running) /* (its work is of no use now) */
-		__atomic_store_n(&a->bg_stop, 1, __ATOMIC_RELAXED);
+		agg_ask_stop(a);
 	agg_wait(a);
 	free(a->fn_self);
 	free(a->incl_cyc);
@@ -529,15 +530,21 @@ static void *bg_run(void *arg)
 	return NULL;
 }
 
+int agg_ahead_allowed(int jobs, long ncpu)
+{
+	return jobs > 1 || (jobs == 0 && ncpu > 1);
+}
+
 int agg_background(struct profile *p, void *(*job)(void *), void *arg)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
 	agg_wait(a);
-	if (agg_threads(p) < 2)
+	if (!agg_ahead_allowed(p->jobs, sysconf(_SC_NPROCESSORS_ONLN)))
 		return -1;
 	pthread_mutex_init(&a->bg_lock, NULL);
 	pthread_cond_init(&a->bg_cond, NULL);
 	a->bg_steps = 0;
+	a->bg_hold = 0;
 	a->bg_job = job;
 	a->bg_arg = arg;
 	a->bg_running = 1; /* (before the thread: it reads it) */
@@ -553,6 +560,7 @@ int agg_background(struct profile *p, void *(*job)(void *), void *arg)
 void agg_wait(struct agg *a)
 {
 	if (a->bg_running) {
+		agg_hold(a, 0); /* (waited for: it goes on at once) */
 		pthread_join(a->bg, NULL);
 		pthread_cond_destroy(&a->bg_cond);
 		pthread_mutex_destroy(&a->bg_lock);
@@ -575,13 +583,52 @@ void agg_wait_step(struct agg *a, int k)
 	if (!a->bg_running)
 		return;
 	pthread_mutex_lock(&a->bg_lock);
+	if (a->bg_steps < k && a->bg_hold) { /* (waited for: it goes on at once) */
+		a->bg_hold = 0;
+		pthread_cond_broadcast(&a->bg_cond);
+	}
 	while (a->bg_steps < k)
 		pthread_cond_wait(&a->bg_cond, &a->bg_lock);
 	pthread_mutex_unlock(&a->bg_lock);
 }
 
-int agg_stop_wanted(const struct agg *a)
+void agg_hold(struct agg *a, int on)
 {
+	if (!a || !a->bg_running)
+		return;
+	pthread_mutex_lock(&a->bg_lock);
+	a->bg_hold = on;
+	if (!on)
+		pthread_cond_broadcast(&a->bg_cond);
+	pthread_mutex_unlock(&a->bg_lock);
+}
+
+void profile_hold_job(struct profile *p, int on)
+{
+	agg_hold(p->agg, on);
+}
+
+void agg_ask_stop(struct agg *a)
+{
+	pthread_mutex_lock(&a->bg_lock);
+	__atomic_store_n(&a->bg_stop, 1, __ATOMIC_RELAXED);
+	pthread_cond_broadcast(&a->bg_cond); /* (a held job wakes to stop) */
+	pthread_mutex_unlock(&a->bg_lock);
+}
+
+void agg_yield(struct agg *a)
+{
+	if (!a || !a->bg_running || !pthread_equal(pthread_self(), a->bg))
+		return; /* (not the job: whoever holds it does not wait for itself) */
+	pthread_mutex_lock(&a->bg_lock);
+	while (a->bg_hold && !__atomic_load_n(&a->bg_stop, __ATOMIC_RELAXED))
+		pthread_cond_wait(&a->bg_cond, &a->bg_lock);
+	pthread_mutex_unlock(&a->bg_lock);
+}
+
+int agg_stop_wanted(struct agg *a)
+{
+	agg_yield(a);
 	return __atomic_load_n(&a->bg_stop, __ATOMIC_RELAXED);
 }
 
@@ -589,7 +636,7 @@ void profile_set_cycles(struct profile *p, int on)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
 	if (a->bg_running && !on != !a->cycles) {
-		__atomic_store_n(&a->bg_stop, 1, __ATOMIC_RELAXED);
+		agg_ask_stop(a);
 		agg_wait(a);
 		a->bg_stop = 0;
 	}
@@ -638,6 +685,8 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 	struct filefn *ff = NULL;
 	size_t n = 0, ffcap = 0;
 	for (uint32_t q = 0; q < ls->nff; q++) {
+		if (!(q & 0xffff))
+			agg_yield(p->agg); /* (a job ahead: not while a key is handled) */
 		uint32_t file = ls->ff[q].file, name = p->fns[ls->ff[q].fn].name;
 		/* the slot a few entries on is fetched now: with 400 K functions
 		 * the table is megabytes and each probe's first read a miss */

@@ -62,6 +62,7 @@ struct agg {
 	pthread_cond_t bg_cond;
 	int bg_steps; /* the steps the job has done (agg_step_done) */
 	int bg_stop;  /* (atomic) the job is asked to stop (agg_stop_wanted) */
+	int bg_hold;  /* the job waits at its next agg_yield (agg_hold) */
 	void *(*bg_job)(void *);
 	void *bg_arg;
 };
@@ -74,8 +75,15 @@ void agg_free(struct agg *a);
  * inclusive costs are callgrind_annotate's (recursive calls counted again
  * at every level: they may pass the total). */
 void profile_set_cycles(struct profile *p, int on);
+/* May a job run beside the explorer, given the profile's jobs (0: the
+ * default) and the machine's online cores?  When more than one job was
+ * asked for, or by default on a machine with a second core, busy or not:
+ * unlike the loader's threads (load_jobs(), fewer on a busy machine), the
+ * job runs after the load and the first screen, while the explorer waits
+ * for a key, so it takes nothing from either; not with --jobs=1. */
+int agg_ahead_allowed(int jobs, long ncpu);
 /* Starts job(arg) on a thread of its own and returns 0; -1 without it
- * when the profile's jobs are 1 or no thread starts.  The job may read the
+ * when agg_ahead_allowed() says no or no thread starts.  The job may read the
  * profile and the aggregation, which nobody changes before agg_wait():
  * agg_free and profile_set_cycles wait, and so must a reader of what the
  * job writes. */
@@ -86,10 +94,22 @@ void agg_wait(struct agg *a);
  * until it has done k (or ended). */
 void agg_step_done(struct agg *a);
 void agg_wait_step(struct agg *a, int k);
+/* Holds the job (on) while the caller handles a key, so that on a busy
+ * machine the two do not share a core: the job waits at its next
+ * agg_yield() until released (off), waited for (agg_wait, agg_wait_step)
+ * or asked to stop.  Nothing without a job.  profile_hold_job: the same
+ * for p's aggregation, if made. */
+void agg_hold(struct agg *a, int on);
+void profile_hold_job(struct profile *p, int on);
+/* In the job, now and then: waits while it is held.  Called by any other
+ * thread (the same work done without a job), returns at once. */
+void agg_yield(struct agg *a);
+/* Asks the job to stop what it is doing (and wakes it if held). */
+void agg_ask_stop(struct agg *a);
 /* Should the job stop what it is doing (leaving it undone)?  Asked by
  * profile_set_cycles, which would otherwise wait for work it makes moot,
- * and agg_free. */
-int agg_stop_wanted(const struct agg *a);
+ * and agg_free.  It first waits while held (agg_yield). */
+int agg_stop_wanted(struct agg *a);
 
 /* Entities: the functions, then (detection on) the cycles. */
 static inline uint32_t agg_nent(const struct agg *a)

@@ -159,7 +159,8 @@ struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, 
  * every call) and the file:function pairs of the groups (agg_filefn_kept)
  * on a thread of its own while the caller does something else
  * (agg_background; the explorer's first screen); the first tree or group
- * to ask waits for them.  Nothing with one job. */
+ * to ask waits for them.  Nothing where agg_ahead_allowed() says no
+ * (--jobs=1, or one core by default). */
 void trees_prepare(struct profile *p);
 /* The same tree for another event or threshold: the nodes that were grown and
  * open in old (and still pass the threshold) are grown and open again. */

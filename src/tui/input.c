@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include "lineedit.h"
@@ -59,6 +60,12 @@ int next_key(struct tui *t)
 		}
 		if (strncmp(buf, ":wait-fn ", 9) == 0) {
 			live_tick(t, 3, buf + 9);
+			continue;
+		}
+		if (strncmp(buf, ":pause ", 7) == 0) { /* a user reading the screen */
+			long ms = strtol(buf + 7, NULL, 10);
+			if (ms > 0 && ms <= 60000)
+				nanosleep(&(struct timespec){ ms / 1000, ms % 1000 * 1000000 }, NULL);
 			continue;
 		}
 		if (strcmp(buf, ":load-on") == 0) /* the loading screen's load goes on */

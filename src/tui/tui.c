@@ -13,7 +13,8 @@
  * until the answer to
  * a live control (U, Z, p) has come, ":click X Y" and ":dclick X Y" click
  * or double-click button 1 at column X, line Y (from 0) through curses' own
- * mouse queue, "#" starts a comment, and any other line is
+ * mouse queue, ":pause MS" waits MS milliseconds (up to 60,000: a user
+ * reading the screen), "#" starts a comment, and any other line is
  * keys: characters, or names in angle brackets as in keys.h (<Enter>, <Down>,
  * <C-l> ...; <C-c> stands for the Ctrl-C signal).  The screen size comes from COLUMNS and LINES (default 80x24).
  *
@@ -245,11 +246,17 @@ int tui_run(struct profile *p, const struct tui_args *args)
 						(double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
 			}
 		}
-		if (!prepared) {
+		profile_hold_job(p, 0); /* (the key handled and drawn) */
+		if (!prepared || (dirty && !t.live)) {
 			/* the call tree's roots and the groups' pairs, made while
 			 * the user reads the first screen: not before it, which
 			 * they would slow down on a busy core, nor beside its
-			 * rows, whose memory they would add to the peak */
+			 * rows, whose memory they would add to the peak; and
+			 * made again while the user reads the screen after a key
+			 * that left them to be made (cycle detection turned
+			 * off and on, other parts, a reload): nothing when they
+			 * are there, nor during a recording, whose profile
+			 * changes at every tick */
 			prepared = 1;
 			trees_prepare(p);
 		}
@@ -267,6 +274,10 @@ int tui_run(struct profile *p, const struct tui_args *args)
 		dirty = c != ERR;
 		if (c == ERR)
 			continue;
+		/* the job ahead waits while the key is handled and drawn (on a
+		 * busy machine they would share a core), unless the key waits
+		 * for it */
+		profile_hold_job(p, 1);
 		t.message[0] = 0; /* a message lasts until the next key */
 		if (c == KEY_RESIZE) {
 			getmaxyx(stdscr, t.lines, t.cols);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "profile/aggregate.h"
@@ -38,6 +39,94 @@ static const char *gname(struct profile *p, struct groups *gs, uint32_t k)
 static const char *ename(struct profile *p, struct groups *gs, uint32_t k, uint32_t i)
 {
 	return gentry_name(p, gs, &gs->g[k].e[i]);
+}
+
+/* When the job ahead runs (agg_ahead_allowed): with --jobs=N > 1 always;
+ * with the default (0) whenever the machine has a second core, however
+ * busy -- the job runs after the load and the first screen, while the
+ * explorer waits for a key, unlike the loader's threads, which load_jobs()
+ * cuts down on a busy machine; never with --jobs=1 or on one core by
+ * default.  And trees_prepare() with the default jobs starts it on this
+ * machine when it has two cores, whatever its load average. */
+static void test_ahead_rule(void)
+{
+	ok(agg_ahead_allowed(0, 2) && agg_ahead_allowed(0, 64), "default jobs, 2 or 64 cores: ahead");
+	ok(!agg_ahead_allowed(0, 1), "default jobs, one core: not ahead");
+	ok(!agg_ahead_allowed(1, 2) && !agg_ahead_allowed(1, 1), "--jobs=1: not ahead");
+	ok(agg_ahead_allowed(2, 1) && agg_ahead_allowed(8, 2), "--jobs=2 or 8: ahead, as asked");
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	double la = -1;
+	(void)getloadavg(&la, 1);
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
+	p.jobs = 0;
+	trees_prepare(&p);
+	is(p.agg->bg_running, ncpu > 1,
+	   "default jobs, %ld cores, load average %.2f: the job %s", ncpu, la,
+	   ncpu > 1 ? "runs" : "does not run");
+	agg_wait(p.agg);
+	profile_free(&p);
+}
+
+/* A job that counts to 400 in steps of 0.2 ms, asking agg_stop_wanted()
+ * before each (where it waits while held). */
+static int held_count;
+
+static void *counting_job(void *arg)
+{
+	struct agg *a = arg;
+	for (int i = 0; i < 400; i++) {
+		if (agg_stop_wanted(a))
+			return NULL;
+		__atomic_add_fetch(&held_count, 1, __ATOMIC_RELAXED);
+		nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+	}
+	return NULL;
+}
+
+static int count_now(void)
+{
+	return __atomic_load_n(&held_count, __ATOMIC_RELAXED);
+}
+
+/* The job ahead held while a key is handled (agg_hold): held, it counts
+ * at most one more (the step it was in) over 60 ms, where it would have
+ * counted ~300; released, it goes on; waited for while held (agg_wait),
+ * it is released and counts to the end, no deadlock; asked to stop while
+ * held (cycle detection turned off), it wakes and stops before the end;
+ * and agg_yield() on the thread that holds it returns at once. */
+static void test_hold(void)
+{
+	struct profile p;
+	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
+	p.jobs = 2;
+	struct agg *a = (struct agg *)profile_agg(&p);
+	for (int mode = 0; mode < 2; mode++) {
+		held_count = 0;
+		ok(agg_background(&p, counting_job, a) == 0, "mode %d: the job starts", mode);
+		profile_hold_job(&p, 1);
+		nanosleep(&(struct timespec){ 0, 5000000 }, NULL); /* (it reaches a check) */
+		int c1 = count_now();
+		nanosleep(&(struct timespec){ 0, 60000000 }, NULL);
+		int c2 = count_now();
+		ok(c2 - c1 <= 1 && c2 < 400, "mode %d: held, %d then %d over 60 ms", mode, c1, c2);
+		agg_yield(a); /* (this thread is not the job: no wait) */
+		ok(1, "mode %d: agg_yield on the holder's thread returned", mode);
+		if (mode == 0) {
+			profile_hold_job(&p, 0);
+			nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+			ok(count_now() > c2, "released: it goes on (%d > %d)", count_now(), c2);
+			profile_hold_job(&p, 1);
+			agg_wait(a); /* (held: released by the wait) */
+			is(count_now(), 400, "waited for while held: counted to the end");
+		} else {
+			profile_set_cycles(&p, 0); /* (asks it to stop, waits) */
+			ok(!a->bg_running && count_now() < 400,
+			   "asked to stop while held: stopped at %d of 400", count_now());
+			profile_set_cycles(&p, 1);
+		}
+	}
+	profile_free(&p);
 }
 
 /* (ahead: the pairs made on a thread of their own first, trees_prepare) */
@@ -583,6 +672,8 @@ int main(void)
 		return 99;
 	test_filefn(0);
 	test_filefn(1);
+	test_ahead_rule();
+	test_hold();
 	test_group_hidden();
 	test_share();
 	test_members_estimated();
