@@ -465,6 +465,19 @@ static void make_roots(struct ctree *t)
 	free(r);
 }
 
+/* Does the top-down tree split its nodes' costs by the calls' shares (see
+ * tree.h)?  With detection on, in a profile that is no difference and has no
+ * negative cost (where a share of a sum of both signs says nothing). */
+static int shares_down(const struct profile *p)
+{
+	if (!p->agg->cycles || p->ndiff)
+		return 0;
+	for (int e = 0; e < p->nreal; e++)
+		if (p->summag[1][e])
+			return 0;
+	return 1;
+}
+
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold)
 {
 	const struct agg *a = profile_agg(p);
@@ -475,8 +488,8 @@ struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, 
 	t->event = event;
 	t->threshold = threshold;
 	t->cycles = a->cycles;
+	t->estimated = callers ? a->cycles && !p->ndiff : shares_down(p);
 	if (callers) {
-		t->estimated = a->cycles && !p->ndiff;
 		size_t nr = (size_t)(p->nreal ? p->nreal : 1);
 		cost_t *c = ct_chunk(t, nr);
 		memcpy(c, agg_incl(a, fn), (size_t)p->nreal * sizeof(cost_t));
@@ -759,6 +772,8 @@ static void slots_set(struct ctree *t, uint32_t first, uint32_t count, int set)
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 {
 	struct ctree *t = ctree_new(old->p, old->callers, old->fn, event, threshold);
+	if (old->estimated && old->cycles == t->cycles)
+		t->estimated = 1; /* (set by its maker: report/export.c's paths) */
 	if (!old->nnodes)
 		return t;
 	scratch(t);

@@ -86,9 +86,29 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * root shows that part of its cost, so the roots add up to the total (with
  * detection off, where recursive calls are counted again, the entities
  * nobody calls, at their inclusive cost).  A node's children are its
- * callees, each with the call count and inclusive cost of the calls along
- * that edge (summed over the call sites); a cycle's children are its
- * members.
+ * callees (summed over the call sites), a cycle's children its members.
+ * What part of a callee's edge the calls along the path shown made is not
+ * recorded in a Callgrind file, so a node's cost is split (ctree.estimated,
+ * as the flame graph's paths: context.h): a node of entity F showing cost
+ * N gives the callee along edge F -> G the share N * cost(F -> G) / W of
+ * it, W being F's inclusive cost (its self and its calls that leave its
+ * cycle, aggregate.h: the calls its children stand for, so their shares
+ * and F's self share N * self(F) / W add up to N), or the sum
+ * of those calls if that is more (a file whose calls cost more than
+ * their callee); a cycle's node gives each member N * incl(member) / W, W
+ * the cycle's inclusive cost or its members' sum if more.  Each share is
+ * the difference of the rounded running shares (ctree_share, children in
+ * their order), so no child is above its node and the children add up to
+ * no more than it.  A node at its entity's whole inclusive cost (a root
+ * nobody calls, and below it every node whose function has that one
+ * caller) gives its callees their edges' exact costs.  A child shows the
+ * call count of its whole edge (not scaled: calls are whole, and the
+ * count says how often F called G, over all paths).  With detection off
+ * (recursive calls counted again in the inclusive costs), in a difference
+ * and in a profile with negative costs (shares of sums of both signs say
+ * nothing), a child shows its edge's whole cost instead, as before: not
+ * estimated, and a child may then be above its node.  Recorded calling
+ * contexts (context.h) are not used here yet: the flame graph shows them.
  *
  * Bottom-up, the one root is an entity at its inclusive cost and a node's
  * children are its callers.  What part of a node's cost each caller's calls
@@ -132,10 +152,12 @@ struct ctree {
 	struct profile *p;
 	int callers;             /* 1: bottom-up */
 	uint32_t fn;             /* bottom-up: the root's entity */
-	int estimated;           /* costs split by the calls' shares: bottom-up
-				  * (set by ctree_new), and top-down when set
-				  * before any node is grown (the paths of a
-				  * flame graph: report/export.c) */
+	int estimated;           /* costs split by the calls' shares (see
+				  * above): set by ctree_new both ways with
+				  * detection on, not in a difference (top-
+				  * down: nor with negative costs); the paths
+				  * of a flame graph set it before any node is
+				  * grown (context.c), ctree_regrow keeps it */
 	int cycles;              /* made with cycle detection on (agg.cycles) */
 	int event;
 	double threshold;

@@ -112,10 +112,12 @@ static void draw_header(struct view *v, int y, int width)
 	else if (d->tree->callers)
 		title = xasprintf("Callers of %s, bottom-up", name);
 	else if (d->tree->nroots_hidden)
-		title = xasprintf("Call tree from the roots (%u shown, %u under the threshold)",
-				  d->tree->nroots, d->tree->nroots_hidden);
+		title = xasprintf("Call tree from the roots%s (%u shown, %u under the threshold)",
+				  d->tree->estimated ? ", estimated" : "", d->tree->nroots,
+				  d->tree->nroots_hidden);
 	else
-		title = xasprintf("Call tree from the roots (%u%s)", d->tree->nroots,
+		title = xasprintf("Call tree from the roots%s (%u%s)",
+				  d->tree->estimated ? ", estimated" : "", d->tree->nroots,
 				  d->tree->nroots == 1 ? " root" : " roots");
 	free(name);
 	tui_put(t, y, cw + 12, width - cw - 12, title);

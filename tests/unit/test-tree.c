@@ -632,6 +632,194 @@ static void test_recursion(void)
 	profile_free(&p);
 }
 
+/* node n's child for entity e (called via `via`, NO_ID: any), NO_ID if none */
+static uint32_t child_of(const struct ctree *t, uint32_t n, uint32_t e, uint32_t via)
+{
+	for (uint32_t c = t->node[n].first; c < t->node[n].first + t->node[n].nchild; c++)
+		if (t->node[c].fn == e && (via == NO_ID || t->node[c].via == via))
+			return c;
+	return NO_ID;
+}
+
+/* The numbers add up, whatever the profile: every node grown, no child above
+ * its parent and a node's children (those with a cost) together not above
+ * it.  Returns the nodes that break it (0). */
+static int ct_contradictions(struct ctree *t)
+{
+	int bad = 0;
+	grow_all(t);
+	for (uint32_t n = 0; n < t->nnodes; n++) {
+		const struct ctree_node *nd = &t->node[n];
+		if (!nd->cost || !(nd->flags & CT_GROWN))
+			continue;
+		cost_t sum = 0;
+		for (uint32_t c = nd->first; c < nd->first + nd->nchild; c++) {
+			const cost_t *cc = t->node[c].cost;
+			if (!cc)
+				continue;
+			if (cc[0] > nd->cost[0]) {
+				printf("#   node %u (%s) %lld above its parent %u's %lld\n", c,
+				       t->node[c].fn < t->p->nfns ? fn_name(t->p, t->node[c].fn) : "<cycle>",
+				       (long long)cc[0], n, (long long)nd->cost[0]);
+				bad++;
+			}
+			sum += cc[0];
+		}
+		if (sum > nd->cost[0]) {
+			printf("#   node %u: children %lld above its %lld\n", n, (long long)sum,
+			       (long long)nd->cost[0]);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+/* The top-down tree's shares (tree.h): a node's cost split among its
+ * callees in proportion to the costs of their edges over the entity's
+ * inclusive cost, counts the edges'.  All by hand. */
+static void test_shares(void)
+{
+	struct profile p;
+	/* main -> A (1x 11), main -> B (1x 91), A -> f (1x 10), B -> f (9x
+	 * 90), f -> g (10x 95).  Self: main 1, A 1, B 1, f 5, g 95: total
+	 * 103.  Inclusive: g 95, f 5 + 95 = 100 (= its calls 10 + 90), A 1 +
+	 * 10 = 11, B 1 + 90 = 91, main 1 + 11 + 91 = 103: every call's cost is
+	 * its callee's share, the file consistent. */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 1\ncfn=A\ncalls=1 1\n2 11\n"
+		    "cfn=B\ncalls=1 1\n3 91\nfn=A\n4 1\ncfn=f\ncalls=1 1\n5 10\n"
+		    "fn=B\n6 1\ncfn=f\ncalls=9 1\n7 90\nfn=f\n8 5\ncfn=g\ncalls=10 1\n9 95\n"
+		    "fn=g\n10 95\n") == 0,
+	   "shares example loads: %s", lasterr);
+	uint32_t A = fn(&p, "A"), B = fn(&p, "B"), f = fn(&p, "f"), g = fn(&p, "g");
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0);
+	ok(t->estimated, "top-down, detection on: estimated");
+	is(t->nroots, 1, "one root");
+	is(t->node[0].cost[0], 103, "main keeps its root cost 103");
+	ok(ctree_grow(t, 0) && t->node[0].nchild == 2, "main: two callees");
+	/* main is at its whole inclusive cost: its callees at their edges' */
+	uint32_t nb = child(t, 0, 0), na = child(t, 0, 1);
+	ok(t->node[nb].fn == B && t->node[nb].cost[0] == 91 && t->node[nb].count == 1, "B first: 1x 91");
+	ok(t->node[na].fn == A && t->node[na].cost[0] == 11, "then A: 11");
+	/* B (91 of its 91): f at its edge's 90, 9x */
+	ok(ctree_grow(t, nb) && t->node[nb].nchild == 1, "B: one callee");
+	uint32_t nbf = child(t, nb, 0);
+	ok(t->node[nbf].fn == f && t->node[nbf].cost[0] == 90 && t->node[nbf].count == 9, "B > f: 9x 90");
+	/* f there (90 of its 100): g 90 * 95/100 = 85.5 -> 86 (not the edge's
+	 * 95, above f's 90), the edge's count 10x; f's self share 90 * 5/100
+	 * = 4.5, the running sums 86 and 90 * 100/100 = 90: 4, 86 + 4 = 90 */
+	ok(ctree_grow(t, nbf) && t->node[nbf].nchild == 1, "B > f: one callee");
+	uint32_t nbfg = child(t, nbf, 0);
+	ok(t->node[nbfg].fn == g && t->node[nbfg].count == 10, "B > f > g: the edge's 10x");
+	is(t->node[nbfg].cost[0], 86, "B > f > g: 90 * 95/100 = 85.5 -> 86");
+	/* A (11 of 11) > f 10 of its 100 > g 10 * 95/100 = 9.5 -> 10 */
+	ok(ctree_grow(t, na) && ctree_grow(t, child(t, na, 0)), "A > f grown");
+	uint32_t naf = child(t, na, 0), nafg = child(t, naf, 0);
+	ok(t->node[naf].fn == f && t->node[naf].cost[0] == 10 && t->node[naf].count == 1, "A > f: 1x 10");
+	ok(t->node[nafg].fn == g && t->node[nafg].cost[0] == 10 && t->node[nafg].count == 10,
+	   "A > f > g: 10x, 10 * 95/100 = 9.5 -> 10");
+	is(ct_contradictions(t), 0, "no child above its parent, the children within it");
+	ctree_free(t);
+	/* with detection off, as before: the edges' whole costs (g 95 under
+	 * B > f 90), not estimated */
+	profile_set_cycles(&p, 0);
+	t = ctree_new(&p, 0, NO_ID, 0, 0);
+	ok(!t->estimated, "detection off: not estimated");
+	ctree_set_open(t, 0, 1);
+	ctree_set_open(t, child(t, 0, 0), 1);
+	ctree_set_open(t, child(t, child(t, 0, 0), 0), 1);
+	is(t->node[child(t, child(t, child(t, 0, 0), 0), 0)].cost[0], 95, "detection off: B > f > g 95");
+	ctree_free(t);
+	profile_free(&p);
+
+	/* direct recursion: main -> f (1x 40), main -> h (1x 21), h -> f (1x
+	 * 20), f -> f (3x 30: inside f's own cost), f -> g (4x 50).  Self:
+	 * main 1, h 1, f 10, g 50: total 62.  Inclusive (detection on: self
+	 * and the calls leaving): g 50, f 10 + 50 = 60 (= 40 + 20 called), h
+	 * 1 + 20 = 21, main 1 + 40 + 21 = 62. */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 1\ncfn=f\ncalls=1 1\n2 40\n"
+		    "cfn=h\ncalls=1 1\n3 21\nfn=h\n4 1\ncfn=f\ncalls=1 1\n5 20\n"
+		    "fn=f\n6 10\ncfn=f\ncalls=3 6\n7 30\ncfn=g\ncalls=4 1\n8 50\n"
+		    "fn=g\n9 50\n") == 0,
+	   "direct recursion loads: %s", lasterr);
+	f = fn(&p, "f"), g = fn(&p, "g");
+	uint32_t h = fn(&p, "h");
+	t = ctree_new(&p, 0, NO_ID, 0, 0);
+	is(ct_contradictions(t), 0, "recursion: the numbers add up");
+	uint32_t nf = child_of(t, 0, f, NO_ID), nh = child_of(t, 0, h, NO_ID);
+	ok(nf != NO_ID && nh != NO_ID && t->node[nf].cost[0] == 40 && t->node[nh].cost[0] == 21,
+	   "main > f 40, main > h 21");
+	/* f 40 of its 60: g 40 * 50/60 = 33.3 -> 33 (not 50), 4x; f -> f 3x
+	 * without a cost */
+	uint32_t nfg = child_of(t, nf, g, NO_ID), nff = child_of(t, nf, f, NO_ID);
+	ok(nfg != NO_ID && t->node[nfg].cost[0] == 33 && t->node[nfg].count == 4,
+	   "main > f > g: 4x, 40 * 50/60 = 33.3 -> 33");
+	ok(nff != NO_ID && !t->node[nff].cost && t->node[nff].count == 3, "main > f > f: 3x, no cost");
+	/* h 21 of 21 > f 20 (its edge's) of 60 > g 20 * 50/60 = 16.7 -> 17 */
+	uint32_t nhf = child_of(t, nh, f, NO_ID), nhfg = nhf == NO_ID ? NO_ID : child_of(t, nhf, g, NO_ID);
+	ok(nhf != NO_ID && t->node[nhf].cost[0] == 20, "main > h > f: 20");
+	ok(nhfg != NO_ID && t->node[nhfg].cost[0] == 17, "main > h > f > g: 20 * 50/60 = 16.7 -> 17");
+	ctree_free(t);
+	profile_free(&p);
+
+	/* mutual recursion, a cycle reached from two callers: main -> p (1x
+	 * 61), main -> q (1x 41), p -> a (1x 60), q -> b (1x 40), a -> b (2x
+	 * 50) and b -> a (1x 20) inside <cycle 1> {a, b}, a -> s (1x 30), b
+	 * -> s (2x 40).  Self: main 1, p 1, q 1, a 10, b 20, s 70: total 103.
+	 * Inclusive (detection on): s 70, a 10 + 30 = 40, b 20 + 40 = 60,
+	 * <cycle 1> 30 + 70 = 100 (= 60 + 40 called from outside), p 61, q
+	 * 41, main 103. */
+	ok(load(&p, "events: Ir\nfl=m.c\nfn=main\n1 1\ncfn=p\ncalls=1 1\n2 61\n"
+		    "cfn=q\ncalls=1 1\n3 41\nfn=p\n4 1\ncfn=a\ncalls=1 1\n5 60\n"
+		    "fn=q\n6 1\ncfn=b\ncalls=1 1\n7 40\n"
+		    "fn=a\n8 10\ncfn=b\ncalls=2 1\n9 50\ncfn=s\ncalls=1 1\n10 30\n"
+		    "fn=b\n11 20\ncfn=a\ncalls=1 1\n12 20\ncfn=s\ncalls=2 1\n13 40\n"
+		    "fn=s\n14 70\n") == 0,
+	   "a cycle loads: %s", lasterr);
+	const struct agg *ag = profile_agg(&p);
+	uint32_t a = fn(&p, "a"), b = fn(&p, "b"), s = fn(&p, "s"), cyc = agg_cycle_ent(ag, 1);
+	ok(ag->fn_cycle[a] == 1 && ag->fn_cycle[b] == 1, "a and b: <cycle 1>");
+	t = ctree_new(&p, 0, NO_ID, 0, 0);
+	is(ct_contradictions(t), 0, "a cycle: the numbers add up");
+	uint32_t fp = fn(&p, "p"), fq = fn(&p, "q");
+	/* main > p 61 and main > q 41 (main's whole 103: the edges').  p >
+	 * <cycle 1> via a: 60 (p's whole); its members by their shares of its
+	 * 100: a 60 * 40/100 = 24, b 60 * 60/100 = 36 (not 40 and 60, together
+	 * above 60); the members' callees by their shares of the member's
+	 * inclusive cost: a 24 > s 24 * 30/40 = 18 (1x), b 36 > s 36 * 40/60 =
+	 * 24 (2x).  q > <cycle 1> via b: 40; b 40 * 60/100 = 24 > s 24 * 40/60
+	 * = 16; a 40 * 40/100 = 16 > s 16 * 30/40 = 12.  The four paths of s:
+	 * 18 + 24 + 16 + 12 = 70, its inclusive cost. */
+	const struct {
+		const char *what;
+		uint32_t path[4];
+		int len;
+		cost_t cost, count;
+	} want[] = {
+		{ "main > p", { fp }, 1, 61, 1 },
+		{ "main > q", { fq }, 1, 41, 1 },
+		{ "p > <cycle 1>", { fp, cyc }, 2, 60, 1 },
+		{ "p > <cycle 1> > a", { fp, cyc, a }, 3, 24, 1 },
+		{ "p > <cycle 1> > b", { fp, cyc, b }, 3, 36, 1 },
+		{ "p > <cycle 1> > a > s", { fp, cyc, a, s }, 4, 18, 1 },
+		{ "p > <cycle 1> > b > s", { fp, cyc, b, s }, 4, 24, 2 },
+		{ "q > <cycle 1>", { fq, cyc }, 2, 40, 1 },
+		{ "q > <cycle 1> > b", { fq, cyc, b }, 3, 24, 1 },
+		{ "q > <cycle 1> > a", { fq, cyc, a }, 3, 16, 1 },
+		{ "q > <cycle 1> > b > s", { fq, cyc, b, s }, 4, 16, 2 },
+		{ "q > <cycle 1> > a > s", { fq, cyc, a, s }, 4, 12, 1 },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		uint32_t n = 0;
+		for (int k = 0; k < want[i].len && n != NO_ID; k++)
+			n = child_of(t, n, want[i].path[k], NO_ID);
+		ok(n != NO_ID && t->node[n].cost[0] == want[i].cost && t->node[n].count == want[i].count,
+		   "main > %s: %lldx, %lld", want[i].what, (long long)want[i].count,
+		   (long long)want[i].cost);
+	}
+	ctree_free(t);
+	profile_free(&p);
+}
+
 static const cost_t *key_incl_of(const struct profile *p, uint32_t f, void *arg)
 {
 	(void)arg;
@@ -682,6 +870,7 @@ int main(void)
 	test_filter();
 	test_recursion();
 	test_diff_order();
+	test_shares();
 	fixture_end();
 	return tap_done();
 }
