@@ -454,7 +454,7 @@ static void drop_unloaded(struct cctx *t)
 	free(map);
 }
 
-struct cctx *cctx_of(struct profile *p, int event, double threshold)
+struct cctx *cctx_recorded(struct profile *p, int event, int warn)
 {
 	struct cctx *t = cctx_new(p, 0);
 	int with = 0, without = 0;
@@ -462,7 +462,8 @@ struct cctx *cctx_of(struct profile *p, int event, double threshold)
 	for (int i = 0; i < p->nsources; i++) {
 		int rc = cctx_read(t, p->sources[i], err, sizeof(err));
 		if (rc < 0) {
-			profile_warn(p, "%s (the paths are estimated)", err);
+			if (warn)
+				profile_warn(p, "%s (the paths are estimated)", err);
 			without++;
 			break;
 		}
@@ -471,12 +472,18 @@ struct cctx *cctx_of(struct profile *p, int event, double threshold)
 	/* all the files or none: a tree of some files' paths would be wrong */
 	if (!with || without) {
 		cctx_free(t);
-		return cctx_estimate(p, event, threshold, 0);
+		return NULL;
 	}
 	drop_unloaded(t);
 	cctx_finish(t);
 	cctx_order(t, event);
 	return t;
+}
+
+struct cctx *cctx_of(struct profile *p, int event, double threshold)
+{
+	struct cctx *t = cctx_recorded(p, event, 1);
+	return t ? t : cctx_estimate(p, event, threshold, 0);
 }
 
 /* ---- walking ------------------------------------------------------------------------ */
@@ -567,6 +574,34 @@ struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part)
 		}
 		cctx_add_self(r, cur, cctx_incl(t, n));
 	}
+	free(tr.key);
+	free(tr.val);
+	cctx_finish(r);
+	return r;
+}
+
+struct cctx *cctx_merged(const struct cctx *t)
+{
+	struct cctx *r = cctx_new(t->p, t->estimated);
+	struct trie tr = { 0 };
+	uint32_t *map = xmalloc(((size_t)t->n + 1) * sizeof(*map));
+	/* (a parent comes before its children) */
+	for (uint32_t n = 0; n < t->n; n++) {
+		const struct cctx_node *d = &t->node[n];
+		uint32_t up = d->parent == NO_ID ? NO_ID : map[d->parent];
+		uint32_t *slot = trie_slot(&tr, (uint64_t)up << 32 | d->fn);
+		if (*slot == NO_ID)
+			*slot = cctx_add(r, up, d->fn, 0, NULL, -1);
+		struct cctx_node *m = &r->node[*slot];
+		m->count = cost_add(m->count, d->count);
+		m->flags |= d->flags & CC_CUT;
+		if (d->rec > m->rec)
+			m->rec = d->rec;
+		cctx_add_self(r, *slot, cctx_self(t, n));
+		map[n] = *slot;
+	}
+	memcpy(r->cut, t->cut, sizeof(r->cut));
+	free(map);
 	free(tr.key);
 	free(tr.val);
 	cctx_finish(r);

@@ -132,6 +132,14 @@ uint32_t beside_find_fn(const struct profile *p, const char *obj, const char *fi
  * of p, and the estimate is used. */
 struct cctx *cctx_of(struct profile *p, int event, double threshold);
 
+/* The recorded contexts alone: cctx_of's when the profile has them, else
+ * NULL (warn: a file beside that cannot be read is said in a warning). */
+struct cctx *cctx_recorded(struct profile *p, int event, int warn);
+
+/* The paths of every part together (the parts' nodes of one path made one,
+ * their costs and counts summed; part -1); finished, in no order. */
+struct cctx *cctx_merged(const struct cctx *t);
+
 /* Every node with its path (entities, the root first; depth + 1 long), depth
  * first, children in order; only those of part `part` (-1: all). */
 typedef void (*cctx_visit_fn)(void *arg, const struct cctx *t, uint32_t n, const uint32_t *path,

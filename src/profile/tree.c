@@ -4,6 +4,7 @@
 #include "config.h"
 #include "tree.h"
 #include "aggregate.h"
+#include "context.h"
 #include "format.h"
 #include "grouping.h"
 #include "query.h"
@@ -222,6 +223,7 @@ static uint32_t new_node(struct ctree *t, uint32_t fn, uint32_t via, uint32_t pa
 	memset(n, 0, sizeof(*n));
 	n->fn = fn;
 	n->via = via;
+	n->cn = NO_ID;
 	n->parent = parent;
 	n->depth = parent == NO_ID ? 0 : t->node[parent].depth + 1;
 	n->kind = kind;
@@ -505,6 +507,10 @@ void ctree_free(struct ctree *t)
 {
 	if (!t)
 		return;
+	if (t->ctx && !--*t->ctx_refs) {
+		cctx_free(t->ctx);
+		free(t->ctx_refs);
+	}
 	for (uint32_t i = 0; i < t->nchunks; i++)
 		free(t->chunks[i]);
 	free(t->chunks);
@@ -512,6 +518,68 @@ void ctree_free(struct ctree *t)
 	free(t->slot);
 	free(t->onpath);
 	free(t);
+}
+
+/* Makes the nodes of the recorded paths kids[0..nk) (nodes of t->ctx) under
+ * parent, each at its inclusive cost and its calls (make_nodes' threshold
+ * and order), a leaf where nothing was recorded below it; returns how many
+ * were hidden. */
+static uint32_t path_nodes(struct ctree *t, uint32_t parent, const uint32_t *kids, uint32_t nk)
+{
+	struct profile *p = t->p;
+	int nr = p->nreal;
+	size_t vn = (size_t)(nr ? nr : 1);
+	struct ct_sort *e = xmalloc(((size_t)nk + 1) * sizeof(*e));
+	cost_t *cost = xmalloc(((size_t)nk + 1) * vn * sizeof(*cost));
+	for (uint32_t j = 0; j < nk; j++) {
+		const struct cctx_node *c = &t->ctx->node[kids[j]];
+		memcpy(&cost[j * vn], cctx_incl(t->ctx, kids[j]), (size_t)nr * sizeof(cost_t));
+		e[j] = (struct ct_sort){ c->fn, NO_ID, CALL_PLAIN, event_value(p, &cost[j * vn], t->event),
+					 parent == NO_ID ? 0 : c->count, 1, j };
+	}
+	uint32_t first = t->nnodes;
+	uint32_t hidden = make_nodes(t, parent, e, nk, cost);
+	/* (made in e's order) */
+	for (uint32_t m = first; m < t->nnodes; m++) {
+		uint32_t k = kids[e[m - first].at];
+		t->node[m].cn = k;
+		t->node[m].flags &= ~(uint32_t)CT_LEAF;
+		if (!t->ctx->node[k].nchild)
+			t->node[m].flags |= CT_LEAF;
+	}
+	free(e);
+	free(cost);
+	return hidden;
+}
+
+/* A tree of the recorded paths ctx, shared with the trees counted in refs */
+static struct ctree *paths_tree(struct profile *p, struct cctx *ctx, uint32_t *refs, int event,
+				double threshold)
+{
+	struct ctree *t = xcalloc(1, sizeof(*t));
+	t->p = p;
+	t->fn = NO_ID;
+	t->event = event;
+	t->threshold = threshold;
+	t->cycles = profile_agg(p)->cycles;
+	t->ctx = ctx;
+	t->ctx_refs = refs;
+	++*refs;
+	t->nroots_hidden = path_nodes(t, NO_ID, ctx->root, ctx->nroots);
+	t->nroots = t->nnodes;
+	return t;
+}
+
+struct ctree *ctree_recorded(struct profile *p, int event, double threshold)
+{
+	if (p->ndiff)
+		return NULL;
+	struct cctx *rec = cctx_recorded(p, event, 0);
+	if (!rec)
+		return NULL;
+	struct cctx *all = cctx_merged(rec);
+	cctx_free(rec);
+	return paths_tree(p, all, xcalloc(1, sizeof(uint32_t)), event, threshold);
 }
 
 /* (see tree.h)  Where |c * part| < 2^61 that is
@@ -639,6 +707,18 @@ int ctree_grow(struct ctree *t, uint32_t n)
 	int nr = p->nreal;
 	size_t vn = (size_t)(nr ? nr : 1);
 	scratch(t);
+	if (t->ctx) {
+		/* the functions called along this recorded path */
+		const struct cctx_node *c = &t->ctx->node[t->node[n].cn];
+		uint32_t first = t->nnodes;
+		uint32_t hidden = path_nodes(t, n, &t->ctx->kid[c->first], c->nchild);
+		struct ctree_node *node = &t->node[n];
+		node->first = first;
+		node->nchild = t->nnodes - first;
+		node->nhidden = hidden;
+		node->flags |= CT_GROWN;
+		return 1;
+	}
 	for (uint32_t x = n; x != NO_ID; x = t->node[x].parent)
 		t->onpath[t->node[x].fn] = 1;
 	uint32_t id = t->node[n].fn;
@@ -771,7 +851,8 @@ static void slots_set(struct ctree *t, uint32_t first, uint32_t count, int set)
 
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 {
-	struct ctree *t = ctree_new(old->p, old->callers, old->fn, event, threshold);
+	struct ctree *t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, event, threshold)
+				   : ctree_new(old->p, old->callers, old->fn, event, threshold);
 	if (old->estimated && old->cycles == t->cycles)
 		t->estimated = 1; /* (set by its maker: report/export.c's paths) */
 	if (!old->nnodes)

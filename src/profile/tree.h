@@ -108,7 +108,7 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * and in a profile with negative costs (shares of sums of both signs say
  * nothing), a child shows its edge's whole cost instead, as before: not
  * estimated, and a child may then be above its node.  Recorded calling
- * contexts (context.h) are not used here yet: the flame graph shows them.
+ * contexts (context.h) give the exact paths instead: ctree_recorded.
  *
  * Bottom-up, the one root is an entity at its inclusive cost and a node's
  * children are its callers.  What part of a node's cost each caller's calls
@@ -143,6 +143,7 @@ struct ctree_node {
 	uint32_t first, nchild;  /* once grown: its children are nodes first .. first+nchild-1 */
 	uint32_t nhidden;        /* children under the threshold (not made) */
 	uint32_t flags;
+	uint32_t cn;             /* from recorded paths: its node in ctree.ctx */
 	enum call_kind kind;     /* of the call along its edge (CALL_PLAIN for a root) */
 	cost_t count;            /* calls along the edge (a root: none) */
 	const cost_t *cost;      /* nreal: its cost (see above), NULL for none */
@@ -159,6 +160,9 @@ struct ctree {
 				  * of a flame graph set it before any node is
 				  * grown (context.c), ctree_regrow keeps it */
 	int cycles;              /* made with cycle detection on (agg.cycles) */
+	struct cctx *ctx;        /* top-down from recorded paths (ctree_recorded,
+				  * every part's merged), else NULL */
+	uint32_t *ctx_refs;      /* the trees sharing ctx (regrown ones) */
 	int event;
 	double threshold;
 	struct ctree_node *node; /* the roots are nodes 0 .. nroots-1 */
@@ -177,6 +181,14 @@ cost_t ctree_share(cost_t c, cost_t part, cost_t whole);
 /* A tree with its roots made: top-down (callers 0, fn NO_ID) or the callers
  * of entity fn (callers 1). */
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold);
+/* The top-down tree from the calling contexts recorded beside the profile
+ * (context.h: cctx_recorded), NULL when it has none (or in a difference).
+ * Its nodes are the recorded paths, every part's together: a root is a
+ * path's first function at its inclusive cost, a node's children the
+ * functions it called along that path, each at the cost and count of
+ * those calls (exact: not estimated; recursion folded into the outer call
+ * as recorded, so no function is twice on a path; functions, no cycles). */
+struct ctree *ctree_recorded(struct profile *p, int event, double threshold);
 /* Finds the top-down tree's roots (with cycle detection on: they read
  * every call) and the file:function pairs of the groups (agg_filefn_kept)
  * on a thread of its own while the caller does something else

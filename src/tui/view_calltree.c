@@ -69,7 +69,10 @@ static void update(struct view *v, int callers)
 	struct ctview *d = v->data;
 	if (!d) {
 		d = xcalloc(1, sizeof(*d));
-		d->tree = ctree_new(t->p, callers, v->fn, t->set.sort_event, t->set.threshold);
+		/* top-down: the recorded paths when the profile has them */
+		d->tree = callers ? NULL : ctree_recorded(t->p, t->set.sort_event, t->set.threshold);
+		if (!d->tree)
+			d->tree = ctree_new(t->p, callers, v->fn, t->set.sort_event, t->set.threshold);
 		/* the first root starts open: the hottest root's callees, or the
 		 * function's callers */
 		if (d->tree->nroots)
@@ -107,17 +110,16 @@ static void draw_header(struct view *v, int y, int width)
 	if (width <= cw + 12)
 		return;
 	char *title, *name = d->tree->callers ? tui_label(t, d->tree->fn) : NULL;
+	const char *how = d->tree->estimated ? ", estimated" : d->tree->ctx ? ", recorded paths" : "";
 	if (d->tree->callers && d->tree->estimated)
 		title = xasprintf("Callers of %s, bottom-up, estimated", name);
 	else if (d->tree->callers)
 		title = xasprintf("Callers of %s, bottom-up", name);
 	else if (d->tree->nroots_hidden)
-		title = xasprintf("Call tree from the roots%s (%u shown, %u under the threshold)",
-				  d->tree->estimated ? ", estimated" : "", d->tree->nroots,
-				  d->tree->nroots_hidden);
+		title = xasprintf("Call tree from the roots%s (%u shown, %u under the threshold)", how,
+				  d->tree->nroots, d->tree->nroots_hidden);
 	else
-		title = xasprintf("Call tree from the roots%s (%u%s)",
-				  d->tree->estimated ? ", estimated" : "", d->tree->nroots,
+		title = xasprintf("Call tree from the roots%s (%u%s)", how, d->tree->nroots,
 				  d->tree->nroots == 1 ? " root" : " roots");
 	free(name);
 	tui_put(t, y, cw + 12, width - cw - 12, title);

@@ -820,6 +820,109 @@ static void test_shares(void)
 	profile_free(&p);
 }
 
+/* Loads `text` with `ctx` as the contexts file beside it. */
+static int load_with_ctx(struct profile *p, const char *text, const char *ctx)
+{
+	if (load(p, text))
+		return -1;
+	char *path = xasprintf("%s.ctx", p->sources[0]);
+	FILE *f = fopen(path, "w");
+	fputs(ctx, f);
+	fclose(f);
+	free(path);
+	return 0;
+}
+
+static void drop_ctx(struct profile *p)
+{
+	char *path = xasprintf("%s.ctx", p->sources[0]);
+	unlink(path);
+	free(path);
+}
+
+/* The top-down tree from recorded paths (ctree_recorded): exact. */
+static void test_recorded_paths(void)
+{
+	struct profile p;
+	/* main calls a (60) and b (40); a (self 30) calls c (30), b (self 30)
+	 * calls c (10); c (self 20) calls d (20, self 20): total 100.  As
+	 * recorded, d ran only under a;c: the paths' self costs main 0, a 30,
+	 * a;c 10, a;c;d 20, b 30, b;c 10.  Inclusive: a;c;d 20, a;c 10 + 20 =
+	 * 30, a 30 + 30 = 60, b;c 10, b 40, main 100.  (From the edges alone
+	 * d's 20 would be split by c's calls, 30 : 10: 15 under a;c, 5 under
+	 * b;c.) */
+	static const char two[] = "events: Ir\nfl=x.c\nfn=main\n1 0\ncfn=a\ncalls=1 2\n1 60\n"
+				  "cfn=b\ncalls=1 3\n1 40\nfn=a\n2 30\ncfn=c\ncalls=1 4\n2 30\n"
+				  "fn=b\n3 30\ncfn=c\ncalls=1 4\n3 10\nfn=c\n4 20\ncfn=d\ncalls=1 5\n4 20\n"
+				  "fn=d\n5 20\n";
+	static const char two_ctx[] = "cgtui-contexts\t1\nevents:\tIr\n"
+				      "fn:\t0\t\tx.c\tmain\nfn:\t1\t\tx.c\ta\nfn:\t2\t\tx.c\tb\n"
+				      "fn:\t3\t\tx.c\tc\nfn:\t4\t\tx.c\td\n"
+				      "ctx:\t0\t-1\t0\t0\t1\t0\t0\nctx:\t1\t0\t1\t1\t1\t0\t30\n"
+				      "ctx:\t2\t1\t3\t1\t1\t0\t10\nctx:\t3\t2\t4\t1\t1\t0\t20\n"
+				      "ctx:\t4\t0\t2\t1\t1\t0\t30\nctx:\t5\t4\t3\t1\t1\t0\t10\n";
+	ok(load(&p, two) == 0, "two paths load: %s", lasterr);
+	ok(!ctree_recorded(&p, 0, 0), "no contexts file: no tree of recorded paths");
+	profile_free(&p);
+	ok(load_with_ctx(&p, two, two_ctx) == 0, "two paths with their contexts: %s", lasterr);
+	uint32_t a = fn(&p, "a"), b = fn(&p, "b"), c = fn(&p, "c"), d = fn(&p, "d");
+	struct ctree *t = ctree_recorded(&p, 0, 0);
+	ok(t && !t->estimated && t->ctx, "recorded: exact");
+	if (!t) {
+		drop_ctx(&p);
+		profile_free(&p);
+		return;
+	}
+	is(t->nroots, 1, "one root");
+	is(t->node[0].cost[0], 100, "main 100");
+	is(grow_all(t), 6, "six nodes, one a path");
+	uint32_t na = child_of(t, 0, a, NO_ID), nb = child_of(t, 0, b, NO_ID);
+	ok(na != NO_ID && t->node[na].cost[0] == 60 && t->node[na].count == 1, "main > a: 1x 60");
+	ok(nb != NO_ID && t->node[nb].cost[0] == 40, "main > b: 40");
+	uint32_t nac = child_of(t, na, c, NO_ID), nbc = child_of(t, nb, c, NO_ID);
+	ok(nac != NO_ID && t->node[nac].cost[0] == 30, "main > a > c: 30");
+	ok(nbc != NO_ID && t->node[nbc].cost[0] == 10 && (t->node[nbc].flags & CT_LEAF),
+	   "main > b > c: 10, nothing below it");
+	uint32_t nacd = child_of(t, nac, d, NO_ID);
+	ok(nacd != NO_ID && t->node[nacd].cost[0] == 20 && t->node[nacd].count == 1,
+	   "main > a > c > d: 1x 20 (estimated: 15)");
+	is(ct_contradictions(t), 0, "recorded: the numbers add up");
+	/* another threshold: the same paths, regrown from the same contexts
+	 * (30% of 100: c under b (10) and d (20) hidden) */
+	ctree_set_open(t, 0, 1);
+	ctree_set_open(t, na, 1);
+	struct ctree *t2 = ctree_regrow(t, 0, 30);
+	ctree_free(t);
+	ok(t2->ctx && t2->nroots == 1 && t2->node[0].nchild == 2, "30%%: main's a and b");
+	uint32_t ma = child_of(t2, 0, a, NO_ID);
+	ok(ma != NO_ID && (t2->node[ma].flags & CT_OPEN) && t2->node[ma].nchild == 1 &&
+		   t2->node[t2->node[ma].first].cost[0] == 30,
+	   "30%%: a open again, its c 30");
+	ctree_free(t2);
+	drop_ctx(&p);
+	profile_free(&p);
+
+	/* two parts (dumps), main -> a in each: part 1 main self 1, a 1x 10;
+	 * part 2 main self 2, a 2x 20.  Recorded per part; the tree has their
+	 * paths together: main 1 + 10 + 2 + 20 = 33, its a 3x 30. */
+	ok(load_with_ctx(&p, "events: Ir\npart: 1\nfl=x.c\nfn=main\n1 1\ncfn=a\ncalls=1 2\n1 10\n"
+			     "fn=a\n2 10\npart: 2\nfl=x.c\nfn=main\n1 2\ncfn=a\ncalls=2 2\n1 20\n"
+			     "fn=a\n2 20\n",
+			 "cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nfn:\t1\t\tx.c\ta\n"
+			 "part:\t1\nctx:\t0\t-1\t0\t0\t1\t0\t1\nctx:\t1\t0\t1\t1\t1\t0\t10\n"
+			 "part:\t2\nctx:\t2\t-1\t0\t0\t1\t0\t2\nctx:\t3\t2\t1\t2\t1\t0\t20\n") == 0,
+	   "two parts with their contexts: %s", lasterr);
+	t = ctree_recorded(&p, 0, 0);
+	ok(t && t->nroots == 1 && t->node[0].fn == fn(&p, "main") && t->node[0].cost[0] == 33,
+	   "the parts' roots together: main 33");
+	ok(t && ctree_grow(t, 0) && t->node[0].nchild == 1 && t->node[1].cost[0] == 30 &&
+		   t->node[1].count == 3,
+	   "main > a: 3x 30");
+	ctree_free(t);
+	drop_ctx(&p);
+	profile_free(&p);
+}
+
 static const cost_t *key_incl_of(const struct profile *p, uint32_t f, void *arg)
 {
 	(void)arg;
@@ -871,6 +974,7 @@ int main(void)
 	test_recursion();
 	test_diff_order();
 	test_shares();
+	test_recorded_paths();
 	fixture_end();
 	return tap_done();
 }
