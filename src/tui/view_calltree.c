@@ -243,6 +243,8 @@ static const char *closed_why(struct view *v, uint32_t n, char *buf, size_t size
 	else if (!nd->cost)
 		snprintf(buf, size, "a call inside <cycle %u>: the cost is in the calls into the cycle "
 				    "(not opened)", agg_cycle_no(t->p->agg, nd->fn));
+	else if ((nd->flags & CT_LEAF) && d->tree->ctx)
+		snprintf(buf, size, "%s called nothing along this path (recorded)", name);
 	else if (nd->flags & CT_LEAF)
 		snprintf(buf, size, "%s has no %s", name, d->tree->callers ? "callers" : "callees");
 	else
