@@ -24,8 +24,11 @@ void agg_free(struct agg *a)
 		agg_ask_stop(a);
 	agg_wait(a);
 	free(a->fn_self);
-	free(a->incl_cyc);
-	free(a->incl_raw);
+	free(a->incl_ix);
+	free(a->incl_rows);
+	free(a->raw_ix);
+	free(a->raw_rows);
+	free(a->fn_out);
 	free(a->fn_ncalls);
 	free(a->fn_cycle);
 	free(a->fn_selfcall);
@@ -156,11 +159,11 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 	for (uint32_t e = 0; e < nent; e++) {
 		if (e < a->nfns && a->fn_cycle[e])
 			continue; /* its cycle is checked */
-		cost_t inc = a->incl_cyc[(size_t)e * a->nreal];
+		cost_t inc = agg_incl_cycles(a, e)[0];
 		if (in[e] <= inc || inc < 0 || (uint64_t)in[e] - (uint64_t)inc < tol)
 			continue;
 		nbad++;
-		if (worst == NO_ID || in[e] - inc > in[worst] - a->incl_cyc[(size_t)worst * a->nreal])
+		if (worst == NO_ID || in[e] - inc > in[worst] - agg_incl_cycles(a, worst)[0])
 			worst = e;
 	}
 	if (worst == NO_ID)
@@ -180,7 +183,7 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 	profile_warn(p, "%s: the calls into %s cost %lld %s, more than its inclusive cost, %lld%s: "
 		     "the file's own numbers disagree; they are shown as they are",
 		     p->nsources ? p->sources[0] : "the profile", name, (long long)in[worst],
-		     p->ev[0].name, (long long)a->incl_cyc[(size_t)worst * a->nreal], more);
+		     p->ev[0].name, (long long)agg_incl_cycles(a, worst)[0], more);
 }
 
 /* ---- the work, on threads -------------------------------------------------------------- */
@@ -199,7 +202,6 @@ struct agg_run {
 	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
 				   * [bound[k], bound[k + 1]) */
-	cost_t *incl;             /* what the parts fill: incl_cyc or incl_raw */
 	cost_t **in;              /* per part (with comp): the first event of the
 				   * calls into each entity */
 };
@@ -249,6 +251,11 @@ static void phase1(struct agg_run *r, uint32_t t)
 	if (t == 0) {
 		csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx, &r->to);
 		r->ncomp = scc(n, a->out_start, r->to, r->comp);
+		/* which functions call out of their component, which inside */
+		for (uint32_t v = 0; v < n; v++)
+			for (uint32_t e = a->out_start[v]; e < a->out_start[v + 1]; e++)
+				a->fn_out[v] |= r->comp[r->to[e]] == r->comp[v] ? AGG_OUT_INSIDE
+										: AGG_OUT_LEAVES;
 		free(r->to);
 		r->to = NULL;
 	} else if (t == 1) {
@@ -316,34 +323,35 @@ static void count_calls(struct agg_run *r)
 	free(fill);
 }
 
-/* Inclusive costs of part k of the functions: self + their calls (with
- * components, only those that leave the function's: the others are
- * already inside those calls' costs; and the first event of each such call
- * summed into its callee's entity, to check the file's numbers).  The
- * records are read in their order, each part taking its callers'. */
+/* Inclusive costs of part k of the functions: self + the calls that leave
+ * the function's component (the others are already inside those calls'
+ * costs), in the rows of those that have such calls (incl_ix); and the
+ * first event of each such call summed into its callee's entity, to check
+ * the file's numbers.  The records are read in their order, each part
+ * taking its callers'. */
 static void incl_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
-	const struct agg *a = r->a;
+	struct agg *a = r->a;
 	int nr = a->nreal;
 	uint32_t n = a->nfns, lo = r->bound[k], hi = r->bound[k + 1];
 	const uint32_t *comp = r->comp;
-	memcpy(&r->incl[(size_t)lo * nr], &a->fn_self[(size_t)lo * nr],
-	       sizeof(cost_t) * (size_t)nr * (hi - lo));
-	cost_t *in = NULL;
-	if (comp)
-		in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
+	for (uint32_t v = lo; v < hi; v++)
+		if (a->incl_ix[v] != NO_ID)
+			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], &a->fn_self[(size_t)v * nr],
+			       sizeof(cost_t) * (size_t)nr);
+	cost_t *in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
-		if (v < lo || v >= hi || (comp && comp[to] == comp[v]))
+		if (v < lo || v >= hi || comp[to] == comp[v])
 			continue;
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, x, cc);
-		cost_t *inc = &r->incl[(size_t)v * nr];
+		cost_t *inc = &a->incl_rows[(size_t)a->incl_ix[v] * nr]; /* (it has one) */
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
-		if (in && nr) {
+		if (nr) {
 			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
 			*d = cost_add(*d, cc[0]);
 		}
@@ -362,28 +370,31 @@ static void phase2(struct agg_run *r, uint32_t t)
 /* Detection off, part k of the functions: self + every call is the
  * inclusive cost with detection on (self + the calls leaving the
  * component) plus the calls inside it (a cycle's members', a function's to
- * itself): only those are decoded, the records read in their order. */
+ * itself), in the rows of those that make such calls (raw_ix): only those
+ * calls are decoded, the records read in their order. */
 static void raw_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
-	const struct agg *a = r->a;
+	struct agg *a = r->a;
 	int nr = a->nreal;
 	uint32_t lo = r->bound[k], hi = r->bound[k + 1];
-	memcpy(&r->incl[(size_t)lo * nr], &a->incl_cyc[(size_t)lo * nr],
-	       sizeof(cost_t) * (size_t)nr * (hi - lo));
+	for (uint32_t v = lo; v < hi; v++)
+		if (a->raw_ix[v] != NO_ID)
+			memcpy(&a->raw_rows[(size_t)a->raw_ix[v] * nr], agg_incl_cycles(a, v),
+			       sizeof(cost_t) * (size_t)nr);
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
-		if (x + AHEAD < p->ncalls) { /* (rows and cycles read at random) */
+		if (x + AHEAD < p->ncalls) { /* (cycles read at random) */
 			const struct call_rec *n = &p->calls[x + AHEAD];
 			__builtin_prefetch(&a->fn_cycle[n->callee]);
-			__builtin_prefetch(&r->incl[(size_t)n->caller * nr], 1);
+			__builtin_prefetch(&a->raw_ix[n->caller]);
 		}
 		if (v < lo || v >= hi || (to != v && (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
 			continue; /* leaves the component: counted */
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, x, cc);
-		cost_t *inc = &r->incl[(size_t)v * nr];
+		cost_t *inc = &a->raw_rows[(size_t)a->raw_ix[v] * nr]; /* (it has one) */
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
 	}
@@ -435,6 +446,7 @@ const struct agg *profile_agg(struct profile *p)
 	a->cycles = 1;
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
+	a->fn_out = xcalloc((size_t)n + 1, 1);
 	struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
 	r.comp = xmalloc(((size_t)n + 1) * sizeof(*r.comp));
 	/* the self costs first in a table of the functions, the cycles'
@@ -477,9 +489,24 @@ const struct agg *profile_agg(struct profile *p)
 	size_t nent = (size_t)n + nc;
 	a->fn_self = xrealloc(a->fn_self, (nent + 1) * row);
 	memset((char *)a->fn_self + (size_t)n * row, 0, (nc + 1) * row);
-	a->fn_incl = a->incl_cyc = xcalloc(nent + 1, row);
+	/* the rows of inclusive costs: the functions' that call out of
+	 * their component, the cycles' one of whose members does (see
+	 * incl_ix) */
+	a->incl_ix = xmalloc((nent + 1) * sizeof(uint32_t));
+	uint32_t nrow = 0;
+	for (uint32_t v = 0; v < n; v++)
+		a->incl_ix[v] = a->fn_out[v] & AGG_OUT_LEAVES ? nrow++ : NO_ID;
+	for (uint32_t k = 1; k <= nc; k++) {
+		a->incl_ix[n + k - 1] = NO_ID;
+		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++)
+			if (a->incl_ix[a->cyc_fn[i]] != NO_ID) {
+				a->incl_ix[n + k - 1] = nrow++;
+				break;
+			}
+	}
+	a->nincl = nrow;
+	a->incl_rows = xcalloc((size_t)nrow + 1, row);
 	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
-	r.incl = a->incl_cyc;
 	r.bound = call_parts(a, r.nth, p->ncalls);
 	r.in = xcalloc(r.nth, sizeof(*r.in));
 	agg_phase(&r, 1 + r.nth, phase2);
@@ -490,12 +517,17 @@ const struct agg *profile_agg(struct profile *p)
 	/* a cycle's self: its members'; its inclusive: theirs (the calls
 	 * leaving it) */
 	for (uint32_t k = 1; k <= nc; k++) {
-		size_t ce = (size_t)(n + k - 1) * nr;
+		uint32_t ce = n + k - 1;
+		cost_t *s = &a->fn_self[(size_t)ce * nr], *inc = NULL;
+		if (a->incl_ix[ce] != NO_ID)
+			inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
 		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
-			size_t v = (size_t)a->cyc_fn[i] * nr;
+			uint32_t v = a->cyc_fn[i];
+			const cost_t *ms = agg_self(a, v), *mi = agg_incl_cycles(a, v);
 			for (int e = 0; e < nr; e++) {
-				a->incl_cyc[ce + e] = cost_add(a->incl_cyc[ce + e], a->incl_cyc[v + e]);
-				a->fn_self[ce + e] = cost_add(a->fn_self[ce + e], a->fn_self[v + e]);
+				s[e] = cost_add(s[e], ms[e]);
+				if (inc)
+					inc[e] = cost_add(inc[e], mi[e]);
 			}
 		}
 	}
@@ -641,20 +673,20 @@ void profile_set_cycles(struct profile *p, int on)
 		a->bg_stop = 0;
 	}
 	agg_wait(a);
-	a->cycles = !!on;
-	if (on) {
-		a->fn_incl = a->incl_cyc;
-		return;
-	}
-	if (!a->incl_raw) { /* self + every call, in parts as above (raw_part) */
+	if (!on && !a->raw_ix) { /* self + every call, in parts as above (raw_part) */
 		size_t row = sizeof(cost_t) * (size_t)(a->nreal ? a->nreal : 1);
-		a->incl_raw = xmalloc(((size_t)a->nfns + 1) * row);
-		struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p), .incl = a->incl_raw };
+		uint32_t nrow = 0;
+		a->raw_ix = xmalloc(((size_t)a->nfns + 1) * sizeof(uint32_t));
+		for (uint32_t v = 0; v < a->nfns; v++)
+			a->raw_ix[v] = a->fn_out[v] & AGG_OUT_INSIDE ? nrow++ : NO_ID;
+		a->nraw = nrow;
+		a->raw_rows = xmalloc(((size_t)nrow + 1) * row);
+		struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
 		r.bound = call_parts(a, r.nth, p->ncalls);
 		agg_phase(&r, r.nth, raw_part);
 		free(r.bound);
 	}
-	a->fn_incl = a->incl_raw;
+	a->cycles = !!on;
 }
 
 /* in filefn.off while grouping: the group has more than one block */

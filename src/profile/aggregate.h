@@ -21,11 +21,26 @@ struct agg {
 	uint32_t ncycles;   /* cycles found (whether shown or not) */
 	int cycles;         /* cycle detection on (default): see profile_set_cycles */
 	cost_t *fn_self;    /* (nfns + ncycles) * nreal */
-	cost_t *fn_incl;    /* the inclusive costs in force: incl_cyc or incl_raw */
-	cost_t *incl_cyc;   /* (nfns + ncycles) * nreal: self + calls leaving the
-			     * function's component (KCachegrind's) */
-	cost_t *incl_raw;   /* nfns * nreal: self + every call, recursive ones too
-			     * (callgrind_annotate's); made when first asked for */
+	/* The inclusive costs (read them with agg_incl): a row of nreal for
+	 * the entities that have one, in the order of their ids (a pass over
+	 * the entities reads them in order), the others' the row below.
+	 * With detection on, self + the calls leaving the function's
+	 * component (KCachegrind's): incl_rows[incl_ix[id]], or the self row
+	 * when incl_ix[id] is NO_ID (no such call: a leaf, a member calling
+	 * only inside its cycle; a cycle none of whose members calls out).
+	 * Off, self + every call, recursive ones too (callgrind_annotate's):
+	 * raw_rows[raw_ix[id]], or the row with detection on when raw_ix[id]
+	 * is NO_ID (no call inside its component); made when first asked
+	 * for. */
+	uint32_t *incl_ix;  /* nfns + ncycles */
+	cost_t *incl_rows;
+	uint32_t nincl;     /* rows in incl_rows */
+	uint32_t *raw_ix;   /* nfns */
+	cost_t *raw_rows;
+	uint32_t nraw;
+	/* nfns: a function's calls (AGG_OUT_LEAVES: one leaving its
+	 * component, AGG_OUT_INSIDE: one inside it, itself included) */
+	uint8_t *fn_out;
 	cost_t *fn_ncalls;  /* (nfns + ncycles): calls into each (a cycle: from outside) */
 	uint32_t *fn_cycle; /* nfns: 0, or the 1-based cycle it belongs to */
 	uint8_t *fn_selfcall; /* nfns: it calls itself */
@@ -138,9 +153,20 @@ static inline const cost_t *agg_self(const struct agg *a, uint32_t id)
 {
 	return &a->fn_self[(size_t)id * a->nreal];
 }
+enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2 };
+/* The inclusive costs with detection on, whether it is on or not. */
+static inline const cost_t *agg_incl_cycles(const struct agg *a, uint32_t id)
+{
+	uint32_t k = a->incl_ix[id];
+	return k == NO_ID ? agg_self(a, id) : &a->incl_rows[(size_t)k * a->nreal];
+}
+/* The inclusive costs in force (detection on or off): see incl_ix. */
 static inline const cost_t *agg_incl(const struct agg *a, uint32_t id)
 {
-	return &a->fn_incl[(size_t)id * a->nreal];
+	uint32_t k;
+	if (!a->cycles && (k = a->raw_ix[id]) != NO_ID)
+		return &a->raw_rows[(size_t)k * a->nreal];
+	return agg_incl_cycles(a, id);
 }
 
 /* The one cycle rule for a call from one entity to another.  A call's

@@ -614,6 +614,114 @@ static void test_cycle_members(void)
 	profile_free(&p);
 }
 
+/* The inclusive rows (aggregate.h, incl_ix): 13 events, each value below
+ * times (event + 1).  main (self 1) calls N leaves k (self (k % 100) + 1,
+ * the calls the same), x 1x 35 and r 1x 3; x (10) -> y 1x 40; y (20) ->
+ * x 1x 7, y -> z 1x 5; z (5); r (3) -> r 1x 2.  By hand, detection on:
+ * {x, y} is cycle 1, self 30; x's inclusive its self 10 (its one call
+ * stays in the cycle), y's 20 + 5, the cycle's 10 + 25 = 35; r's its
+ * self 3 (its call to itself is inside its outer call); z and the leaves
+ * their self; main's 1 + sum(leaves) + 35 + 3.  Off: x 10 + 40 = 50, y 20
+ * + 7 + 5 = 32, r 3 + 2 = 5, the rest as on.  Only main, y and the cycle
+ * have a row of their own with detection on, only x, y and r off: the
+ * aggregation's heap grows by one self row a function and less than 48
+ * bytes more (a second row of 104 before), detection off by less than 8
+ * (a row of 104 before). */
+static void test_incl_rows(void)
+{
+	enum { N = 20000, NE = 13 };
+	struct text tx = { 0 };
+	long long leaves = 0;
+	textf(&tx, "events: A B C D E F G H I J K L M\nfl=a.c\nfn=main\n1");
+	for (int e = 0; e < NE; e++)
+		textf(&tx, " %d", e + 1);
+	for (int k = 0; k < N; k++) {
+		textf(&tx, "\ncfn=l%05d\ncalls=1 2\n1", k);
+		for (int e = 0; e < NE; e++)
+			textf(&tx, " %d", (k % 100 + 1) * (e + 1));
+		leaves += k % 100 + 1;
+	}
+	static const struct {
+		const char *from, *to;
+		int cost;
+	} call[] = { { "main", "x", 35 }, { "main", "r", 3 }, { "x", "y", 40 },
+		     { "y", "x", 7 },     { "y", "z", 5 },    { "r", "r", 2 } };
+	static const struct {
+		const char *name;
+		int self;
+	} fns[] = { { "x", 10 }, { "y", 20 }, { "z", 5 }, { "r", 3 } };
+	for (size_t c = 0; c < 2; c++) {
+		textf(&tx, "\ncfn=%s\ncalls=1 2\n1", call[c].to);
+		for (int e = 0; e < NE; e++)
+			textf(&tx, " %d", call[c].cost * (e + 1));
+	}
+	for (int k = 0; k < N; k++) {
+		textf(&tx, "\nfn=l%05d\n2", k);
+		for (int e = 0; e < NE; e++)
+			textf(&tx, " %d", (k % 100 + 1) * (e + 1));
+	}
+	for (size_t f = 0; f < sizeof(fns) / sizeof(fns[0]); f++) {
+		textf(&tx, "\nfn=%s\n3", fns[f].name);
+		for (int e = 0; e < NE; e++)
+			textf(&tx, " %d", fns[f].self * (e + 1));
+		for (size_t c = 2; c < sizeof(call) / sizeof(call[0]); c++) {
+			if (strcmp(call[c].from, fns[f].name))
+				continue;
+			textf(&tx, "\ncfn=%s\ncalls=1 3\n3", call[c].to);
+			for (int e = 0; e < NE; e++)
+				textf(&tx, " %d", call[c].cost * (e + 1));
+		}
+	}
+	textf(&tx, "\n");
+	struct profile p;
+	ok(load(&p, tx.s) == 0, "main, 20,000 leaves, a cycle and a recursive function load: %s",
+	   lasterr);
+	free(tx.s);
+	int known = heap_known();
+	size_t before = heap_used();
+	const struct agg *a = profile_agg(&p);
+	size_t grew = heap_used() - before;
+	uint32_t x = fn(&p, "x"), y = fn(&p, "y"), z = fn(&p, "z"), r = fn(&p, "r"), m = fn(&p, "main");
+	uint32_t ce = agg_cycle_ent(a, 1);
+	ok(a->ncycles == 1 && agg_cycle_no(a, x) == 1 && agg_cycle_no(a, y) == 1,
+	   "one cycle: x and y");
+	long long on[][2] = { { m, 1 + leaves + 35 + 3 }, { x, 10 }, { y, 25 }, { z, 5 }, { r, 3 },
+			      { ce, 35 }, { fn(&p, "l00042"), 43 }, { fn(&p, "l19999"), 100 } };
+	int good = 1;
+	for (size_t i = 0; i < sizeof(on) / sizeof(on[0]); i++)
+		for (int e = 0; e < NE; e++)
+			good &= agg_incl(a, (uint32_t)on[i][0])[e] == (cost_t)(on[i][1] * (e + 1));
+	ok(good, "detection on: the inclusive costs by hand in the 13 events");
+	ok(agg_self(a, ce)[12] == 30 * 13 && agg_self(a, y)[0] == 20, "the self costs: cycle 30, y 20");
+	is(a->nincl, 3, "rows of their own: main, y and the cycle");
+	ok(agg_incl(a, x) == agg_self(a, x) && agg_incl(a, z) == agg_self(a, z) &&
+		   agg_incl(a, fn(&p, "l00007")) == agg_self(a, fn(&p, "l00007")),
+	   "x, z and a leaf: their self row");
+	if (known)
+		ok(grew < (size_t)(N + 6) * (NE * sizeof(cost_t) + 48),
+		   "the aggregation: %zu bytes for %d functions (one row of %zu each and < 48)", grew,
+		   N + 6, NE * sizeof(cost_t));
+	else
+		printf("# the heap in use is not known here (a sanitizer's allocator)\n");
+	before = heap_used();
+	profile_set_cycles(&p, 0);
+	grew = heap_used() - before;
+	long long off[][2] = { { m, 1 + leaves + 35 + 3 }, { x, 50 }, { y, 32 }, { z, 5 }, { r, 5 },
+			       { fn(&p, "l00042"), 43 } };
+	good = 1;
+	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		for (int e = 0; e < NE; e++)
+			good &= agg_incl(a, (uint32_t)off[i][0])[e] == (cost_t)(off[i][1] * (e + 1));
+	ok(good && agg_nent(a) == N + 5, "detection off: no cycle; the inclusive costs by hand");
+	is(a->nraw, 3, "rows of their own off: x, y and r");
+	if (known)
+		ok(grew < (size_t)(N + 5) * 8, "detection off: %zu bytes for %d functions (< 8 each)",
+		   grew, N + 5);
+	profile_set_cycles(&p, 1);
+	ok(agg_incl(a, y)[1] == 50 && agg_incl(a, r)[0] == 3, "on again: y 25, r 3");
+	profile_free(&p);
+}
+
 /* rank_lazy against a full sort: 20,000 distinct numbers (i * 7919 mod
  * 20011, a prime: all different) read in a scattered order, then in turn;
  * and an array already in order (quicksort's bad case, cut short). */
@@ -699,6 +807,7 @@ int main(void)
 	test_cycle_members();
 	test_edges_block();
 	test_lazy();
+	test_incl_rows();
 	fixture_end();
 	return tap_done();
 }
