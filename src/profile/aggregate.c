@@ -673,6 +673,7 @@ void profile_set_cycles(struct profile *p, int on)
 		a->bg_stop = 0;
 	}
 	agg_wait(a);
+	double t0 = agg_clock();
 	if (!on && !a->raw_ix) { /* self + every call, in parts as above (raw_part) */
 		size_t row = sizeof(cost_t) * (size_t)(a->nreal ? a->nreal : 1);
 		uint32_t nrow = 0;
@@ -685,106 +686,75 @@ void profile_set_cycles(struct profile *p, int on)
 		r.bound = call_parts(a, r.nth, p->ncalls);
 		agg_phase(&r, r.nth, raw_part);
 		free(r.bound);
+		const char *dbg = getenv("CGTUI_PAR_DEBUG");
+		if (dbg && *dbg && *dbg != '0')
+			fprintf(stderr, "cgtui: agg: detection off: %u rows, %u thread%s, %.3f s wall\n",
+				a->nraw, r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0);
 	}
 	a->cycles = !!on;
 }
 
-/* in filefn.off while grouping: the group has more than one block */
-#define FF_MULTI ((size_t)1 << (sizeof(size_t) * 8 - 1))
-
-/* the home slot of (file, name) in agg_filefn's hash of cap slots */
-static inline size_t ff_home(uint32_t file, uint32_t name, size_t cap)
-{
-	return hash_mix((uint64_t)file << 32 | name) & (cap - 1);
-}
-
-struct filefn *agg_filefn(const struct profile *p, size_t *np)
+struct filefn *agg_filefn(struct profile *p, size_t *np)
 {
 	int nr = p->nreal;
 	const struct linestore *ls = &p->ls;
-	/* group the blocks' file subtotals (ls.ff) by (file, function name)
-	 * with a hash; grp[q] is block q's group */
-	/* about as many groups as functions, or as blocks in a part (a
-	 * function has one in each file it has costs in): room for them at
-	 * half load from the start, not grown and rehashed on the way */
-	size_t cap = 16, guess = ls->nff / (uint32_t)(p->nparts > 1 ? p->nparts : 1);
-	if (guess < p->nfns)
-		guess = p->nfns;
-	while (cap < guess * 2 + 16)
-		cap *= 2;
-	uint32_t *slots = hot_calloc(cap * sizeof(*slots));
+	const struct agg *a = profile_agg(p);
+	/* group the blocks' file subtotals (ls.ff) by (file, function name):
+	 * file by file (the aggregation's file_idx, each file's blocks in
+	 * their order), a name's first block in the file (mark[name]) is
+	 * its group's; grp[q] is the first block of block q's group */
 	uint32_t *grp = xmalloc(((size_t)ls->nff + 1) * sizeof(*grp));
-	struct filefn *ff = NULL;
-	size_t n = 0, ffcap = 0;
-	for (uint32_t q = 0; q < ls->nff; q++) {
-		if (!(q & 0xffff))
-			agg_yield(p->agg); /* (a job ahead: not while a key is handled) */
-		uint32_t file = ls->ff[q].file, name = p->fns[ls->ff[q].fn].name;
-		/* the slot a few entries on is fetched now: with 400 K functions
-		 * the table is megabytes and each probe's first read a miss */
-		if (q + AHEAD < ls->nff) {
-			const struct fnfile *a = &ls->ff[q + AHEAD];
-			__builtin_prefetch(&slots[ff_home(a->file, p->fns[a->fn].name, cap)]);
-		}
-		/* and, half way, the group its slot names (read by then) */
-		if (q + AHEAD / 2 < ls->nff) {
-			const struct fnfile *a = &ls->ff[q + AHEAD / 2];
-			uint32_t sl = slots[ff_home(a->file, p->fns[a->fn].name, cap)];
-			if (sl)
-				__builtin_prefetch(&ff[sl - 1]);
-		}
-		if (n * 2 >= cap) {
-			hot_free(slots, cap * sizeof(*slots));
-			cap *= 2;
-			slots = hot_calloc(cap * sizeof(*slots));
-			for (size_t k = 0; k < n; k++) {
-				size_t i = ff_home(ff[k].file, ff[k].name, cap);
-				while (slots[i])
-					i = (i + 1) & (cap - 1);
-				slots[i] = (uint32_t)k + 1;
+	uint32_t *mark = xcalloc((size_t)p->names.n + 1, sizeof(*mark));
+	size_t n = 0;
+	for (uint32_t f = 0; f < a->nfiles; f++) {
+		for (uint32_t k = a->file_start[f]; k < a->file_start[f + 1]; k++) {
+			if (!(k & 0xffff))
+				agg_yield(p->agg); /* (a job ahead: not while a key is handled) */
+			uint32_t q = a->file_idx[k], name = p->fns[ls->ff[q].fn].name, at = mark[name];
+			/* (mark's slots read at random: fetched a few blocks on) */
+			if (k + AHEAD < a->file_start[f + 1])
+				__builtin_prefetch(&mark[p->fns[ls->ff[a->file_idx[k + AHEAD]].fn].name], 1);
+			if (at < q && ls->ff[at].file == f && p->fns[ls->ff[at].fn].name == name) {
+				grp[q] = at;
+			} else {
+				mark[name] = grp[q] = q;
+				n++;
 			}
 		}
-		size_t i = ff_home(file, name, cap);
-		for (; slots[i]; i = (i + 1) & (cap - 1))
-			if (ff[slots[i] - 1].file == file && ff[slots[i] - 1].name == name)
-				break;
-		if (!slots[i]) {
-			VEC_RESERVE(ff, ffcap, n + 2);
-			/* off: the first block, until the costs are placed */
-			ff[n] = (struct filefn){ .file = file, .name = name, .fn = ls->ff[q].fn,
-						 .off = q };
-			slots[i] = (uint32_t)++n;
-		} else {
-			struct filefn *g = &ff[slots[i] - 1];
-			if (p->fns[g->fn].file != file && p->fns[ls->ff[q].fn].file == file)
-				g->fn = ls->ff[q].fn;
-			g->off |= FF_MULTI;
-		}
-		grp[q] = slots[i] - 1;
 	}
-	hot_free(slots, cap * sizeof(*slots));
+	free(mark);
+	/* the groups in the order of their first blocks; a group's function
+	 * is its first block's, or the first whose own file it is */
+	struct filefn *ff = xmalloc((n + 1) * sizeof(*ff));
+	size_t m = 0, nmulti = 0;
+	for (uint32_t q = 0; q < ls->nff; q++) {
+		if (!(q & 0xffff))
+			agg_yield(p->agg);
+		uint32_t file = ls->ff[q].file, fn = ls->ff[q].fn;
+		if (grp[q] == q) {
+			ff[m] = (struct filefn){ .file = file, .name = p->fns[fn].name, .fn = fn,
+						 .off = NO_ID, .cost = &ls->ffcost[(size_t)q * nr] };
+			grp[q] = (uint32_t)m++;
+			continue;
+		}
+		struct filefn *g = &ff[grp[q] = grp[grp[q]]];
+		if (p->fns[g->fn].file != file && p->fns[fn].file == file)
+			g->fn = fn;
+		if (g->off == NO_ID)
+			g->off = (uint32_t)nmulti++;
+	}
 	/* A group of one block points at that block's subtotal: ls.ffcost
 	 * lives as long as the profile and is not moved after loading
 	 * (replaying deferred lines, linestore_refill, adds no block).  The
 	 * others are summed into one pool, which the entry after the last
 	 * keeps. */
-	size_t nmulti = 0;
-	for (size_t k = 0; k < n; k++)
-		nmulti += (ff[k].off & FF_MULTI) != 0;
 	cost_t *pool = nmulti ? xcalloc(nmulti * (size_t)nr, sizeof(cost_t)) : NULL;
-	size_t m = 0;
-	for (size_t k = 0; k < n; k++) {
-		if (ff[k].off & FF_MULTI) {
-			ff[k].cost = &pool[m * (size_t)nr];
-			ff[k].off = m++;
-		} else {
-			ff[k].cost = &ls->ffcost[ff[k].off * (size_t)nr];
-			ff[k].off = SIZE_MAX;
-		}
-	}
-	for (uint32_t q = 0; q < ls->nff; q++) {
+	for (size_t k = 0; k < n; k++)
+		if (ff[k].off != NO_ID)
+			ff[k].cost = &pool[(size_t)ff[k].off * nr];
+	for (uint32_t q = 0; nmulti && q < ls->nff; q++) {
 		struct filefn *g = &ff[grp[q]];
-		if (g->off == SIZE_MAX)
+		if (g->off == NO_ID)
 			continue;
 		cost_t *d = g->cost;
 		const cost_t *c = &ls->ffcost[(size_t)q * nr];
@@ -792,7 +762,6 @@ struct filefn *agg_filefn(const struct profile *p, size_t *np)
 			d[e] = cost_add(d[e], c[e]);
 	}
 	free(grp);
-	VEC_RESERVE(ff, ffcap, n + 1);
 	ff[n].cost = pool;
 	*np = n; /* in no particular order: every reader orders by cost */
 	return ff;

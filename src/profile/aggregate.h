@@ -206,12 +206,13 @@ struct filefn {
 	uint32_t file, name;
 	uint32_t fn;  /* a function of that name with costs in that file (the
 		       * one whose own file it is, when there is one) */
+	uint32_t off; /* its place in the pool, NO_ID when not there */
 	cost_t *cost; /* nreal: the line store's subtotal of its one block,
 		       * or the sum of its blocks in a pool owned by the array */
-	size_t off;   /* its place in the pool, SIZE_MAX when not there */
 };
-/* Returns an array of *n entries (free with filefn_free). */
-struct filefn *agg_filefn(const struct profile *p, size_t *n);
+/* Returns an array of *n entries (free with filefn_free); the groups in
+ * the order of their first blocks in the line store. */
+struct filefn *agg_filefn(struct profile *p, size_t *n);
 /* The same, computed once and kept with the aggregation (do not free). */
 const struct filefn *agg_filefn_kept(struct profile *p, size_t *n);
 /* The same made ahead by a job of agg_background, as its first step

@@ -722,6 +722,58 @@ static void test_incl_rows(void)
 	profile_free(&p);
 }
 
+/* cg_annotate's file:function pairs (agg_filefn): s of objects A and B,
+ * both in a.c, are one pair (1 + 100), s's lines in h.h (fi=) another (10);
+ * g of A has lines only in h.h (2), g of B is h.h's own (4): one pair h.h:g
+ * of 6 whose function is B's (its own file), though A's block comes first.
+ * Then 20,000 functions each in a file of its own: 20,000 pairs, each a
+ * 24-byte entry pointing at its block's subtotal (32 bytes, in a block
+ * grown by doubling, before). */
+static void test_filefn_pairs(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir\nob=A\nfl=a.c\nfn=s\n1 1\nfi=h.h\n2 10\nob=B\nfl=a.c\nfn=s\n3 100\n"
+		    "ob=A\nfl=x.c\nfn=g\nfi=h.h\n7 2\nob=B\nfl=h.h\nfn=g\n8 4\n") == 0,
+	   "two objects' s and g: %s", lasterr);
+	size_t n;
+	struct filefn *ff = agg_filefn(&p, &n);
+	is(n, 3, "three pairs: a.c:s, h.h:s, h.h:g");
+	cost_t got[3] = { -1, -1, -1 };
+	uint32_t gfn = NO_ID;
+	const char *const pair[3][2] = { { "a.c", "s" }, { "h.h", "s" }, { "h.h", "g" } };
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < 3; k++)
+			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
+			    !strcmp(p.names.str[ff[i].name], pair[k][1])) {
+				got[k] = ff[i].cost[0];
+				if (k == 2)
+					gfn = ff[i].fn;
+			}
+	ok(got[0] == 101 && got[1] == 10 && got[2] == 6, "a.c:s 1 + 100, h.h:s 10, h.h:g 2 + 4");
+	ok(gfn != NO_ID && !strcmp(obj_name(&p, p.fns[gfn].obj), "B"),
+	   "h.h:g's function: B's, whose own file h.h is");
+	filefn_free(ff, n);
+	profile_free(&p);
+
+	enum { N = 20000 };
+	struct text tx = { 0 };
+	textf(&tx, "events: Ir\n");
+	for (int k = 0; k < N; k++)
+		textf(&tx, "fl=f%05d.c\nfn=f%05d\n1 %d\n", k, k, k + 1);
+	ok(load(&p, tx.s) == 0, "20,000 functions in their own files: %s", lasterr);
+	free(tx.s);
+	ff = agg_filefn(&p, &n);
+	int good = n == N;
+	for (size_t i = 0; good && i < n; i++)
+		good = ff[i].cost[0] == atoi(p.names.str[ff[i].name] + 1) + 1 && ff[i].fn != NO_ID &&
+		       p.fns[ff[i].fn].file == ff[i].file;
+	ok(good, "20,000 pairs, each its function's one block, by hand");
+	ok(malloc_usable_size(ff) < (n + 1) * 24 + 4096, "their entries: %zu bytes for %zu",
+	   malloc_usable_size(ff), n);
+	filefn_free(ff, n);
+	profile_free(&p);
+}
+
 /* rank_lazy against a full sort: 20,000 distinct numbers (i * 7919 mod
  * 20011, a prime: all different) read in a scattered order, then in turn;
  * and an array already in order (quicksort's bad case, cut short). */
@@ -808,6 +860,7 @@ int main(void)
 	test_edges_block();
 	test_lazy();
 	test_incl_rows();
+	test_filefn_pairs();
 	fixture_end();
 	return tap_done();
 }
