@@ -385,10 +385,15 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
-		if (x + AHEAD < p->ncalls) { /* (cycles read at random) */
+		/* (cycles and rows read at random: a row's place fetched
+		 * 2 * AHEAD records on, the row itself AHEAD on) */
+		if (x + 2 * AHEAD < p->ncalls)
+			__builtin_prefetch(&a->raw_ix[p->calls[x + 2 * AHEAD].caller]);
+		if (x + AHEAD < p->ncalls) {
 			const struct call_rec *n = &p->calls[x + AHEAD];
 			__builtin_prefetch(&a->fn_cycle[n->callee]);
-			__builtin_prefetch(&a->raw_ix[n->caller]);
+			if (n->caller >= lo && n->caller < hi && a->raw_ix[n->caller] != NO_ID)
+				__builtin_prefetch(&a->raw_rows[(size_t)a->raw_ix[n->caller] * nr], 1);
 		}
 		if (v < lo || v >= hi || (to != v && (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
 			continue; /* leaves the component: counted */
