@@ -75,6 +75,29 @@ static inline uint64_t hash_mix(uint64_t h)
 	return h;
 }
 
+/* Binary search: the index of the first of base[0..n) (elements of size
+ * bytes) for which below(element, key) is false, or n when there is none.
+ * The array must be partitioned by below(): every element below the key
+ * before every one that is not -- as an array sorted by what below()
+ * compares is.  With below = "element < key" this is the first element at
+ * or above the key (C++'s lower_bound); with "element <= key", the first
+ * above it, so the one before it is the last at or below the key.  Inline,
+ * so that the compiler can inline below() too. */
+static inline size_t first_not_below(const void *base, size_t n, size_t size,
+				     int (*below)(const void *element, const void *key),
+				     const void *key)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (below((const char *)base + mid * size, key))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* LEB128-style unsigned varints and zigzag signed values. */
 static inline uint8_t *varint_put(uint8_t *p, uint64_t v)
 {

@@ -20,6 +20,7 @@
 #include "profile/modname.h"
 #include "profile/query.h"
 #include "profile/scope.h"
+#include "profile/util.h"
 #include "report/report.h"
 #include "fixture.h"
 #include "tap.h"
@@ -706,6 +707,68 @@ static void test_arena(void)
 		       strtab_find(&t, ref[i], strlen(ref[i])) != id[i];
 	ok(bad == 0 && t.n == 3000, "3000 interned names as given, found again (%u differ)", bad);
 	strtab_free(&t);
+}
+
+static int int_below(const void *element, const void *key)
+{
+	return *(const int *)element < *(const int *)key;
+}
+
+static int int_at_or_below(const void *element, const void *key)
+{
+	return *(const int *)element <= *(const int *)key;
+}
+
+/* first_not_below(): the first index whose element is not below the key,
+ * worked out by hand on { 10, 20, 20, 20, 30 }, then against a linear scan
+ * for every key on sorted arrays of 0 to 9 elements with duplicates, and
+ * with the boundary (the first 1 of 0s then 1s) at every position. */
+static void test_first_not_below(void)
+{
+	static const int a[] = { 10, 20, 20, 20, 30 };
+	static const struct {
+		int key, at_or_below;
+		size_t want;
+		const char *what;
+	} hand[] = {
+		{ 5, 0, 0, "< 5: none below, 0" },
+		{ 35, 0, 5, "< 35: all below, 5 (n)" },
+		{ 20, 0, 1, "< 20: the first 20, 1" },
+		{ 20, 1, 4, "<= 20: past the last 20, 4" },
+		{ 25, 0, 4, "< 25: the 30, 4" },
+		{ 10, 1, 1, "<= 10: the first 20, 1" },
+		{ 30, 1, 5, "<= 30: all at or below, 5 (n)" },
+	};
+	int k = 0;
+	is(first_not_below(NULL, 0, sizeof(int), int_below, &k), 0, "an empty array: 0");
+	for (size_t c = 0; c < sizeof(hand) / sizeof(hand[0]); c++)
+		is(first_not_below(a, 5, sizeof(int), hand[c].at_or_below ? int_at_or_below : int_below,
+				   &hand[c].key),
+		   hand[c].want, "{ 10, 20, 20, 20, 30 }, %s", hand[c].what);
+
+	int v[9], bad = 0, cases = 0;
+	for (size_t n = 0; n <= 9; n++) {
+		for (size_t i = 0; i < n; i++)
+			v[i] = (int)(i / 2) * 2; /* 0 0 2 2 4 4 ...: each value twice */
+		for (k = -1; k <= 9; k++) {
+			size_t lt = 0, le = 0; /* the linear scan */
+			while (lt < n && v[lt] < k)
+				lt++;
+			while (le < n && v[le] <= k)
+				le++;
+			bad += first_not_below(v, n, sizeof(int), int_below, &k) != lt;
+			bad += first_not_below(v, n, sizeof(int), int_at_or_below, &k) != le;
+			cases += 2;
+		}
+		for (size_t b = 0; b <= n; b++) { /* 0s before b, 1s from b on */
+			for (size_t i = 0; i < n; i++)
+				v[i] = i >= b;
+			int one = 1;
+			bad += first_not_below(v, n, sizeof(int), int_below, &one) != b;
+			cases++;
+		}
+	}
+	ok(bad == 0, "%d searches as a linear scan finds (%d differ)", cases, bad);
 }
 
 static void test_recursion(void)
@@ -1927,6 +1990,7 @@ int main(void)
 	test_calls();
 	test_call_records();
 	test_arena();
+	test_first_not_below();
 	test_fast_path();
 	test_fast_run();
 	test_hex_positions();
