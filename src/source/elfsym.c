@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "elfsym.h"
+#include "profile/util.h"
 
 #include <fcntl.h>
 #include <gelf.h>
@@ -105,19 +106,18 @@ int elfsyms_full(const struct elfsyms *s)
 	return s->full;
 }
 
+static int starts_at_or_below(const void *sym, const void *addr)
+{
+	return ((const struct sym *)sym)->addr <= *(const uint64_t *)addr;
+}
+
 const char *elfsyms_span(const struct elfsyms *s, uint64_t addr, uint64_t *start, uint64_t *size)
 {
-	size_t lo = 0, hi = s->n; /* the last symbol starting at or below addr */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (s->s[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo)
+	/* the last symbol starting at or below addr: the one before the first above it */
+	size_t i = first_not_below(s->s, s->n, sizeof(*s->s), starts_at_or_below, &addr);
+	if (!i)
 		return NULL;
-	const struct sym *y = &s->s[lo - 1];
+	const struct sym *y = &s->s[i - 1];
 	if (y->size && addr >= y->addr + y->size)
 		return NULL;
 	*start = y->addr;
