@@ -456,21 +456,20 @@ int objcode_has_lines(struct objcode *oc)
 	return oc->nrows > 0;
 }
 
+static int row_at_or_below(const void *row, const void *addr)
+{
+	return ((const struct lrow *)row)->addr <= *(const uint64_t *)addr;
+}
+
 int objcode_line(struct objcode *oc, uint64_t addr, const char **file, uint32_t *line)
 {
 	read_dwarf(oc, 2);
-	size_t lo = 0, hi = oc->nrows; /* the last row at or below addr */
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-		if (oc->rows[m].addr <= addr)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	if (!lo || oc->rows[lo - 1].end)
+	/* the last row at or below addr: the one before the first above it */
+	size_t i = first_not_below(oc->rows, oc->nrows, sizeof(*oc->rows), row_at_or_below, &addr);
+	if (!i || oc->rows[i - 1].end)
 		return 0;
-	*file = oc->rows[lo - 1].file;
-	*line = oc->rows[lo - 1].line;
+	*file = oc->rows[i - 1].file;
+	*line = oc->rows[i - 1].line;
 	return 1;
 }
 
