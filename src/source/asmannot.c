@@ -5,6 +5,7 @@
 #include "profile/format.h"
 #include "profile/query.h"
 #include "profile/rank.h"
+#include "profile/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,18 +37,16 @@ static int cmp_span(const void *x, const void *y)
 	return a->start < b->start ? -1 : a->start > b->start;
 }
 
+static int insn_below(const void *insn, const void *addr)
+{
+	return ((const struct asm_insn *)insn)->in.addr < *(const uint64_t *)addr;
+}
+
 /* the instruction starting at addr, or -1 */
 static int insn_at(const struct asm_annot *a, uint64_t addr)
 {
-	int lo = 0, hi = a->nins;
-	while (lo < hi) {
-		int m = lo + (hi - lo) / 2;
-		if (a->ins[m].in.addr < addr)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo < a->nins && a->ins[lo].in.addr == addr ? lo : -1;
+	size_t i = first_not_below(a->ins, (size_t)a->nins, sizeof(*a->ins), insn_below, &addr);
+	return i < (size_t)a->nins && a->ins[i].in.addr == addr ? (int)i : -1;
 }
 
 /* Recorded addresses without a symbol further apart than this start a new
