@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "instr.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,17 +234,16 @@ int fn_instrs_collect(struct fn_instrs *fi, const struct profile *p, uint32_t fn
 	return 0;
 }
 
+static int icost_below(const void *ic, const void *addr)
+{
+	return ((const struct icost *)ic)->addr < *(const uint64_t *)addr;
+}
+
+/* the first at or above addr, if it is at addr */
 const struct icost *fn_instrs_find(const struct fn_instrs *fi, uint64_t addr)
 {
-	size_t lo = 0, hi = fi->nins;
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-		if (fi->ins[m].addr < addr)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo < fi->nins && fi->ins[lo].addr == addr ? &fi->ins[lo] : NULL;
+	size_t i = first_not_below(fi->ins, fi->nins, sizeof(*fi->ins), icost_below, &addr);
+	return i < fi->nins && fi->ins[i].addr == addr ? &fi->ins[i] : NULL;
 }
 
 void fn_instrs_free(struct fn_instrs *fi)
