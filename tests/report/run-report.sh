@@ -4,15 +4,9 @@
 # README.md for how expected/ was made.  The Invocation: line differs by
 # nature and is left out of the comparison.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp "$here"/prog.c "$here"/edge.c "$here"/*.cgout "$work"/
-cd "$work" || exit 99
-pass=0 fail=0
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
+cp "$here"/prog.c "$here"/edge.c "$here"/*.cgout .
 while IFS='	' read -r name args; do
 	case "$name" in '#'*|'') continue ;; esac
 	# sources older than the profiles, but for the case about the warning
@@ -31,5 +25,4 @@ while IFS='	' read -r name args; do
 		fail=$((fail + 1))
 	fi
 done <"$here/cases.txt"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
