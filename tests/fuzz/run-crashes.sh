@@ -4,14 +4,9 @@
 # and exit 2, or a report and exit 0 -- never a crash, a hang or a sanitizer
 # report.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 printf 'F\nf\nt\n<Tab>\nm\ns\nq\n' >"$work/keys"
-pass=0 fail=0
 for f in "$here"/crashes/*; do
 	name=$(basename "$f")
 	timeout 60 "$CGTUI" --batch --threshold=0 --inclusive=yes --tree=both "$f" \
@@ -29,5 +24,4 @@ for f in "$here"/crashes/*; do
 		fail=$((fail + 1))
 	fi
 done
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
