@@ -2,16 +2,10 @@
 # Malformed profiles: each must give exactly the expected "FILE:LINE: reason"
 # on stderr, exit status 2, nothing on stdout, and never a crash.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp "$here"/cases/* "$work"/
-mkdir "$work/a-directory"
-cd "$work" || exit 99
-pass=0 fail=0
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
+cp "$here"/cases/* .
+mkdir a-directory
 while IFS='	' read -r files want; do
 	case "$files" in '#'*|'') continue ;; esac
 	# shellcheck disable=SC2086
@@ -60,5 +54,4 @@ while IFS='	' read -r files want total; do
 	fi
 done <"$here/warnings.txt"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
