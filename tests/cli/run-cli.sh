@@ -4,17 +4,8 @@
 # errors, and the report when standard output is not a terminal.
 # Expected totals are sums of the hand-written cost lines below.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 99
-pass=0 fail=0
-check() { # name, condition result (0 = ok), detail
-	if [ "$2" = 0 ]; then echo "PASS: $1"; pass=$((pass + 1)); else echo "FAIL: $1: $3"; fail=$((fail + 1)); fi
-}
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 totals() { grep 'PROGRAM TOTALS' | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed -e 's/^ //' -e 's/ $//'; }
 prof() { # file, Ir of main, Ir of f
 	printf 'events: Ir\nfl=a.c\nfn=main\n1 %s\ncfn=f\ncalls=1 5\n1 %s\nfn=f\n5 %s\n' "$2" "$3" "$3" >"$1"
@@ -269,5 +260,4 @@ if [ -f "$man" ]; then
 		"$([ -z "$missing" ] && ! grep -q '@KEYS@' man.txt; echo $?)" "missing: $missing"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
