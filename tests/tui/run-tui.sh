@@ -3,19 +3,12 @@
 # dumps the screen's text; the dumps must equal expected/.  The numbers on
 # the expected screens are the specification's (see spec.keys).
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp "$here"/*.out "$here"/*.ctx "$here"/*.time "$here"/*.keys "$here"/*.config "$here"/*.c "$work"/
-cd "$work" || exit 99
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
+cp "$here"/*.out "$here"/*.ctx "$here"/*.time "$here"/*.keys "$here"/*.config "$here"/*.c .
 # the sources older than the profiles, whatever second the copy ended in
 # (a source newer than its profile gets a warning on the screen)
 touch -d 2020-01-01 ./*.c
-pass=0 fail=0
 run() { # keys file, locale, expected directory, profiles (spec.out), configuration
 	rm -f ./*.txt
 	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=$2 CGTUI_SCRIPT=$1 \
@@ -138,5 +131,4 @@ else
 	fail=$((fail + 1))
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
