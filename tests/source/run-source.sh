@@ -6,19 +6,13 @@
 # objdump -d -l on the same binaries and with the profile's own lines.  Then
 # the cases where no code may be shown: object missing, rebuilt, stripped.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 for t in cc valgrind objdump nm python3 strip; do
 	command -v $t >/dev/null || { echo "SKIP: no $t"; exit 77; }
 done
 vglib=$(dirname "$CGTUI")/vglib
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 99
-pass=0 fail=0
+# common.sh's check, but with the detail (a diff, a dump) on a line of its own
 check() { # description, status, detail
 	if [ "$2" = 0 ]; then
 		echo "PASS: $1"
@@ -293,5 +287,4 @@ src_view mapped.cg newer.txt "" --subst=/build/src="$work/rel"
 grep -q "warning: $work/rel/srcprog.c is newer than $work/mapped" newer.txt
 check "a source newer than its object: flagged" "$?" "$(head -3 newer.txt)"
 
-echo "# $pass passed, $fail failed"
-[ $fail = 0 ]
+finish
