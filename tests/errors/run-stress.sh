@@ -4,14 +4,8 @@
 # in 50,000 files, and files that shrink or grow while they are read.  Each must load (or fail with a message), never crash or hang.
 # Expected totals are the counts written below.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 99
-pass=0 fail=0
-check() { if [ "$2" = 0 ]; then echo "PASS: $1"; pass=$((pass + 1)); else echo "FAIL: $1: $3"; fail=$((fail + 1)); fi; }
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 totals() { grep 'PROGRAM TOTALS' | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -d ' '; }
 
 # a function name of 1 MB
@@ -79,5 +73,4 @@ rc=$?
 wait
 check "a file that grows while read: loads what is there (exit $rc)" "$([ $rc = 0 ] || [ $rc = 2 ]; echo $?)" "$(cat grow.err)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
