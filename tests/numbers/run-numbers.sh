@@ -12,20 +12,15 @@
 # the outputs; the expected numbers are callgrind's and
 # callgrind_annotate's, or the totals the files themselves state.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 command -v valgrind >/dev/null || { echo "SKIP: no valgrind"; exit 77; }
 command -v callgrind_annotate >/dev/null || { echo "SKIP: no callgrind_annotate"; exit 77; }
 PY=/usr/bin/python3
 [ -x $PY ] || PY=python3
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 99
 export LC_ALL=C TZ=UTC
-pass=0 fail=0
+# common.sh's check, but with the details (lines of check.py) below the
+# FAIL line; check() here runs check.py
 ok() { # what, status, details
 	if [ "$2" = 0 ]; then
 		echo "PASS: $1"
@@ -179,5 +174,4 @@ for f in cyc-recs.out cyc-callers.out; do
 	ok "$f: --fold-recursion: f'N and f'caller add up to f" $? "$d"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
