@@ -22,7 +22,6 @@
 set -u
 export LC_ALL=C
 
-here=$(cd "$(dirname "$0")" && pwd)
 keep=${GOLDEN_KEEP:-0}
 for arg in "$@"; do
 	case $arg in
@@ -43,23 +42,23 @@ done
 cc=${CC:-cc}
 command -v "${cc%% *}" >/dev/null 2>&1 || skip "C compiler '$cc' not found"
 
+# CGTUI not set: the build tree's, or one beside these sources, before
+# common.sh's ../../cgtui
 if [ -z "${CGTUI:-}" ]; then
 	for c in "${abs_top_builddir:+$abs_top_builddir/cgtui}" ./cgtui \
-		"$here/../../cgtui" ../../cgtui; do
+		"$(dirname "$0")/../../cgtui"; do
 		if [ -n "$c" ] && [ -x "$c" ] && [ ! -d "$c" ]; then
 			CGTUI=$c
 			break
 		fi
 	done
-	: "${CGTUI:=../../cgtui}"
 fi
-case $CGTUI in /*) ;; *) CGTUI=$PWD/$CGTUI ;; esac
-if [ ! -x "$CGTUI" ] || [ -d "$CGTUI" ]; then
-	skip "cgtui not executable: $CGTUI (set CGTUI)"
-fi
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 
 start=$(date +%s%N)
-T=$(mktemp -d "${TMPDIR:-/tmp}/cgtui-golden.XXXXXX") || exit 99
+T=$work
+# common.sh's trap, but --keep keeps the directory
 cleanup() {
 	if [ "$keep" = 1 ]; then
 		echo "golden: kept $T"
@@ -86,12 +85,7 @@ bg() {  # run "$@" in the background, at most $maxjobs at a time
 	"$@" &
 }
 
-fails=0
-passes=0
-fail() {
-	echo "FAIL: $1: $2"
-	fails=$((fails + 1))
-}
+fail() { check "$1" 1 "$2"; }
 
 # --- build ----------------------------------------------------------------
 # ver1 is the main build; ver2 is loops built with another ROUNDS, for the
@@ -144,7 +138,7 @@ for f in "$T"/out/rec-*.log.failed; do
 	n=${n%.log.failed}
 	fail "record-$n" "$(cat "$f"; head -c 300 "$T/out/rec-$n.log")"
 done
-[ "$fails" = 0 ] || exit 1
+[ "$fail" = 0 ] || exit 1
 threads_files=$(ls "$T"/prof/clsim.threads-* 2>/dev/null)
 [ "$(echo "$threads_files" | wc -w)" = 3 ] ||
 	{ fail record-threads "expected 3 per-thread files, got: $threads_files"; exit 1; }
@@ -285,18 +279,18 @@ for i in "${!N[@]}"; do
 	selected "$name" || continue
 	cat "$T/out/$name.cmp"
 	if [ "$(cat "$T/out/$name.cmprc" 2>/dev/null)" = 0 ]; then
-		passes=$((passes + 1))
+		pass=$((pass + 1))
 	else
-		fails=$((fails + 1))
+		fail=$((fail + 1))
 	fi
 done
 
 # The comparer's own unit tests (hand-made samples of both layouts).
 if selected selftest; then
 	if python3 "$here/compare.py" selftest; then
-		passes=$((passes + 1))
+		pass=$((pass + 1))
 	else
-		fails=$((fails + 1))
+		fail=$((fail + 1))
 	fi
 fi
 
@@ -318,9 +312,9 @@ if [ -f "$rep/expected/default.txt" ] && [ -f "$rep/prog.cgout" ]; then
 			--name "comparer-vs-3.21-$case" --ours "expected/$case.txt" \
 			--ref "$T/out/real-$case.ref" --ref-tool cg_annotate --ref-subset \
 			--checks totals,self,lines,context,percs,annsummary); then
-			passes=$((passes + 1))
+			pass=$((pass + 1))
 		else
-			fails=$((fails + 1))
+			fail=$((fail + 1))
 		fi
 	done <<-'EOF'
 	default prog.cgout
@@ -332,7 +326,7 @@ if [ -f "$rep/expected/default.txt" ] && [ -f "$rep/prog.cgout" ]; then
 fi
 
 ms=$((($(date +%s%N) - start) / 1000000))
-printf 'golden: %d passed, %d failed (%d.%01d s)\n' "$passes" "$fails" \
+# finish's line, with the time it took
+printf 'golden: %d passed, %d failed (%d.%01d s)\n' "$pass" "$fail" \
 	$((ms / 1000)) $((ms % 1000 / 100))
-[ "$fails" = 0 ] || exit 1
-exit 0
+[ "$fail" = 0 ]
