@@ -5,23 +5,19 @@
 # the terminal restored on q and on SIGTERM, and hostile names (escape
 # sequences, bidirectional overrides, invalid UTF-8) never sent raw.
 # SPDX-License-Identifier: GPL-2.0-or-later
-set -u
-: "${CGTUI:=../../cgtui}"
-here=$(cd "$(dirname "$0")" && pwd)
-[ -x "$CGTUI" ] || { echo "SKIP: $CGTUI not built"; exit 77; }
+# shellcheck source=tests/common.sh
+. "$(dirname "$0")/../common.sh"
 command -v tmux >/dev/null || { echo "SKIP: no tmux"; exit 77; }
-case "$CGTUI" in /*) ;; *) CGTUI=$(pwd)/$CGTUI ;; esac
-work=$(mktemp -d)
 n=0
 sock="$work/tmux.0"
 tm() { tmux -S "$sock" "$@"; }
+# common.sh's trap, and before it the tmux servers (and their cgtui) ended
 trap 'end_cgtui; for s in "$work"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 cp "$here/spec.out" "$here/graph.out" "$here/hscroll.out" "$here/timeline.out" \
-	"$here/timeline.out.time" "$work/"
-cd "$work" || exit 99
+	"$here/timeline.out.time" .
 # the screens are compared without heat bars (one check below has them)
 printf 'set bars = no\n' >plain.config
-pass=0 fail=0
+# common.sh's check, but with the detail (a screen) below the FAIL line, indented
 check() { # name, 0 = ok, detail
 	if [ "$2" = 0 ]; then echo "PASS: $1"; pass=$((pass + 1)); else echo "FAIL: $1"; echo "$3" | sed 's/^/  /'; fail=$((fail + 1)); fi
 }
@@ -453,5 +449,4 @@ out=$(screen)
 echo "$out" | grep -q "^status=130" && echo "$out" | grep -q "^icanon echo"
 check "Ctrl-C while loading: exit 130, the terminal's line editing and echo back" $? "$out"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
