@@ -713,8 +713,14 @@ struct filefn *agg_filefn(struct profile *p, size_t *np)
 	size_t n = 0;
 	for (uint32_t f = 0; f < a->nfiles; f++) {
 		for (uint32_t k = a->file_start[f]; k < a->file_start[f + 1]; k++) {
-			if (!(k & 0xffff))
-				agg_yield(p->agg); /* (a job ahead: not while a key is handled) */
+			/* (a job ahead: not while a key is handled, nor when its
+			 * work is of no use: left for whoever asks) */
+			if (!(k & 0xffff) && agg_stop_wanted(p->agg)) {
+				free(mark);
+				free(grp);
+				*np = 0;
+				return NULL;
+			}
 			uint32_t q = a->file_idx[k], name = p->fns[ls->ff[q].fn].name, at = mark[name];
 			/* (mark's slots read at random: fetched a few blocks on) */
 			if (k + AHEAD < a->file_start[f + 1])
@@ -733,8 +739,12 @@ struct filefn *agg_filefn(struct profile *p, size_t *np)
 	struct filefn *ff = xmalloc((n + 1) * sizeof(*ff));
 	size_t m = 0, nmulti = 0;
 	for (uint32_t q = 0; q < ls->nff; q++) {
-		if (!(q & 0xffff))
-			agg_yield(p->agg);
+		if (!(q & 0xffff) && agg_stop_wanted(p->agg)) {
+			free(ff);
+			free(grp);
+			*np = 0;
+			return NULL;
+		}
 		uint32_t file = ls->ff[q].file, fn = ls->ff[q].fn;
 		if (grp[q] == q) {
 			ff[m] = (struct filefn){ .file = file, .name = p->fns[fn].name, .fn = fn,
@@ -784,7 +794,7 @@ void agg_filefn_ahead(struct profile *p)
 	struct agg *a = p->agg;
 	if (!a->have_ff) {
 		a->ff = agg_filefn(p, &a->nff);
-		a->have_ff = 1;
+		a->have_ff = a->ff != NULL; /* (NULL: asked to stop) */
 	}
 	agg_step_done(a);
 }

@@ -211,14 +211,15 @@ struct filefn {
 		       * or the sum of its blocks in a pool owned by the array */
 };
 /* Returns an array of *n entries (free with filefn_free); the groups in
- * the order of their first blocks in the line store. */
+ * the order of their first blocks in the line store.  In a job ahead
+ * asked to stop (agg_stop_wanted), NULL. */
 struct filefn *agg_filefn(struct profile *p, size_t *n);
 /* The same, computed once and kept with the aggregation (do not free). */
 const struct filefn *agg_filefn_kept(struct profile *p, size_t *n);
 /* The same made ahead by a job of agg_background, as its first step
  * (which agg_filefn_kept waits for): it reads the line store's block
  * subtotals (ls.ff, ls.ffcost), which nothing changes after loading, and
- * the functions' names. */
+ * the functions' names; asked to stop, it leaves them to agg_filefn_kept. */
 void agg_filefn_ahead(struct profile *p);
 void filefn_free(struct filefn *ff, size_t n);
 

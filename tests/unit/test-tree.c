@@ -129,6 +129,49 @@ static void test_hold(void)
 	profile_free(&p);
 }
 
+/* The job ahead asked to stop while it makes the file:function pairs
+ * (cycle detection turned off right after the first screen): it leaves
+ * them to whoever asks, and what `f` then shows is whole.  70,000
+ * functions fN in 7 files (N % 7), each with self cost N % 5 + 1: more
+ * than 65,536 blocks, so that the job, held at once, waits at a check
+ * inside agg_filefn and stops there.  Each file's total, by the same
+ * formula summed here, and 10,000 entries each; five tries, the stop
+ * seen in at least one (the pairs not made by the job). */
+static void test_pairs_stopped(void)
+{
+	enum { N = 70000 };
+	struct text tx = { 0 };
+	textf(&tx, "events: Ir\n");
+	for (int i = 0; i < N; i++)
+		textf(&tx, "fl=file%d.c\nfn=f%d\n%d %d\n", i % 7, i, i + 1, i % 5 + 1);
+	cost_t want[7] = { 0 };
+	for (int i = 0; i < N; i++)
+		want[i % 7] += i % 5 + 1;
+	int stopped = 0;
+	for (int attempt = 0; attempt < 5; attempt++) {
+		struct profile p;
+		ok(load(&p, tx.s) == 0, "70,000 functions load: %s", lasterr);
+		p.jobs = 2;
+		trees_prepare(&p);
+		profile_hold_job(&p, 1);
+		profile_set_cycles(&p, 0); /* (asks the job to stop, waits) */
+		stopped += !p.agg->have_ff;
+		struct groups *gs = groups_build(&p, GROUP_FILE_FN, NULL);
+		groups_order(gs, &p, 0, 0, 0);
+		int good = gs->ng == 7;
+		for (uint32_t k = 0; good && k < gs->ng; k++) {
+			int f = atoi(gname(&p, gs, k) + 4);
+			good = gs->g[k].key == want[f] && gs->g[k].ne == N / 7;
+		}
+		ok(good, "try %d: 7 files, each at its total (%lld for file0.c), 10,000 entries",
+		   attempt, (long long)want[0]);
+		groups_free(gs);
+		profile_free(&p);
+	}
+	ok(stopped > 0, "the job stopped inside the pairs in %d of 5 tries", stopped);
+	free(tx.s);
+}
+
 /* (ahead: the pairs made on a thread of their own first, trees_prepare) */
 static void test_filefn(int ahead)
 {
@@ -965,6 +1008,7 @@ int main(void)
 	test_filefn(1);
 	test_ahead_rule();
 	test_hold();
+	test_pairs_stopped();
 	test_group_hidden();
 	test_share();
 	test_members_estimated();
