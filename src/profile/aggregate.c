@@ -556,9 +556,15 @@ const struct agg *profile_agg(struct profile *p)
 /* A job of agg_background: when it ends, every step is done.  (At the
  * priority of the rest: a reader waits for it, and a thread given a lower
  * one cannot be given its own back.) */
+/* the aggregation whose job this thread runs (agg_yield: set by the
+ * thread itself, not read from a->bg, which pthread_create may store only
+ * after the job has begun) */
+static __thread struct agg *job_of;
+
 static void *bg_run(void *arg)
 {
 	struct agg *a = arg;
+	job_of = a;
 	a->bg_job(a->bg_arg);
 	pthread_mutex_lock(&a->bg_lock);
 	a->bg_steps = INT_MAX;
@@ -655,7 +661,7 @@ void agg_ask_stop(struct agg *a)
 
 void agg_yield(struct agg *a)
 {
-	if (!a || !a->bg_running || !pthread_equal(pthread_self(), a->bg))
+	if (!a || job_of != a)
 		return; /* (not the job: whoever holds it does not wait for itself) */
 	pthread_mutex_lock(&a->bg_lock);
 	while (a->bg_hold && !__atomic_load_n(&a->bg_stop, __ATOMIC_RELAXED))
