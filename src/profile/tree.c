@@ -37,60 +37,60 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
 
 struct groups *groups_build(struct profile *p, enum group_by by, const struct scope *s)
 {
-	const struct agg *a = profile_agg(p);
+	profile_agg(p); /* (groups_order reads it) */
 	struct groups *gs = xcalloc(1, sizeof(*gs));
 	gs->by = by;
-	size_t n; /* entries */
 	if (by == GROUP_OBJ_FN) {
 		gs->nkeys = p->objs.n;
-		n = p->nfns;
+		gs->nsrc = p->nfns;
 	} else {
 		gs->nkeys = by == GROUP_FILE_FN ? p->files.n : p->names.n;
 		gs->ff = agg_filefn_kept(p, &gs->nff);
-		n = gs->nff;
+		gs->nsrc = gs->nff;
 	}
-	uint32_t *keyof = xmalloc((n + 1) * sizeof(*keyof));
+	size_t n = gs->nsrc;
+	/* each key's group, numbered in the order of their first entries: the
+	 * entries refer to it (keyof), so that groups_order's passes over
+	 * them, in the order of their costs in memory, also meet the groups in
+	 * about their order (most of 400,000 function names have one entry) */
+	uint32_t *gi = xmalloc(((size_t)gs->nkeys + 1) * sizeof(*gi));
+	uint32_t *gkey = xmalloc(((size_t)gs->nkeys + 1) * sizeof(*gkey));
+	memset(gi, 0xff, ((size_t)gs->nkeys + 1) * sizeof(*gi));
+	gs->keyof = xmalloc((n + 1) * sizeof(*gs->keyof));
+	gs->gcnt = xcalloc((size_t)gs->nkeys + 1, sizeof(*gs->gcnt));
 	for (size_t i = 0; i < n; i++) {
-		keyof[i] = by == GROUP_OBJ_FN ? p->fns[i].obj : filefn_key(&gs->ff[i], by == GROUP_FILE_FN);
+		uint32_t k = by == GROUP_OBJ_FN ? p->fns[i].obj : filefn_key(&gs->ff[i], by == GROUP_FILE_FN);
 		uint32_t fn = by == GROUP_OBJ_FN ? (uint32_t)i : gs->ff[i].fn;
-		if (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn)))
-			keyof[i] = NO_ID; /* out of the scope */
-	}
-	struct grouping gr;
-	grouping_make(&gr, keyof, n, gs->nkeys);
-	free(keyof);
-	gs->ng = gr.ng;
-	gs->g = xcalloc((size_t)gs->ng + 1, sizeof(*gs->g));
-	gs->pool = xmalloc((n + 1) * sizeof(*gs->pool));
-	/* (no totals here: groups_order sums the one event it orders by, an
-	 * event's value being linear in the costs; group_total the rest) */
-	for (uint32_t k = 0; k < gs->ng; k++) {
-		struct group *g = &gs->g[k];
-		g->id = gr.key[k];
-		g->fn = NO_ID;
-		g->e = gs->pool + gr.start[k];
-		for (uint32_t j = gr.start[k]; j < gr.start[k + 1]; j++) {
-			uint32_t i = gr.item[j];
-			struct gentry *e = &g->e[g->ne++];
-			if (by == GROUP_OBJ_FN) {
-				*e = (struct gentry){ .id = i, .fn = i, .src = i, .self = agg_self(a, i),
-						      .incl = agg_incl(a, i) };
-			} else {
-				*e = (struct gentry){ .id = filefn_entry(&gs->ff[i], by == GROUP_FILE_FN),
-						      .fn = gs->ff[i].fn, .src = i, .self = gs->ff[i].cost };
-			}
+		if (k == NO_ID || (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn)))) {
+			gs->keyof[i] = NO_ID; /* out of the scope */
+			continue;
 		}
+		if (gi[k] == NO_ID) {
+			gkey[gs->ng] = k;
+			gi[k] = gs->ng++;
+		}
+		gs->keyof[i] = gi[k];
+		gs->gcnt[gi[k]]++;
 	}
-	grouping_free(&gr);
+	free(gi);
+	gs->g = xcalloc((size_t)gs->ng + 1, sizeof(*gs->g));
+	for (uint32_t x = 0; x < gs->ng; x++)
+		gs->g[x] = (struct group){ .id = gkey[x], .ix = x, .ne = gs->gcnt[x], .fn = NO_ID };
+	free(gkey);
+	gs->gsum = xmalloc(((size_t)gs->ng + 1) * sizeof(*gs->gsum));
 	return gs;
 }
 
-void group_total(const struct profile *p, const struct group *g, cost_t *total)
+void group_total(const struct profile *p, const struct groups *gs, const struct group *g, cost_t *total)
 {
 	memset(total, 0, (size_t)p->nreal * sizeof(*total));
-	for (uint32_t i = 0; i < g->ne; i++)
-		for (int c = 0; c < p->nreal; c++)
-			total[c] = cost_add(total[c], g->e[i].self[c]);
+	for (size_t i = 0; i < gs->nsrc; i++) {
+		if (gs->keyof[i] != g->ix)
+			continue;
+		const cost_t *c = gs->by == GROUP_OBJ_FN ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost;
+		for (int e = 0; e < p->nreal; e++)
+			total[e] = cost_add(total[e], c[e]);
+	}
 }
 
 void groups_free(struct groups *gs)
@@ -99,6 +99,10 @@ void groups_free(struct groups *gs)
 		return;
 	free(gs->pool);
 	free(gs->g);
+	free(gs->keyof);
+	free(gs->gsum);
+	free(gs->gcnt);
+	free(gs->sh);
 	free(gs);
 }
 
@@ -132,58 +136,78 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 {
 	struct rank_thr thr = rank_threshold(p, event, threshold);
 	struct order_ctx ctx = { p, gs };
-	uint32_t nshown = 0;
-	/* the entries' values read in the order of their costs in memory (the
-	 * functions', or the aggregation's file:function pairs'), not group
-	 * by group: 400,000 cost vectors read straight through */
 	int obj = gs->by == GROUP_OBJ_FN, incl = obj && by_incl;
-	size_t nsrc = obj ? p->nfns : gs->nff;
-	cost_t *sv = xmalloc((nsrc + 1) * sizeof(*sv)), *iv = incl ? xmalloc((nsrc + 1) * sizeof(*iv)) : NULL;
-	for (size_t i = 0; i < nsrc; i++) {
-		sv[i] = event_value(p, obj ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost, event);
-		if (incl)
-			iv[i] = event_value(p, agg_incl(p->agg, (uint32_t)i), event);
+	/* one pass over the entries in the order of their costs in memory (the
+	 * functions', or the aggregation's file:function pairs'): each key's
+	 * total of the event (its value is linear in the costs: event_value,
+	 * cost_add and cost_mul wrap alike) and its shown entries, noted; the
+	 * entries are made for the shown ones only -- a few hundred thousand
+	 * under the threshold cost one read each */
+	memset(gs->gsum, 0, ((size_t)gs->ng + 1) * sizeof(*gs->gsum));
+	memset(gs->gcnt, 0, ((size_t)gs->ng + 1) * sizeof(*gs->gcnt));
+	size_t nsh = 0;
+	for (size_t i = 0; i < gs->nsrc; i++) {
+		uint32_t x = gs->keyof[i];
+		if (x == NO_ID)
+			continue;
+		cost_t self = event_value(p, obj ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost, event);
+		gs->gsum[x] = cost_add(gs->gsum[x], self);
+		cost_t key = incl ? event_value(p, agg_incl(p->agg, (uint32_t)i), event) : self;
+		if (!rank_shown(&thr, key))
+			continue;
+		if (nsh == gs->shcap) {
+			gs->shcap = gs->shcap ? gs->shcap * 2 : 1024;
+			gs->sh = xrealloc(gs->sh, gs->shcap * sizeof(*gs->sh));
+		}
+		gs->sh[nsh++] = (struct gshown){ (uint32_t)i, key };
+		gs->gcnt[x]++;
 	}
+	free(gs->pool);
+	gs->pool = xmalloc((nsh + 1) * sizeof(*gs->pool));
+	/* one pass over the groups: their totals, the shown ones to the front
+	 * (only they are ordered: a million functions under the threshold need
+	 * no sorting), and each shown group's place in the pool (gcnt, from its
+	 * count to where its entries begin, then to their end as they are put
+	 * there) */
+	uint32_t nshown = 0, at = 0;
 	for (uint32_t k = 0; k < gs->ng; k++) {
 		struct group *g = &gs->g[k];
-		/* the total's value is the sum of the entries' (event_value is
-		 * linear, cost_add and cost_mul wrap alike) */
-		cost_t key = 0;
-		uint32_t above = 0;
-		for (uint32_t i = 0; i < g->ne; i++) {
-			struct gentry *e = &g->e[i];
-			cost_t self = sv[e->src];
-			key = cost_add(key, self);
-			e->key = incl ? iv[e->src] : self;
-			/* the shown ones to the front: they come first in
-			 * order too (a larger magnitude, or a shown zero where
-			 * every magnitude is zero), and only they are listed */
-			if (rank_shown(&thr, e->key)) {
-				struct gentry t = g->e[above];
-				g->e[above++] = *e;
-				*e = t;
-			}
+		g->key = gs->gsum[g->ix];
+		g->nshown = gs->gcnt[g->ix];
+		g->shown = g->nshown > 0;
+		if (!g->shown) {
+			g->e = gs->pool;
+			g->fn = NO_ID;
+			continue;
 		}
-		g->key = key;
-		if (above > 1)
-			qsort_r(g->e, above, sizeof(*g->e), cmp_gentry, &ctx);
-		g->nshown = above;
-		g->shown = above > 0;
-		nshown += g->shown;
-		if (gs->by == GROUP_FN_FILE)
-			g->fn = g->ne ? g->e[0].fn : NO_ID;
+		g->e = gs->pool + at;
+		gs->gcnt[g->ix] = at;
+		at += g->nshown;
+		if (k != nshown) {
+			struct group tmp = gs->g[nshown];
+			gs->g[nshown] = *g;
+			*g = tmp;
+		}
+		nshown++;
 	}
-	free(sv);
-	free(iv);
-	/* the shown groups first, in order; the others after them, as they are
-	 * (a million functions under the threshold need no sorting) */
-	uint32_t w = 0;
-	for (uint32_t k = 0; k < gs->ng; k++)
-		if (gs->g[k].shown) {
-			struct group tmp = gs->g[w];
-			gs->g[w++] = gs->g[k];
-			gs->g[k] = tmp;
-		}
+	for (size_t j = 0; j < nsh; j++) {
+		uint32_t i = gs->sh[j].src;
+		struct gentry *e = &gs->pool[gs->gcnt[gs->keyof[i]]++];
+		if (obj)
+			*e = (struct gentry){ .id = i, .fn = i, .src = i, .self = agg_self(p->agg, i),
+					      .incl = agg_incl(p->agg, i), .key = gs->sh[j].key };
+		else
+			*e = (struct gentry){ .id = filefn_entry(&gs->ff[i], gs->by == GROUP_FILE_FN),
+					      .fn = gs->ff[i].fn, .src = i, .self = gs->ff[i].cost,
+					      .key = gs->sh[j].key };
+	}
+	for (uint32_t k = 0; k < nshown; k++) {
+		struct group *g = &gs->g[k];
+		if (g->nshown > 1)
+			qsort_r(g->e, g->nshown, sizeof(*g->e), cmp_gentry, &ctx);
+		if (gs->by == GROUP_FN_FILE)
+			g->fn = g->e[0].fn;
+	}
 	if (nshown > 1)
 		qsort_r(gs->g, nshown, sizeof(*gs->g), cmp_group, &ctx);
 	cost_t cum = 0;

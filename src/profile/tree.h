@@ -32,10 +32,11 @@ struct gentry {
 
 struct group {
 	uint32_t id;         /* a file, function name or object */
-	uint32_t fn;         /* GROUP_FN_FILE: the function of its first entry; else NO_ID */
-	struct gentry *e;    /* its entries */
-	uint32_t ne;
+	uint32_t fn;         /* GROUP_FN_FILE, shown: the function of its first entry; else NO_ID */
+	uint32_t ix;         /* its number, in the order of the first entries (groups.keyof) */
+	uint32_t ne;         /* its entries (in the scope) */
 	/* set by groups_order: */
+	struct gentry *e;    /* its shown entries, in order */
 	uint32_t nshown;     /* entries e[0..nshown) pass the threshold */
 	int shown;           /* shown at all: some entry passes the threshold */
 	cost_t key;          /* the event's value of its total (group_total) */
@@ -48,9 +49,15 @@ struct groups {
 	uint32_t ng;
 	uint32_t nkeys;      /* group ids are below this (files, names or objects) */
 	/* owned storage */
-	struct gentry *pool;
+	struct gentry *pool; /* the shown entries, group by group */
 	const struct filefn *ff; /* kept by the aggregation */
 	size_t nff;
+	size_t nsrc;         /* the entries' sources: functions (objects), else ff */
+	uint32_t *keyof;     /* per source: its group's ix, NO_ID when out of the scope */
+	cost_t *gsum;        /* groups_order's, per group ix: the event's total */
+	uint32_t *gcnt;      /* and its shown entries, then their place in pool */
+	struct gshown { uint32_t src; cost_t key; } *sh; /* the shown entries noted */
+	size_t shcap;
 };
 
 /* Groups the costs of p (aggregated on demand) by `by`, the entries of the
@@ -62,14 +69,16 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
  * their inclusive cost), largest magnitude first, then by name; an entry is
  * shown when its magnitude is at least threshold percent of the event's
  * total (as cg_annotate), a group when any of its entries is; cum runs over
- * the shown groups.  Only the shown entries are ordered (the others follow
- * them, in no order: nothing lists them), so that a few hundred thousand
- * functions under the threshold cost no sorting. */
+ * the shown groups.  Only the shown entries are made and ordered (g->e;
+ * g->ne counts them all), so that a few hundred thousand functions under the
+ * threshold cost a read each and no sorting. */
 void groups_order(struct groups *gs, const struct profile *p, int event, double threshold,
 		  int by_incl);
 void groups_free(struct groups *gs);
-/* A group's total (nreal): the sum of its entries' self costs. */
-void group_total(const struct profile *p, const struct group *g, cost_t *total);
+/* A group's total (nreal): the sum of its entries' self costs (a pass over
+ * all entries: for a few groups, not every one). */
+void group_total(const struct profile *p, const struct groups *gs, const struct group *g,
+		 cost_t *total);
 /* The text of a group and of an entry. */
 const char *group_name(const struct profile *p, const struct groups *gs, const struct group *g);
 const char *gentry_name(const struct profile *p, const struct groups *gs, const struct gentry *e);

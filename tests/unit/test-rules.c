@@ -378,7 +378,7 @@ static void test_scope(void)
 	struct groups *gs = groups_build(&p, GROUP_OBJ_FN, &s);
 	cost_t tot[MAX_EVENTS];
 	if (gs->ng == 1)
-		group_total(&p, &gs->g[0], tot);
+		group_total(&p, gs, &gs->g[0], tot);
 	ok(gs->ng == 1 && gs->g[0].ne == 2 && tot[0] == 120,
 	   "file1.c's objects tree: prog with 2 functions, 120");
 	groups_free(gs);

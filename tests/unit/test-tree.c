@@ -300,7 +300,7 @@ static void test_group_hidden(void)
 	is_str(ename(&p, gs, 0, 2), "c", "then c (52)");
 	is(gs->g[0].e[0].key, 80, "d's Sum 40 + 2 * 20");
 	cost_t tot[MAX_EVENTS];
-	group_total(&p, &gs->g[0], tot);
+	group_total(&p, gs, &gs->g[0], tot);
 	ok(tot[0] == 146 && tot[1] == 22, "a.c's total: Ir 1+50+2+50+3+40, Dr 1+1+20");
 	/* by Ir at 30% of 146 = 43.8: b and c (50) only */
 	groups_order(gs, &p, 0, 30, 0);
