@@ -41,7 +41,7 @@
 	KEYDEF(ACT_FILEFN,    "f", filefn, 0, "file:function tree: files with their functions") \
 	KEYDEF(ACT_FNFILE,    "u", fnfile, 0, "function:file tree: functions with their files") \
 	KEYDEF(ACT_OBJECTS,   "m", objects, 0, "objects (ob=): costs by ELF object, then functions") \
-	KEYDEF(ACT_CALLTREE,  "t", calltree, 0, "call tree, top-down from the program's roots") \
+	KEYDEF(ACT_CALLTREE,  "t", calltree, 0, "call tree, top-down from the program's roots: exact along recorded paths (PROFILE.ctx beside the profile), else estimated below the roots, as its title says") \
 	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function (in the flame graph: drawn as one, from the calling contexts)") \
 	KEYDEF(ACT_CALLGRAPH, "4", callgraph, 1, "call graph: the function in a box, its callers above and callees below ({ } fewer or more levels); arrows move, Enter centres, Esc back") \
 	KEYDEF(ACT_CALLMAP,   "5", callmap, 1, "call map: the function's inclusive cost as a rectangle split among its callees (and theirs); Enter zooms in, Esc out") \
