@@ -148,12 +148,18 @@ undo:
  * cost_line().  Nothing at or after end + FAST_MAX_LINE + 32 is read.
  * Returns where it stopped; *nlines says how many lines it took. */
 static inline __attribute__((always_inline)) const char *
-fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap)
+fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap,
+	    const int perfile)
 {
 	struct linestore *ls = &ps->p->ls;
 	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
 	const uint32_t fi = ps->fi;
-	const int keyk = ls->lazy ? -1 : linek; /* deferred: per file only */
+	/* perfile (ls->lazy: deferred blocks are summed per file only; or no
+	 * line numbers): every line goes to the one slot, taken at the first
+	 * line (the line store then hands out no other before the run ends),
+	 * and its width is the widest line's, said once at the end */
+	cost_t *fdst = NULL;
+	int fwidth = 0;
 	int64_t last0 = ps->last[0], last1 = ps->last[1];
 	cost_t *lc = ps->lastcost;
 	/* the sums (fast_line_sums()): in fastsum, room being what is left,
@@ -179,7 +185,8 @@ fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines,
 			goto out;
 		/* added as read; taken back if the line is not for this path (the
 		 * general parser then reads it again, lastcost included) */
-		cost_t *dst = linestore_slot(ls, fi, keyk >= 0 ? (uint32_t)pos[keyk] : 0);
+		cost_t *dst = perfile ? fdst ? fdst : (fdst = linestore_slot(ls, fi, 0))
+				      : linestore_slot(ls, fi, (uint32_t)pos[linek]);
 		int n;
 		uint64_t sum = 0;
 		if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum)))
@@ -193,7 +200,10 @@ fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines,
 			goto undo;
 		}
 		/* (cost_line_fast() gives the line after a jump every event) */
-		linestore_width(ls, jline ? nev : n);
+		if (perfile)
+			fwidth = fwidth > (jline ? nev : n) ? fwidth : jline ? nev : n;
+		else
+			linestore_width(ls, jline ? nev : n);
 		last0 = pos[0];
 		last1 = pos[1];
 		nl++;
@@ -217,6 +227,8 @@ undo:
 		break;
 	}
 out:
+	if (fdst)
+		linestore_width(ls, fwidth);
 	if (jline)
 		s = jline;
 	ps->p->fastsum += room0 - room;
@@ -239,8 +251,11 @@ out:
 static const char *fast_run(struct parser *ps, const char *s, const char *end,
 			    uint64_t *nlines)
 {
-	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1)
-			      : fast_run_as(ps, s, end, nlines, 0);
+	if (ps->p->ls.lazy || ps->linek < 0) /* one slot per file */
+		return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1, 1)
+				      : fast_run_as(ps, s, end, nlines, 0, 1);
+	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1, 0)
+			      : fast_run_as(ps, s, end, nlines, 0, 0);
 }
 
 /* "(N)\n" with N already defined in map: the interned name in *id and the
