@@ -46,6 +46,8 @@ void agg_free(struct agg *a)
 		filefn_free(a->ff, a->nff);
 	free(a->root_ent);
 	free(a->root_cost);
+	free(a->msum_at);
+	free(a->msum);
 	free(a);
 }
 

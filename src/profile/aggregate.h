@@ -66,7 +66,13 @@ struct agg {
 	 * order of id, and that part of it (nreal each) */
 	uint32_t nroots, *root_ent;
 	cost_t *root_cost;
-	int have_roots;
+	int have_roots;     /* 0 not found, 1 found, 2 being found (tree.c) */
+	/* tree.c's sums of the cycles' members' inclusive costs, by blocks of
+	 * members in cyc_fn's order (member_sums), made when first needed:
+	 * cycle k's rows (nreal each) from msum_at[k - 1] */
+	uint32_t *msum_at;
+	cost_t *msum;
+	int have_msum;      /* as have_roots */
 	/* a job that reads the aggregation on a thread of its own while the
 	 * explorer shows its first screen (agg_background: the groups'
 	 * pairs, the roots), and writes only what nobody reads before

@@ -348,42 +348,84 @@ static void scratch(struct ctree *t)
 	t->onpath = xcalloc((size_t)n + 1, 1);
 }
 
-/* The entity whose inclusive cost call record k's cost is part of, when it
- * is a plain call (agg_call_kind), else NO_ID. */
-static uint32_t plain_into(const struct profile *p, uint32_t k)
+/* What the job ahead (trees_prepare) and the explorer's thread may both
+ * make, once (the roots, the members' sums), in an aggregation field
+ * *state: 0 not made, 1 made, 2 being made by whichever claimed it.  The
+ * job claims it or leaves it (claim: 1 when it is the job's to make); the
+ * explorer's thread claims it or, when the job has it, waits for the job
+ * (must_make: 1 when it is the caller's to make, 0 when it is made): a
+ * key that wants the roots does not wait for the pairs the job makes
+ * first.  made() ends it (ok 0: left undone, the job asked to stop). */
+static int claim(int *state)
+{
+	int s = 0;
+	return __atomic_compare_exchange_n(state, &s, 2, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+static void made(int *state, int ok)
+{
+	__atomic_store_n(state, ok ? 1 : 0, __ATOMIC_RELEASE);
+}
+
+static int must_make(struct agg *a, int *state)
+{
+	for (;;) {
+		if (__atomic_load_n(state, __ATOMIC_ACQUIRE) == 1)
+			return 0;
+		if (claim(state))
+			return 1;
+		agg_wait(a); /* (the job has it: made, or left undone, when it ends) */
+	}
+}
+
+/* The row of find_roots' sums that call record k adds to (that of the
+ * entity whose inclusive cost its cost is part of), NO_ID when it is no
+ * plain call (agg_call_kind). */
+static uint32_t plain_row(const struct profile *p, const uint32_t *row, uint32_t k)
 {
 	const struct agg *a = p->agg;
 	const struct call_rec *c = &p->calls[k];
 	if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
 		return NO_ID;
-	return a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee]) : c->callee;
+	return row[a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee]) : c->callee];
 }
 
 /* With detection on: each entity's inclusive cost less the calls into it
  * from other entities, the entities for which that is not nothing kept
  * with the aggregation (agg.root_ent): made once, whatever the event.  The
- * calls in their order (their costs decoded as they come), each callee's
- * row fetched a few calls ahead: 400,000 rows are 40 MB, read at random.
- * In a job ahead (trees_prepare), left undone when asked to stop. */
-static void find_roots(struct profile *p)
+ * calls' sums have a row for each entity that is no cycle's member (a
+ * member's calls from outside are its cycle's), in the order of their ids:
+ * 106,000 rows, not 400,000, where a cycle has 300,000 members.  The calls
+ * in their order (their costs decoded as they come), each one's row found
+ * and fetched a few calls ahead.  In the job ahead (job 1), left undone
+ * when asked to stop.  The caller has claimed agg.have_roots. */
+static void find_roots(struct profile *p, int job)
 {
 	enum { AHEAD = 8 };
 	struct agg *a = p->agg;
 	int nr = p->nreal;
 	size_t vn = (size_t)(nr ? nr : 1);
-	uint32_t nent = agg_nent(a);
-	cost_t *rc = xcalloc(((size_t)nent + 1) * vn, sizeof(cost_t)); /* the calls' sums */
+	uint32_t nent = agg_nent(a), nrow = 0;
+	uint32_t *row = xmalloc(((size_t)nent + 1) * sizeof(*row));
+	for (uint32_t e = 0; e < nent; e++)
+		row[e] = !agg_is_cycle(a, e) && a->fn_cycle[e] ? NO_ID : nrow++;
+	cost_t *rc = xcalloc(((size_t)nrow + 1) * vn, sizeof(cost_t)); /* the calls' sums */
+	uint32_t q[AHEAD]; /* the rows of calls k .. k + AHEAD - 1 */
+	for (uint32_t k = 0; k < AHEAD && k < p->ncalls; k++)
+		q[k] = plain_row(p, row, k);
 	for (uint32_t k = 0; k < p->ncalls; k++) {
-		if (!(k & 0xffff) && agg_stop_wanted(a)) { /* (left for later) */
+		if (job && !(k & 0xffff) && agg_stop_wanted(a)) { /* (left for later) */
 			free(rc);
+			free(row);
+			made(&a->have_roots, 0);
 			return;
 		}
+		uint32_t to = q[k % AHEAD];
 		if (k + AHEAD < p->ncalls) {
-			uint32_t ahead = plain_into(p, k + AHEAD);
+			uint32_t ahead = q[k % AHEAD] = plain_row(p, row, k + AHEAD);
 			if (ahead != NO_ID)
 				__builtin_prefetch(&rc[ahead * vn], 1);
 		}
-		uint32_t to = plain_into(p, k);
 		if (to == NO_ID)
 			continue;
 		cost_t cc[MAX_EVENTS];
@@ -393,48 +435,118 @@ static void find_roots(struct profile *p)
 			d[ev] = cost_add(d[ev], cc[ev]);
 	}
 	/* (in place: the kept ones move down, as their inclusive cost less
-	 * the calls) */
+	 * the calls; the n-th kept is at most the n-th row) */
 	uint32_t n = 0;
-	a->root_ent = xmalloc(((size_t)nent + 1) * sizeof(*a->root_ent));
+	a->root_ent = xmalloc(((size_t)nrow + 1) * sizeof(*a->root_ent));
 	for (uint32_t e = 0; e < nent; e++) {
-		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+		if (row[e] == NO_ID)
 			continue; /* a member: its cycle is the entity */
-		const cost_t *inc = agg_incl(a, e);
+		const cost_t *inc = agg_incl(a, e), *sum = &rc[row[e] * vn];
 		cost_t *d = &rc[n * vn];
 		int any = 0;
 		for (int ev = 0; ev < nr; ev++) {
-			d[ev] = (cost_t)((uint64_t)inc[ev] - (uint64_t)rc[e * vn + (size_t)ev]);
+			d[ev] = (cost_t)((uint64_t)inc[ev] - (uint64_t)sum[ev]);
 			any |= d[ev] != 0;
 		}
 		if (any)
 			a->root_ent[n++] = e;
 	}
+	free(row);
 	a->nroots = n;
 	a->root_ent = xreallocarray(a->root_ent, (size_t)n + 1, sizeof(*a->root_ent));
 	a->root_cost = xreallocarray(rc, ((size_t)n + 1) * vn, sizeof(cost_t));
-	a->have_roots = 1;
+	made(&a->have_roots, 1);
+}
+
+/* Members per block of member_sums */
+enum { MBLOCK = 64 };
+
+/* With detection on, for each cycle k of nm members, in the order of
+ * cyc_fn, nb = nm / MBLOCK blocks (rounded up): the sums of the
+ * members' inclusive costs before each block and of them all (nb + 1 rows
+ * of nreal), then the largest of each block (nb rows; INT64_MAX in every
+ * block of an event where a member's cost is negative or the sum passes
+ * 2^63 - 1: no bound there), in agg.msum from row agg.msum_at[k - 1]:
+ * what members_estimated reads instead of every member's row.  In the job
+ * ahead (job 1), left undone when asked to stop.  The caller has claimed
+ * agg.have_msum. */
+static void member_sums(struct profile *p, int job)
+{
+	struct agg *a = p->agg;
+	int nr = p->nreal;
+	size_t vn = (size_t)(nr ? nr : 1);
+	uint32_t nc = a->ncycles, rows = 0;
+	uint32_t *at = xmalloc(((size_t)nc + 1) * sizeof(*at));
+	for (uint32_t k = 1; k <= nc; k++) {
+		at[k - 1] = rows;
+		rows += 2 * ((a->cyc_start[k] - a->cyc_start[k - 1] + MBLOCK - 1) / MBLOCK) + 1;
+	}
+	at[nc] = rows;
+	cost_t *ms = xmalloc(((size_t)rows + 1) * vn * sizeof(cost_t));
+	for (uint32_t k = 1; k <= nc; k++) {
+		if (job && agg_stop_wanted(a)) { /* (left for later) */
+			free(at);
+			free(ms);
+			made(&a->have_msum, 0);
+			return;
+		}
+		const uint32_t *mem = &a->cyc_fn[a->cyc_start[k - 1]];
+		uint32_t nm = a->cyc_start[k] - a->cyc_start[k - 1], nb = (nm + MBLOCK - 1) / MBLOCK;
+		cost_t *pre = &ms[(size_t)at[k - 1] * vn], *top = pre + (size_t)(nb + 1) * vn;
+		cost_t sum[MAX_EVENTS] = { 0 };
+		int nobound[MAX_EVENTS] = { 0 };
+		for (uint32_t b = 0; b < nb; b++) {
+			memcpy(&pre[b * vn], sum, (size_t)nr * sizeof(cost_t));
+			cost_t *mx = &top[b * vn];
+			memset(mx, 0, (size_t)nr * sizeof(cost_t));
+			for (uint32_t i = b * MBLOCK; i < nm && i < (b + 1) * MBLOCK; i++) {
+				const cost_t *c = agg_incl(a, mem[i]);
+				for (int ev = 0; ev < nr; ev++) {
+					nobound[ev] |= c[ev] < 0 || (uint64_t)sum[ev] + (uint64_t)c[ev] > INT64_MAX;
+					sum[ev] = cost_add(sum[ev], c[ev]);
+					if (c[ev] > mx[ev])
+						mx[ev] = c[ev];
+				}
+			}
+		}
+		memcpy(&pre[nb * vn], sum, (size_t)nr * sizeof(cost_t));
+		for (int ev = 0; ev < nr; ev++)
+			for (uint32_t b = 0; nobound[ev] && b < nb; b++)
+				top[b * vn + (size_t)ev] = INT64_MAX;
+	}
+	a->msum_at = at;
+	a->msum = ms;
+	made(&a->have_msum, 1);
 }
 
 static int roots_wanted(const struct profile *p)
 {
-	return p->agg->cycles && !p->agg->have_roots && p->ncalls;
+	return p->agg->cycles && !__atomic_load_n(&p->agg->have_roots, __ATOMIC_ACQUIRE) && p->ncalls;
+}
+
+static int sums_wanted(const struct profile *p)
+{
+	return p->agg->cycles && !__atomic_load_n(&p->agg->have_msum, __ATOMIC_ACQUIRE) && p->agg->ncycles;
 }
 
 /* What the explorer's first keys would wait for: the file:function pairs
- * (f, u), its first step, then the roots (t, the flame graph) */
+ * (f, u), its first step, then the roots and the members' sums (t, the
+ * flame graph), each unless the explorer's thread has it */
 static void *trees_job(void *arg)
 {
 	struct profile *p = arg;
 	agg_filefn_ahead(p);
-	if (roots_wanted(p))
-		find_roots(p);
+	if (roots_wanted(p) && claim(&p->agg->have_roots))
+		find_roots(p, 1);
+	if (sums_wanted(p) && claim(&p->agg->have_msum))
+		member_sums(p, 1);
 	return NULL;
 }
 
 void trees_prepare(struct profile *p)
 {
 	const struct agg *a = profile_agg(p);
-	if (!a->bg_running && (roots_wanted(p) || !a->have_ff))
+	if (!a->bg_running && (roots_wanted(p) || sums_wanted(p) || !a->have_ff))
 		(void)agg_background(p, trees_job, p);
 }
 
@@ -450,9 +562,9 @@ static void make_roots(struct ctree *t)
 	uint32_t nent = agg_nent(a);
 	struct ct_sort *r = NULL;
 	size_t n = 0, cap = 0;
-	agg_wait(p->agg); /* (roots found meanwhile: trees_prepare) */
-	if (a->cycles && !a->have_roots)
-		find_roots(p);
+	/* (or found meanwhile: trees_prepare) */
+	if (a->cycles && must_make(p->agg, &p->agg->have_roots))
+		find_roots(p, 0);
 	uint32_t ncand = a->cycles ? a->nroots : nent;
 	for (uint32_t i = 0; i < ncand; i++) {
 		cost_t v;
@@ -639,10 +751,12 @@ static int member_shown(struct profile *p, uint32_t m, void *arg)
 
 /* Estimated, a cycle's children: its members, each at the share of the
  * cycle's cost its inclusive cost brings (as ctree_grow's shares of any
- * node, the members in their order).  Only the shares of the event are
- * taken for every member; the members above the threshold get the others
- * and an edge (query_edges_keep: the others are only counted, nleft), so
- * 300,000 members under it make no edge.  Returns how many are in e and
+ * node, the members in their order).  The members' running sums are
+ * kept with the aggregation by blocks (member_sums, made once): only the
+ * blocks where a member may pass the threshold are read, their members'
+ * shares of the event taken; those above it get the others and an edge
+ * (query_edges_keep: the others are only counted, nleft), so 300,000
+ * members under it are neither read nor make an edge.  Returns how many are in e and
  * cost (at: the place of a child's costs). */
 static int keep_slot(struct profile *p, uint32_t m, void *arg)
 {
@@ -654,54 +768,67 @@ static int members_estimated(struct ctree *t, uint32_t n, struct ct_sort **pe, c
 			     int *nleft)
 {
 	struct profile *p = t->p;
-	const struct agg *a = p->agg;
+	struct agg *a = p->agg;
 	int nr = p->nreal, ev0 = t->event;
 	size_t vn = (size_t)(nr ? nr : 1);
 	uint32_t id = t->node[n].fn, k = agg_cycle_no(a, id);
 	const uint32_t *mem = &a->cyc_fn[a->cyc_start[k - 1]];
-	uint32_t nm = a->cyc_start[k] - a->cyc_start[k - 1];
+	uint32_t nm = a->cyc_start[k] - a->cyc_start[k - 1], nb = (nm + MBLOCK - 1) / MBLOCK;
+	if (must_make(a, &a->have_msum))
+		member_sums(p, 0);
+	const cost_t *pre = &a->msum[(size_t)a->msum_at[k - 1] * vn], *top = pre + (size_t)(nb + 1) * vn;
 	const cost_t *mine = t->node[n].cost;
-	cost_t whole[MAX_EVENTS], sum[MAX_EVENTS] = { 0 }, before[MAX_EVENTS] = { 0 };
+	cost_t whole[MAX_EVENTS], before[MAX_EVENTS];
 	memcpy(whole, agg_incl(a, id), (size_t)nr * sizeof(cost_t));
-	for (uint32_t i = 0; i < nm; i++) {
-		const cost_t *c = agg_incl(a, mem[i]);
-		for (int ev = 0; ev < nr; ev++)
-			sum[ev] = cost_add(sum[ev], c[ev]);
-	}
 	for (int ev = 0; ev < nr; ev++)
-		if (sum[ev] > whole[ev])
-			whole[ev] = sum[ev];
+		if (pre[nb * vn + (size_t)ev] > whole[ev])
+			whole[ev] = pre[nb * vn + (size_t)ev];
 	struct rank_thr thr = rank_threshold(p, ev0, t->threshold);
+	/* A block is read only when one of its members may be shown: a share
+	 * N * (before + c) / W less N * before / W, each rounded (within 1/2,
+	 * llroundl's within 1 more), is within 3 of N * c / W, which is at most
+	 * N * (the block's largest c) / W.  (A zero shown, or no whole: every
+	 * block.) */
+	int prune = whole[ev0] > 0 && !thr.zero_ok;
+	long double scale = prune ? (long double)cost_mag(mine[ev0]) / (long double)whole[ev0] : 0;
 	cost_t *kc = NULL;
 	size_t nk = 0, capk = 0;
 	uint32_t *km = NULL;
 	size_t capm = 0;
-	for (uint32_t i = 0; i < nm; i++) {
-		const cost_t *c = agg_incl(a, mem[i]);
-		cost_t v = whole[ev0] > 0 ? ctree_share(mine[ev0], cost_add(before[ev0], c[ev0]), whole[ev0]) -
-						    ctree_share(mine[ev0], before[ev0], whole[ev0])
-					  : 0;
-		int shown = rank_shown(&thr, v);
-		if (shown) {
-			VEC_RESERVE(kc, capk, (nk + 1) * vn);
-			VEC_RESERVE(km, capm, nk + 1);
-			km[nk] = mem[i];
-			t->slot[mem[i]] = (uint32_t)nk;
-		}
-		for (int ev = 0; ev < nr; ev++) {
-			if (whole[ev] <= 0) {
-				if (shown)
-					kc[nk * vn + (size_t)ev] = 0;
-				continue;
+	for (uint32_t b = 0; b < nb; b++) {
+		cost_t big = top[b * vn + (size_t)ev0];
+		if (prune && big != INT64_MAX && scale * (long double)big + 4 < (long double)thr.limit)
+			continue;
+		memcpy(before, &pre[b * vn], (size_t)nr * sizeof(cost_t));
+		for (uint32_t i = b * MBLOCK; i < nm && i < (b + 1) * MBLOCK; i++) {
+			const cost_t *c = agg_incl(a, mem[i]);
+			cost_t v = whole[ev0] > 0 ? ctree_share(mine[ev0], cost_add(before[ev0], c[ev0]),
+								whole[ev0]) -
+							    ctree_share(mine[ev0], before[ev0], whole[ev0])
+						  : 0;
+			int shown = rank_shown(&thr, v);
+			if (shown) {
+				VEC_RESERVE(kc, capk, (nk + 1) * vn);
+				VEC_RESERVE(km, capm, nk + 1);
+				km[nk] = mem[i];
+				t->slot[mem[i]] = (uint32_t)nk;
 			}
-			cost_t upto = cost_add(before[ev], c[ev]);
-			if (shown)
-				kc[nk * vn + (size_t)ev] = ev == ev0 ? v
-								     : ctree_share(mine[ev], upto, whole[ev]) -
-									       ctree_share(mine[ev], before[ev], whole[ev]);
-			before[ev] = upto;
+			for (int ev = 0; ev < nr; ev++) {
+				if (whole[ev] <= 0) {
+					if (shown)
+						kc[nk * vn + (size_t)ev] = 0;
+					continue;
+				}
+				cost_t upto = cost_add(before[ev], c[ev]);
+				if (shown)
+					kc[nk * vn + (size_t)ev] =
+						ev == ev0 ? v
+							  : ctree_share(mine[ev], upto, whole[ev]) -
+								    ctree_share(mine[ev], before[ev], whole[ev]);
+				before[ev] = upto;
+			}
+			nk += shown;
 		}
-		nk += shown;
 	}
 	struct edge *ed;
 	int ne = query_edges_keep(p, id, 0, keep_slot, t, &ed, nleft);
