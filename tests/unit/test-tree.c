@@ -407,6 +407,206 @@ static void test_members_estimated(void)
 	profile_free(&p);
 }
 
+/* A cycle of BIG_M members m000 .. m299 called round (m_i calls m_i+1, the
+ * last m000; each such call 1 Ir, inside the cycle: no part of an
+ * inclusive cost), none calling out: a member's inclusive cost is its self
+ * (big_self), the cycle's their sum S.  main (self 10 0) calls p (self 50
+ * 5) and q (self 40 4); p calls m000 for C1 = S * 3 / 7 (Ir) and S * 5 /
+ * 11 (Dr), q for the rest.  main is the root at its whole cost, so p's
+ * node is p's whole cost and the cycle's node under p the edge's exact
+ * cost C1 (tree.h).  Its members' shares of C1, by tree.h's rule,
+ * computed here in 128-bit integers (not ctree_share): each member, in the
+ * cycle's order (agg.cyc_fn), gets round(C1 * upto / S) less round(C1 *
+ * before / S), rounded half away from zero, upto and before the sums of
+ * the members' inclusive costs up to and before it; shown when |share| is
+ * at least percent * total / 100 (rank.h's rule, a share of 0 never). */
+enum { BIG_M = 300 };
+
+static void big_self(int i, cost_t *c)
+{
+	/* a few large members (5 of Ir, 7 of Dr) among many small ones */
+	c[0] = i % 61 == 5 ? 4000 + 13 * i : 1 + (i * 37) % 9;
+	c[1] = i % 47 == 11 ? 3000 + 7 * i : (i * 53) % 4;
+}
+
+static cost_t ref_share(cost_t n, cost_t x, cost_t w)
+{
+	__int128 num = (__int128)n * x, den = w;
+	__int128 q = ((num < 0 ? -num : num) * 2 + den) / (2 * den);
+	return (cost_t)(num < 0 ? -q : q);
+}
+
+/* Checks the cycle's node cyc (under p, at c1) against the rule above for
+ * event ev and percent: returns how many children or counts differ. */
+static int big_check(struct profile *p, struct ctree *t, uint32_t cyc, const cost_t *c1,
+		     const cost_t *sum, int ev, double percent)
+{
+	const struct agg *a = p->agg;
+	cost_t want[BIG_M][2];
+	int shown[BIG_M], nshown = 0, bad = 0;
+	cost_t before[2] = { 0, 0 };
+	double limit = percent * (double)p->totals[ev] / 100.0;
+	for (uint32_t i = 0; i < BIG_M; i++) {
+		uint32_t m = a->cyc_fn[a->cyc_start[0] + i];
+		cost_t c[2];
+		big_self(atoi(fn_name(p, m) + 1), c);
+		for (int e = 0; e < 2; e++) {
+			want[i][e] = ref_share(c1[e], before[e] + c[e], sum[e]) - ref_share(c1[e], before[e], sum[e]);
+			before[e] += c[e];
+		}
+		shown[i] = want[i][ev] != 0 && (long double)llabs(want[i][ev]) >= (long double)limit;
+		nshown += shown[i];
+	}
+	if (!ctree_grow(t, cyc) || t->node[cyc].nchild != (uint32_t)nshown ||
+	    t->node[cyc].nhidden != (uint32_t)(BIG_M - nshown)) {
+		printf("# event %d, %g%%: %u shown, %u hidden; want %d and %d\n", ev, percent,
+		       t->node[cyc].nchild, t->node[cyc].nhidden, nshown, BIG_M - nshown);
+		bad++;
+	}
+	for (uint32_t j = 0; j < t->node[cyc].nchild; j++) {
+		const struct ctree_node *k = &t->node[t->node[cyc].first + j];
+		uint32_t i = 0;
+		while (i < BIG_M && a->cyc_fn[a->cyc_start[0] + i] != k->fn)
+			i++;
+		if (i == BIG_M || !shown[i] || k->cost[0] != want[i][0] || k->cost[1] != want[i][1]) {
+			if (bad++ < 5)
+				printf("# event %d, %g%%: %s at %lld %lld\n", ev, percent, fn_name(p, k->fn),
+				       (long long)k->cost[0], (long long)k->cost[1]);
+		}
+	}
+	return bad;
+}
+
+/* The cycle's node of a tree of p (event ev, percent): main, p, <cycle 1> */
+static uint32_t big_cycle_node(struct profile *p, struct ctree *t, const cost_t *c1)
+{
+	uint32_t pp = fn(p, "p");
+	if (!t->nroots || !ctree_grow(t, 0))
+		return NO_ID;
+	for (uint32_t j = 0; j < t->node[0].nchild; j++) {
+		uint32_t n = t->node[0].first + j;
+		if (t->node[n].fn != pp || !ctree_grow(t, n) || t->node[n].nchild != 1)
+			continue;
+		uint32_t c = t->node[n].first;
+		if (agg_is_cycle(p->agg, t->node[c].fn) && t->node[c].cost[0] == c1[0] &&
+		    t->node[c].cost[1] == c1[1])
+			return c;
+	}
+	return NO_ID;
+}
+
+/* The estimated members' shares of a cycle of 300, kept between trees
+ * (member_sums: the running sums by blocks of 64, only the blocks where a
+ * member may pass the threshold read): the children of the cycle's node,
+ * at every threshold in a list and at each member's own share (the
+ * threshold right at it), both events, against the rule above -- on one
+ * profile, the trees made one after the other (the sums kept from the
+ * first), with cycle detection turned off and on between them, and the
+ * sums made by the job ahead; the block sums themselves against sums made
+ * here. */
+static void test_members_blocks(void)
+{
+	struct text tx = { 0 };
+	cost_t sum[2] = { 0, 0 };
+	for (int i = 0; i < BIG_M; i++) {
+		cost_t c[2];
+		big_self(i, c);
+		sum[0] += c[0], sum[1] += c[1];
+	}
+	cost_t c1[2] = { sum[0] * 3 / 7, sum[1] * 5 / 11 }, c2[2] = { sum[0] - c1[0], sum[1] - c1[1] };
+	textf(&tx, "events: Ir Dr\nfl=m.c\nfn=main\n1 10 0\ncfn=p\ncalls=1 1\n2 %lld %lld\n"
+		   "cfn=q\ncalls=1 1\n3 %lld %lld\nfn=p\n4 50 5\ncfn=m000\ncalls=1 1\n5 %lld %lld\n"
+		   "fn=q\n6 40 4\ncfn=m000\ncalls=1 1\n7 %lld %lld\n",
+	      (long long)(50 + c1[0]), (long long)(5 + c1[1]), (long long)(40 + c2[0]),
+	      (long long)(4 + c2[1]), (long long)c1[0], (long long)c1[1], (long long)c2[0],
+	      (long long)c2[1]);
+	for (int i = 0; i < BIG_M; i++) {
+		cost_t c[2];
+		big_self(i, c);
+		textf(&tx, "fn=m%03d\n%d %lld %lld\ncfn=m%03d\ncalls=1 1\n%d 1 0\n", i, 10 + i, (long long)c[0],
+		      (long long)c[1], (i + 1) % BIG_M, 10 + i);
+	}
+	static const double pct[] = { 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.01, 0.001, 0 };
+	for (int ahead = 0; ahead < 2; ahead++) {
+		struct profile p;
+		ok(load(&p, tx.s) == 0, "a cycle of %d: %s", BIG_M, lasterr);
+		const struct agg *a = profile_agg(&p);
+		ok(a->ncycles == 1 && a->cyc_start[1] - a->cyc_start[0] == BIG_M &&
+			   agg_incl(a, agg_cycle_ent(a, 1))[0] == sum[0] &&
+			   agg_incl(a, agg_cycle_ent(a, 1))[1] == sum[1],
+		   "one cycle of %d members, inclusive S = %lld %lld", BIG_M, (long long)sum[0],
+		   (long long)sum[1]);
+		if (ahead) { /* the sums made on a thread of their own */
+			p.jobs = 2;
+			trees_prepare(&p);
+		}
+		int bad = 0, trees = 0;
+		for (int round = 0; round < 3; round++) {
+			if (round == 1) { /* detection off: members at their own costs, no cycle */
+				profile_set_cycles(&p, 0);
+				struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0.1);
+				ok(!t->estimated && big_cycle_node(&p, t, c1) == NO_ID,
+				   "detection off: not estimated, no cycle under p");
+				ctree_free(t);
+				profile_set_cycles(&p, 1);
+			}
+			for (int ev = 0; ev < 2; ev++) {
+				for (size_t k = 0; k < sizeof(pct) / sizeof(*pct); k++) {
+					struct ctree *t = ctree_new(&p, 0, NO_ID, ev, pct[k]);
+					uint32_t cyc = big_cycle_node(&p, t, c1);
+					bad += cyc == NO_ID ? 1 : big_check(&p, t, cyc, c1, sum, ev, pct[k]);
+					trees++;
+					ctree_free(t);
+				}
+				/* each member's own share as the threshold: at the
+				 * edge of the blocks' bound */
+				cost_t before = 0;
+				for (uint32_t i = 0; round == 0 && i < BIG_M; i++) {
+					cost_t c[2];
+					big_self(atoi(fn_name(&p, a->cyc_fn[a->cyc_start[0] + i]) + 1), c);
+					cost_t v = ref_share(c1[ev], before + c[ev], sum[ev]) -
+						   ref_share(c1[ev], before, sum[ev]);
+					before += c[ev];
+					if (!v)
+						continue;
+					double pc = (double)v * 100.0 / (double)p.totals[ev];
+					struct ctree *t = ctree_new(&p, 0, NO_ID, ev, pc);
+					uint32_t cyc = big_cycle_node(&p, t, c1);
+					bad += cyc == NO_ID ? 1 : big_check(&p, t, cyc, c1, sum, ev, pc);
+					trees++;
+					ctree_free(t);
+				}
+			}
+		}
+		ok(!bad, "%s: %d trees' members as the rule says (%d differ)",
+		   ahead ? "sums made ahead" : "sums made by the first tree", trees, bad);
+		/* the kept block sums: before each block of 64, all, the largest */
+		int sbad = !a->have_msum;
+		for (uint32_t b = 0; !sbad && b < (BIG_M + 63) / 64; b++) {
+			cost_t pre[2] = { 0, 0 }, big[2] = { 0, 0 };
+			for (uint32_t i = 0; i < BIG_M; i++) {
+				cost_t c[2];
+				big_self(atoi(fn_name(&p, a->cyc_fn[a->cyc_start[0] + i]) + 1), c);
+				for (int e = 0; e < 2; e++) {
+					if (i < 64 * b)
+						pre[e] += c[e];
+					else if (i < 64 * (b + 1) && c[e] > big[e])
+						big[e] = c[e];
+				}
+			}
+			const cost_t *row = &a->msum[(size_t)a->msum_at[0] * 2];
+			uint32_t nb = (BIG_M + 63) / 64;
+			sbad |= row[b * 2] != pre[0] || row[b * 2 + 1] != pre[1] ||
+				row[(nb + 1 + b) * 2] != big[0] || row[(nb + 1 + b) * 2 + 1] != big[1];
+			sbad |= row[nb * 2] != sum[0] || row[nb * 2 + 1] != sum[1];
+		}
+		ok(!sbad, "%s: the kept sums before each block, of all, and each block's largest",
+		   ahead ? "ahead" : "first tree");
+		profile_free(&p);
+	}
+	free(tx.s);
+}
+
 /* The call tree's roots where the file's calls reach less than their
  * callees' inclusive costs, two events.  By hand: main self 10 0 calls x
  * (40 5), y (30 4) and a (100 20): inclusive 180 29, called by none.  x
@@ -1012,6 +1212,7 @@ int main(void)
 	test_group_hidden();
 	test_share();
 	test_members_estimated();
+	test_members_blocks();
 	test_calltree();
 	test_roots_partial();
 	test_filter();
