@@ -378,62 +378,61 @@ static int must_make(struct agg *a, int *state)
 	}
 }
 
-/* The row of find_roots' sums that call record k adds to (that of the
- * entity whose inclusive cost its cost is part of), NO_ID when it is no
- * plain call (agg_call_kind). */
-static uint32_t plain_row(const struct profile *p, const uint32_t *row, uint32_t k)
-{
-	const struct agg *a = p->agg;
-	const struct call_rec *c = &p->calls[k];
-	if (agg_call_kind(a, c->caller, c->callee) != CALL_PLAIN)
-		return NO_ID;
-	return row[a->fn_cycle[c->callee] ? agg_cycle_ent(a, a->fn_cycle[c->callee]) : c->callee];
-}
-
 /* With detection on: each entity's inclusive cost less the calls into it
  * from other entities, the entities for which that is not nothing kept
  * with the aggregation (agg.root_ent): made once, whatever the event.  The
  * calls' sums have a row for each entity that is no cycle's member (a
  * member's calls from outside are its cycle's), in the order of their ids:
- * 106,000 rows, not 400,000, where a cycle has 300,000 members.  The calls
- * in their order (their costs decoded as they come), each one's row found
- * and fetched a few calls ahead.  In the job ahead (job 1), left undone
- * when asked to stop.  The caller has claimed agg.have_roots. */
+ * 106,000 rows, not 400,000, where a cycle has 300,000 members.  A
+ * function's row is its entity's (ent_row: its cycle's for a member), so a
+ * call adds to its callee's row when the caller's is another: a call
+ * inside a cycle or to itself is no plain call (agg_call_kind).  The calls
+ * in their order (their costs decoded as they come), the rows of a call's
+ * two ends fetched 2 * AHEAD calls on, its sums AHEAD on.  In the job ahead
+ * (job 1), left undone when asked to stop.  The caller has claimed
+ * agg.have_roots. */
 static void find_roots(struct profile *p, int job)
 {
 	enum { AHEAD = 8 };
 	struct agg *a = p->agg;
 	int nr = p->nreal;
 	size_t vn = (size_t)(nr ? nr : 1);
-	uint32_t nent = agg_nent(a), nrow = 0;
+	uint32_t nent = agg_nent(a), nrow = 0, nc = p->ncalls;
 	uint32_t *row = xmalloc(((size_t)nent + 1) * sizeof(*row));
 	for (uint32_t e = 0; e < nent; e++)
 		row[e] = !agg_is_cycle(a, e) && a->fn_cycle[e] ? NO_ID : nrow++;
+	uint32_t *ent_row = xmalloc(((size_t)a->nfns + 1) * sizeof(*ent_row));
+	for (uint32_t f = 0; f < a->nfns; f++)
+		ent_row[f] = row[a->fn_cycle[f] ? agg_cycle_ent(a, a->fn_cycle[f]) : f];
 	cost_t *rc = xcalloc(((size_t)nrow + 1) * vn, sizeof(cost_t)); /* the calls' sums */
-	uint32_t q[AHEAD]; /* the rows of calls k .. k + AHEAD - 1 */
-	for (uint32_t k = 0; k < AHEAD && k < p->ncalls; k++)
-		q[k] = plain_row(p, row, k);
-	for (uint32_t k = 0; k < p->ncalls; k++) {
+	const struct call_rec *calls = p->calls;
+	for (uint32_t k = 0; k < nc; k++) {
 		if (job && !(k & 0xffff) && agg_stop_wanted(a)) { /* (left for later) */
 			free(rc);
+			free(ent_row);
 			free(row);
 			made(&a->have_roots, 0);
 			return;
 		}
-		uint32_t to = q[k % AHEAD];
-		if (k + AHEAD < p->ncalls) {
-			uint32_t ahead = q[k % AHEAD] = plain_row(p, row, k + AHEAD);
-			if (ahead != NO_ID)
-				__builtin_prefetch(&rc[ahead * vn], 1);
+		if (k + 2 * AHEAD < nc) {
+			__builtin_prefetch(&ent_row[calls[k + 2 * AHEAD].caller]);
+			__builtin_prefetch(&ent_row[calls[k + 2 * AHEAD].callee]);
 		}
-		if (to == NO_ID)
-			continue;
+		if (k + AHEAD < nc) {
+			uint32_t to = ent_row[calls[k + AHEAD].callee];
+			if (to != ent_row[calls[k + AHEAD].caller])
+				__builtin_prefetch(&rc[to * vn], 1);
+		}
+		uint32_t to = ent_row[calls[k].callee];
+		if (to == ent_row[calls[k].caller])
+			continue; /* inside a cycle, or a function calling itself */
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, k, cc);
 		cost_t *d = &rc[to * vn];
 		for (int ev = 0; ev < nr; ev++)
 			d[ev] = cost_add(d[ev], cc[ev]);
 	}
+	free(ent_row);
 	/* (in place: the kept ones move down, as their inclusive cost less
 	 * the calls; the n-th kept is at most the n-th row) */
 	uint32_t n = 0;
