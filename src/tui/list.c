@@ -281,6 +281,11 @@ int tui_filter_match_parts(struct filter *f, const char *const *part, const size
 	return tui_filter_match(f, tui_join_lines(part, len, n, buf, cap));
 }
 
+int tui_filter_parts_alone(const struct filter *f)
+{
+	return f && f->local;
+}
+
 const char *tui_join_lines(const char *const *part, const size_t *len, int n, char **buf,
 			   size_t *cap)
 {

@@ -220,6 +220,9 @@ int tui_filter_match(struct filter *f, const char *text);
  * matched where it is, else their copy joined in *buf (grown as needed). */
 int tui_filter_match_parts(struct filter *f, const char *const *part, const size_t *len, int n,
 			   char **buf, size_t *cap);
+/* Does tui_filter_match_parts match each part on its own (a text of
+ * several parts matches when one of them does)? */
+int tui_filter_parts_alone(const struct filter *f);
 /* Those parts as one text, a line each: in *buf (grown as needed), or
  * where it is when it is one whole string. */
 const char *tui_join_lines(const char *const *part, const size_t *len, int n, char **buf,

@@ -32,6 +32,16 @@ struct fnlist {
 	int cycles;
 	cost_t *rself; /* in a time range: every entity's self cost in it
 			* (tui_range_self), else NULL */
+	/* the filter's (|) and the search's reveal's matches among every
+	 * entity, a bit each, with the expression they are for: a pass over
+	 * 400,000 functions' texts made once, not at every update (each key
+	 * of a session with a filter, or after a search that showed matches
+	 * under the threshold); kept as members are */
+	struct matches {
+		char *expr;
+		uint8_t *bit;
+		uint32_t n; /* entities */
+	} match[2];
 };
 
 static const cost_t *key_incl(const struct profile *p, uint32_t fn, void *arg)
@@ -117,6 +127,74 @@ static const char *fn_text(struct profile *p, struct fnlist *l, uint32_t fn, con
 	return tui_join_lines(part, len, n, buf, cap);
 }
 
+static void matches_free(struct fnlist *l)
+{
+	for (int i = 0; i < 2; i++) {
+		free(l->match[i].expr);
+		free(l->match[i].bit);
+		l->match[i] = (struct matches){ NULL, NULL, 0 };
+	}
+}
+
+/* Does f match one part of a text (tui_filter_parts_alone): the part of
+ * id `id` (a file, an object) looked up in memo (0: not yet, 1: no, 2:
+ * yes), matched once for the thousands of functions that share it. */
+static int part_matches(struct filter *f, uint8_t *memo, uint32_t id, const char *s, size_t len)
+{
+	if (!memo[id])
+		memo[id] = (uint8_t)(1 + tui_filter_match_parts(f, &s, &len, 1, NULL, NULL));
+	return memo[id] == 2;
+}
+
+/* The entities whose text (fn_parts) filter f matches, as bits: those of
+ * *m when they are for the same expression (and entities), else found (a
+ * pass over all) and kept there; NULL without a filter. */
+static const uint8_t *matches(struct profile *p, struct fnlist *l, struct matches *m,
+			      struct filter *f, const char *expr)
+{
+	if (!f)
+		return NULL;
+	const struct agg *a = p->agg;
+	uint32_t nent = agg_nent(a);
+	if (m->expr && !strcmp(m->expr, expr) && m->n == nent)
+		return m->bit;
+	free(m->expr);
+	free(m->bit);
+	m->n = nent;
+	m->expr = xstrdup(expr);
+	m->bit = xcalloc((size_t)nent / 8 + 1, 1);
+	/* a function's name, file and object (fn_parts), each matched alone
+	 * where the expression allows: its file and object once per file and
+	 * object */
+	int alone = tui_filter_parts_alone(f);
+	uint8_t *fmemo = alone ? xcalloc((size_t)p->files.n + 1, 1) : NULL;
+	uint8_t *omemo = alone ? xcalloc((size_t)p->objs.n + 1, 1) : NULL;
+	size_t cap = 0;
+	char *buf = NULL;
+	for (uint32_t fn = 0; fn < nent; fn++) {
+		const char *part[3];
+		size_t len[3];
+		int np = fn_parts(p, l, fn, NULL, part, len), hit;
+		if (alone && np == 3 && !agg_is_cycle(a, fn))
+			hit = tui_filter_match_parts(f, part, len, 1, &buf, &cap) ||
+			      part_matches(f, fmemo, p->fns[fn].file, part[1], len[1]) ||
+			      part_matches(f, omemo, p->fns[fn].obj, part[2], len[2]);
+		else
+			hit = tui_filter_match_parts(f, part, len, np, &buf, &cap);
+		if (hit)
+			m->bit[fn / 8] |= (uint8_t)(1u << (fn % 8));
+	}
+	free(buf);
+	free(fmemo);
+	free(omemo);
+	return m->bit;
+}
+
+static int has_bit(const uint8_t *bit, uint32_t fn)
+{
+	return bit[fn / 8] >> (fn % 8) & 1;
+}
+
 static void members_free(struct fnlist *l)
 {
 	for (uint32_t k = 0; l->members && k < l->ncycles; k++)
@@ -138,6 +216,7 @@ static void fl_free(struct view *v)
 	free(l->scratch);
 	free(l->rself);
 	members_free(l);
+	matches_free(l);
 	free(l);
 	v->data = NULL;
 }
@@ -151,15 +230,19 @@ static void update(struct view *v)
 	struct fnlist *old = v->data;
 	char **members = NULL;
 	uint32_t ncycles = 0;
+	struct matches match[2] = { { NULL, NULL, 0 }, { NULL, NULL, 0 } };
 	if (old && old->cycles == t->set.cycles) { /* kept (fn_text) */
 		members = old->members;
 		ncycles = old->ncycles;
 		old->members = NULL;
+		memcpy(match, old->match, sizeof(match));
+		memset(old->match, 0, sizeof(old->match));
 	}
 	fl_free(v);
 	struct fnlist *l = xcalloc(1, sizeof(*l));
 	l->members = members;
 	l->ncycles = ncycles;
+	memcpy(l->match, match, sizeof(match));
 	l->cycles = t->set.cycles;
 	uint32_t iv0, iv1;
 	cost_t rtot[MAX_EVENTS];
@@ -172,30 +255,27 @@ static void update(struct view *v)
 	 * at every function: the matches under the threshold are shown too */
 	struct filter *f = tui_filter_new(v);
 	struct filter *rv = tui_filter_of(v->reveal);
-	size_t n = 0, cap = 0;
-	char *buf = NULL;
+	const uint8_t *fbit = matches(p, l, &l->match[0], f, v->filter);
+	const uint8_t *rbit = matches(p, l, &l->match[1], rv, v->reveal);
+	tui_filter_free(rv);
+	tui_filter_free(f);
+	size_t n = 0;
 	for (uint32_t fn = 0; fn < nent; fn++) {
 		if (!scope_keeps(p, &v->scope, fn))
 			continue;
 		cost_t c = event_value(p, fn_cost(v, fn, t->set.inclusive), ev);
 		int shown = rank_shown(&thr, c);
-		if (!shown && !f && !rv)
+		if (!shown && !fbit && !rbit)
 			continue;
-		if (f || rv) {
-			const char *part[3];
-			size_t len[3];
-			int np = fn_parts(p, l, fn, NULL, part, len);
-			int m = tui_filter_match_parts(f, part, len, np, &buf, &cap);
-			int r = rv && tui_filter_match_parts(rv, part, len, np, &buf, &cap);
-			if (!(m && (shown || f || r)))
+		if (fbit || rbit) {
+			int m = !fbit || has_bit(fbit, fn);
+			int r = rbit && has_bit(rbit, fn);
+			if (!(m && (shown || fbit || r)))
 				continue;
 			l->under += !shown;
 		}
 		l->fn[n++] = fn;
 	}
-	free(buf);
-	tui_filter_free(rv);
-	tui_filter_free(f);
 	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
 	if (t->set.order)
 		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
