@@ -23,7 +23,8 @@ void agg_free(struct agg *a)
 	if (a->bg_running) /* (its work is of no use now) */
 		agg_ask_stop(a);
 	agg_wait(a);
-	free(a->fn_self);
+	free(a->self_ix);
+	free(a->self_rows);
 	free(a->incl_ix);
 	free(a->incl_rows);
 	free(a->raw_ix);
@@ -240,6 +241,42 @@ static uint32_t part_of(uint32_t n, uint32_t k, uint32_t nth)
 	return (uint32_t)((uint64_t)n * k / nth);
 }
 
+/* The row of its own of entity id (see agg.self_ix), to write */
+static cost_t *own_self(struct agg *a, uint32_t id)
+{
+	return &a->self_rows[(size_t)(a->self_ix[id] - a->self_nff) * (size_t)a->nreal];
+}
+
+/* Which functions have a self row of their own (see agg.self_ix): those
+ * whose costs are in several block subtotals, and one row of zeros for
+ * those in none; the others have their one subtotal's.  Returns how many
+ * rows of their own there are, the row of zeros included. */
+static uint32_t self_plan(const struct profile *p, struct agg *a)
+{
+	enum { NONE = NO_ID, SEVERAL = NO_ID - 1 };
+	const struct linestore *ls = &p->ls;
+	uint32_t n = a->nfns, *ix = a->self_ix = xmalloc(((size_t)n + 1) * sizeof(*ix));
+	memset(ix, 0xff, ((size_t)n + 1) * sizeof(*ix)); /* (NONE) */
+	/* both kinds of index in 32 bits, below SEVERAL: the subtotals, then
+	 * at most a row for each function and one for each cycle (of two
+	 * functions or more) */
+	int share = a->nreal > 0 && (uint64_t)ls->nff + 2 * (uint64_t)n + 2 < SEVERAL;
+	for (uint32_t k = 0; k < ls->nff; k++) {
+		uint32_t *x = &ix[ls->ff[k].fn];
+		*x = *x == NONE && share ? k : SEVERAL;
+	}
+	a->self_ff = ls->ffcost;
+	a->self_nff = share ? ls->nff : 0;
+	uint32_t nrow = 1;
+	for (uint32_t v = 0; v < n; v++) {
+		if (ix[v] == NONE)
+			ix[v] = a->self_nff;
+		else if (ix[v] == SEVERAL)
+			ix[v] = a->self_nff + nrow++;
+	}
+	return nrow;
+}
+
 /* Phase 1: the call lists, then the components (the longest task, first);
  * the block subtotals by file; the self costs, in nth parts of the
  * functions (each reads every block's function, sums its own). */
@@ -275,15 +312,15 @@ static void phase1(struct agg_run *r, uint32_t t)
 		for (uint32_t k = 0; k < ls->nff; k++)
 			a->file_idx[fill[ls->ff[k].file]++] = k;
 		free(fill);
-	} else {
+	} else { /* (the rows of their own: self_plan) */
 		uint32_t lo = part_of(n, t - 3, r->nth), hi = part_of(n, t - 2, r->nth);
 		for (uint32_t k = 0; k < ls->nff; k++) {
 			uint32_t fn = ls->ff[k].fn;
-			if (k + AHEAD < ls->nff) /* rows read at random */
-				__builtin_prefetch(&a->fn_self[(size_t)ls->ff[k + AHEAD].fn * nr]);
-			if (fn < lo || fn >= hi)
-				continue;
-			cost_t *d = &a->fn_self[(size_t)fn * nr];
+			if (k + AHEAD < ls->nff) /* (read at random) */
+				__builtin_prefetch(&a->self_ix[ls->ff[k + AHEAD].fn]);
+			if (fn < lo || fn >= hi || a->self_ix[fn] < a->self_nff)
+				continue; /* (its row is this one) */
+			cost_t *d = own_self(a, fn);
 			const cost_t *c = &ls->ffcost[(size_t)k * nr];
 			for (int e = 0; e < nr; e++)
 				d[e] = cost_add(d[e], c[e]);
@@ -340,7 +377,7 @@ static void incl_part(struct agg_run *r, uint32_t k)
 	const uint32_t *comp = r->comp;
 	for (uint32_t v = lo; v < hi; v++)
 		if (a->incl_ix[v] != NO_ID)
-			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], &a->fn_self[(size_t)v * nr],
+			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], agg_self(a, v),
 			       sizeof(cost_t) * (size_t)nr);
 	cost_t *in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
 	for (uint32_t x = 0; x < p->ncalls; x++) {
@@ -456,10 +493,11 @@ const struct agg *profile_agg(struct profile *p)
 	a->fn_out = xcalloc((size_t)n + 1, 1);
 	struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
 	r.comp = xmalloc(((size_t)n + 1) * sizeof(*r.comp));
-	/* the self costs first in a table of the functions, the cycles'
-	 * rows added when they are known */
+	/* the self costs first in the functions' rows, the cycles' added
+	 * when they are known */
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
-	a->fn_self = xcalloc((size_t)n + 1, row);
+	uint32_t nself = self_plan(p, a);
+	a->self_rows = xcalloc(nself, row);
 	agg_phase(&r, 3 + r.nth, phase1);
 	double t1 = agg_clock();
 
@@ -494,8 +532,11 @@ const struct agg *profile_agg(struct profile *p)
 	free(cycno);
 
 	size_t nent = (size_t)n + nc;
-	a->fn_self = xrealloc(a->fn_self, (nent + 1) * row);
-	memset((char *)a->fn_self + (size_t)n * row, 0, (nc + 1) * row);
+	a->self_ix = xreallocarray(a->self_ix, nent + 1, sizeof(uint32_t));
+	for (uint32_t k = 1; k <= nc; k++)
+		a->self_ix[n + k - 1] = a->self_nff + nself + k - 1;
+	a->self_rows = xrealloc(a->self_rows, (nself + nc) * row);
+	memset((char *)a->self_rows + (size_t)nself * row, 0, nc * row);
 	/* the rows of inclusive costs: the functions' that call out of
 	 * their component, the cycles' one of whose members does (see
 	 * incl_ix) */
@@ -525,7 +566,7 @@ const struct agg *profile_agg(struct profile *p)
 	 * leaving it) */
 	for (uint32_t k = 1; k <= nc; k++) {
 		uint32_t ce = n + k - 1;
-		cost_t *s = &a->fn_self[(size_t)ce * nr], *inc = NULL;
+		cost_t *s = own_self(a, ce), *inc = NULL;
 		if (a->incl_ix[ce] != NO_ID)
 			inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
 		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
