@@ -173,6 +173,16 @@ static inline const cost_t *agg_self(const struct agg *a, uint32_t id)
 		return &a->self_ff[(size_t)k * a->nreal];
 	return &a->self_rows[(size_t)(k - a->self_nff) * a->nreal];
 }
+/* A pass over many entities, reading one event of each one's row (self or
+ * inclusive), fetches the row of the one AGG_AHEAD places on while it reads
+ * this one: the self rows of the functions in one block are the line
+ * store's subtotals, in the file's order, not the ids' (see self_ix), so
+ * such a pass reads them at random. */
+enum { AGG_AHEAD = 16 };
+static inline void agg_fetch(const struct agg *a, const cost_t *row, int event)
+{
+	__builtin_prefetch(&row[event < a->nreal ? event : 0]);
+}
 enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2 };
 /* The inclusive costs with detection on, whether it is on or not. */
 static inline const cost_t *agg_incl_cycles(const struct agg *a, uint32_t id)

@@ -581,9 +581,12 @@ struct edge_order *query_member_order(struct profile *p, uint32_t cycle, int eve
 	size_t n = a->cyc_start[k] - first;
 	struct edge_order *o = xmalloc(sizeof(*o));
 	o->k = xmalloc((n ? n : 1) * sizeof(*o->k));
-	for (size_t i = 0; i < n; i++) /* (an edge of each: CALL_MEMBER, costed) */
+	for (size_t i = 0; i < n; i++) { /* (an edge of each: CALL_MEMBER, costed) */
+		if (i + AGG_AHEAD < n) /* (rows read at random: agg_fetch) */
+			agg_fetch(a, agg_incl(a, a->cyc_fn[first + i + AGG_AHEAD]), event);
 		o->k[i] = (struct edgekey){ event_value(p, agg_incl(a, a->cyc_fn[first + i]), event),
 					    (uint32_t)i, 1 };
+	}
 	o->c = (struct edgectx){ p, NULL, &a->cyc_fn[first] };
 	rank_lazy_init(&o->lazy, o->k, n, sizeof(*o->k), cmp_edgekey, &o->c);
 	return o;
@@ -680,8 +683,11 @@ static struct fnkey *fn_keys(const struct profile *p, const uint32_t *fns, size_
 			     void *arg, int event)
 {
 	struct fnkey *k = xmalloc((n ? n : 1) * sizeof(*k));
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (i + AGG_AHEAD < n && p->agg) /* (rows read at random: agg_fetch) */
+			agg_fetch(p->agg, key(p, fns[i + AGG_AHEAD], arg), event);
 		k[i] = (struct fnkey){ event_value(p, key(p, fns[i], arg), event), fns[i] };
+	}
 	return k;
 }
 

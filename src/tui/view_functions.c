@@ -268,6 +268,8 @@ static void update(struct view *v)
 	tui_filter_free(f);
 	size_t n = 0;
 	for (uint32_t fn = 0; fn < nent; fn++) {
+		if (fn + AGG_AHEAD < nent && !l->rself) /* (rows read at random: agg_fetch) */
+			agg_fetch(a, fn_cost(v, fn + AGG_AHEAD, t->set.inclusive), ev);
 		if (!scope_keeps(p, &v->scope, fn))
 			continue;
 		cost_t c = event_value(p, fn_cost(v, fn, t->set.inclusive), ev);
