@@ -148,6 +148,11 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 	size_t nsh = 0;
 	for (size_t i = 0; i < gs->nsrc; i++) {
 		uint32_t x = gs->keyof[i];
+		if (obj && i + AGG_AHEAD < gs->nsrc) { /* (rows read at random: agg_fetch) */
+			agg_fetch(p->agg, agg_self(p->agg, (uint32_t)(i + AGG_AHEAD)), event);
+			if (incl)
+				agg_fetch(p->agg, agg_incl(p->agg, (uint32_t)(i + AGG_AHEAD)), event);
+		}
 		if (x == NO_ID)
 			continue;
 		cost_t self = event_value(p, obj ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost, event);
