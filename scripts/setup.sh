@@ -45,6 +45,7 @@ example)
 test)
 	# the whole suite, then again with AddressSanitizer and UBSan
 	pass=0 fail=0 status=0
+	: >failed.log
 	for d in build build-asan; do
 		if [ "$d" = build-asan ]; then
 			build build-asan --enable-sanitizers || { status=1; break; }
@@ -58,6 +59,7 @@ test)
 			echo "${log%.log}: $p passed, $f failed"
 			# the failing checks themselves (a TAP log's tail may not hold them)
 			[ "$f" = 0 ] || grep -E '^(FAIL: |not ok )' "$log" | head -20 | sed 's/^/    /'
+			[ "$f" = 0 ] || grep -E '^(FAIL: |not ok )' "$log" | head -20 | sed "s|^|${log%.log}: |" >>failed.log
 			pass=$((pass + p))
 			fail=$((fail + f))
 		done
@@ -71,7 +73,7 @@ test)
 		echo "PASS: $(tail -1 fuzz.log)"
 		pass=$((pass + 1))
 	else
-		echo "FAIL: fuzzing"
+		echo "FAIL: fuzzing" | tee -a failed.log
 		tail -40 fuzz.log
 		fail=$((fail + 1))
 	fi
@@ -85,7 +87,7 @@ test)
 		echo "PASS: clang -Werror build"
 		pass=$((pass + 1))
 	else
-		echo "FAIL: clang -Werror build"
+		echo "FAIL: clang -Werror build" | tee -a failed.log
 		tail -30 build-clang.log
 		fail=$((fail + 1))
 	fi
@@ -95,11 +97,16 @@ test)
 		echo "PASS: cppcheck on src/"
 		pass=$((pass + 1))
 	else
-		echo "FAIL: cppcheck on src/"
+		echo "FAIL: cppcheck on src/" | tee -a failed.log
 		cat cppcheck.log
 		fail=$((fail + 1))
 	fi
 	[ "$status" != 0 ] && [ "$fail" = 0 ] && fail=1
+	# the failing checks again, last: a reader of the output's tail sees them
+	if [ -s failed.log ]; then
+		echo "failing checks (also above):"
+		head -40 failed.log | sed 's/^/    /'
+	fi
 	echo "$pass passed, $fail failed"
 	[ "$status" = 0 ] && [ "$fail" = 0 ]
 	;;
