@@ -598,8 +598,11 @@ static void test_calls(void)
 			 "positions: line\nevents: Ir\nfl=a.c\nfn=f\n1 3\njump=4 7\n+1\n"
 			 "jcnd=2/5 9\n+1\n+1 1\n+2 5\n%s",
 			 way ? "#" : "");
-		if (way) /* a 400-byte comment after it, as load_padded() */
-			memset(text + strlen(text), '0', 400), strcpy(text + strlen(text), "\n");
+		if (way) { /* a 400-byte comment after it, as load_padded() */
+			size_t n = strlen(text);
+			memset(text + n, '0', 400);
+			strcpy(text + n + 400, "\n");
+		}
 		char *path = write_tmp("jumps.out", text, strlen(text));
 		profile_init(&p);
 		struct load_opts lo = { .sign = 1, .skip_jumps = 1 };
