@@ -108,6 +108,14 @@ static void lazy_free(void *v)
 static uint32_t lz_format_now(struct parser *ps)
 {
 	struct lazy_lines *lz = ps->lz;
+	/* the last one, nearly always (a segment starts at every run of
+	 * cost lines): compared field by field, nothing built */
+	const struct lz_format *l = lz->nfmt ? &lz->fmt[lz->nfmt - 1] : NULL;
+	if (l && l->npos == ps->npos && l->nign == ps->nign && l->linek == ps->linek &&
+	    l->instrk == ps->instrk && l->nev == ps->nev && l->sign == ps->o->sign &&
+	    !memcmp(l->slot, ps->slot, sizeof(l->slot)) &&
+	    !memcmp(l->evmap, ps->evmap, (size_t)ps->nev * sizeof(int)))
+		return lz->nfmt - 1; /* (its evmap beyond nev is 0, as below) */
 	struct lz_format f;
 	memset(&f, 0, sizeof(f));
 	f.npos = ps->npos;
@@ -118,8 +126,6 @@ static uint32_t lz_format_now(struct parser *ps)
 	f.nev = ps->nev;
 	f.sign = ps->o->sign;
 	memcpy(f.evmap, ps->evmap, (size_t)ps->nev * sizeof(int));
-	if (lz->nfmt && memcmp(&lz->fmt[lz->nfmt - 1], &f, sizeof(f)) == 0)
-		return lz->nfmt - 1;
 	VEC_RESERVE(lz->fmt, lz->capfmt, lz->nfmt + 1);
 	lz->fmt[lz->nfmt] = f;
 	return lz->nfmt++;
