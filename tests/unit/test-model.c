@@ -548,6 +548,66 @@ static void test_fast_specs(void)
 	profile_free(&p);
 }
 
+/* The cost lines after calls= read in place (in the form the runs of plain
+ * lines take) and by the general parser, mixed: subpositions relative to
+ * the lines before, fewer than the positions: line declares (the others
+ * kept), hex, a trailing space, none, two spaces; values by hand from the
+ * format specification (3.1.3: the line after calls= is the call's
+ * inclusive cost, at the caller's position it gives; 3.1.6: subpositions
+ * relative to the previous cost line, calls' included). */
+static void test_fast_call_lines(void)
+{
+	static const char text[] =
+		"positions: instr line\nevents: A B C\nfl=(1) a.c\nfn=(1) main\n"
+		"0x10 3 1\n"                         /* (0x10, 3): a.c:3 A 1 */
+		"cfn=(2) g\ncalls=2 0x40 9\n+2 +1 5 6 7\n" /* (0x12, 4): call A 5 B 6 C 7 */
+		"+1 * 2\n"                           /* (0x13, 4): a.c:4 A 2 */
+		"cfn=(2)\ncalls=1 0x40\n+1\n"        /* (0x14, 4): one position, no cost */
+		"* +2 3 0 4\n"                       /* (0x14, 6): a.c:6 A 3 C 4 */
+		"cfn=(2)\ncalls=3 0x40\n-1 -3 10 20 30 \n" /* (0x13, 3): call, trailing space */
+		"+1 +1 1 1 1\n"                      /* (0x14, 4): a.c:4 A 1 B 1 C 1 */
+		"cfn=(2)\ncalls=1 0x40\n* *  1 1\n"  /* (0x14, 4): two spaces: call A 1 B 1 */
+		"+1 +1 9\n"                          /* (0x15, 5): a.c:5 A 9 */
+		"cfn=(2)\ncalls=1 0x40\n0x30 +2 4\n" /* (0x30, 7): call A 4 */
+		"+0x2 -1 1\n";                       /* (0x32, 6): a.c:6 A 1 */
+	struct profile p;
+	cost_t n;
+	ok(load_padded(&p, text) == 0, "call lines: loads: %s", lasterr);
+	is(call(&p, "main", "g", &n, 0), 20, "call lines: main -> g A = 5 + 0 + 10 + 1 + 4");
+	is(n, 8, "call lines: main -> g count = 2 + 1 + 3 + 1 + 1");
+	is(call(&p, "main", "g", &n, 1), 27, "call lines: main -> g B = 6 + 20 + 1");
+	is(call(&p, "main", "g", &n, 2), 37, "call lines: main -> g C = 7 + 30");
+	is(self(&p, "main", 0), 17, "call lines: main self A = 1 + 2 + 3 + 1 + 9 + 1");
+	is(self(&p, "main", 1), 1, "call lines: main self B");
+	is(self(&p, "main", 2), 5, "call lines: main self C = 4 + 1");
+	is(line_cost(&p, "main", "a.c", 4, 0), 3, "call lines: a.c:4 A = 2 + 1");
+	is(line_cost(&p, "main", "a.c", 5, 0), 9, "call lines: a.c:5 A (after a general line)");
+	is(line_cost(&p, "main", "a.c", 6, 0), 4, "call lines: a.c:6 A = 3 + 1");
+	is(line_cost(&p, "main", "a.c", 6, 2), 4, "call lines: a.c:6 C");
+	/* the call sites' lines: 4, 4, 3, 4, 7, each call's cost as given */
+	int sites = 0;
+	for (uint32_t r = 0; r < p.ncalls; r++) {
+		cost_t c[MAX_EVENTS];
+		call_cost(&p, r, c);
+		uint32_t l = p.calls[r].line;
+		cost_t k = call_count(&p, r);
+		sites += (l == 4 && k == 2 && c[0] == 5 && c[1] == 6 && c[2] == 7) ||
+			 (l == 4 && k == 1 && c[0] == 0 && c[1] == 0 && c[2] == 0) ||
+			 (l == 3 && k == 3 && c[0] == 10 && c[1] == 20 && c[2] == 30) ||
+			 (l == 4 && k == 1 && c[0] == 1 && c[1] == 1 && c[2] == 0) ||
+			 (l == 7 && k == 1 && c[0] == 4 && c[1] == 0 && c[2] == 0);
+	}
+	ok(p.ncalls == 5 && sites == 5, "call lines: the 5 call sites' lines and costs (%u, %d)",
+	   p.ncalls, sites);
+	profile_free(&p);
+
+	static const char bad[] = "events: A B C\nfl=(1) a.c\nfn=(1) main\n1 1\n2 2\n"
+				  "cfn=(2) g\ncalls=1 9\n3 1 2 3 4\n"; /* line 8: 4 costs */
+	ok(load_padded(&p, bad) != 0 && strstr(lasterr, "p.out:8: more costs"),
+	   "call lines: error at line 8: %s", lasterr);
+	profile_free(&p);
+}
+
 static void test_calls(void)
 {
 	struct profile p;
@@ -1998,6 +2058,7 @@ int main(void)
 	test_fast_run();
 	test_hex_positions();
 	test_fast_specs();
+	test_fast_call_lines();
 	test_recursion();
 	test_parts_and_misc();
 	test_formulas();

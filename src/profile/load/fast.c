@@ -41,6 +41,20 @@ static inline int fast_line_sums(struct profile *p, const cost_t *v, int n, uint
 	return 1;
 }
 
+/* The line number of a fast path's cost line at pos (0 without one) in
+ * *line: 0 when it is beyond the line store's range (cost_line() says
+ * what is wrong), else 1. */
+static inline int fast_line_of(const struct parser *ps, const int64_t pos[2], uint32_t *line)
+{
+	*line = 0;
+	if (ps->linek < 0)
+		return 1;
+	if ((uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
+		return 0;
+	*line = (uint32_t)pos[ps->linek];
+	return 1;
+}
+
 /* Are a fast path's self costs summed over all events (fastsum)?  Not
  * when summag is exact, nor with more than 16 events (a line's sum could
  * wrap). */
@@ -65,12 +79,9 @@ const char *cost_line_fast(struct parser *ps, const char *s, const char *lim, in
 		if (*s != ' ' && *s != '\t' && !line_end(*s))
 			return NULL;
 	}
-	uint32_t line = 0;
-	if (ps->linek >= 0) {
-		if ((uint64_t)pos[ps->linek] > (uint64_t)UINT32_MAX - 1)
-			return NULL;
-		line = (uint32_t)pos[ps->linek];
-	}
+	uint32_t line;
+	if (!fast_line_of(ps, pos, &line))
+		return NULL;
 	/* the costs are added where they go as they are read, and taken back
 	 * if the line turns out not to be one for this path */
 	cost_t callc[MAX_EVENTS], *dst;
@@ -138,6 +149,39 @@ undo:
 		for (int i = 0; i < n; i++)
 			dst[i] = cost_add(dst[i], -lc[i]);
 	return NULL;
+}
+
+/* The cost line after calls= in its simplest form, the form fast_run_as()
+ * takes (plain_positions(), plain_costs(): single spaces, short decimal
+ * costs, '\n' at the end, fewer subpositions than the positions: line's
+ * keeping the last line's): the call made, as cost_line_fast() would make
+ * it, without its search for blanks and ends at every step.  Nothing at or
+ * after s + FAST_MAX_LINE + 32 is read.  Returns the next line, or NULL
+ * (nothing but lastcost changed: cost_line_fast() and cost_line() read the
+ * line again). */
+static inline const char *call_line_plain(struct parser *ps, const char *s)
+{
+	struct profile *p = ps->p;
+	int64_t pos[2] = { ps->last[0], ps->last[1] };
+	unsigned abs = 0;
+	const char *t = plain_positions(s, ps->npos, pos, &abs);
+	if (!t)
+		return NULL;
+	uint32_t line;
+	if (!fast_line_of(ps, pos, &line))
+		return NULL;
+	cost_t callc[MAX_EVENTS];
+	memset(callc, 0, sizeof(cost_t) * (size_t)p->nreal);
+	int n;
+	uint64_t sum = 0;
+	if (!(t = plain_costs(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum)) ||
+	    !fast_line_sums(p, ps->lastcost, n, sum, fast_cheap(ps)))
+		return NULL;
+	ps->last[0] = pos[0];
+	ps->last[1] = pos[1];
+	ps->any_cost = 1;
+	finish_call(ps, line, callc, pos);
+	return t + 1;
 }
 
 /* A run of plain cost lines, nothing pending (no calls=/jump= before): the
@@ -392,7 +436,10 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 					if (next >= run_end || !cost_start(*next))
 						break;
 				}
-				if (!(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
+				/* (a call's cost line: most often in the form
+				 * call_line_plain() reads) */
+				if (!(ps->pending == PEND_CALL && (t = call_line_plain(ps, next))) &&
+				    !(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
 					break;
 				next = t;
 				ps->lineno++;
