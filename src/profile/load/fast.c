@@ -399,6 +399,28 @@ static void map_ahead(struct mapread *m)
 #endif
 }
 
+/* The pages read are dropped every DROP_EVERY bytes (a mapped file's pages
+ * count in the process's resident size). */
+#define DROP_EVERY (16u << 20)
+
+/* The offset at which the reader next has something to do besides the
+ * lines (read_mapped_lines()): pages to map ahead (map_ahead()), to drop,
+ * or progress to show. */
+static uint64_t next_check(const struct mapread *m, int progress)
+{
+	uint64_t at = (uint64_t)(m->dropped - m->base) + DROP_EVERY;
+#ifdef MADV_POPULATE_READ
+	if (m->ready < m->end) {
+		uint64_t r = (uint64_t)(m->ready - m->base);
+		r = r > MAP_AHEAD / 2 ? r - MAP_AHEAD / 2 : 0;
+		at = r < at ? r : at;
+	}
+#endif
+	if (progress && m->next_progress < at)
+		at = m->next_progress;
+	return at;
+}
+
 int read_mapped_lines(struct parser *ps, struct mapread *m)
 {
 	const struct load_opts *o = ps->o;
@@ -407,6 +429,7 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 	 * digits */
 	const char *fast_end = m->end - (FAST_MAX_LINE + 32);
 	map_ahead(m);
+	m->check_at = next_check(m, o->progress != NULL);
 	while (m->s < m->end) {
 		const char *s = m->s;
 		ps->lineno++;
@@ -495,14 +518,18 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 			fast = fast_state(ps);
 		}
 		m->s = nl ? nl + 1 : m->end;
-done:
+done:;
+		/* what is done every few megabytes, looked at once a line only
+		 * as far as whether one of them is due (check_at) */
+		uint64_t done = (uint64_t)(m->s - m->base);
+		if (done < m->check_at)
+			continue;
 		map_ahead(m);
-		if ((size_t)(m->s - m->dropped) >= (16u << 20)) {
+		if ((size_t)(m->s - m->dropped) >= DROP_EVERY) {
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
 			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
 			m->dropped = upto;
 		}
-		uint64_t done = (uint64_t)(m->s - m->base);
 		if (o->progress && done >= m->next_progress) {
 			m->next_progress = done + (8u << 20);
 			if (o->progress(o->progress_arg, done, (uint64_t)(m->end - m->base))) {
@@ -510,6 +537,7 @@ done:
 				return LOAD_CANCELLED;
 			}
 		}
+		m->check_at = next_check(m, o->progress != NULL);
 	}
 	return 0;
 }

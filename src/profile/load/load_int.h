@@ -706,6 +706,7 @@ struct mapread {
 	const char *ready; /* mapped in up to here (map_ahead) */
 	struct scratch sc;  /* lines copied out */
 	uint64_t next_progress;
+	uint64_t check_at;  /* the offset at which the above are looked at again */
 };
 /* Reads the lines of the mapped file m: 0, or -1 / LOAD_CANCELLED with the
  * error. */
