@@ -131,47 +131,51 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		 * run with the cost line after it, else the run ends before it */
 		const char *jline = NULL;
 		uint64_t jn = 0;
+		/* the summary's fields, in locals while the run is read (r's
+		 * address is taken: the compiler keeps them in memory) */
+		int64_t p0 = 0, p1 = 0, dmin = 0, dmax = 0;
+		unsigned rabs = 0;
+		int width = 0, rel = 0, jumped = 0;
+		uint64_t rsum = 0, nlines = 0, rjumps = 0;
 		while (s < end && s < run_end) {
-			int64_t pos[2] = { r.pos[0], r.pos[1] };
-			unsigned abs = r.abs;
+			int64_t pos[2] = { p0, p1 };
+			unsigned abs = rabs;
 			const char *t = plain_positions(s, npos, pos, &abs);
 			if (!t)
 				break;
+			int lrel = linek >= 0 && !(abs >> linek & 1);
 			if (linek >= 0) {
-				if (abs >> linek & 1) {
-					if ((uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
+				int64_t d = pos[linek];
+				if (!lrel) {
+					if ((uint64_t)d > (uint64_t)UINT32_MAX - 1)
 						break;
 				} else {
-					int64_t d = pos[linek];
 					if (d < -DELTA_MAX || d > DELTA_MAX)
 						break;
-					if (!r.rel_line || d < r.dmin)
-						r.dmin = d;
-					if (!r.rel_line || d > r.dmax)
-						r.dmax = d;
+					dmin = !rel || d < dmin ? d : dmin;
+					dmax = !rel || d > dmax ? d : dmax;
 				}
 			}
 			int n;
 			uint64_t sum = 0;
 			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lc, &n, &sum)) ||
-			    sum > ((uint64_t)1 << 62) || r.sum + sum > ((uint64_t)1 << 62)) {
+			    sum > ((uint64_t)1 << 62) || rsum + sum > ((uint64_t)1 << 62)) {
 				for (int i = 0; i < n; i++)
 					sums[i] = cost_add(sums[i], -lc[i]);
 				spoilt = n > 0;
 				break;
 			}
-			if (linek >= 0 && !(abs >> linek & 1))
-				r.rel_line = 1;
-			r.width = (uint8_t)(n > r.width ? n : r.width);
-			r.sum += sum;
-			r.pos[0] = pos[0];
-			r.pos[1] = pos[1];
-			r.abs = (uint8_t)abs;
-			r.nlines++;
+			rel |= lrel;
+			width = n > width ? n : width;
+			rsum += sum;
+			p0 = pos[0];
+			p1 = pos[1];
+			rabs = abs;
+			nlines++;
 			if (jline) {
-				r.nlines++;
-				r.jumps += jn;
-				r.jumped = 1;
+				nlines++;
+				rjumps += jn;
+				jumped = 1;
 				jline = NULL;
 			}
 			s = t + 1;
@@ -179,11 +183,22 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 				continue;
 			/* jump=/jcnd= not kept (load_opts.skip_jumps) */
 			if (!jumps || !(t = plain_jump_line(s, npos, &jn)) ||
-			    r.jumps + jn > ((uint64_t)1 << 62))
+			    rjumps + jn > ((uint64_t)1 << 62))
 				break;
 			jline = s;
 			s = t;
 		}
+		r.pos[0] = p0;
+		r.pos[1] = p1;
+		r.dmin = dmin;
+		r.dmax = dmax;
+		r.abs = (uint8_t)rabs;
+		r.width = (uint8_t)width;
+		r.rel_line = (uint8_t)rel;
+		r.jumped = (uint8_t)jumped;
+		r.sum = rsum;
+		r.nlines = nlines;
+		r.jumps = rjumps;
 		if (jline)
 			s = jline;
 		if (r.nlines) {
