@@ -608,6 +608,61 @@ static void test_fast_call_lines(void)
 	profile_free(&p);
 }
 
+/* A run of cost lines a worker reads (par.c, runs.c) does not know the
+ * line before it: its line subpositions are deltas, applied only where
+ * the line numbers they give stay in range; else the reader reads the
+ * lines itself and says what is wrong, at the line, as with one job.  f's
+ * lines are 5, then 6 .. 2005 ("+1", format spec 3.1.6: relative to the
+ * previous cost line); g's first line, line 2007 of the file, is 2005 - 2010
+ * = -5, or 2005 + 4294967290 = 4294969295, beyond 2^32 - 2; or 2005 - 2000
+ * = 5, which loads.  Chunks of 4096 bytes, workers reading every chunk but
+ * the first (CGTUI_PAR_WAIT=1): g's lines are a worker's run. */
+static void test_worker_line_range(void)
+{
+	static const char *const first[] = { "-2010", "+4294967290", "-2000" };
+	static const char *const want[] = { "p.out:2007: line number -5 out of range",
+					    "p.out:2007: line number 4294969295 out of range", NULL };
+	size_t cap = 64 * 1024;
+	char *t = malloc(cap);
+	setenv("CGTUI_CHUNK_BYTES", "4096", 1);
+	setenv("CGTUI_PAR_WAIT", "1", 1);
+	setenv("CGTUI_PAR_RULE", "0", 1);
+	for (int k = 0; k < 3; k++) {
+		size_t n = (size_t)snprintf(t, cap, "events: Ir\npositions: line\nfl=a.c\nfn=f\n5 1\n");
+		for (int i = 0; i < 2000; i++)
+			n += (size_t)snprintf(t + n, cap - n, "+1 1\n");
+		n += (size_t)snprintf(t + n, cap - n, "fn=g\n%s 1\n", first[k]);
+		for (int i = 0; i < 100; i++)
+			n += (size_t)snprintf(t + n, cap - n, "+1 2\n");
+		n += (size_t)snprintf(t + n, cap - n, "#%0400d\n", 0);
+		char *path = write_tmp("p.out", t, n);
+		for (int jobs = 1; jobs <= 2; jobs++) {
+			struct profile p;
+			profile_init(&p);
+			struct load_opts lo = { .sign = 1, .lazy_lines = 1, .jobs = jobs };
+			int rc = profile_load(&p, path, &lo, lasterr, sizeof(lasterr));
+			if (want[k])
+				ok(rc != 0 && strstr(lasterr, want[k]),
+				   "worker's run at line %s, %d job(s): the error at line 2007: %s",
+				   first[k], jobs, rc ? lasterr : "(loaded)");
+			else {
+				ok(rc == 0, "worker's run at line %s, %d job(s): loads: %s", first[k],
+				   jobs, lasterr);
+				profile_finish(&p);
+				/* 1 + 2000 x 1 for f; 1 + 100 x 2 for g */
+				is(self(&p, "f", 0), 2001, "... f's self 1 + 2000");
+				is(self(&p, "g", 0), 201, "... g's self 1 + 100 x 2");
+			}
+			profile_free(&p);
+		}
+		free(path);
+	}
+	unsetenv("CGTUI_CHUNK_BYTES");
+	unsetenv("CGTUI_PAR_WAIT");
+	unsetenv("CGTUI_PAR_RULE");
+	free(t);
+}
+
 static void test_calls(void)
 {
 	struct profile p;
@@ -2059,6 +2114,7 @@ int main(void)
 	test_hex_positions();
 	test_fast_specs();
 	test_fast_call_lines();
+	test_worker_line_range();
 	test_recursion();
 	test_parts_and_misc();
 	test_formulas();
