@@ -45,8 +45,12 @@ void agg_free(struct agg *a)
 	free(a->file_idx);
 	if (a->have_ff)
 		filefn_free(a->ff, a->nff);
-	free(a->root_ent);
-	free(a->root_cost);
+	for (struct agg_roots *r = a->roots, *next; r; r = next) {
+		next = r->next;
+		free(r->ent);
+		free(r->val);
+		free(r);
+	}
 	free(a->msum_at);
 	free(a->msum);
 	free(a);

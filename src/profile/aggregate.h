@@ -15,6 +15,19 @@
  * functions of the call graph: its self cost is its members' self, its
  * inclusive cost that plus the calls leaving it, its calls those from
  * outside into its members. */
+/* The top-down call tree's roots for one event (tree.c: find_roots): the
+ * entities whose inclusive cost the calls from other entities do not all
+ * reach in that event, in order of id, and that part of it (the event's
+ * value); the rows of all the events are made only for the roots a tree
+ * shows.  Entries are made by the explorer's thread and never move. */
+struct agg_roots {
+	struct agg_roots *next;
+	int event;
+	int have;           /* 0 not found, 1 found, 2 being found (tree.c) */
+	uint32_t n, *ent;
+	cost_t *val;
+};
+
 struct agg {
 	int nreal;
 	uint32_t nfns;
@@ -71,19 +84,17 @@ struct agg {
 	struct filefn *ff; /* agg_filefn_kept() */
 	size_t nff;
 	int have_ff;
-	/* tree.c's top-down roots with cycle detection on, found when a call
-	 * tree first asks (they decode every call): the entities whose
-	 * inclusive cost the calls from other entities do not all reach, in
-	 * order of id, and that part of it (nreal each) */
-	uint32_t nroots, *root_ent;
-	cost_t *root_cost;
-	int have_roots;     /* 0 not found, 1 found, 2 being found (tree.c) */
+	/* tree.c's top-down roots with cycle detection on, found for an
+	 * event when a call tree first asks for it (they decode every call):
+	 * a list of one entry per event asked for (struct agg_roots) */
+	struct agg_roots *roots;
+	struct agg_roots *roots_ahead; /* the job ahead's (trees_prepare) */
 	/* tree.c's sums of the cycles' members' inclusive costs, by blocks of
 	 * members in cyc_fn's order (member_sums), made when first needed:
 	 * cycle k's rows (nreal each) from msum_at[k - 1] */
 	uint32_t *msum_at;
 	cost_t *msum;
-	int have_msum;      /* as have_roots */
+	int have_msum;      /* as agg_roots.have */
 	/* a job that reads the aggregation on a thread of its own while the
 	 * explorer shows its first screen (agg_background: the groups'
 	 * pairs, the roots), and writes only what nobody reads before

@@ -304,27 +304,38 @@ static cost_t *ct_chunk(struct ctree *t, size_t n)
 	return c;
 }
 
+/* Keeps those of e[0..*ne) above the threshold (in their order): *ne of
+ * them; returns how many were not. */
+static uint32_t shown_only(const struct ctree *t, struct ct_sort *e, size_t *ne)
+{
+	struct profile *p = t->p;
+	const struct agg *a = p->agg;
+	struct rank_thr thr = rank_threshold(p, t->event, t->threshold);
+	size_t kept = 0;
+	uint32_t hidden = 0;
+	for (size_t j = 0; j < *ne; j++) {
+		/* without a cost: by its entity's inclusive cost */
+		cost_t v = e[j].costed ? e[j].key : event_value(p, agg_incl(a, e[j].fn), t->event);
+		if (rank_shown(&thr, v))
+			e[kept++] = e[j];
+		else
+			hidden++;
+	}
+	*ne = kept;
+	return hidden;
+}
+
 /* Makes the nodes of e[0..ne) (costs in cost[], nreal each) under parent,
  * those above the threshold, in order; returns how many were hidden. */
 static uint32_t make_nodes(struct ctree *t, uint32_t parent, struct ct_sort *e, size_t ne,
 			   const cost_t *cost)
 {
 	struct profile *p = t->p;
-	const struct agg *a = p->agg;
 	size_t nr = (size_t)(p->nreal ? p->nreal : 1);
-	struct rank_thr thr = rank_threshold(p, t->event, t->threshold);
-	size_t kept = 0, ncost = 0;
-	uint32_t hidden = 0;
-	for (size_t j = 0; j < ne; j++) {
-		/* without a cost: by its entity's inclusive cost */
-		cost_t v = e[j].costed ? e[j].key : event_value(p, agg_incl(a, e[j].fn), t->event);
-		if (rank_shown(&thr, v)) {
-			ncost += e[j].costed;
-			e[kept++] = e[j];
-		} else {
-			hidden++;
-		}
-	}
+	size_t kept = ne, ncost = 0;
+	uint32_t hidden = shown_only(t, e, &kept);
+	for (size_t j = 0; j < kept; j++)
+		ncost += e[j].costed;
 	if (kept > 1)
 		qsort_r(e, kept, sizeof(*e), cmp_ct, p);
 	cost_t *chunk = ncost ? ct_chunk(t, ncost * nr) : NULL;
@@ -383,9 +394,29 @@ static int must_make(struct agg *a, int *state)
 	}
 }
 
+/* The entry of the roots for event (made empty when there is none): in
+ * the explorer's thread only (trees_prepare, make_roots), which is where
+ * entries are made. */
+static struct agg_roots *roots_of(struct agg *a, int event)
+{
+	struct agg_roots *r;
+	for (r = a->roots; r; r = r->next)
+		if (r->event == event)
+			return r;
+	r = xcalloc(1, sizeof(*r));
+	r->event = event;
+	r->next = a->roots;
+	a->roots = r;
+	return r;
+}
+
 /* With detection on: each entity's inclusive cost less the calls into it
- * from other entities, the entities for which that is not nothing kept
- * with the aggregation (agg.root_ent): made once, whatever the event.  The
+ * from other entities, in the one event of r (its value: a derived event
+ * is a sum of products of the real ones, so the value of the difference is
+ * the difference of the values, cost_add's arithmetic being modulo 2^64),
+ * the entities for which that is not nothing kept in r: made once for
+ * each event asked for (0.85 MB for 106,000 rows, where the rows of 13
+ * events would be 11 MB; root_row makes those of the roots shown).  The
  * calls' sums have a row for each entity that is no cycle's member (a
  * member's calls from outside are its cycle's), in the order of their ids:
  * 106,000 rows, not 400,000, where a cycle has 300,000 members.  A
@@ -395,28 +426,30 @@ static int must_make(struct agg *a, int *state)
  * in their order (their costs decoded as they come), the rows of a call's
  * two ends fetched 2 * AHEAD calls on, its sums AHEAD on.  In the job ahead
  * (job 1), left undone when asked to stop.  The caller has claimed
- * agg.have_roots. */
-static void find_roots(struct profile *p, int job)
+ * r->have. */
+static void find_roots(struct profile *p, struct agg_roots *r, int job)
 {
 	enum { AHEAD = 8 };
 	struct agg *a = p->agg;
-	int nr = p->nreal;
-	size_t vn = (size_t)(nr ? nr : 1);
-	uint32_t nent = agg_nent(a), nrow = 0, nc = p->ncalls;
-	uint32_t *row = xmalloc(((size_t)nent + 1) * sizeof(*row));
-	for (uint32_t e = 0; e < nent; e++)
-		row[e] = !agg_is_cycle(a, e) && a->fn_cycle[e] ? NO_ID : nrow++;
+	int ev = r->event;
+	uint32_t nent = agg_nent(a), nc = p->ncalls, nfn_row = 0;
+	/* (the rows: the functions that are no member, then the cycles,
+	 * whose ids come after every function's) */
 	uint32_t *ent_row = xmalloc(((size_t)a->nfns + 1) * sizeof(*ent_row));
 	for (uint32_t f = 0; f < a->nfns; f++)
-		ent_row[f] = row[a->fn_cycle[f] ? agg_cycle_ent(a, a->fn_cycle[f]) : f];
-	cost_t *rc = xcalloc(((size_t)nrow + 1) * vn, sizeof(cost_t)); /* the calls' sums */
+		if (!a->fn_cycle[f])
+			ent_row[f] = nfn_row++;
+	for (uint32_t f = 0; f < a->nfns; f++)
+		if (a->fn_cycle[f])
+			ent_row[f] = nfn_row + a->fn_cycle[f] - 1;
+	uint32_t nrow = nfn_row + (nent - a->nfns);
+	cost_t *rc = xcalloc((size_t)nrow + 1, sizeof(cost_t)); /* the calls' sums */
 	const struct call_rec *calls = p->calls;
 	for (uint32_t k = 0; k < nc; k++) {
 		if (job && !(k & 0xffff) && agg_stop_wanted(a)) { /* (left for later) */
 			free(rc);
 			free(ent_row);
-			free(row);
-			made(&a->have_roots, 0);
+			made(&r->have, 0);
 			return;
 		}
 		if (k + 2 * AHEAD < nc) {
@@ -426,40 +459,60 @@ static void find_roots(struct profile *p, int job)
 		if (k + AHEAD < nc) {
 			uint32_t to = ent_row[calls[k + AHEAD].callee];
 			if (to != ent_row[calls[k + AHEAD].caller])
-				__builtin_prefetch(&rc[to * vn], 1);
+				__builtin_prefetch(&rc[to], 1);
 		}
 		uint32_t to = ent_row[calls[k].callee];
 		if (to == ent_row[calls[k].caller])
 			continue; /* inside a cycle, or a function calling itself */
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, k, cc);
-		cost_t *d = &rc[to * vn];
-		for (int ev = 0; ev < nr; ev++)
-			d[ev] = cost_add(d[ev], cc[ev]);
+		rc[to] = cost_add(rc[to], event_value(p, cc, ev));
 	}
 	free(ent_row);
 	/* (in place: the kept ones move down, as their inclusive cost less
 	 * the calls; the n-th kept is at most the n-th row) */
-	uint32_t n = 0;
-	a->root_ent = xmalloc(((size_t)nrow + 1) * sizeof(*a->root_ent));
+	uint32_t n = 0, at = 0;
+	r->ent = xmalloc(((size_t)nrow + 1) * sizeof(*r->ent));
 	for (uint32_t e = 0; e < nent; e++) {
-		if (row[e] == NO_ID)
+		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
 			continue; /* a member: its cycle is the entity */
-		const cost_t *inc = agg_incl(a, e), *sum = &rc[row[e] * vn];
-		cost_t *d = &rc[n * vn];
-		int any = 0;
-		for (int ev = 0; ev < nr; ev++) {
-			d[ev] = (cost_t)((uint64_t)inc[ev] - (uint64_t)sum[ev]);
-			any |= d[ev] != 0;
+		cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl(a, e), ev) - (uint64_t)rc[at++]);
+		if (d) {
+			rc[n] = d;
+			r->ent[n++] = e;
 		}
-		if (any)
-			a->root_ent[n++] = e;
 	}
-	free(row);
-	a->nroots = n;
-	a->root_ent = xreallocarray(a->root_ent, (size_t)n + 1, sizeof(*a->root_ent));
-	a->root_cost = xreallocarray(rc, ((size_t)n + 1) * vn, sizeof(cost_t));
-	made(&a->have_roots, 1);
+	r->n = n;
+	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
+	r->val = xreallocarray(rc, (size_t)n + 1, sizeof(cost_t));
+	made(&r->have, 1);
+}
+
+/* Root e's row (nreal) with detection on: its inclusive cost less the
+ * calls into it from other entities (find_roots' difference in every
+ * event), from its own calls: a function's callers but itself, a cycle's
+ * calls from outside into its members. */
+static void root_row(const struct profile *p, uint32_t e, cost_t *row)
+{
+	const struct agg *a = p->agg;
+	int nr = p->nreal;
+	const uint32_t *idx;
+	uint32_t from, to;
+	if (agg_is_cycle(a, e)) {
+		uint32_t k = agg_cycle_no(a, e);
+		idx = a->cin_idx, from = a->cin_start[k - 1], to = a->cin_start[k];
+	} else {
+		idx = a->in_idx, from = a->in_start[e], to = a->in_start[e + 1];
+	}
+	memcpy(row, agg_incl(a, e), (size_t)nr * sizeof(cost_t));
+	for (uint32_t j = from; j < to; j++) {
+		if (p->calls[idx[j]].caller == e)
+			continue; /* (a function calling itself) */
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, idx[j], cc);
+		for (int ev = 0; ev < nr; ev++)
+			row[ev] = (cost_t)((uint64_t)row[ev] - (uint64_t)cc[ev]);
+	}
 }
 
 /* Members per block of member_sums */
@@ -523,9 +576,9 @@ static void member_sums(struct profile *p, int job)
 	made(&a->have_msum, 1);
 }
 
-static int roots_wanted(const struct profile *p)
+static int roots_wanted(const struct profile *p, struct agg_roots *r)
 {
-	return p->agg->cycles && !__atomic_load_n(&p->agg->have_roots, __ATOMIC_ACQUIRE) && p->ncalls;
+	return p->agg->cycles && !__atomic_load_n(&r->have, __ATOMIC_ACQUIRE) && p->ncalls;
 }
 
 static int sums_wanted(const struct profile *p)
@@ -534,52 +587,60 @@ static int sums_wanted(const struct profile *p)
 }
 
 /* What the explorer's first keys would wait for: the file:function pairs
- * (f, u), its first step, then the roots and the members' sums (t, the
- * flame graph), each unless the explorer's thread has it */
+ * (f, u), its first step, then the roots for the event shown and the
+ * members' sums (t, the flame graph), each unless the explorer's thread
+ * has it */
 static void *trees_job(void *arg)
 {
 	struct profile *p = arg;
+	struct agg_roots *r = p->agg->roots_ahead;
 	agg_filefn_ahead(p);
-	if (roots_wanted(p) && claim(&p->agg->have_roots))
-		find_roots(p, 1);
+	if (roots_wanted(p, r) && claim(&r->have))
+		find_roots(p, r, 1);
 	if (sums_wanted(p) && claim(&p->agg->have_msum))
 		member_sums(p, 1);
 	return NULL;
 }
 
-void trees_prepare(struct profile *p)
+void trees_prepare(struct profile *p, int event)
 {
-	const struct agg *a = profile_agg(p);
-	if (!a->bg_running && (roots_wanted(p) || sums_wanted(p) || !a->have_ff))
+	struct agg *a = (struct agg *)profile_agg(p);
+	if (a->bg_running)
+		return;
+	a->roots_ahead = roots_of(a, event);
+	if (roots_wanted(p, a->roots_ahead) || sums_wanted(p) || !a->have_ff)
 		(void)agg_background(p, trees_job, p);
 }
 
 /* The roots of the top-down tree (see tree.h): with detection on, the
  * entities whose inclusive cost is not all reached by calls from others
- * (find_roots), at that part of it. */
+ * in the tree's event (find_roots), at that part of it: the rows of all
+ * the events (root_row) for those above the threshold. */
 static void make_roots(struct ctree *t)
 {
 	struct profile *p = t->p;
-	const struct agg *a = p->agg;
+	struct agg *a = p->agg;
 	int nr = p->nreal;
 	size_t vn = (size_t)(nr ? nr : 1);
 	uint32_t nent = agg_nent(a);
 	struct ct_sort *r = NULL;
 	size_t n = 0, cap = 0;
-	/* (or found meanwhile: trees_prepare) */
-	if (a->cycles && must_make(p->agg, &p->agg->have_roots))
-		find_roots(p, 0);
-	uint32_t ncand = a->cycles ? a->nroots : nent;
+	struct agg_roots *ro = NULL;
+	if (a->cycles) {
+		ro = roots_of(a, t->event);
+		/* (or found meanwhile: trees_prepare) */
+		if (must_make(a, &ro->have))
+			find_roots(p, ro, 0);
+	}
+	uint32_t ncand = ro ? ro->n : nent;
 	for (uint32_t i = 0; i < ncand; i++) {
 		cost_t v;
-		uint32_t e = a->cycles ? a->root_ent[i] : i;
-		if (a->cycles) {
-			/* the part no call reaches: zero for most; negative
-			 * only where the file's calls cost more than their
-			 * callee (shown as it is, the roots still add up) */
-			v = event_value(p, &a->root_cost[i * vn], t->event);
-			if (v == 0)
-				continue;
+		uint32_t e = ro ? ro->ent[i] : i;
+		if (ro) {
+			/* the part no call reaches (not zero): negative only
+			 * where the file's calls cost more than their callee
+			 * (shown as it is, the roots still add up) */
+			v = ro->val[i];
 		} else {
 			/* nobody but itself (or its cycle) calls it */
 			int called = 0;
@@ -592,16 +653,19 @@ static void make_roots(struct ctree *t)
 			v = event_value(p, agg_incl(a, e), t->event);
 		}
 		VEC_RESERVE(r, cap, n + 1);
-		r[n] = (struct ct_sort){ e, NO_ID, CALL_PLAIN, v, 0, 1, a->cycles ? i : e };
+		r[n] = (struct ct_sort){ e, NO_ID, CALL_PLAIN, v, 0, 1, 0 };
 		n++;
 	}
+	uint32_t hidden = shown_only(t, r, &n);
 	cost_t *cost = xmalloc((n ? n : 1) * vn * sizeof(*cost));
-	for (size_t i = 0; i < n; i++)
-		memcpy(&cost[i * vn], a->cycles ? &a->root_cost[r[i].at * vn] : agg_incl(a, r[i].fn),
-		       (size_t)nr * sizeof(cost_t));
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (ro)
+			root_row(p, r[i].fn, &cost[i * vn]);
+		else
+			memcpy(&cost[i * vn], agg_incl(a, r[i].fn), (size_t)nr * sizeof(cost_t));
 		r[i].at = i;
-	t->nroots_hidden = make_nodes(t, NO_ID, r, n, cost);
+	}
+	t->nroots_hidden = hidden + make_nodes(t, NO_ID, r, n, cost);
 	t->nroots = t->nnodes;
 	free(cost);
 	free(r);

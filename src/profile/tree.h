@@ -198,13 +198,13 @@ struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, 
  * those calls (exact: not estimated; recursion folded into the outer call
  * as recorded, so no function is twice on a path; functions, no cycles). */
 struct ctree *ctree_recorded(struct profile *p, int event, double threshold);
-/* Finds the top-down tree's roots (with cycle detection on: they read
- * every call) and the file:function pairs of the groups (agg_filefn_kept)
- * on a thread of its own while the caller does something else
- * (agg_background; the explorer's first screen); the first tree or group
- * to ask waits for them.  Nothing where agg_ahead_allowed() says no
+/* Finds the top-down tree's roots for event (with cycle detection on:
+ * they read every call) and the file:function pairs of the groups
+ * (agg_filefn_kept) on a thread of its own while the caller does something
+ * else (agg_background; the explorer's first screen); the first tree or
+ * group to ask waits for them.  Nothing where agg_ahead_allowed() says no
  * (--jobs=1, or one core by default). */
-void trees_prepare(struct profile *p);
+void trees_prepare(struct profile *p, int event);
 /* The same tree for another event or threshold: the nodes that were grown and
  * open in old (and still pass the threshold) are grown and open again. */
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold);

@@ -258,7 +258,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 			 * are there, nor during a recording, whose profile
 			 * changes at every tick */
 			prepared = 1;
-			trees_prepare(p);
+			trees_prepare(p, t.set.sort_event);
 		}
 		int c = next_key(&t);
 		if (c == -2)

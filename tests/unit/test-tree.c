@@ -60,7 +60,7 @@ static void test_ahead_rule(void)
 	struct profile p;
 	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
 	p.jobs = 0;
-	trees_prepare(&p);
+	trees_prepare(&p, 0);
 	is(p.agg->bg_running, ncpu > 1,
 	   "default jobs, %ld cores, load average %.2f: the job %s", ncpu, la,
 	   ncpu > 1 ? "runs" : "does not run");
@@ -152,7 +152,7 @@ static void test_pairs_stopped(void)
 		struct profile p;
 		ok(load(&p, tx.s) == 0, "70,000 functions load: %s", lasterr);
 		p.jobs = 2;
-		trees_prepare(&p);
+		trees_prepare(&p, 0);
 		profile_hold_job(&p, 1);
 		profile_set_cycles(&p, 0); /* (asks the job to stop, waits) */
 		stopped += !p.agg->have_ff;
@@ -179,7 +179,7 @@ static void test_filefn(int ahead)
 	ok(load(&p, spec_example) == 0, "spec example loads: %s", lasterr);
 	if (ahead) {
 		p.jobs = 2;
-		trees_prepare(&p);
+		trees_prepare(&p, 0);
 	}
 	struct groups *gs = groups_build(&p, GROUP_FILE_FN, NULL);
 	groups_order(gs, &p, 0, 0.1, 0);
@@ -538,7 +538,7 @@ static void test_members_blocks(void)
 		   (long long)sum[1]);
 		if (ahead) { /* the sums made on a thread of their own */
 			p.jobs = 2;
-			trees_prepare(&p);
+			trees_prepare(&p, 0);
 		}
 		int bad = 0, trees = 0;
 		for (int round = 0; round < 3; round++) {
@@ -637,7 +637,7 @@ static void test_roots_partial(void)
 		p.jobs = 2;
 		const struct agg *a = profile_agg(&p);
 		if (prepare)
-			trees_prepare(&p);
+			trees_prepare(&p, 0);
 		if (prepare == 2) {
 			profile_set_cycles(&p, 0);
 			a = p.agg;
@@ -667,6 +667,77 @@ static void test_roots_partial(void)
 			is(found, nwant, "mode %d, event %d: each root at its hand costs", mode, ev);
 			ctree_free(t);
 		}
+		profile_free(&p);
+	}
+}
+
+/* The roots are found for the event a tree asks for, and only its values
+ * are kept (one cost a root, not a row of every event): a derived event W
+ * = Ir - 2 Dr has its own.  The profile of test_roots_partial with x self
+ * 50 10, so by hand each root's part no call reaches (Ir, Dr; W): main 180
+ * 29 (122), x 10 5 (0: a root of Ir and Dr, not of W), <cycle 1> 10 2 (6),
+ * y 0 5 (-10: a negative part, shown as it is).  Each tree's roots show
+ * every event's part (made for the roots shown), whichever event was asked
+ * for first; asking again for an event reuses its roots (no new entry);
+ * with the roots found ahead for W (trees_prepare, two jobs), the same. */
+static void test_roots_event(void)
+{
+	static const char txt[] = "event: W = Ir - 2 Dr\nevents: Ir Dr\nfl=m.c\nfn=main\n1 10 0\n"
+				  "cfn=x\ncalls=1 1\n2 40 5\ncfn=y\ncalls=1 1\n2 30 4\n"
+				  "cfn=a\ncalls=1 1\n2 100 20\n"
+				  "fn=x\n3 50 10\nfn=y\n4 30 9\ncfn=y\ncalls=1 4\n4 4 1\n"
+				  "fn=a\n5 60 10\ncfn=b\ncalls=1 1\n6 50 12\n"
+				  "fn=b\n7 50 12\ncfn=a\ncalls=1 1\n8 5 1\n";
+	for (int ahead = 0; ahead < 2; ahead++) {
+		struct profile p;
+		ok(load(&p, txt) == 0, "roots by event load: %s", lasterr);
+		is(p.nevents, 3, "two events and W");
+		p.jobs = 2;
+		const struct agg *a = profile_agg(&p);
+		if (ahead) {
+			trees_prepare(&p, 2);
+			agg_wait(p.agg);
+			ok(a->roots && a->roots->event == 2 && a->roots->have == 1 && !a->roots->next,
+			   "ahead: the roots of W found, no other event's");
+		}
+		uint32_t cyc = agg_cycle_ent(a, 1);
+		const cost_t want[4][4] = { { fn(&p, "main"), 180, 29, 122 }, { fn(&p, "x"), 10, 5, 0 },
+					    { cyc, 10, 2, 6 }, { fn(&p, "y"), 0, 5, -10 } };
+		const int evs[4] = { 2, 0, 1, 2 };
+		for (int k = 0; k < 4; k++) {
+			int ev = evs[k];
+			struct ctree *t = ctree_new(&p, 0, NO_ID, ev, 0);
+			uint32_t nwant = 0, found = 0;
+			for (int w = 0; w < 4; w++)
+				nwant += want[w][ev + 1] != 0;
+			is(t->nroots, nwant, "ahead %d, event %d: %u roots", ahead, ev, nwant);
+			for (uint32_t r = 0; r < t->nroots; r++)
+				for (int w = 0; w < 4; w++)
+					if ((cost_t)t->node[r].fn == want[w][0] && want[w][ev + 1] &&
+					    t->node[r].cost[0] == want[w][1] && t->node[r].cost[1] == want[w][2])
+						found++;
+			is(found, nwant, "ahead %d, event %d: each root at its hand costs (both events)",
+			   ahead, ev);
+			ctree_free(t);
+			/* kept: the event's values of its roots, in order of id */
+			const struct agg_roots *ro = a->roots;
+			while (ro && ro->event != ev)
+				ro = ro->next;
+			int good = ro && ro->have == 1 && ro->n == nwant;
+			for (uint32_t i = 0; good && i < ro->n; i++) {
+				int j = 0;
+				while (j < 4 && (cost_t)ro->ent[i] != want[j][0])
+					j++;
+				good = j < 4 && ro->val[i] == want[j][ev + 1] &&
+				       (i == 0 || ro->ent[i - 1] < ro->ent[i]);
+			}
+			ok(good, "ahead %d, event %d: %u roots kept, each at that event's part", ahead, ev,
+			   nwant);
+		}
+		int nent = 0;
+		for (const struct agg_roots *ro = a->roots; ro; ro = ro->next)
+			nent++;
+		is(nent, 3, "ahead %d: one entry each for W, Ir and Dr (W asked for twice)", ahead);
 		profile_free(&p);
 	}
 }
@@ -1215,6 +1286,7 @@ int main(void)
 	test_members_blocks();
 	test_calltree();
 	test_roots_partial();
+	test_roots_event();
 	test_filter();
 	test_recursion();
 	test_diff_order();
