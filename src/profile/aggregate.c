@@ -44,7 +44,7 @@ void agg_free(struct agg *a)
 	free(a->file_start);
 	free(a->file_idx);
 	if (a->have_ff)
-		filefn_free(a->ff, a->nff);
+		filefn_free(a->ff, a->ff_pool);
 	for (struct agg_roots *r = a->roots, *next; r; r = next) {
 		next = r->next;
 		free(r->ent);
@@ -752,7 +752,7 @@ void profile_set_cycles(struct profile *p, int on)
 	a->cycles = !!on;
 }
 
-struct filefn *agg_filefn(struct profile *p, size_t *np)
+struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
 {
 	int nr = p->nreal;
 	const struct linestore *ls = &p->ls;
@@ -772,6 +772,7 @@ struct filefn *agg_filefn(struct profile *p, size_t *np)
 				free(mark);
 				free(grp);
 				*np = 0;
+				*poolp = NULL;
 				return NULL;
 			}
 			uint32_t q = a->file_idx[k], name = p->fns[ls->ff[q].fn].name, at = mark[name];
@@ -796,49 +797,47 @@ struct filefn *agg_filefn(struct profile *p, size_t *np)
 			free(ff);
 			free(grp);
 			*np = 0;
+			*poolp = NULL;
 			return NULL;
 		}
 		uint32_t file = ls->ff[q].file, fn = ls->ff[q].fn;
 		if (grp[q] == q) {
 			ff[m] = (struct filefn){ .file = file, .name = p->fns[fn].name, .fn = fn,
-						 .off = NO_ID, .cost = &ls->ffcost[(size_t)q * nr] };
+						 .row = q };
 			grp[q] = (uint32_t)m++;
 			continue;
 		}
 		struct filefn *g = &ff[grp[q] = grp[grp[q]]];
 		if (p->fns[g->fn].file != file && p->fns[fn].file == file)
 			g->fn = fn;
-		if (g->off == NO_ID)
-			g->off = (uint32_t)nmulti++;
+		if (g->row < FILEFN_POOL)
+			g->row = FILEFN_POOL + (uint32_t)nmulti++;
 	}
-	/* A group of one block points at that block's subtotal: ls.ffcost
-	 * lives as long as the profile and is not moved after loading
-	 * (replaying deferred lines, linestore_refill, adds no block).  The
-	 * others are summed into one pool, which the entry after the last
-	 * keeps. */
+	/* A group of one block has that block's subtotal: ls.ffcost lives
+	 * as long as the profile and is not moved after loading (replaying
+	 * deferred lines, linestore_refill, adds no block).  The others are
+	 * summed into one pool (fewer than FILEFN_POOL rows: the blocks,
+	 * nreal costs each, are fewer than that): every block of such a
+	 * group, its first too, adds to its row there. */
 	cost_t *pool = nmulti ? xcalloc(nmulti * (size_t)nr, sizeof(cost_t)) : NULL;
-	for (size_t k = 0; k < n; k++)
-		if (ff[k].off != NO_ID)
-			ff[k].cost = &pool[(size_t)ff[k].off * nr];
 	for (uint32_t q = 0; nmulti && q < ls->nff; q++) {
-		struct filefn *g = &ff[grp[q]];
-		if (g->off == NO_ID)
+		const struct filefn *g = &ff[grp[q]];
+		if (g->row < FILEFN_POOL)
 			continue;
-		cost_t *d = g->cost;
+		cost_t *d = &pool[(size_t)(g->row - FILEFN_POOL) * nr];
 		const cost_t *c = &ls->ffcost[(size_t)q * nr];
 		for (int e = 0; e < nr; e++)
 			d[e] = cost_add(d[e], c[e]);
 	}
 	free(grp);
-	ff[n].cost = pool;
+	*poolp = pool;
 	*np = n; /* in no particular order: every reader orders by cost */
 	return ff;
 }
 
-void filefn_free(struct filefn *ff, size_t n)
+void filefn_free(struct filefn *ff, cost_t *pool)
 {
-	if (ff)
-		free(ff[n].cost);
+	free(pool);
 	free(ff);
 }
 
@@ -846,20 +845,21 @@ void agg_filefn_ahead(struct profile *p)
 {
 	struct agg *a = p->agg;
 	if (!a->have_ff) {
-		a->ff = agg_filefn(p, &a->nff);
+		a->ff = agg_filefn(p, &a->nff, &a->ff_pool);
 		a->have_ff = a->ff != NULL; /* (NULL: asked to stop) */
 	}
 	agg_step_done(a);
 }
 
-const struct filefn *agg_filefn_kept(struct profile *p, size_t *n)
+const struct filefn *agg_filefn_kept(struct profile *p, size_t *n, const cost_t **pool)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
 	agg_wait_step(a, 1); /* (made meanwhile: agg_filefn_ahead) */
 	if (!a->have_ff) {
-		a->ff = agg_filefn(p, &a->nff);
+		a->ff = agg_filefn(p, &a->nff, &a->ff_pool);
 		a->have_ff = 1;
 	}
 	*n = a->nff;
+	*pool = a->ff_pool;
 	return a->ff;
 }

@@ -45,7 +45,7 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
 		gs->nsrc = p->nfns;
 	} else {
 		gs->nkeys = by == GROUP_FILE_FN ? p->files.n : p->names.n;
-		gs->ff = agg_filefn_kept(p, &gs->nff);
+		gs->ff = agg_filefn_kept(p, &gs->nff, &gs->ffpool);
 		gs->nsrc = gs->nff;
 	}
 	size_t n = gs->nsrc;
@@ -87,7 +87,7 @@ void group_total(const struct profile *p, const struct groups *gs, const struct 
 	for (size_t i = 0; i < gs->nsrc; i++) {
 		if (gs->keyof[i] != g->ix)
 			continue;
-		const cost_t *c = gs->by == GROUP_OBJ_FN ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost;
+		const cost_t *c = gs->by == GROUP_OBJ_FN ? agg_self(p->agg, (uint32_t)i) : filefn_cost(p, gs->ffpool, &gs->ff[i]);
 		for (int e = 0; e < p->nreal; e++)
 			total[e] = cost_add(total[e], c[e]);
 	}
@@ -155,7 +155,8 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 		}
 		if (x == NO_ID)
 			continue;
-		cost_t self = event_value(p, obj ? agg_self(p->agg, (uint32_t)i) : gs->ff[i].cost, event);
+		cost_t self = event_value(p, obj ? agg_self(p->agg, (uint32_t)i) : filefn_cost(p, gs->ffpool, &gs->ff[i]),
+					   event);
 		gs->gsum[x] = cost_add(gs->gsum[x], self);
 		cost_t key = incl ? event_value(p, agg_incl(p->agg, (uint32_t)i), event) : self;
 		if (!rank_shown(&thr, key))
@@ -203,7 +204,7 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 					      .incl = agg_incl(p->agg, i), .key = gs->sh[j].key };
 		else
 			*e = (struct gentry){ .id = filefn_entry(&gs->ff[i], gs->by == GROUP_FILE_FN),
-					      .fn = gs->ff[i].fn, .src = i, .self = gs->ff[i].cost,
+					      .fn = gs->ff[i].fn, .src = i, .self = filefn_cost(p, gs->ffpool, &gs->ff[i]),
 					      .key = gs->sh[j].key };
 	}
 	for (uint32_t k = 0; k < nshown; k++) {

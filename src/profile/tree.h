@@ -51,6 +51,7 @@ struct groups {
 	/* owned storage */
 	struct gentry *pool; /* the shown entries, group by group */
 	const struct filefn *ff; /* kept by the aggregation */
+	const cost_t *ffpool;    /* (their costs: filefn_cost) */
 	size_t nff;
 	size_t nsrc;         /* the entries' sources: functions (objects), else ff */
 	uint32_t *keyof;     /* per source: its group's ix, NO_ID when out of the scope */

@@ -335,14 +335,15 @@ static void collect(struct emap *m, int k, struct profile *p, const struct limit
 	}
 	if (l->scope == LIMIT_FILE) {
 		size_t nff;
-		const struct filefn *ff = agg_filefn_kept(p, &nff);
+		const cost_t *pool;
+		const struct filefn *ff = agg_filefn_kept(p, &nff, &pool);
 		for (size_t i = 0; i < nff; i++) {
 			const char *nm = file_name(p, ff[i].file);
 			if (!matches(l, nm))
 				continue;
 			int n = snprintf(buf, sizeof(buf), "%s%c", nm, 0);
 			struct entry *e = emap_get(m, buf, (size_t)(n > (int)sizeof(buf) - 1 ? (int)sizeof(buf) - 1 : n));
-			e->v[k] = cost_add(e->v[k], event_value(p, ff[i].cost, ev));
+			e->v[k] = cost_add(e->v[k], event_value(p, filefn_cost(p, pool, &ff[i]), ev));
 			if (!e->name || k == 1)
 				e->name = nm;
 		}

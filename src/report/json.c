@@ -214,16 +214,17 @@ void json_report_write(FILE *out, struct profile *p, const struct report_opts *o
 
 	/* file:function, cg_annotate's rows: self cost per file and name */
 	size_t nff, nffin = 0;
-	const struct filefn *ff = agg_filefn_kept(p, &nff);
+	const cost_t *pool;
+	const struct filefn *ff = agg_filefn_kept(p, &nff, &pool);
 	jsonw_arr(&w, "file_functions");
 	for (size_t i = 0; i < nff; i++) {
-		if (!rank_shown(&thr, event_value(p, ff[i].cost, ev)))
+		if (!rank_shown(&thr, event_value(p, filefn_cost(p, pool, &ff[i]), ev)))
 			continue;
 		nffin++;
 		jsonw_obj(&w, NULL);
 		jsonw_str(&w, "file", file_name(p, ff[i].file));
 		jsonw_str(&w, "function", p->names.str[ff[i].name]);
-		json_costs(&w, "self", p, ff[i].cost);
+		json_costs(&w, "self", p, filefn_cost(p, pool, &ff[i]));
 		jsonw_end_obj(&w);
 	}
 	jsonw_end_arr(&w);

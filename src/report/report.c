@@ -290,8 +290,9 @@ static int real_above(const struct profile *p, const struct report_opts *o, cons
  * the threshold: the others would never be shown, and a profile may have
  * millions.  Likewise a file with no entry above the threshold is never
  * shown: it gets its total and no entries. */
-static void build_section(struct profile *p, const struct filefn *ff, size_t nff, int by_file,
-			  const struct report_opts *o, const cost_t *summary, struct section *s)
+static void build_section(struct profile *p, const struct filefn *ff, const cost_t *pool, size_t nff,
+			  int by_file, const struct report_opts *o, const cost_t *summary,
+			  struct section *s)
 {
 	size_t ne = (size_t)p->nevents;
 	uint32_t nkeys = by_file ? p->files.n : p->names.n;
@@ -300,7 +301,7 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 	uint8_t *full = xcalloc((size_t)nkeys + 1, 1);
 	for (size_t i = 0; i < nff; i++) {
 		uint32_t key = filefn_key(&ff[i], by_file);
-		if (!full[key] && real_above(p, o, summary, ff[i].cost))
+		if (!full[key] && real_above(p, o, summary, filefn_cost(p, pool, &ff[i])))
 			full[key] = 1;
 	}
 	uint32_t *keyof = xmalloc((nff + 1) * sizeof(*keyof));
@@ -344,22 +345,22 @@ static void build_section(struct profile *p, const struct filefn *ff, size_t nff
 			if (x + 2 * AHEAD < gr.start[gr.ng])
 				__builtin_prefetch(&ff[gr.item[x + 2 * AHEAD]]);
 			if (x + AHEAD < gr.start[gr.ng])
-				__builtin_prefetch(ff[gr.item[x + AHEAD]].cost);
+				__builtin_prefetch(filefn_cost(p, pool, &ff[gr.item[x + AHEAD]]));
 			const struct filefn *f = &ff[gr.item[x]];
-			const cost_t *cc;
+			const cost_t *fc = filefn_cost(p, pool, f), *cc;
 			if (!with_entries) { /* counted in the total only */
 				if (!share)
-					rep_expand_into(o, p, f->cost, tmp);
-				cc = share ? f->cost : tmp;
+					rep_expand_into(o, p, fc, tmp);
+				cc = share ? fc : tmp;
 			} else {
 				struct sec_entry *in = &g->in[g->nin++];
 				uint32_t e = filefn_entry(f, by_file);
 				in->name = by_file ? p->names.str[e] : p->files.str[e];
 				if (share) {
-					in->cc = f->cost;
+					in->cc = (cost_t *)fc; /* (only read) */
 				} else {
 					in->cc = s->pool_cc + j++ * ne;
-					rep_expand_into(o, p, f->cost, in->cc);
+					rep_expand_into(o, p, fc, in->cc);
 				}
 				cc = in->cc;
 			}
@@ -659,16 +660,18 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 
 	/* one section at a time: a profile may have a million functions */
 	size_t nff;
-	struct filefn *ff = agg_filefn(p, &nff);
+	cost_t *ffpool;
+	struct filefn *ff = agg_filefn(p, &nff, &ffpool);
 	struct section byfile = { 0 }, byfn = { 0 };
-	build_section(p, ff, nff, 1, &o, summary, &byfile);
+	build_section(p, ff, ffpool, nff, 1, &o, summary, &byfile);
 	select_section(&byfile, &o, summary, 0);
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
 	section_drop_entries(&byfile); /* annotation needs the files only */
 	if (o.inclusive) {
-		filefn_free(ff, nff);
+		filefn_free(ff, ffpool);
 		ff = NULL;
+		ffpool = NULL;
 		nff = 0;
 		inclusive_section(p, &o, summary, &byfn);
 		select_section(&byfn, &o, summary, 1);
@@ -676,7 +679,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 			      "Function:file summary (inclusive costs on function lines)",
 			      "function:file", "> ", 0);
 	} else {
-		build_section(p, ff, nff, 0, &o, summary, &byfn);
+		build_section(p, ff, ffpool, nff, 0, &o, summary, &byfn);
 		select_section(&byfn, &o, summary, 0);
 		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
 			      "> ", 1);
@@ -684,7 +687,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	if (o.tree)
 		rep_print_tree(out, p, &o, summary, &byfn);
 	section_free(&byfn);
-	filefn_free(ff, nff); /* after the sections that may point into it */
+	filefn_free(ff, ffpool); /* after the sections that may point into it */
 	if (o.annotate)
 		rep_annotate_all(out, p, &o, summary, &byfile);
 	section_free(&byfile);

@@ -306,9 +306,10 @@ static void test_inline_files(void)
 	is(self(&p, "f", 0), 1111, "f self across files");
 	is_str(file_name(&p, p.fns[fn(&p, "f")].file), "a.c", "f's own file is its fl=");
 	size_t n;
-	struct filefn *ff = agg_filefn(&p, &n);
+	cost_t *pool;
+	struct filefn *ff = agg_filefn(&p, &n, &pool);
 	is(n, 3, "file:function pairs a.c:f, h.h:f, a.c:g");
-	filefn_free(ff, n);
+	filefn_free(ff, pool);
 	profile_free(&p);
 
 	/* A block's records are stored grouped by file, so that one file's
@@ -341,7 +342,7 @@ static void test_inline_files(void)
 	/* file:function pairs: f's two blocks are summed per file, g's one
 	 * block is its own subtotal.  By hand: a.c:f 1+100+3, h.h:f
 	 * 10+1000+5, a.c:g 7 */
-	ff = agg_filefn(&p, &n);
+	ff = agg_filefn(&p, &n, &pool);
 	is(n, 3, "three file:function pairs over three blocks' subtotals");
 	cost_t got[3] = { -1, -1, -1 };
 	const char *const pair[3][2] = { { "a.c", "f" }, { "h.h", "f" }, { "a.c", "g" } };
@@ -349,11 +350,11 @@ static void test_inline_files(void)
 		for (int k = 0; k < 3; k++)
 			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
 			    !strcmp(p.names.str[ff[i].name], pair[k][1]))
-				got[k] = ff[i].cost[0];
+				got[k] = filefn_cost(&p, pool, &ff[i])[0];
 	is(got[0], 104, "a.c:f = 1 + 100 + 3 (two blocks)");
 	is(got[1], 1015, "h.h:f = 10 + 1000 + 5 (two blocks)");
 	is(got[2], 7, "a.c:g = 7 (one block)");
-	filefn_free(ff, n);
+	filefn_free(ff, pool);
 	profile_free(&p);
 }
 

@@ -809,8 +809,8 @@ static void test_self_rows(void)
  * g of A has lines only in h.h (2), g of B is h.h's own (4): one pair h.h:g
  * of 6 whose function is B's (its own file), though A's block comes first.
  * Then 20,000 functions each in a file of its own: 20,000 pairs, each a
- * 24-byte entry pointing at its block's subtotal (32 bytes, in a block
- * grown by doubling, before). */
+ * 16-byte entry naming its block's subtotal by its row (24 bytes with a
+ * pointer to it, before; 32 in a block grown by doubling, before that). */
 static void test_filefn_pairs(void)
 {
 	struct profile p;
@@ -818,7 +818,8 @@ static void test_filefn_pairs(void)
 		    "ob=A\nfl=x.c\nfn=g\nfi=h.h\n7 2\nob=B\nfl=h.h\nfn=g\n8 4\n") == 0,
 	   "two objects' s and g: %s", lasterr);
 	size_t n;
-	struct filefn *ff = agg_filefn(&p, &n);
+	cost_t *pool;
+	struct filefn *ff = agg_filefn(&p, &n, &pool);
 	is(n, 3, "three pairs: a.c:s, h.h:s, h.h:g");
 	cost_t got[3] = { -1, -1, -1 };
 	uint32_t gfn = NO_ID;
@@ -827,14 +828,14 @@ static void test_filefn_pairs(void)
 		for (int k = 0; k < 3; k++)
 			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
 			    !strcmp(p.names.str[ff[i].name], pair[k][1])) {
-				got[k] = ff[i].cost[0];
+				got[k] = filefn_cost(&p, pool, &ff[i])[0];
 				if (k == 2)
 					gfn = ff[i].fn;
 			}
 	ok(got[0] == 101 && got[1] == 10 && got[2] == 6, "a.c:s 1 + 100, h.h:s 10, h.h:g 2 + 4");
 	ok(gfn != NO_ID && !strcmp(obj_name(&p, p.fns[gfn].obj), "B"),
 	   "h.h:g's function: B's, whose own file h.h is");
-	filefn_free(ff, n);
+	filefn_free(ff, pool);
 	profile_free(&p);
 
 	enum { N = 20000 };
@@ -844,15 +845,15 @@ static void test_filefn_pairs(void)
 		textf(&tx, "fl=f%05d.c\nfn=f%05d\n1 %d\n", k, k, k + 1);
 	ok(load(&p, tx.s) == 0, "20,000 functions in their own files: %s", lasterr);
 	free(tx.s);
-	ff = agg_filefn(&p, &n);
+	ff = agg_filefn(&p, &n, &pool);
 	int good = n == N;
 	for (size_t i = 0; good && i < n; i++)
-		good = ff[i].cost[0] == atoi(p.names.str[ff[i].name] + 1) + 1 && ff[i].fn != NO_ID &&
+		good = filefn_cost(&p, pool, &ff[i])[0] == atoi(p.names.str[ff[i].name] + 1) + 1 && ff[i].fn != NO_ID &&
 		       p.fns[ff[i].fn].file == ff[i].file;
 	ok(good, "20,000 pairs, each its function's one block, by hand");
-	ok(malloc_usable_size(ff) < (n + 1) * 24 + 4096, "their entries: %zu bytes for %zu",
+	ok(malloc_usable_size(ff) < (n + 1) * 16 + 4096, "their entries: %zu bytes for %zu",
 	   malloc_usable_size(ff), n);
-	filefn_free(ff, n);
+	filefn_free(ff, pool);
 	profile_free(&p);
 }
 
