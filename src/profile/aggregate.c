@@ -839,7 +839,7 @@ struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
 		uint32_t file = ls->ff[q].file, fn = ls->ff[q].fn;
 		struct filefn *g = &ff[ff_pair(dup, ndup, d, q)];
 		if (d == ndup || dup[d].q != q) {
-			*g = (struct filefn){ .file = file, .name = p->fns[fn].name, .fn = fn, .row = q };
+			*g = (struct filefn){ .file = file, .fn = fn, .row = q };
 			continue;
 		}
 		d++;

@@ -28,13 +28,13 @@ void grouping_free(struct grouping *g);
 
 /* A file:function pair's group key and entry: by file, its file and its
  * function's name; else the other way round. */
-static inline uint32_t filefn_key(const struct filefn *f, int by_file)
+static inline uint32_t filefn_key(const struct profile *p, const struct filefn *f, int by_file)
 {
-	return by_file ? f->file : f->name;
+	return by_file ? f->file : filefn_name(p, f);
 }
-static inline uint32_t filefn_entry(const struct filefn *f, int by_file)
+static inline uint32_t filefn_entry(const struct profile *p, const struct filefn *f, int by_file)
 {
-	return by_file ? f->name : f->file;
+	return by_file ? filefn_name(p, f) : f->file;
 }
 
 #endif

@@ -59,7 +59,7 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
 	gs->keyof = xmalloc((n + 1) * sizeof(*gs->keyof));
 	gs->gcnt = xcalloc((size_t)gs->nkeys + 1, sizeof(*gs->gcnt));
 	for (size_t i = 0; i < n; i++) {
-		uint32_t k = by == GROUP_OBJ_FN ? p->fns[i].obj : filefn_key(&gs->ff[i], by == GROUP_FILE_FN);
+		uint32_t k = by == GROUP_OBJ_FN ? p->fns[i].obj : filefn_key(p, &gs->ff[i], by == GROUP_FILE_FN);
 		uint32_t fn = by == GROUP_OBJ_FN ? (uint32_t)i : gs->ff[i].fn;
 		if (k == NO_ID || (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn)))) {
 			gs->keyof[i] = NO_ID; /* out of the scope */
@@ -203,7 +203,7 @@ void groups_order(struct groups *gs, const struct profile *p, int event, double 
 			*e = (struct gentry){ .id = i, .fn = i, .src = i, .self = agg_self(p->agg, i),
 					      .incl = agg_incl(p->agg, i), .key = gs->sh[j].key };
 		else
-			*e = (struct gentry){ .id = filefn_entry(&gs->ff[i], gs->by == GROUP_FILE_FN),
+			*e = (struct gentry){ .id = filefn_entry(p, &gs->ff[i], gs->by == GROUP_FILE_FN),
 					      .fn = gs->ff[i].fn, .src = i, .self = filefn_cost(p, gs->ffpool, &gs->ff[i]),
 					      .key = gs->sh[j].key };
 	}

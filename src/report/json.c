@@ -223,7 +223,7 @@ void json_report_write(FILE *out, struct profile *p, const struct report_opts *o
 		nffin++;
 		jsonw_obj(&w, NULL);
 		jsonw_str(&w, "file", file_name(p, ff[i].file));
-		jsonw_str(&w, "function", p->names.str[ff[i].name]);
+		jsonw_str(&w, "function", p->names.str[filefn_name(p, &ff[i])]);
 		json_costs(&w, "self", p, filefn_cost(p, pool, &ff[i]));
 		jsonw_end_obj(&w);
 	}

@@ -300,13 +300,13 @@ static void build_section(struct profile *p, const struct filefn *ff, const cost
 	 * shown with their entries; by name, the names shown at all */
 	uint8_t *full = xcalloc((size_t)nkeys + 1, 1);
 	for (size_t i = 0; i < nff; i++) {
-		uint32_t key = filefn_key(&ff[i], by_file);
+		uint32_t key = filefn_key(p, &ff[i], by_file);
 		if (!full[key] && real_above(p, o, summary, filefn_cost(p, pool, &ff[i])))
 			full[key] = 1;
 	}
 	uint32_t *keyof = xmalloc((nff + 1) * sizeof(*keyof));
 	for (size_t i = 0; i < nff; i++) {
-		keyof[i] = filefn_key(&ff[i], by_file);
+		keyof[i] = filefn_key(p, &ff[i], by_file);
 		if (!by_file && !full[keyof[i]])
 			keyof[i] = NO_ID;
 	}
@@ -354,7 +354,7 @@ static void build_section(struct profile *p, const struct filefn *ff, const cost
 				cc = share ? fc : tmp;
 			} else {
 				struct sec_entry *in = &g->in[g->nin++];
-				uint32_t e = filefn_entry(f, by_file);
+				uint32_t e = filefn_entry(p, f, by_file);
 				in->name = by_file ? p->names.str[e] : p->files.str[e];
 				if (share) {
 					in->cc = (cost_t *)fc; /* (only read) */

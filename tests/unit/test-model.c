@@ -349,7 +349,7 @@ static void test_inline_files(void)
 	for (size_t i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++)
 			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
-			    !strcmp(p.names.str[ff[i].name], pair[k][1]))
+			    !strcmp(p.names.str[filefn_name(&p, &ff[i])], pair[k][1]))
 				got[k] = filefn_cost(&p, pool, &ff[i])[0];
 	is(got[0], 104, "a.c:f = 1 + 100 + 3 (two blocks)");
 	is(got[1], 1015, "h.h:f = 10 + 1000 + 5 (two blocks)");

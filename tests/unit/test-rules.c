@@ -809,8 +809,9 @@ static void test_self_rows(void)
  * g of A has lines only in h.h (2), g of B is h.h's own (4): one pair h.h:g
  * of 6 whose function is B's (its own file), though A's block comes first.
  * Then 20,000 functions each in a file of its own: 20,000 pairs, each a
- * 16-byte entry naming its block's subtotal by its row (24 bytes with a
- * pointer to it, before; 32 in a block grown by doubling, before that). */
+ * 12-byte entry naming its block's subtotal by its row, its name its
+ * function's (24 bytes with the name and a pointer to the subtotal,
+ * before; 32 in a block grown by doubling, before that). */
 static void test_filefn_pairs(void)
 {
 	struct profile p;
@@ -827,7 +828,7 @@ static void test_filefn_pairs(void)
 	for (size_t i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++)
 			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
-			    !strcmp(p.names.str[ff[i].name], pair[k][1])) {
+			    !strcmp(p.names.str[filefn_name(&p, &ff[i])], pair[k][1])) {
 				got[k] = filefn_cost(&p, pool, &ff[i])[0];
 				if (k == 2)
 					gfn = ff[i].fn;
@@ -848,10 +849,10 @@ static void test_filefn_pairs(void)
 	ff = agg_filefn(&p, &n, &pool);
 	int good = n == N;
 	for (size_t i = 0; good && i < n; i++)
-		good = filefn_cost(&p, pool, &ff[i])[0] == atoi(p.names.str[ff[i].name] + 1) + 1 && ff[i].fn != NO_ID &&
+		good = filefn_cost(&p, pool, &ff[i])[0] == atoi(p.names.str[filefn_name(&p, &ff[i])] + 1) + 1 && ff[i].fn != NO_ID &&
 		       p.fns[ff[i].fn].file == ff[i].file;
 	ok(good, "20,000 pairs, each its function's one block, by hand");
-	ok(malloc_usable_size(ff) < (n + 1) * 16 + 4096, "their entries: %zu bytes for %zu",
+	ok(malloc_usable_size(ff) < (n + 1) * 12 + 4096, "their entries: %zu bytes for %zu",
 	   malloc_usable_size(ff), n);
 	filefn_free(ff, pool);
 	profile_free(&p);
@@ -917,9 +918,12 @@ static void test_grouping(void)
 	grouping_make(&g, keyof, 0, 8);
 	is(g.ng, 0, "grouping: no items, no groups");
 	grouping_free(&g);
-	struct filefn f = { .file = 4, .name = 9 };
-	ok(filefn_key(&f, 1) == 4 && filefn_entry(&f, 1) == 9 && filefn_key(&f, 0) == 9 &&
-		   filefn_entry(&f, 0) == 4,
+	/* (a pair's name is its function's: function 1 is named 9) */
+	struct function fns[2] = { { .name = 5 }, { .name = 9 } };
+	struct profile fp = { .fns = fns };
+	struct filefn f = { .file = 4, .fn = 1 };
+	ok(filefn_key(&fp, &f, 1) == 4 && filefn_entry(&fp, &f, 1) == 9 && filefn_key(&fp, &f, 0) == 9 &&
+		   filefn_entry(&fp, &f, 0) == 4,
 	   "grouping: a pair's key is its file by file, its name by function, the entry the other");
 }
 
