@@ -49,6 +49,7 @@ void agg_free(struct agg *a)
 		next = r->next;
 		free(r->ent);
 		free(r->val);
+		free(r->cyc_in);
 		free(r);
 	}
 	free(a->msum_at);

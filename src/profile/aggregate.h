@@ -19,13 +19,16 @@
  * entities whose inclusive cost the calls from other entities do not all
  * reach in that event, in order of id, and that part of it (the event's
  * value); the rows of all the events are made only for the roots a tree
- * shows.  Entries are made by the explorer's thread and never move. */
+ * shows, from the sums of the calls into each cycle (cyc_in, every
+ * event: a cycle may have 300,000 callers) or the calls into the
+ * function.  Entries are made by the explorer's thread and never move. */
 struct agg_roots {
 	struct agg_roots *next;
 	int event;
 	int have;           /* 0 not found, 1 found, 2 being found (tree.c) */
 	uint32_t n, *ent;
 	cost_t *val;
+	cost_t *cyc_in;     /* ncycles rows of nreal */
 };
 
 struct agg {

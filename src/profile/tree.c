@@ -445,10 +445,13 @@ static void find_roots(struct profile *p, struct agg_roots *r, int job)
 			ent_row[f] = nfn_row + a->fn_cycle[f] - 1;
 	uint32_t nrow = nfn_row + (nent - a->nfns);
 	cost_t *rc = xcalloc((size_t)nrow + 1, sizeof(cost_t)); /* the calls' sums */
+	size_t vn = (size_t)(p->nreal ? p->nreal : 1);
+	cost_t *cyc = xcalloc(((size_t)a->ncycles + 1) * vn, sizeof(cost_t)); /* (every event) */
 	const struct call_rec *calls = p->calls;
 	for (uint32_t k = 0; k < nc; k++) {
 		if (job && !(k & 0xffff) && agg_stop_wanted(a)) { /* (left for later) */
 			free(rc);
+			free(cyc);
 			free(ent_row);
 			made(&r->have, 0);
 			return;
@@ -468,6 +471,10 @@ static void find_roots(struct profile *p, struct agg_roots *r, int job)
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, k, cc);
 		rc[to] = cost_add(rc[to], event_value(p, cc, ev));
+		if (to >= nfn_row) /* (into a cycle) */
+			for (int e = 0; e < p->nreal; e++)
+				cyc[(to - nfn_row) * vn + (size_t)e] =
+					cost_add(cyc[(to - nfn_row) * vn + (size_t)e], cc[e]);
 	}
 	free(ent_row);
 	/* (in place: the kept ones move down, as their inclusive cost less
@@ -486,31 +493,30 @@ static void find_roots(struct profile *p, struct agg_roots *r, int job)
 	r->n = n;
 	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
 	r->val = xreallocarray(rc, (size_t)n + 1, sizeof(cost_t));
+	r->cyc_in = cyc;
 	made(&r->have, 1);
 }
 
 /* Root e's row (nreal) with detection on: its inclusive cost less the
  * calls into it from other entities (find_roots' difference in every
- * event), from its own calls: a function's callers but itself, a cycle's
- * calls from outside into its members. */
-static void root_row(const struct profile *p, uint32_t e, cost_t *row)
+ * event): a cycle's calls from outside summed by find_roots (r), a
+ * function's callers but itself read here. */
+static void root_row(const struct profile *p, const struct agg_roots *r, uint32_t e, cost_t *row)
 {
 	const struct agg *a = p->agg;
 	int nr = p->nreal;
-	const uint32_t *idx;
-	uint32_t from, to;
-	if (agg_is_cycle(a, e)) {
-		uint32_t k = agg_cycle_no(a, e);
-		idx = a->cin_idx, from = a->cin_start[k - 1], to = a->cin_start[k];
-	} else {
-		idx = a->in_idx, from = a->in_start[e], to = a->in_start[e + 1];
-	}
 	memcpy(row, agg_incl(a, e), (size_t)nr * sizeof(cost_t));
-	for (uint32_t j = from; j < to; j++) {
-		if (p->calls[idx[j]].caller == e)
+	if (agg_is_cycle(a, e)) {
+		const cost_t *in = &r->cyc_in[(size_t)(agg_cycle_no(a, e) - 1) * (size_t)nr];
+		for (int ev = 0; ev < nr; ev++)
+			row[ev] = (cost_t)((uint64_t)row[ev] - (uint64_t)in[ev]);
+		return;
+	}
+	for (uint32_t j = a->in_start[e]; j < a->in_start[e + 1]; j++) {
+		if (p->calls[a->in_idx[j]].caller == e)
 			continue; /* (a function calling itself) */
 		cost_t cc[MAX_EVENTS];
-		call_cost(p, idx[j], cc);
+		call_cost(p, a->in_idx[j], cc);
 		for (int ev = 0; ev < nr; ev++)
 			row[ev] = (cost_t)((uint64_t)row[ev] - (uint64_t)cc[ev]);
 	}
@@ -661,7 +667,7 @@ static void make_roots(struct ctree *t)
 	cost_t *cost = xmalloc((n ? n : 1) * vn * sizeof(*cost));
 	for (size_t i = 0; i < n; i++) {
 		if (ro)
-			root_row(p, r[i].fn, &cost[i * vn]);
+			root_row(p, ro, r[i].fn, &cost[i * vn]);
 		else
 			memcpy(&cost[i * vn], agg_incl(a, r[i].fn), (size_t)nr * sizeof(cost_t));
 		r[i].at = i;
