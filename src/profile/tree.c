@@ -59,6 +59,12 @@ struct groups *groups_build(struct profile *p, enum group_by by, const struct sc
 	gs->keyof = xmalloc((n + 1) * sizeof(*gs->keyof));
 	gs->gcnt = xcalloc((size_t)gs->nkeys + 1, sizeof(*gs->gcnt));
 	for (size_t i = 0; i < n; i++) {
+		/* (by name: a pair's is its function's, whose record and the
+		 * name's group are read at random, fetched a few pairs on) */
+		if (by == GROUP_FN_FILE && i + 2 * AGG_AHEAD < n)
+			__builtin_prefetch(&p->fns[gs->ff[i + 2 * AGG_AHEAD].fn]);
+		if (by == GROUP_FN_FILE && i + AGG_AHEAD < n)
+			__builtin_prefetch(&gi[filefn_name(p, &gs->ff[i + AGG_AHEAD])]);
 		uint32_t k = by == GROUP_OBJ_FN ? p->fns[i].obj : filefn_key(p, &gs->ff[i], by == GROUP_FILE_FN);
 		uint32_t fn = by == GROUP_OBJ_FN ? (uint32_t)i : gs->ff[i].fn;
 		if (k == NO_ID || (s && s->kind != SCOPE_ALL && (fn == NO_ID || !scope_keeps(p, s, fn)))) {
