@@ -210,6 +210,7 @@ struct agg_run {
 	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
 				   * [bound[k], bound[k + 1]) */
+	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
 	cost_t **in;              /* per part (with comp): the first event of the
 				   * calls into each entity */
 };
@@ -449,6 +450,38 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	}
 }
 
+/* Phase 3, part t of the events: a cycle's self, its members'; its
+ * inclusive, theirs (the calls leaving it).  Each part writes its own
+ * columns of the cycles' rows, which are summed in the members' order
+ * whatever the parts. */
+static void cycle_part(struct agg_run *r, uint32_t t)
+{
+	struct agg *a = r->a;
+	int nr = a->nreal;
+	uint32_t n = a->nfns;
+	int elo = (int)part_of((uint32_t)nr, t, r->nth), ehi = (int)part_of((uint32_t)nr, t + 1, r->nth);
+	for (uint32_t k = 1; elo < ehi && k <= a->ncycles; k++) {
+		uint32_t ce = n + k - 1;
+		cost_t *s = own_self(a, ce), *inc = NULL;
+		if (a->incl_ix[ce] != NO_ID)
+			inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
+		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
+			uint32_t v = a->cyc_fn[i];
+			if (i + AHEAD < a->cyc_start[k]) { /* (members' rows read at random) */
+				uint32_t w = a->cyc_fn[i + AHEAD];
+				__builtin_prefetch(&agg_self(a, w)[elo]);
+				__builtin_prefetch(&agg_incl_cycles(a, w)[elo]);
+			}
+			const cost_t *ms = agg_self(a, v), *mi = agg_incl_cycles(a, v);
+			for (int e = elo; e < ehi; e++) {
+				s[e] = cost_add(s[e], ms[e]);
+				if (inc)
+					inc[e] = cost_add(inc[e], mi[e]);
+			}
+		}
+	}
+}
+
 /* The callers of each of nth parts: about as many calls each. */
 static uint32_t *call_parts(const struct agg *a, uint32_t nth, uint64_t ncalls)
 {
@@ -560,32 +593,20 @@ const struct agg *profile_agg(struct profile *p)
 	a->nincl = nrow;
 	a->incl_rows = xcalloc((size_t)nrow + 1, row);
 	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
-	r.bound = call_parts(a, r.nth, p->ncalls);
-	r.in = xcalloc(r.nth, sizeof(*r.in));
-	agg_phase(&r, 1 + r.nth, phase2);
+	/* (one part more than threads: the calls counted take about a
+	 * third of a part's time, so that no thread waits for the other) */
+	r.nparts = r.nth > 1 ? r.nth + 1 : 1;
+	r.bound = call_parts(a, r.nparts, p->ncalls);
+	r.in = xcalloc(r.nparts, sizeof(*r.in));
+	agg_phase(&r, 1 + r.nparts, phase2);
 	free(r.bound);
 	free(comp);
 	double t2 = agg_clock();
 
-	/* a cycle's self: its members'; its inclusive: theirs (the calls
-	 * leaving it) */
-	for (uint32_t k = 1; k <= nc; k++) {
-		uint32_t ce = n + k - 1;
-		cost_t *s = own_self(a, ce), *inc = NULL;
-		if (a->incl_ix[ce] != NO_ID)
-			inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
-		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
-			uint32_t v = a->cyc_fn[i];
-			const cost_t *ms = agg_self(a, v), *mi = agg_incl_cycles(a, v);
-			for (int e = 0; e < nr; e++) {
-				s[e] = cost_add(s[e], ms[e]);
-				if (inc)
-					inc[e] = cost_add(inc[e], mi[e]);
-			}
-		}
-	}
+	if (nc)
+		agg_phase(&r, r.nth, cycle_part);
 	cost_t *in = r.in[0];
-	for (uint32_t k = 1; k < r.nth; k++) {
+	for (uint32_t k = 1; k < r.nparts; k++) {
 		for (size_t e = 0; e < nent; e++)
 			in[e] = cost_add(in[e], r.in[k][e]);
 		free(r.in[k]);
