@@ -483,21 +483,19 @@ static void cycle_part(struct agg_run *r, uint32_t t)
 }
 
 /* The callers of each of nth parts: about as many calls each. */
+static int u32_below(const void *x, const void *want)
+{
+	return *(const uint32_t *)x < *(const uint64_t *)want;
+}
+
 static uint32_t *call_parts(const struct agg *a, uint32_t nth, uint64_t ncalls)
 {
 	uint32_t *b = xmalloc(((size_t)nth + 1) * sizeof(*b));
 	b[0] = 0;
 	for (uint32_t k = 1; k < nth; k++) {
-		uint64_t want = ncalls * k / nth;
-		uint32_t lo = b[k - 1], hi = a->nfns; /* the first v with out_start[v] >= want */
-		while (lo < hi) {
-			uint32_t mid = lo + (hi - lo) / 2;
-			if (a->out_start[mid] < want)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		b[k] = lo;
+		uint64_t want = ncalls * k / nth; /* the first v with out_start[v] >= want */
+		b[k] = b[k - 1] + (uint32_t)first_not_below(&a->out_start[b[k - 1]], a->nfns - b[k - 1],
+							    sizeof(uint32_t), u32_below, &want);
 	}
 	b[nth] = a->nfns;
 	return b;
@@ -791,20 +789,17 @@ static int cmp_ff_dup(const void *x, const void *y)
 /* The pair of block q (agg_filefn): those of the blocks that are a pair's
  * first are numbered in their order, so block q's is q less the dup[0..d)
  * before it, d of them; a dup's (dup[d].q == q) is its head's. */
+static int ff_dup_below(const void *dup, const void *q)
+{
+	return ((const struct ff_dup *)dup)->q < *(const uint32_t *)q;
+}
+
 static size_t ff_pair(const struct ff_dup *dup, size_t ndup, size_t d, uint32_t q)
 {
 	if (d == ndup || dup[d].q != q)
 		return q - d;
-	uint32_t h = dup[d].head;
-	size_t lo = 0, hi = d; /* the dups before h: all before q */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (dup[mid].q < h)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return h - lo;
+	uint32_t h = dup[d].head; /* (the dups before h: all before q) */
+	return h - first_not_below(dup, d, sizeof(*dup), ff_dup_below, &h);
 }
 
 struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)

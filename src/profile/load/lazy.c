@@ -194,19 +194,17 @@ static void seg_next(const struct lazy_lines *lz, struct lz_cursor *c)
 
 /* c at the first segment of chunk `chunk`: 1; 0 when it has none (c at
  * the first one of a later chunk, or c->i lz->nseg without one). */
+static int mark_below(const void *m, const void *chunk)
+{
+	return ((const struct lz_mark *)m)->chunk < *(const uint32_t *)chunk;
+}
+
 static int seg_first(const struct lazy_lines *lz, uint32_t chunk, struct lz_cursor *c)
 {
 	c->i = lz->nseg;
 	/* the last mark before the chunk's first segment: the first whose
 	 * chunk is not below it, less one (a chunk may start before a mark) */
-	size_t lo = 0, hi = lz->nmark;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (lz->mark[mid].chunk < chunk)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = first_not_below(lz->mark, lz->nmark, sizeof(*lz->mark), mark_below, &chunk);
 	if (lo)
 		lo--;
 	for (size_t i = lo * LZ_MARK; i < lz->nseg; i++) {
