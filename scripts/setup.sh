@@ -48,7 +48,8 @@ test)
 	: >failed.log
 	for d in build build-asan; do
 		if [ "$d" = build-asan ]; then
-			build build-asan --enable-sanitizers || { status=1; break; }
+			build build-asan --enable-sanitizers ||
+				{ status=1; echo "FAIL: the build-asan build" >>failed.log; break; }
 		fi
 		st=0
 		make -C "$d" -j"$(nproc)" -s check >/dev/null 2>&1 || st=$?
@@ -66,6 +67,7 @@ test)
 		if [ "$st" != 0 ]; then
 			tail -60 "$d/test-suite.log" 2>/dev/null || true
 			status=$st
+			echo "FAIL: make check in $d ended with status $st (its test-suite.log: above)" >>failed.log
 		fi
 	done
 	# the fuzzer, for a minute (libFuzzer with ASan+UBSan)
