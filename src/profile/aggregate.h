@@ -9,12 +9,6 @@
 
 #include "model.h"
 
-/* Functions and cycles are entities of one id space: ids [0, nfns) are the
- * functions, [nfns, nfns + ncycles) the cycles (agg_cycle_ent).  A cycle is
- * what KCachegrind makes of a strongly connected component of two or more
- * functions of the call graph: its self cost is its members' self, its
- * inclusive cost that plus the calls leaving it, its calls those from
- * outside into its members. */
 /* The top-down call tree's roots for one event (tree.c: find_roots): the
  * entities whose inclusive cost the calls from other entities do not all
  * reach in that event, in order of id, and that part of it (the event's
@@ -31,6 +25,12 @@ struct agg_roots {
 	cost_t *cyc_in;     /* ncycles rows of nreal */
 };
 
+/* Functions and cycles are entities of one id space: ids [0, nfns) are the
+ * functions, [nfns, nfns + ncycles) the cycles (agg_cycle_ent).  A cycle is
+ * what KCachegrind makes of a strongly connected component of two or more
+ * functions of the call graph: its self cost is its members' self, its
+ * inclusive cost that plus the calls leaving it, its calls those from
+ * outside into its members. */
 struct agg {
 	int nreal;
 	uint32_t nfns;
