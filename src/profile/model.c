@@ -63,6 +63,7 @@ void profile_free(struct profile *p)
 		free(pi->trigger);
 		free(pi->totals);
 		free(pi->summary);
+		free(pi->lines_sum);
 	}
 	free(p->parts);
 	for (int i = 0; i < p->ndesc; i++)

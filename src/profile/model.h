@@ -37,10 +37,16 @@ struct part_info {
 	char *trigger;   /* "desc: Trigger:" value */
 	uint64_t time0, time1; /* "desc: Timerange:" basic blocks, when has_time */
 	int has_time;
-	cost_t *totals;  /* sum of self costs of this part (nreal) */
+	/* the part's total cost (nreal): the sum of its self costs, or where
+	 * the producer counted more than its cost lines carry, the run's full
+	 * cost (profile_finish()) */
+	cost_t *totals;
 	uint32_t ff_start; /* its first block subtotal in the line store */
-	cost_t *summary; /* its `summary:`/`totals:` line, NULL if none */
+	cost_t *summary; /* its `summary:` line, NULL if none */
 	int summary_line;
+	cost_t *lines_sum; /* its `totals:` line (the cost lines' sum, as the
+			    * producer wrote it), NULL if none */
+	int lines_sum_line;
 	int skipped;     /* its costs not read: a part the load's set left out */
 };
 
@@ -125,7 +131,7 @@ struct profile {
 	int nsource_desc;
 	time_t newest_mtime;     /* newest mtime of the profile files */
 
-	cost_t *totals;          /* sum of all self costs (nreal) */
+	cost_t *totals;          /* the parts' totals summed (nreal) */
 	/* What no sum can pass.  Per event, the magnitudes of every value read
 	 * from the cost lines, self and call costs alike, summed by sign
 	 * ([0] positive, [1] negative); the same for call counts and for jump

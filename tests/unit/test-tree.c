@@ -742,6 +742,70 @@ static void test_roots_event(void)
 	}
 }
 
+/* A part's total is the run's full cost (format spec 3.1.7.1, "Cost Summary
+ * Information": the summary: line "giving the full cost for the profile
+ * run", which can be more than the cost lines carry).  Callgrind writes a
+ * summary: a few events above its totals: line (the cost lines' sum) and
+ * counts the calls' inclusive costs as it counts the summary, so the root
+ * reaches the summary: here start's self 1 0 and its call into main 24 3
+ * make 25 3, the cost lines add up to 23 2 (start 1 0, main 22 2).  By
+ * hand: with the totals: line confirming the sum, the total is the
+ * summary, 25 3, and the root is 100% of it, not 108.7% / 150%
+ * (callgrind_annotate prints the summary as PROGRAM TOTALS too; main, whose
+ * call claims 24 3 of its 22 2, is a root of -2 -1: the file's numbers as
+ * they are).  A
+ * summary below the sum cannot be the run's full cost: that event keeps the
+ * sum.  Without a totals: line, or with one the costs disagree with, the
+ * sum and a warning, as before. */
+static void test_run_total(void)
+{
+	static const char body[] = "fl=m.c\nfn=start\n1 1 0\ncfn=main\ncalls=1 1\n2 24 3\n"
+				   "fn=main\n3 22 2\n";
+	static const struct {
+		const char *summary, *totals;
+		cost_t ir, i1mr;
+		const char *warn; /* the start of the warning after "p.out:N: " */
+	} c[] = {
+		{ "summary: 25 3\n", "totals: 23 2\n", 25, 3, NULL },
+		{ "summary: 25 1\n", "totals: 23 2\n", 25, 2, NULL },
+		{ "summary: 20 1\n", "totals: 23 2\n", 23, 2, NULL },
+		{ "summary: 25 3\n", "", 23, 2, "summary for Ir is 25 but the costs add up to 23" },
+		{ "summary: 25 3\n", "totals: 22 2\n", 23, 2, "totals for Ir is 22 but the costs add up to 23" },
+		{ "", "totals: 23 2\n", 23, 2, NULL },
+	};
+	for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		char *txt = xasprintf("events: Ir I1mr\n%s%s%s", c[k].summary, body, c[k].totals);
+		struct profile p;
+		ok(load(&p, txt) == 0, "run total %zu: load: %s", k, lasterr);
+		ok(p.totals[0] == c[k].ir && p.totals[1] == c[k].i1mr && p.parts[0].totals[0] == c[k].ir,
+		   "run total %zu: total %lld %lld (want %lld %lld)", k, (long long)p.totals[0],
+		   (long long)p.totals[1], (long long)c[k].ir, (long long)c[k].i1mr);
+		const char *w = p.nwarnings ? strstr(p.warnings[0], ": ") : NULL;
+		ok(c[k].warn ? p.nwarnings == 1 && w && !strncmp(w + 2, c[k].warn, strlen(c[k].warn))
+			     : p.nwarnings == 0,
+		   "run total %zu: %s (%s)", k, c[k].warn ? c[k].warn : "no warning",
+		   p.nwarnings ? p.warnings[0] : "none");
+		if (k == 0) { /* the roots: start at 25 3, none above the total */
+			profile_agg(&p);
+			for (int ev = 0; ev < 2; ev++) {
+				struct ctree *t = ctree_new(&p, 0, NO_ID, ev, 0);
+				int start = 0, above = 0;
+				for (uint32_t r = 0; r < t->nroots; r++) {
+					start += t->node[r].fn == fn(&p, "start") &&
+						 t->node[r].cost[0] == 25 && t->node[r].cost[1] == 3;
+					above += t->node[r].cost[ev] > p.totals[ev];
+				}
+				ok(start == 1 && above == 0,
+				   "run total: the root start at 25 3, no root above the total (event %d)",
+				   ev);
+				ctree_free(t);
+			}
+		}
+		profile_free(&p);
+		free(txt);
+	}
+}
+
 static uint32_t child(struct ctree *t, uint32_t n, uint32_t i)
 {
 	return t->node[n].first + i;
@@ -1287,6 +1351,7 @@ int main(void)
 	test_calltree();
 	test_roots_partial();
 	test_roots_event();
+	test_run_total();
 	test_filter();
 	test_recursion();
 	test_diff_order();

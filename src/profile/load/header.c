@@ -140,17 +140,19 @@ static int set_positions(struct parser *ps, const char *s)
 	return 0;
 }
 
-static int parse_summary(struct parser *ps, const char *s)
+/* A summary: or totals: line (tot: the latter), kept for profile_finish(). */
+static int parse_summary(struct parser *ps, const char *s, int tot)
 {
 	if (!ps->have_events)
 		return perr(ps, "summary before events: line");
-	cost_t *sum = ps->part->summary;
-	if (!sum)
-		sum = ps->part->summary = xcalloc(MAX_EVENTS, sizeof(cost_t));
+	struct part_info *pi = ps->part;
+	cost_t **sum = tot ? &pi->lines_sum : &pi->summary;
+	if (!*sum)
+		*sum = xcalloc(MAX_EVENTS, sizeof(cost_t));
 	else
-		memset(sum, 0, MAX_EVENTS * sizeof(cost_t));
-	ps->part->summary_line = (int)ps->lineno;
-	return parse_costs_into(ps, s, sum, 0);
+		memset(*sum, 0, MAX_EVENTS * sizeof(cost_t));
+	*(tot ? &pi->lines_sum_line : &pi->summary_line) = (int)ps->lineno;
+	return parse_costs_into(ps, s, *sum, 0);
 }
 
 static char *dup_value(const char *s)
@@ -172,7 +174,7 @@ int header_line(struct parser *ps, enum fkey key, const char *val)
 		return set_positions(ps, val);
 	if (key == FK_SUMMARY || key == FK_TOTALS) {
 		ps->totals_last = key == FK_TOTALS;
-		return parse_summary(ps, val);
+		return parse_summary(ps, val, key == FK_TOTALS);
 	}
 	if (key == FK_PART) {
 		if (ps->any_cost || ps->part->number)
