@@ -55,7 +55,9 @@ int app_read(const struct cli *c)
 	 * report reads them all, better at once */
 	/* the explorer's loading screen (the functions so far), or the bar */
 	struct progress bar;
-	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui };
+	/* (the explorer's first sort event: the first, unless --sort says) */
+	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui,
+				.roots0 = tui && !c->sort };
 	if (tui && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))))
 	{
 		struct tui_start start;

@@ -213,6 +213,8 @@ struct agg_run {
 	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
 	cost_t **in;              /* per part (with comp): the first event of the
 				   * calls into each entity */
+	cost_t **cyc;             /* per part, with p->agg_roots0: every event of
+				   * the calls into each cycle (ncycles rows) */
 };
 
 static void *agg_worker(void *arg)
@@ -400,6 +402,13 @@ static void incl_part(struct agg_run *r, uint32_t k)
 			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
 			*d = cost_add(*d, cc[0]);
 		}
+		if (r->cyc && a->fn_cycle[to]) {
+			if (!r->cyc[k])
+				r->cyc[k] = xcalloc((size_t)a->ncycles * (size_t)nr + 1, sizeof(cost_t));
+			cost_t *d = &r->cyc[k][(size_t)(a->fn_cycle[to] - 1) * (size_t)nr];
+			for (int e = 0; e < nr; e++)
+				d[e] = cost_add(d[e], cc[e]);
+		}
 	}
 }
 
@@ -514,6 +523,38 @@ static double agg_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roots *r,
+		    cost_t *calls, int rowed, cost_t *cyc_in)
+{
+	uint32_t nent = agg_nent(a), n = 0;
+	int ev = r->event;
+	/* counted first, then (in place: the n-th kept is at most the n-th
+	 * row) moved down */
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t at = 0, k = 0;
+		if (pass)
+			r->ent = xmalloc(((size_t)n + 1) * sizeof(*r->ent));
+		for (uint32_t e = 0; e < nent; e++) {
+			if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+				continue; /* a member: its cycle is the entity */
+			uint32_t i = rowed ? at++ : e;
+			cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl_cycles(a, e), ev) -
+					    (uint64_t)calls[i]);
+			if (!d)
+				continue;
+			if (pass) {
+				calls[k] = d;
+				r->ent[k] = e;
+			}
+			k++;
+		}
+		n = k;
+	}
+	r->n = n;
+	r->val = xreallocarray(calls, (size_t)n + 1, sizeof(cost_t));
+	r->cyc_in = cyc_in;
+}
+
 const struct agg *profile_agg(struct profile *p)
 {
 	if (p->agg)
@@ -598,6 +639,11 @@ const struct agg *profile_agg(struct profile *p)
 	r.nparts = r.nth;
 	r.bound = call_parts(a, r.nparts, p->ncalls);
 	r.in = xcalloc(r.nparts, sizeof(*r.in));
+	/* (the roots of event 0 on the way: the calls into each entity from
+	 * others, in[], are theirs; with detection on, as it is here) */
+	int roots0 = p->agg_roots0 && nr > 0;
+	if (roots0)
+		r.cyc = xcalloc(r.nparts, sizeof(*r.cyc));
 	agg_phase(&r, 1 + r.nparts, phase2);
 	free(r.bound);
 	free(comp);
@@ -613,7 +659,22 @@ const struct agg *profile_agg(struct profile *p)
 	}
 	free(r.in);
 	check_calls(p, a, in);
-	free(in);
+	if (roots0) {
+		size_t ncc = (size_t)nc * (size_t)nr;
+		cost_t *cyc = xcalloc(ncc + 1, sizeof(cost_t));
+		for (uint32_t k = 0; k < r.nparts; k++) {
+			for (size_t i = 0; r.cyc[k] && i < ncc; i++)
+				cyc[i] = cost_add(cyc[i], r.cyc[k][i]);
+			free(r.cyc[k]);
+		}
+		free(r.cyc);
+		struct agg_roots *ro = xcalloc(1, sizeof(*ro));
+		agg_roots_keep(p, a, ro, in, 0, cyc);
+		ro->have = 1;
+		a->roots = ro;
+	} else {
+		free(in);
+	}
 	p->agg = a;
 	if (dbg && *dbg && *dbg != '0')
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "

@@ -9,7 +9,8 @@
 
 #include "model.h"
 
-/* The top-down call tree's roots for one event (tree.c: find_roots): the
+/* The top-down call tree's roots for one event (tree.c: find_roots; event
+ * 0's by the aggregation on its way, with profile.agg_roots0): the
  * entities whose inclusive cost the calls from other entities do not all
  * reach in that event, in order of id, and that part of it (the event's
  * value); the rows of all the events are made only for the roots a tree
@@ -24,6 +25,17 @@ struct agg_roots {
 	cost_t *val;
 	cost_t *cyc_in;     /* ncycles rows of nreal */
 };
+
+/* Keeps in r the roots of r->event (see struct agg_roots; the rule of
+ * find_roots in tree.c): the entities, no cycle's member (its cycle is
+ * one), whose inclusive cost in that event less calls[], the sum in that
+ * event of the calls into each from other entities, is not nothing, and
+ * that difference.  calls[] has a row for each entity that is no member,
+ * in order of id, when rowed; else one for each id.  calls and cyc_in (the
+ * calls into each cycle, every event) are taken (calls becomes r->val);
+ * r->have is the caller's to set. */
+void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roots *r,
+		    cost_t *calls, int rowed, cost_t *cyc_in);
 
 /* Functions and cycles are entities of one id space: ids [0, nfns) are the
  * functions, [nfns, nfns + ncycles) the cycles (agg_cycle_ent).  A cycle is

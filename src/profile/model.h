@@ -181,6 +181,8 @@ struct profile {
 	struct agg *agg;         /* aggregation, computed on demand */
 	int jobs;                /* threads it may use (0: as the loader's
 				  * default, load_jobs(0)) */
+	int agg_roots0;          /* the aggregation makes the call tree's
+				  * roots of event 0 on its way (load_ctl.roots0) */
 	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
 				  * function named by its address, or NO_ID;
 				  * NULL when not looked for (src/source) */

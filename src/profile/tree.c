@@ -483,23 +483,7 @@ static void find_roots(struct profile *p, struct agg_roots *r, int job)
 					cost_add(cyc[(to - nfn_row) * vn + (size_t)e], cc[e]);
 	}
 	free(ent_row);
-	/* (in place: the kept ones move down, as their inclusive cost less
-	 * the calls; the n-th kept is at most the n-th row) */
-	uint32_t n = 0, at = 0;
-	r->ent = xmalloc(((size_t)nrow + 1) * sizeof(*r->ent));
-	for (uint32_t e = 0; e < nent; e++) {
-		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
-			continue; /* a member: its cycle is the entity */
-		cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl(a, e), ev) - (uint64_t)rc[at++]);
-		if (d) {
-			rc[n] = d;
-			r->ent[n++] = e;
-		}
-	}
-	r->n = n;
-	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
-	r->val = xreallocarray(rc, (size_t)n + 1, sizeof(cost_t));
-	r->cyc_in = cyc;
+	agg_roots_keep(p, a, r, rc, 1, cyc);
 	made(&r->have, 1);
 }
 

@@ -622,14 +622,18 @@ static void test_members_blocks(void)
  * no root's part); with detection off its inclusive cost is callgrind's,
  * self + every call: y 34 10, a 60 10 + 50 12 = 110 22, b 50 12 + 5 1 =
  * 55 13, main 180 29. */
+/* main calls x, y and a; y calls itself; a and b call each other (cycle
+ * 1): test_roots_partial's and test_roots_on_the_way's profile */
+static const char roots_txt[] = "events: Ir Dr\nfl=m.c\nfn=main\n1 10 0\n"
+				"cfn=x\ncalls=1 1\n2 40 5\ncfn=y\ncalls=1 1\n2 30 4\n"
+				"cfn=a\ncalls=1 1\n2 100 20\n"
+				"fn=x\n3 50 7\nfn=y\n4 30 9\ncfn=y\ncalls=1 4\n4 4 1\n"
+				"fn=a\n5 60 10\ncfn=b\ncalls=1 1\n6 50 12\n"
+				"fn=b\n7 50 12\ncfn=a\ncalls=1 1\n8 5 1\n";
+
 static void test_roots_partial(void)
 {
-	static const char txt[] = "events: Ir Dr\nfl=m.c\nfn=main\n1 10 0\n"
-				  "cfn=x\ncalls=1 1\n2 40 5\ncfn=y\ncalls=1 1\n2 30 4\n"
-				  "cfn=a\ncalls=1 1\n2 100 20\n"
-				  "fn=x\n3 50 7\nfn=y\n4 30 9\ncfn=y\ncalls=1 4\n4 4 1\n"
-				  "fn=a\n5 60 10\ncfn=b\ncalls=1 1\n6 50 12\n"
-				  "fn=b\n7 50 12\ncfn=a\ncalls=1 1\n8 5 1\n";
+	const char *txt = roots_txt;
 	for (int mode = 0; mode < 6; mode++) {
 		int order = mode & 1, prepare = mode >> 1; /* 1: ahead, 2: and C twice */
 		struct profile p;
@@ -740,6 +744,91 @@ static void test_roots_event(void)
 		is(nent, 3, "ahead %d: one entry each for W, Ir and Dr (W asked for twice)", ahead);
 		profile_free(&p);
 	}
+}
+
+/* The roots of event 0 made by the aggregation on its way (agg_roots0:
+ * the explorer, whose first t would otherwise find them after the first
+ * screen): those of test_roots_partial by hand, main 180 29, x 10 2,
+ * <cycle 1> (a, b) 10 2, and the calls into the cycle from outside (main's
+ * into a, 100 20: cyc_in); the tree then uses them, finding none again; at
+ * one and two threads.  And on a profile of 300 functions with calls at
+ * random (cycles, calls to itself, several blocks of one function), every
+ * event-0 root, its value and every cycle's calls from outside equal what
+ * the tree finds itself (find_roots) in the same profile loaded without. */
+static void test_roots_on_the_way(void)
+{
+	const char *txt = roots_txt;
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		struct profile p;
+		ok(load(&p, txt) == 0, "roots on the way: load: %s", lasterr);
+		p.jobs = jobs;
+		p.agg_roots0 = 1;
+		const struct agg *a = profile_agg(&p);
+		const struct agg_roots *ro = a->roots;
+		uint32_t cyc = agg_cycle_ent(a, 1);
+		const cost_t want[3][2] = { { fn(&p, "main"), 180 }, { fn(&p, "x"), 10 }, { cyc, 10 } };
+		int good = ro && ro->event == 0 && ro->have == 1 && !ro->next && ro->n == 3 &&
+			   a->ncycles == 1 && ro->cyc_in[0] == 100 && ro->cyc_in[1] == 20;
+		for (uint32_t i = 0; good && i < 3; i++) {
+			int j = 0;
+			while (j < 3 && (cost_t)ro->ent[i] != want[j][0])
+				j++;
+			good = j < 3 && ro->val[i] == want[j][1];
+		}
+		ok(good, "%d job(s): event 0's roots made by the aggregation: main 180, x 10, "
+			 "<cycle 1> 10; calls into the cycle 100 20", jobs);
+		struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0);
+		uint32_t found = 0;
+		for (uint32_t r = 0; r < t->nroots; r++)
+			found += (t->node[r].fn == fn(&p, "main") && t->node[r].cost[0] == 180 &&
+				  t->node[r].cost[1] == 29) ||
+				 (t->node[r].fn == fn(&p, "x") && t->node[r].cost[0] == 10 &&
+				  t->node[r].cost[1] == 2) ||
+				 (t->node[r].fn == cyc && t->node[r].cost[0] == 10 && t->node[r].cost[1] == 2);
+		ok(t->nroots == 3 && found == 3 && a->roots == ro && !ro->next,
+		   "%d job(s): the tree's roots are those, at their hand costs in both events, "
+		   "found once", jobs);
+		ctree_free(t);
+		profile_free(&p);
+	}
+	/* at random */
+	struct text tx = { 0 };
+	textf(&tx, "events: Ir Dr\nfl=r.c\n");
+	unsigned seed = 12345;
+	for (int blk = 0; blk < 420; blk++) {
+		seed = seed * 1103515245u + 12345u;
+		int f = (int)(seed >> 8) % 300;
+		textf(&tx, "fn=f%03d\n%d %u %u\n", f, blk + 1, (seed >> 4) % 50, (seed >> 12) % 7);
+		for (int c = 0; c < 3; c++) {
+			seed = seed * 1103515245u + 12345u;
+			/* itself, forward, or back within its ten: a cycle in
+			 * most tens */
+			int k = (int)(seed >> 9) % 6;
+			int to = k < 2 ? f : k < 5 ? (f + 1 + (int)(seed >> 13) % 4) % 300
+					 : f - f % 10 + (int)(seed >> 13) % 10;
+			textf(&tx, "cfn=f%03d\ncalls=%u 1\n%d %u %u\n", to, 1 + (seed >> 20) % 3, blk + 1,
+			      (seed >> 5) % 400, (seed >> 14) % 30);
+		}
+	}
+	struct profile p0, p1;
+	ok(load(&p0, tx.s) == 0 && load(&p1, tx.s) == 0, "random calls: load: %s", lasterr);
+	p0.jobs = p1.jobs = 2;
+	p1.agg_roots0 = 1;
+	const struct agg *a0 = profile_agg(&p0), *a1 = profile_agg(&p1);
+	struct ctree *t0 = ctree_new(&p0, 0, NO_ID, 0, 0); /* (find_roots) */
+	const struct agg_roots *r0 = a0->roots, *r1 = a1->roots;
+	int same = r0 && r1 && r0->have == 1 && r1->have == 1 && r0->n == r1->n &&
+		   a0->ncycles == a1->ncycles && a1->ncycles > 0 && r1->n > 0;
+	for (uint32_t i = 0; same && i < r0->n; i++)
+		same = r0->ent[i] == r1->ent[i] && r0->val[i] == r1->val[i];
+	for (size_t i = 0; same && i < (size_t)a0->ncycles * 2; i++)
+		same = r0->cyc_in[i] == r1->cyc_in[i];
+	ok(same, "random calls: %u roots and the calls into %u cycles, the aggregation's as "
+		 "find_roots'", r1 ? r1->n : 0, a1->ncycles);
+	ctree_free(t0);
+	profile_free(&p0);
+	profile_free(&p1);
+	free(tx.s);
 }
 
 /* A part's total is the run's full cost (format spec 3.1.7.1, "Cost Summary
@@ -1352,6 +1441,7 @@ int main(void)
 	test_roots_partial();
 	test_roots_event();
 	test_run_total();
+	test_roots_on_the_way();
 	test_filter();
 	test_recursion();
 	test_diff_order();
