@@ -47,6 +47,7 @@ struct part_info {
 	cost_t *lines_sum; /* its `totals:` line (the cost lines' sum, as the
 			    * producer wrote it), NULL if none */
 	int lines_sum_line;
+	int sign;        /* -1: its costs read negated (a difference's first side) */
 	int skipped;     /* its costs not read: a part the load's set left out */
 };
 

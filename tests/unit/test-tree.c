@@ -893,6 +893,23 @@ static void test_run_total(void)
 		profile_free(&p);
 		free(txt);
 	}
+	/* a difference, the second minus the first (the first read negated):
+	 * each side's total its summary, 12 and 22, their difference 10 (the
+	 * cost lines' 20 - 10 too); the first side raised in magnitude */
+	char *fa = write_tmp("a.out", "events: Ir\nsummary: 12\nfl=a.c\nfn=main\n1 10\ntotals: 10\n", 54);
+	char *fb = write_tmp("b.out", "events: Ir\nsummary: 22\nfl=a.c\nfn=main\n1 20\ntotals: 20\n", 54);
+	struct load_opts neg = { .sign = -1 }, pos = { .sign = 1 };
+	struct profile p;
+	profile_init(&p);
+	ok(profile_load(&p, fa, &neg, lasterr, sizeof(lasterr)) == 0 &&
+	   profile_load(&p, fb, &pos, lasterr, sizeof(lasterr)) == 0, "difference: load: %s", lasterr);
+	profile_finish(&p);
+	ok(p.nparts == 2 && p.parts[0].totals[0] == -12 && p.parts[1].totals[0] == 22 &&
+	   p.totals[0] == 10 && p.nwarnings == 0,
+	   "difference: sides -12 and 22, total 10 (got %lld)", (long long)p.totals[0]);
+	profile_free(&p);
+	free(fa);
+	free(fb);
 }
 
 static uint32_t child(struct ctree *t, uint32_t n, uint32_t i)

@@ -26,6 +26,7 @@ struct part_info *new_part(struct parser *ps)
 	struct part_info *pi = &p->parts[p->nparts++];
 	memset(pi, 0, sizeof(*pi));
 	pi->source = xstrdup(ps->path);
+	pi->sign = ps->o->sign < 0 ? -1 : 1;
 	pi->totals = xcalloc(MAX_EVENTS, sizeof(cost_t));
 	/* a part's self costs are the block subtotals made while it is read */
 	linestore_flush(&p->ls);

@@ -160,13 +160,15 @@ static void part_total(struct profile *p, struct part_info *pi)
 	}
 	if (!pi->lines_sum || !pi->summary)
 		return;
+	int neg = pi->sign < 0; /* (a difference's first side: read negated) */
 	for (int e = 0; e < p->nreal; e++) {
-		/* what is added joins the bound no sum passes (summag) */
-		uint64_t d = (uint64_t)pi->summary[e] - (uint64_t)pi->totals[e];
-		if (pi->summary[e] > pi->totals[e] && d <= (uint64_t)INT64_MAX &&
-		    sum_fits(p, 0, e, d, 1)) {
-			sum_add(p, 0, e, d);
-			pi->totals[e] = pi->summary[e];
+		/* higher in magnitude: what is added joins the bound no sum
+		 * passes (summag) */
+		cost_t s = pi->summary[e], t = pi->totals[e];
+		uint64_t d = neg ? (uint64_t)t - (uint64_t)s : (uint64_t)s - (uint64_t)t;
+		if ((neg ? s < t : s > t) && d <= (uint64_t)INT64_MAX && sum_fits(p, neg, e, d, 1)) {
+			sum_add(p, neg, e, d);
+			pi->totals[e] = s;
 		}
 	}
 }
