@@ -1,0 +1,295 @@
+/* test-fastlex.c -- unit tests of the fast paths' readers of a line's
+ * parts (src/profile/load/fastlex.h): a decimal number (fast_dec), a
+ * subposition (fast_subpos), a plain cost line's positions and costs
+ * (plain_positions, plain_costs).  Every expected value is written out by
+ * hand from the text beside it (the Callgrind format specification,
+ * 3.1.1 and 3.1.6, for what a cost line is); the few that are long are
+ * checked against libc's strtoull too, a reader written independently.
+ * SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/load/fastlex.h"
+#include "tap.h"
+
+/* s read by fast_dec() with the bytes after it as given: the value, and
+ * how many bytes it took (-1: refused) */
+static long long dec(const char *s, uint64_t *v)
+{
+	*v = 12345; /* (left alone when refused) */
+	const char *e = fast_dec(s, v);
+	return e ? (long long)(e - s) : -1;
+}
+
+static void test_dec_lengths(void)
+{
+	/* the first n digits of "123456789012345678", n = 1 .. 18 */
+	static const uint64_t want[19] = {
+		0,
+		1ull,
+		12ull,
+		123ull,
+		1234ull,
+		12345ull,
+		123456ull,
+		1234567ull,
+		12345678ull,
+		123456789ull,
+		1234567890ull,
+		12345678901ull,
+		123456789012ull,
+		1234567890123ull,
+		12345678901234ull,
+		123456789012345ull,
+		1234567890123456ull,
+		12345678901234567ull,
+		123456789012345678ull,
+	};
+	const char digits[] = "123456789012345678";
+	for (int n = 1; n <= 18; n++) {
+		char b[64];
+		memcpy(b, digits, (size_t)n);
+		b[n] = ' ';
+		memset(b + n + 1, '7', sizeof b - (size_t)n - 1); /* digits after the space */
+		uint64_t v;
+		is(dec(b, &v), n, "dec: %d digits: %d bytes taken", n, n);
+		ok(v == want[n], "dec: %d digits: %llu", n, (unsigned long long)v);
+		ok(v == strtoull(b, NULL, 10), "dec: %d digits: as strtoull reads them", n);
+	}
+	/* the same lengths of 9s: the largest value of each */
+	uint64_t nines = 0;
+	for (int n = 1; n <= 18; n++) {
+		char b[32];
+		memset(b, '9', (size_t)n);
+		b[n] = '\n';
+		nines = nines * 10 + 9;
+		uint64_t v;
+		is(dec(b, &v), n, "dec: %d nines: %d bytes", n, n);
+		ok(v == nines, "dec: %d nines", n);
+	}
+}
+
+static void test_dec_limits(void)
+{
+	uint64_t v;
+	is(dec("999999999999999999 ", &v), 18, "dec: 10^18 - 1 (18 digits) is read");
+	ok(v == 999999999999999999ull, "dec: 10^18 - 1");
+	is(dec("100000000000000000\n", &v), 18, "dec: 10^17 (18 digits) is read");
+	ok(v == 100000000000000000ull, "dec: 10^17");
+	is(dec("1000000000000000000 ", &v), -1, "dec: 10^18 (19 digits) is refused");
+	is(v, 12345, "dec: a refused number leaves the value alone");
+	is(dec("1234567890123456789\n", &v), -1, "dec: 19 digits are refused");
+	is(dec("12345678901234567890 ", &v), -1, "dec: 20 digits are refused");
+	is(dec("99999999999999999999999999\n", &v), -1, "dec: 26 digits are refused");
+	/* leading zeros count as digits: at most 18 in all */
+	is(dec("000000000000000007 ", &v), 18, "dec: 17 zeros and 7: 18 digits, read");
+	is(v, 7, "dec: 000000000000000007 is 7");
+	is(dec("0000000000000000007 ", &v), -1, "dec: 18 zeros and 7: 19 digits, refused");
+	is(dec("007\n", &v), 3, "dec: 007: 3 bytes");
+	is(v, 7, "dec: 007 is 7");
+	is(dec("0 ", &v), 1, "dec: 0: 1 byte");
+	is(v, 0, "dec: 0 is 0");
+	is(dec("00000000 ", &v), 8, "dec: 8 zeros: 8 bytes");
+	is(v, 0, "dec: 8 zeros are 0");
+	is(dec("0000000010 ", &v), 10, "dec: 8 zeros and 10: 10 bytes");
+	is(v, 10, "dec: 0000000010 is 10");
+	/* no digit */
+	is(dec(" 1", &v), -1, "dec: a space first: refused");
+	is(dec("", &v), -1, "dec: the empty string: refused");
+	is(dec("x1", &v), -1, "dec: a letter first: refused");
+	is(dec("+1", &v), -1, "dec: a sign is not fast_dec's");
+	/* bytes just below '0' and just above '9' are not digits */
+	is(dec("12/", &v), 2, "dec: '/' ends a number");
+	is(dec("12:", &v), 2, "dec: ':' ends a number");
+	is(dec("12\xb0", &v), 2, "dec: a byte 0xb0 ends a number");
+	is(dec("12\xb9", &v), 2, "dec: a byte 0xb9 ends a number");
+}
+
+static void test_dec_ends(void)
+{
+	/* every end: the digits before it, the end where it is */
+	static const char ends[] = { ' ', '\n', '\r', '\t', '/', ')', 0, 'a', 'x', '*', '-' };
+	static const char *const nums[] = { "5", "42", "1234567", "12345678", "123456789",
+					    "123456789012345678" };
+	static const uint64_t vals[] = { 5, 42, 1234567, 12345678, 123456789,
+					 123456789012345678ull };
+	for (size_t i = 0; i < sizeof ends; i++)
+		for (size_t j = 0; j < sizeof nums / sizeof *nums; j++) {
+			char b[64];
+			size_t l = strlen(nums[j]);
+			memcpy(b, nums[j], l);
+			b[l] = ends[i];
+			memset(b + l + 1, '3', sizeof b - l - 1);
+			uint64_t v;
+			is(dec(b, &v), (long long)l, "dec: %s then byte %d: %zu bytes", nums[j],
+			   ends[i], l);
+			ok(v == vals[j], "dec: %s then byte %d: its value", nums[j], ends[i]);
+		}
+	/* a number that ends at the last byte of its buffer, its NUL after it:
+	 * cost_line_fast() reads lines copied out (parse.c) with fast_dec(),
+	 * and there is no slack after their NUL (a sanitizer build catches a
+	 * read past it) */
+	for (int n = 1; n <= 18; n++) {
+		char *b = malloc((size_t)n + 1);
+		memset(b, '4', (size_t)n);
+		b[n] = 0;
+		uint64_t v;
+		is(dec(b, &v), n, "dec: %d fours at the end of the buffer", n);
+		ok(v == strtoull(b, NULL, 10), "dec: %d fours at the end of the buffer: value", n);
+		free(b);
+	}
+}
+
+static void test_subpos(void)
+{
+	struct {
+		const char *s;
+		int64_t last, want;
+		int len; /* -1: refused */
+	} t[] = {
+		{ "*\n", 17, 17, 1 },     /* the same as the last */
+		{ "+4 ", 10, 14, 2 },     /* relative, 3.1.6 */
+		{ "-3 ", 10, 7, 2 },
+		{ "25\n", 10, 25, 2 },    /* absolute */
+		{ "0x1f ", 0, 31, 4 },    /* hex */
+		{ "0X1f ", 0, 0, 1 },     /* only "0x": the 0, then an 'X' (not a cost line) */
+		{ "+0x10 ", 1, 17, 5 },
+		{ "-0x10 ", 17, 1, 5 },
+		{ "0x49d01 ", 0, 0x49d01, 7 },
+		{ "0xDEADbeef ", 0, 0xdeadbeefll, 10 },
+		{ "0x123456789abcdef ", 0, 0x123456789abcdefll, 17 }, /* 15 hex digits */
+		{ "0x123456789abcdef0 ", 0, 0, -1 },                 /* 16: refused */
+		{ "0x ", 0, 0, -1 },
+		{ "+ ", 5, 5, -1 },
+		{ "+123456789012345678 ", 1, 123456789012345679ll, 19 },
+		{ "+1234567890123456789 ", 1, 1, -1 },
+		{ "-0 ", 9, 9, 2 },
+		{ "+007 ", 1, 8, 4 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		int64_t pos = t[i].last;
+		const char *e = fast_subpos(t[i].s, &pos);
+		is(e ? e - t[i].s : -1, t[i].len, "subpos: \"%.*s\": length", (int)strcspn(t[i].s, " \n"),
+		   t[i].s);
+		if (t[i].len >= 0)
+			is(pos, t[i].want, "subpos: \"%.*s\" after %lld", (int)strcspn(t[i].s, " \n"),
+			   t[i].s, (long long)t[i].last);
+		else
+			is(pos, t[i].last, "subpos: \"%.*s\" refused: the position left alone",
+			   (int)strcspn(t[i].s, " \n"), t[i].s);
+	}
+}
+
+/* One cost line read by plain_positions() then plain_costs() with npos
+ * positions and nev events, the last positions being 100 and 200, from a
+ * buffer with the loader's slack after it: the line's length up to its
+ * '\n' (-1: refused), positions, costs added to dst (which starts at 1000
+ * each), count. */
+struct line_res {
+	long long len;
+	int64_t pos[2];
+	cost_t dst[16], lc[16];
+	int n;
+	uint64_t sum;
+};
+
+static struct line_res line(const char *s, int npos, int nev)
+{
+	static char buf[4096];
+	struct line_res r;
+	memset(&r, 0, sizeof r);
+	memset(buf, 'Z', sizeof buf);
+	memcpy(buf, s, strlen(s));
+	r.pos[0] = 100;
+	r.pos[1] = 200;
+	for (int i = 0; i < 16; i++)
+		r.dst[i] = 1000;
+	unsigned abs = 0;
+	const char *t = plain_positions(buf, npos, r.pos, &abs);
+	r.len = -1;
+	r.n = -1;
+	if (!t)
+		return r;
+	if (*t == '\n') {
+		r.len = t - buf;
+		r.n = 0;
+		return r;
+	}
+	const char *e = plain_costs(t, buf + FAST_MAX_LINE, nev, r.dst, r.lc, &r.n, &r.sum);
+	r.len = e ? e - buf : -1;
+	return r;
+}
+
+static void test_lines(void)
+{
+	struct line_res r;
+	/* the forms of the lead's 100 MB count, and the spec's */
+	r = line("+4 * 100 0 0 1\n", 2, 13);
+	is(r.len, 14, "line: +4 * 100 0 0 1: read to its end");
+	ok(r.pos[0] == 104 && r.pos[1] == 200, "line: +4 *: positions 104 200");
+	ok(r.n == 4 && r.dst[0] == 1100 && r.dst[1] == 1000 && r.dst[2] == 1000 &&
+		   r.dst[3] == 1001 && r.dst[4] == 1000,
+	   "line: +4 * 100 0 0 1: four costs added");
+	is(r.sum, 101, "line: +4 * 100 0 0 1: sum 101");
+	r = line("0x49d01 * 100 100 100 1 1 0 1\n", 2, 13);
+	is(r.len, 29, "line: 0x49d01 * ...: read");
+	ok(r.pos[0] == 0x49d01 && r.pos[1] == 200, "line: 0x49d01 *: 302337 200");
+	ok(r.n == 7 && r.lc[6] == 1 && r.lc[2] == 100, "line: 0x49d01 * ...: seven costs");
+	is(r.sum, 303, "line: 0x49d01 * ...: sum 100 * 3 + 3");
+	r = line("+28 +1 2 0 0 1\n", 2, 13);
+	ok(r.len == 14 && r.pos[0] == 128 && r.pos[1] == 201 && r.n == 4 && r.sum == 3,
+	   "line: +28 +1 2 0 0 1: 128 201, four costs, sum 3");
+	r = line("-3 -0x10 123456789012345678 7\n", 2, 13);
+	ok(r.len == 29 && r.pos[0] == 97 && r.pos[1] == 184 && r.n == 2 &&
+		   r.lc[0] == 123456789012345678ll && r.lc[1] == 7,
+	   "line: -3 -0x10, an 18-digit cost and 7");
+	r = line("16 8 12345678 123456789 87654321\n", 2, 3);
+	ok(r.len == 32 && r.pos[0] == 16 && r.pos[1] == 8 && r.n == 3 && r.lc[0] == 12345678 &&
+		   r.lc[1] == 123456789 && r.lc[2] == 87654321 && r.sum == 223456788,
+	   "line: 8 and 9 digits: 12345678 + 123456789 + 87654321 = 223456788");
+	r = line("* *\n", 2, 13);
+	ok(r.len == 3 && r.pos[0] == 100 && r.pos[1] == 200 && r.n == 0, "line: * * and no cost");
+	r = line("* * \n", 2, 13);
+	ok(r.len == 4 && r.n == 0, "line: * * and a space: no cost");
+	r = line("5\n", 2, 13);
+	ok(r.len == 1 && r.pos[0] == 5 && r.pos[1] == 200, "line: one of two positions: the other stays");
+	r = line("7 1 2 \n", 1, 13);
+	ok(r.len == 6 && r.pos[0] == 7 && r.n == 2 && r.sum == 3, "line: a space before the end");
+	r = line("7 0000000000000000000 \n", 1, 13);
+	ok(r.len == -1 && r.n == 0, "line: a cost of 19 zeros: refused, nothing added");
+	/* what the fast path leaves to the general parser, and what it added
+	 * before it stopped (for the caller to take back: lc[0 .. n)) */
+	r = line("7 1 1234567890123456789\n", 1, 13);
+	ok(r.len == -1 && r.n == 1 && r.lc[0] == 1 && r.dst[0] == 1001 && r.dst[1] == 1000,
+	   "line: a 19-digit cost: refused after one cost, which lc[] holds");
+	r = line("7 1  2\n", 1, 13);
+	ok(r.len == -1 && r.n == 1, "line: two spaces: refused after one cost");
+	r = line("7 1\t2\n", 1, 13);
+	ok(r.len == -1 && r.n == 1, "line: a tab: refused");
+	r = line("7 1 2\r\n", 1, 13);
+	ok(r.len == -1 && r.n == 2, "line: \"\\r\\n\": refused after two costs");
+	r = line("7 1 2a\n", 1, 13);
+	ok(r.len == -1 && r.n == 2, "line: a letter after a cost: refused");
+	r = line("7 1 2 3\n", 1, 2);
+	ok(r.len == -1 && r.n == 2 && r.dst[2] == 1000, "line: more costs than events: refused");
+	r = line("7 1 -2\n", 1, 13);
+	ok(r.len == -1 && r.n == 1, "line: a negative cost: refused");
+	r = line("7 1 2", 1, 13); /* then the slack's 'Z's */
+	ok(r.len == -1 && r.n == 2, "line: no '\\n' (the slack after it): refused");
+	r = line("  7 1\n", 1, 13);
+	ok(r.len == -1, "line: a space first: refused");
+	r = line("7 +1\n", 1, 13);
+	ok(r.len == -1 && r.n == 0, "line: a sign on a cost: refused");
+}
+
+int main(void)
+{
+	test_dec_lengths();
+	test_dec_limits();
+	test_dec_ends();
+	test_subpos();
+	test_lines();
+	return tap_done();
+}
