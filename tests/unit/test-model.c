@@ -556,6 +556,46 @@ static void test_fast_specs(void)
  * format specification (3.1.3: the line after calls= is the call's
  * inclusive cost, at the caller's position it gives; 3.1.6: subpositions
  * relative to the previous cost line, calls' included). */
+/* A cost of every length, 1 to 19 digits, each on its own line, with a
+ * relative and an absolute position: the fast path reads up to 18 digits
+ * and leaves a 19-digit cost to the general parser; each line's cost is
+ * the first k digits of "1234567890123456789", written out below. */
+static void test_number_lengths(void)
+{
+	static const cost_t want[20] = {
+		0, 1, 12, 123, 1234, 12345, 123456, 1234567, 12345678, 123456789,
+		1234567890, 12345678901, 123456789012, 1234567890123, 12345678901234,
+		123456789012345, 1234567890123456, 12345678901234567, 123456789012345678,
+		1234567890123456789,
+	};
+	const char digits[] = "1234567890123456789";
+	char text[2048];
+	int l = snprintf(text, sizeof text,
+			 "positions: instr line\nevents: A B\nfl=(1) a.c\nfn=(1) f\n");
+	for (int k = 1; k <= 19; k++) { /* instr 0x10 + k, line 10 * k: B = k */
+		if (k == 1)
+			l += snprintf(text + l, sizeof text - (size_t)l, "0x11 10");
+		else if (k % 2)
+			l += snprintf(text + l, sizeof text - (size_t)l, "+1 %d", 10 * k);
+		else
+			l += snprintf(text + l, sizeof text - (size_t)l, "+1 +10");
+		l += snprintf(text + l, sizeof text - (size_t)l, " %.*s %d\n", k, digits, k);
+	}
+	for (int way = 0; way < 2; way++) {
+		const char *w = way ? "padded" : "at the end";
+		struct profile p;
+		ok((way ? load_padded(&p, text) : load(&p, text)) == 0, "%s: lengths load: %s", w,
+		   lasterr);
+		for (int k = 1; k <= 19; k++) {
+			ok(line_cost(&p, "f", "a.c", (uint32_t)(10 * k), 0) == want[k],
+			   "%s: a.c:%d A: %d digits", w, 10 * k, k);
+			is(line_cost(&p, "f", "a.c", (uint32_t)(10 * k), 1), k, "%s: a.c:%d B", w,
+			   10 * k);
+		}
+		profile_free(&p);
+	}
+}
+
 static void test_fast_call_lines(void)
 {
 	static const char text[] =
@@ -2115,6 +2155,7 @@ int main(void)
 	test_hex_positions();
 	test_fast_specs();
 	test_fast_call_lines();
+	test_number_lengths();
 	test_worker_line_range();
 	test_recursion();
 	test_parts_and_misc();
