@@ -280,63 +280,80 @@ static const char *sse_line(const char *t, int npos, int nev, int64_t pos[2], in
 	return swar_costs(t, nev, dst, n, sm, sum);
 }
 
-/* the costs at t: a 32-byte window checked at once (digits and single
- * spaces up to the '\n'), then each field's value from its known length,
- * without a test per field; positions as base reads them */
-static const char *ssev_line(const char *t, int npos, int nev, int64_t pos[2], int64_t *dst,
-			     uint64_t *sum)
+/* the spaces, '\n' and digits of the 32 bytes at t: bit i for t[i] */
+INL void masks32(const char *t, uint64_t *sp, uint64_t *nl, uint64_t *dg)
 {
-	if (!(t = base_positions(t, npos, pos)))
-		return NULL;
 	__m128i a = _mm_loadu_si128((const __m128i *)t);
 	__m128i b = _mm_loadu_si128((const __m128i *)(t + 16));
 	const __m128i vs = _mm_set1_epi8(' '), vn = _mm_set1_epi8('\n');
 	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
-	uint32_t msp = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vs)) |
-		       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vs)) << 16;
-	uint32_t mnl = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vn)) |
-		       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vn)) << 16;
-	uint32_t mdg = (uint32_t)_mm_movemask_epi8(
-			       _mm_and_si128(_mm_cmpgt_epi8(a, lo), _mm_cmplt_epi8(a, hi))) |
-		       (uint32_t)_mm_movemask_epi8(
-			       _mm_and_si128(_mm_cmpgt_epi8(b, lo), _mm_cmplt_epi8(b, hi)))
-			       << 16;
-	if (__builtin_expect(!mnl, 0))
-		return swar_line(t, 0, nev, pos, dst, sum);
-	unsigned e = (unsigned)__builtin_ctz(mnl);
-	if (e == 0)
-		return t;
-	uint32_t below = (1u << e) - 1; /* (e <= 31) */
-	/* digits and spaces only, the first a digit, no two spaces together */
-	if (((mdg | msp) & below) != below || (msp & 1) || (msp & (msp >> 1) & below))
-		return NULL;
-	uint32_t seps = (msp & below) | 1u << e;
-	unsigned at = 0;
-	int n = 0;
-	uint64_t sm = 0;
-	do {
-		unsigned end = (unsigned)__builtin_ctz(seps);
-		unsigned len = end - at;
-		uint64_t x = 0;
-		if (__builtin_expect(len - 1 >= 8 || n >= nev, 0)) {
-			if (len == 0)
-				break; /* a space at the end */
-			if (n >= nev || len > 18)
-				return NULL;
-			base_dec(t + at, &x);
-		} else {
-			uint64_t w;
-			memcpy(&w, t + at, 8);
-			x = swar_value(w, len);
-		}
-		sm += x;
-		dst[n++] += (int64_t)x;
-		at = end + 1;
-		seps &= seps - 1;
-	} while (seps);
-	*sum += sm;
-	return t + e;
+	*sp = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vs)) |
+	      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vs)) << 16;
+	*nl = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vn)) |
+	      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vn)) << 16;
+	*dg = (uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, lo), _mm_cmplt_epi8(a, hi))) |
+	      (uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(b, lo), _mm_cmplt_epi8(b, hi)))
+		      << 16;
 }
+
+/* the costs at t: a window of 32 bytes (or 64 when wide and the first 32
+ * have no '\n') checked at once (digits and single spaces up to the
+ * '\n'), then each field's value from its known length, without a test
+ * per field; a line longer than that: FALL's loop */
+#define DEFINE_SSEV(NAME, POS, FALL, WIDE)                                                  \
+	static const char *NAME##_line(const char *t, int npos, int nev, int64_t pos[2],     \
+				       int64_t *dst, uint64_t *sum)                         \
+	{                                                                                   \
+		if (!(t = POS##_positions(t, npos, pos)))                                   \
+			return NULL;                                                        \
+		uint64_t msp, mnl, mdg;                                                     \
+		masks32(t, &msp, &mnl, &mdg);                                               \
+		if (WIDE && __builtin_expect(!mnl, 0)) {                                    \
+			uint64_t sp2, nl2, dg2;                                             \
+			masks32(t + 32, &sp2, &nl2, &dg2);                                  \
+			msp |= sp2 << 32;                                                   \
+			mnl = nl2 << 32;                                                    \
+			mdg |= dg2 << 32;                                                   \
+		}                                                                           \
+		if (__builtin_expect(!mnl, 0))                                              \
+			return FALL##_costs(t, nev, dst, 0, 0, sum);                        \
+		unsigned e = (unsigned)__builtin_ctzll(mnl);                                \
+		uint64_t below = (1ull << e) - 1; /* (e <= 63) */                            \
+		/* digits and spaces only, the first a digit, no two spaces together */     \
+		if (((mdg | msp) & below) != below || (msp & 1) || (msp & (msp >> 1) & below)) \
+			return e ? NULL : t;                                                \
+		uint64_t seps = (msp & below) | 1ull << e;                                  \
+		unsigned at = 0;                                                            \
+		int n = 0;                                                                  \
+		uint64_t sm = 0;                                                            \
+		do {                                                                        \
+			unsigned end = (unsigned)__builtin_ctzll(seps);                     \
+			unsigned len = end - at;                                            \
+			uint64_t x = 0;                                                     \
+			if (__builtin_expect(len - 1 >= 8 || n >= nev, 0)) {                \
+				if (len == 0)                                               \
+					break; /* a space at the end, or none */            \
+				if (n >= nev || len > 18)                                   \
+					return NULL;                                        \
+				base_dec(t + at, &x);                                       \
+			} else {                                                            \
+				uint64_t w;                                                 \
+				memcpy(&w, t + at, 8);                                      \
+				x = swar_value(w, len);                                     \
+			}                                                                   \
+			sm += x;                                                            \
+			dst[n++] += (int64_t)x;                                             \
+			at = end + 1;                                                       \
+			seps &= seps - 1;                                                   \
+		} while (seps);                                                             \
+		*sum += sm;                                                                 \
+		return t + e;                                                               \
+	}
+
+DEFINE_SSEV(ssev, base, swar, 0)
+DEFINE_SSEV(ssevb, base, base, 0)
+DEFINE_SSEV(ssev2, base, base, 1)
+DEFINE_SSEV(ssev1, swar1, base, 1)
 
 /* ---- candidate: the whole line's separators first (SSE2) ---------------- */
 
@@ -479,7 +496,7 @@ static double now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static int cmpd(const void *a, const void *b)
@@ -517,6 +534,9 @@ int main(int argc, char **argv)
 		{ "sse", sse_line },
 		{ "line", line_line },
 		{ "ssev", ssev_line },
+		{ "ssevb", ssevb_line },
+		{ "ssev2", ssev2_line },
+		{ "ssev1", ssev1_line },
 #endif
 	};
 	enum { NALL = sizeof all / sizeof all[0] };
@@ -556,6 +576,9 @@ int main(int argc, char **argv)
 	int first = 1;
 	if (rounds > 64)
 		rounds = 64;
+	if (rounds < 1)
+		rounds = 1;
+	memset(&ref, 0, sizeof ref);
 	for (int k = 0; k < rounds; k++)
 		for (int i = 0; i < np; i++) {
 			int j = pick[(i + k) % np]; /* interleaved, the order turning */
