@@ -348,9 +348,7 @@ uint32_t imp_intern(struct strtab *t, const struct modname *mod, const char *s, 
 uint32_t imp_fn(struct imp *m, uint32_t obj, uint32_t file, const char *name, size_t len)
 {
 	uint32_t nm = imp_intern(&m->p->names, m->o->modfn, name, len);
-	uint32_t fn = profile_fn(m->p, obj, file, nm, file);
-	m->p->fns[fn].defined = 1;
-	return fn;
+	return profile_fn(m->p, obj, file, nm);
 }
 
 /* frames[0] the outermost (see import_int.h) */
@@ -491,10 +489,8 @@ int import_folded(struct profile *p, const char *path, const char *data, size_t 
 				memset(name_fn + nname, 0xff, (size_t)(nn - nname) * sizeof(*name_fn));
 				nname = nn;
 			}
-			if (name_fn[id] == NO_ID) {
-				name_fn[id] = profile_fn(p, m.obj_none, m.file_none, id, m.file_none);
-				p->fns[name_fn[id]].defined = 1;
-			}
+			if (name_fn[id] == NO_ID)
+				name_fn[id] = profile_fn(p, m.obj_none, m.file_none, id);
 			VEC_RESERVE(fr, capfr, nf + 1);
 			fr[nf++] = (struct frame){ name_fn[id], m.file_none, 0 };
 			a = e + 1;

@@ -41,8 +41,8 @@ static int wanted(struct collector *c, const struct profile *q, uint32_t f)
 		ok = 0;
 	if (ok && a->obj != NO_ID)
 		ok = same_str(c->p->objs.str[a->obj], q->objs.str[b->obj]);
-	if (ok && a->kfile != NO_ID)
-		ok = b->kfile != NO_ID && same_str(c->p->files.str[a->kfile], q->files.str[b->kfile]);
+	if (ok && a->file != NO_ID)
+		ok = b->file != NO_ID && same_str(c->p->files.str[a->file], q->files.str[b->file]);
 	c->match[f] = ok ? 1 : 2;
 	return ok;
 }

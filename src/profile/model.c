@@ -425,11 +425,10 @@ static void ihash_grow(struct ihash *h, uint32_t nrec)
 static uint64_t fn_hash(const struct profile *p, uint32_t r)
 {
 	const struct function *f = &p->fns[r];
-	return hash3(f->obj, f->kfile, f->name);
+	return hash3(f->obj, f->file, f->name);
 }
 
-uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
-			uint32_t file)
+uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 {
 	/* no look in the function hash: a function of a new name is found by
 	 * no look-up until profile_fn() is next called, which puts it in then
@@ -440,14 +439,11 @@ uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t kfile, uint32_
 		p->fns = hot_realloc(p->fns, (size_t)p->capfns * sizeof(*p->fns), nc * sizeof(*p->fns));
 		p->capfns = nc;
 	}
-	p->fns[p->nfns] = (struct function){
-		.name = name, .obj = obj, .file = file, .kfile = kfile
-	};
+	p->fns[p->nfns] = (struct function){ .name = name, .obj = obj, .file = file };
 	return p->nfns++;
 }
 
-uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t name,
-		    uint32_t file)
+uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 {
 	struct ihash *h = &p->fnhash;
 	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)h->mask + 1)
@@ -458,15 +454,15 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t kfile, uint32_t na
 			i = (i + 1) & h->mask;
 		h->slots[i] = h->n + 1;
 	}
-	uint32_t i = (uint32_t)hash3(obj, kfile, name) & h->mask;
+	uint32_t i = (uint32_t)hash3(obj, file, name) & h->mask;
 	for (; h->slots[i]; i = (i + 1) & h->mask) {
 		const struct function *f = &p->fns[h->slots[i] - 1];
-		if (f->name == name && f->kfile == kfile && f->obj == obj)
+		if (f->name == name && f->file == file && f->obj == obj)
 			return h->slots[i] - 1;
 	}
 	h->slots[i] = p->nfns + 1;
 	h->n = p->nfns + 1;
-	return profile_fn_new(p, obj, kfile, name, file);
+	return profile_fn_new(p, obj, file, name);
 }
 
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,

@@ -616,9 +616,9 @@ static void check(struct profile *p, const char *path)
 		if (R.use_obj && index_of(SP_OBJ, obj_name(p, fu->obj)) != R.fn_obj[i])
 			fail("function '%s' is in object '%s', want index %u", fn_name(p, k),
 			     obj_name(p, fu->obj), R.fn_obj[i]);
-		if (index_of(SP_FILE, file_name(p, fu->kfile)) != R.fn_file[i])
+		if (index_of(SP_FILE, file_name(p, fu->file)) != R.fn_file[i])
 			fail("function '%s' is in file '%s', want index %u", fn_name(p, k),
-			     file_name(p, fu->kfile), R.fn_file[i]);
+			     file_name(p, fu->file), R.fn_file[i]);
 	}
 	for (uint32_t i = 0; i < sp[SP_FN].n; i++)
 		if (R.fn_file[i] != UINT32_MAX && !seen[i])

@@ -826,6 +826,7 @@ static void test_call_records(void)
 	   bad);
 	ok(badcost == 0, "every record's 64 costs as given (%u differ)", badcost);
 	ok(sizeof(struct call_rec) == 20, "a call record takes 20 bytes");
+	ok(sizeof(struct function) == 12, "a function takes 12 bytes (its name, object and file)");
 	free(ref);
 	free(cost);
 	profile_free(&p);

@@ -223,7 +223,7 @@ struct parser {
 	/* name id -> the function last found for it, with its key: checked
 	 * without reading the function (a cache miss per call otherwise) */
 	struct name_fn {
-		uint32_t fn, obj, kfile;
+		uint32_t fn, obj, file;
 	} *name_fn;
 	uint32_t nname_fn;
 	uint32_t names_before; /* names the profile had before this load */

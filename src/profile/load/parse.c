@@ -188,13 +188,10 @@ int parse_costs_into(struct parser *ps, const char *s, cost_t *dst, int count)
 
 /* ---- functions ----------------------------------------------------------- */
 
-static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name, int define)
+static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t name)
 {
-	/* a function is its object, file and name, as callgrind, KCachegrind
-	 * and callgrind_annotate key it: two static functions of one name in
-	 * two files of an object are two.  A name nearly always means the same
-	 * function: try the last one first */
-	uint32_t kfile = file;
+	/* a function is its object, file and name (struct function).  A name
+	 * nearly always means the same function: try the last one first */
 	if (name >= ps->nname_fn) {
 		void *a = ps->name_fn;
 		grow_by_id(&a, &ps->nname_fn, name, sizeof(*ps->name_fn), 0xff);
@@ -204,16 +201,9 @@ static uint32_t get_fn(struct parser *ps, uint32_t obj, uint32_t file, uint32_t 
 	if (nf->fn == NO_ID && name >= ps->names_before)
 		/* a name new to the profile in this load, with no function
 		 * made for it yet: it has none */
-		*nf = (struct name_fn){ profile_fn_new(ps->p, obj, kfile, name, file), obj, kfile };
-	else if (nf->fn == NO_ID || nf->obj != obj || nf->kfile != kfile)
-		*nf = (struct name_fn){ profile_fn(ps->p, obj, kfile, name, file), obj, kfile };
-	if (define) {
-		struct function *f = &ps->p->fns[nf->fn];
-		if (!f->defined) {
-			f->defined = 1;
-			f->file = file;
-		}
-	}
+		*nf = (struct name_fn){ profile_fn_new(ps->p, obj, file, name), obj, file };
+	else if (nf->fn == NO_ID || nf->obj != obj || nf->file != file)
+		*nf = (struct name_fn){ profile_fn(ps->p, obj, file, name), obj, file };
 	return nf->fn;
 }
 
@@ -224,7 +214,7 @@ int need_fn(struct parser *ps, const char *what)
 		return 0;
 	if (ps->fnname == NO_ID)
 		return perr(ps, "%s before any fn= line", what);
-	ps->fn = get_fn(ps, ps->fnobj, ps->fnfile, ps->fnname, 1);
+	ps->fn = get_fn(ps, ps->fnobj, ps->fnfile, ps->fnname);
 	return 0;
 }
 
@@ -239,7 +229,7 @@ void finish_call(struct parser *ps, uint32_t line, const cost_t *c, const int64_
 	 * call, fi=/fe= included (callgrind writes cfi= when it is not) */
 	cur_file(ps);
 	uint32_t cfl = ps->cfl != NO_ID ? ps->cfl : ps->fi;
-	uint32_t cid = get_fn(ps, cob, cfl, ps->cfn, 0);
+	uint32_t cid = get_fn(ps, cob, cfl, ps->cfn);
 	ps->cob = ps->cfl = NO_ID;
 	cost_t count = ps->o->sign < 0 ? -ps->call_count : ps->call_count;
 	const struct instr_sink *is = ps->o->instr;
