@@ -141,7 +141,9 @@ int profile_load(struct profile *p, const char *path, const struct load_opts *o,
  * example).  The calls' inclusive costs are counted as the summary is, so
  * with the sum alone the call tree's root passed 100% (1,312 of 1,311
  * I1mr); with the run's full cost it does not, and the total is the one
- * callgrind_annotate prints as PROGRAM TOTALS and KCachegrind shows. */
+ * callgrind_annotate prints as PROGRAM TOTALS.  (KCachegrind reads the
+ * summary, then takes the sum of the costs at the end of its load, as
+ * cgtui did.) */
 static void part_total(struct profile *p, struct part_info *pi)
 {
 	const cost_t *line = pi->lines_sum ? pi->lines_sum : pi->summary;
