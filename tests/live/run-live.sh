@@ -535,9 +535,10 @@ a=$(hdr_ir ctl-0.txt) b=$(hdr_ir ctl-1.txt)
 check "live U: a snapshot now (Ir $a, then $b)" "$?" "$(head -1 ctl-0.txt; head -1 ctl-1.txt; tail -1 ctl-1.txt)"
 # p and Z while spin_ms runs (main -> outer -> inner -> spin_ms): the
 # snapshots after the pause have the same Ir (hand: nothing counted), the
-# one after p again more
+# one after p again more.  (15 s of spin_ms: with 5 s, the program had
+# ended before the keys under ASan on a loaded machine, and the test failed)
 live ctl2 ':wait-fn spin_ms\np\n:wait-answer\n:wait-data\n:dump ctl-2.txt\n:wait-data\n:dump ctl-3.txt\np\n:wait-answer\n:wait-data\n:dump ctl-4.txt\nZ\ny\n:wait-answer\n:dump ctl-5.txt\n:wait-end\n' \
-	./live-prog nest 5000
+	./live-prog nest 15000
 f=$(saved ctl2.err)
 c=$(hdr_ir ctl-2.txt) d=$(hdr_ir ctl-3.txt) e=$(hdr_ir ctl-4.txt)
 [ -n "$c" ] && [ "$c" = "$d" ] && grep -q "running.*, not counting" ctl-3.txt
