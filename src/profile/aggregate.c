@@ -344,8 +344,17 @@ static void count_calls(struct agg_run *r)
 	struct agg *a = r->a;
 	uint32_t n = a->nfns, nc = a->ncycles;
 	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
+	/* the calls into a cycle from outside, in their order, as met (few:
+	 * then put in their cycles' order, each cycle's in the calls') */
+	uint32_t *into = NULL, ninto = 0, capinto = 0;
 	for (uint32_t k = 0; k < p->ncalls; k++) {
 		const struct call_rec *c = &p->calls[k];
+		if (k + AHEAD < p->ncalls) { /* (read at random) */
+			const struct call_rec *f = &p->calls[k + AHEAD];
+			__builtin_prefetch(&a->fn_ncalls[f->callee], 1);
+			__builtin_prefetch(&a->fn_cycle[f->callee]);
+			__builtin_prefetch(&a->fn_cycle[f->caller]);
+		}
 		cost_t count = call_count(p, k);
 		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], count);
 		if (c->caller == c->callee)
@@ -354,20 +363,19 @@ static void count_calls(struct agg_run *r)
 			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
 			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], count);
 			a->cin_start[a->fn_cycle[c->callee]]++;
+			VEC_RESERVE(into, capinto, (size_t)ninto + 1);
+			into[ninto++] = k;
 		}
 	}
 	for (uint32_t k = 0; k < nc; k++)
 		a->cin_start[k + 1] += a->cin_start[k];
-	a->cin_idx = xmalloc(((size_t)a->cin_start[nc] + 1) * sizeof(uint32_t));
+	a->cin_idx = xmalloc(((size_t)ninto + 1) * sizeof(uint32_t));
 	uint32_t *fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
 	memcpy(fill, a->cin_start, ((size_t)nc + 1) * sizeof(uint32_t));
-	for (uint32_t k = 0; nc && k < p->ncalls; k++) {
-		const struct call_rec *c = &p->calls[k];
-		if (c->caller != c->callee && a->fn_cycle[c->callee] &&
-		    a->fn_cycle[c->caller] != a->fn_cycle[c->callee])
-			a->cin_idx[fill[a->fn_cycle[c->callee] - 1]++] = k;
-	}
+	for (uint32_t i = 0; i < ninto; i++)
+		a->cin_idx[fill[a->fn_cycle[p->calls[into[i]].callee] - 1]++] = into[i];
 	free(fill);
+	free(into);
 }
 
 /* Inclusive costs of part k of the functions: self + the calls that leave
