@@ -157,6 +157,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 	if (s->in.note)
 		profile_warn(p, "%s", s->in.note);
 	p->agg_roots0 = ctl->roots0 && c->cycles;
+	p->agg_pairs = ctl->pairs;
 	profile_set_cycles(p, c->cycles);
 	for (int i = 0; i < c->nevdefs; i++) {
 		char msg[256];

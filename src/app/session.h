@@ -48,6 +48,8 @@ struct load_ctl {
 	int roots0;                     /* the call tree's roots of event 0 made by the
 					 * aggregation (the explorer sorting by it: its
 					 * first t needs them) */
+	int pairs;                      /* the file:function pairs made by the
+					 * aggregation (the report's first section) */
 	struct progress *pr;            /* a progress bar, or NULL */
 };
 

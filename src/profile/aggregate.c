@@ -45,6 +45,7 @@ void agg_free(struct agg *a)
 	free(a->file_idx);
 	if (a->have_ff)
 		filefn_free(a->ff, a->ff_pool);
+	filefn_free(a->way_ff, a->way_pool);
 	for (struct agg_roots *r = a->roots, *next; r; r = next) {
 		next = r->next;
 		free(r->ent);
@@ -285,9 +286,13 @@ static uint32_t self_plan(const struct profile *p, struct agg *a)
 	return nrow;
 }
 
+static struct filefn *filefn_make(const struct profile *p, const struct agg *a, struct agg *job,
+				  size_t *np, cost_t **poolp);
+
 /* Phase 1: the call lists, then the components (the longest task, first);
- * the block subtotals by file; the self costs, in nth parts of the
- * functions (each reads every block's function, sums its own). */
+ * the block subtotals by file (and with them, for the report, the
+ * file:function pairs); the self costs, in nth parts of the functions
+ * (each reads every block's function, sums its own). */
 static void phase1(struct agg_run *r, uint32_t t)
 {
 	struct profile *p = r->p;
@@ -320,6 +325,10 @@ static void phase1(struct agg_run *r, uint32_t t)
 		for (uint32_t k = 0; k < ls->nff; k++)
 			a->file_idx[fill[ls->ff[k].file]++] = k;
 		free(fill);
+		/* the report's pairs, from the blocks by file, while the
+		 * longest task (the components) goes on */
+		if (p->agg_pairs)
+			a->way_ff = filefn_make(p, a, NULL, &a->way_nff, &a->way_pool);
 	} else { /* (the rows of their own: self_plan) */
 		uint32_t lo = part_of(n, t - 3, r->nth), hi = part_of(n, t - 2, r->nth);
 		for (uint32_t k = 0; k < ls->nff; k++) {
@@ -871,11 +880,13 @@ static size_t ff_pair(const struct ff_dup *dup, size_t ndup, size_t d, uint32_t 
 	return h - first_not_below(dup, d, sizeof(*dup), ff_dup_below, &h);
 }
 
-struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
+/* agg_filefn()'s pairs from a's blocks by file; job: the aggregation
+ * whose job ahead may be asked to stop (NULL: never) */
+static struct filefn *filefn_make(const struct profile *p, const struct agg *a, struct agg *job,
+				  size_t *np, cost_t **poolp)
 {
 	int nr = p->nreal;
 	const struct linestore *ls = &p->ls;
-	const struct agg *a = profile_agg(p);
 	/* group the blocks' file subtotals (ls.ff) by (file, function name):
 	 * file by file (the aggregation's file_idx, each file's blocks in
 	 * their order), a name's first block in the file (mark[name]) is
@@ -890,7 +901,7 @@ struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
 		for (uint32_t k = a->file_start[f]; k < a->file_start[f + 1]; k++) {
 			/* (a job ahead: not while a key is handled, nor when its
 			 * work is of no use: left for whoever asks) */
-			if (!(k & 0xffff) && agg_stop_wanted(p->agg)) {
+			if (!(k & 0xffff) && job && agg_stop_wanted(job)) {
 				free(mark);
 				free(dup);
 				*np = 0;
@@ -924,7 +935,7 @@ struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
 	struct filefn *ff = xmalloc((n + 1) * sizeof(*ff));
 	size_t nmulti = 0;
 	for (uint32_t q = 0, d = 0; q < ls->nff; q++) {
-		if (!(q & 0xffff) && agg_stop_wanted(p->agg)) {
+		if (!(q & 0xffff) && job && agg_stop_wanted(job)) {
 			free(ff);
 			free(dup);
 			*np = 0;
@@ -963,6 +974,19 @@ struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
 	free(dup);
 	*poolp = pool;
 	*np = n; /* in no particular order: every reader orders by cost */
+	return ff;
+}
+
+struct filefn *agg_filefn(struct profile *p, size_t *np, cost_t **poolp)
+{
+	struct agg *a = (struct agg *)profile_agg(p);
+	if (!a->way_ff)
+		return filefn_make(p, a, a, np, poolp);
+	struct filefn *ff = a->way_ff; /* (made on the aggregation's way) */
+	*np = a->way_nff;
+	*poolp = a->way_pool;
+	a->way_ff = NULL;
+	a->way_pool = NULL;
 	return ff;
 }
 

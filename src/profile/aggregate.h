@@ -100,6 +100,11 @@ struct agg {
 	cost_t *ff_pool;
 	size_t nff;
 	int have_ff;
+	/* the pairs made on the aggregation's way (profile.agg_pairs), until
+	 * agg_filefn() hands them over */
+	struct filefn *way_ff;
+	cost_t *way_pool;
+	size_t way_nff;
 	/* tree.c's top-down roots with cycle detection on, found for an
 	 * event when a call tree first asks for it (they decode every call):
 	 * a list of one entry per event asked for (struct agg_roots) */
@@ -289,7 +294,8 @@ static inline const cost_t *filefn_cost(const struct profile *p, const cost_t *p
 /* Returns an array of *n entries and the pool of their costs that are
  * sums (*pool; free both with filefn_free); the groups in the order of
  * their first blocks in the line store.  In a job ahead asked to stop
- * (agg_stop_wanted), NULL. */
+ * (agg_stop_wanted), NULL.  Those the aggregation made on its way
+ * (profile.agg_pairs) are handed over, once. */
 struct filefn *agg_filefn(struct profile *p, size_t *n, cost_t **pool);
 /* The same, computed once and kept with the aggregation (do not free). */
 const struct filefn *agg_filefn_kept(struct profile *p, size_t *n, const cost_t **pool);

@@ -182,6 +182,7 @@ struct profile {
 				  * default, load_jobs(0)) */
 	int agg_roots0;          /* the aggregation makes the call tree's
 				  * roots of event 0 on its way (load_ctl.roots0) */
+	int agg_pairs;           /* and the file:function pairs (load_ctl.pairs) */
 	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
 				  * function named by its address, or NO_ID;
 				  * NULL when not looked for (src/source) */

@@ -811,33 +811,63 @@ static void test_self_rows(void)
  * Then 20,000 functions each in a file of its own: 20,000 pairs, each a
  * 12-byte entry naming its block's subtotal by its row, its name its
  * function's (24 bytes with the name and a pointer to the subtotal,
- * before; 32 in a block grown by doubling, before that). */
-static void test_filefn_pairs(void)
+ * before; 32 in a block grown by doubling, before that).  The same pairs
+ * made by the aggregation on its way (agg_pairs, the report's), at 1 and 2
+ * threads, handed over once. */
+static const char two_objects[] = "events: Ir\nob=A\nfl=a.c\nfn=s\n1 1\nfi=h.h\n2 10\nob=B\nfl=a.c\n"
+				  "fn=s\n3 100\nob=A\nfl=x.c\nfn=g\nfi=h.h\n7 2\nob=B\nfl=h.h\n"
+				  "fn=g\n8 4\n";
+
+static void check_two_objects_pairs(const struct profile *p, const struct filefn *ff, size_t n,
+				    const cost_t *pool, const char *how)
 {
-	struct profile p;
-	ok(load(&p, "events: Ir\nob=A\nfl=a.c\nfn=s\n1 1\nfi=h.h\n2 10\nob=B\nfl=a.c\nfn=s\n3 100\n"
-		    "ob=A\nfl=x.c\nfn=g\nfi=h.h\n7 2\nob=B\nfl=h.h\nfn=g\n8 4\n") == 0,
-	   "two objects' s and g: %s", lasterr);
-	size_t n;
-	cost_t *pool;
-	struct filefn *ff = agg_filefn(&p, &n, &pool);
-	is(n, 3, "three pairs: a.c:s, h.h:s, h.h:g");
+	is(n, 3, "%s: three pairs: a.c:s, h.h:s, h.h:g", how);
 	cost_t got[3] = { -1, -1, -1 };
 	uint32_t gfn = NO_ID;
 	const char *const pair[3][2] = { { "a.c", "s" }, { "h.h", "s" }, { "h.h", "g" } };
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; ff && i < n; i++)
 		for (int k = 0; k < 3; k++)
-			if (!strcmp(file_name(&p, ff[i].file), pair[k][0]) &&
-			    !strcmp(p.names.str[filefn_name(&p, &ff[i])], pair[k][1])) {
-				got[k] = filefn_cost(&p, pool, &ff[i])[0];
+			if (!strcmp(file_name(p, ff[i].file), pair[k][0]) &&
+			    !strcmp(p->names.str[filefn_name(p, &ff[i])], pair[k][1])) {
+				got[k] = filefn_cost(p, pool, &ff[i])[0];
 				if (k == 2)
 					gfn = ff[i].fn;
 			}
-	ok(got[0] == 101 && got[1] == 10 && got[2] == 6, "a.c:s 1 + 100, h.h:s 10, h.h:g 2 + 4");
-	ok(gfn != NO_ID && !strcmp(obj_name(&p, p.fns[gfn].obj), "B"),
-	   "h.h:g's function: B's, whose own file h.h is");
+	ok(got[0] == 101 && got[1] == 10 && got[2] == 6, "%s: a.c:s 1 + 100, h.h:s 10, h.h:g 2 + 4",
+	   how);
+	ok(gfn != NO_ID && !strcmp(obj_name(p, p->fns[gfn].obj), "B"),
+	   "%s: h.h:g's function: B's, whose own file h.h is", how);
+}
+
+static void test_filefn_pairs(void)
+{
+	struct profile p;
+	ok(load(&p, two_objects) == 0, "two objects' s and g: %s", lasterr);
+	size_t n;
+	cost_t *pool;
+	struct filefn *ff = agg_filefn(&p, &n, &pool);
+	check_two_objects_pairs(&p, ff, n, pool, "asked for");
 	filefn_free(ff, pool);
 	profile_free(&p);
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		char how[64];
+		snprintf(how, sizeof(how), "made on the aggregation's way, %d thread%s", jobs,
+			 jobs > 1 ? "s" : "");
+		ok(load(&p, two_objects) == 0, "%s: %s", how, lasterr);
+		p.jobs = jobs;
+		p.agg_pairs = 1;
+		const struct agg *a = profile_agg(&p);
+		ok(a->way_ff != NULL && a->way_nff == 3, "%s: there before anyone asks", how);
+		const struct filefn *made = a->way_ff;
+		ff = agg_filefn(&p, &n, &pool);
+		ok(ff == made && a->way_ff == NULL, "%s: handed over, once", how);
+		check_two_objects_pairs(&p, ff, n, pool, how);
+		filefn_free(ff, pool);
+		ff = agg_filefn(&p, &n, &pool); /* (made again) */
+		check_two_objects_pairs(&p, ff, n, pool, "asked for again");
+		filefn_free(ff, pool);
+		profile_free(&p);
+	}
 
 	enum { N = 20000 };
 	struct text tx = { 0 };
