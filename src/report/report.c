@@ -11,6 +11,7 @@
 #include "config.h"
 #include "report.h"
 #include "profile/aggregate.h"
+#include "profile/load.h"
 #include "profile/modname.h"
 #include "profile/query.h"
 #include "profile/format.h"
@@ -23,6 +24,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -560,6 +562,29 @@ static void inclusive_section(struct profile *p, const struct report_opts *o,
 	free(grp);
 }
 
+/* The second section (function:file), built beside the first on a thread
+ * of its own when the profile may use two (load_jobs()): both only read
+ * the profile, its aggregation and the pairs. */
+struct fn_section_job {
+	struct profile *p;
+	const struct filefn *ff;
+	const cost_t *pool;
+	size_t nff;
+	const struct report_opts *o;
+	const cost_t *summary;
+	struct section *s;
+};
+
+static void *fn_section(void *arg)
+{
+	const struct fn_section_job *j = arg;
+	if (j->o->inclusive)
+		inclusive_section(j->p, j->o, j->summary, j->s);
+	else
+		build_section(j->p, j->ff, j->pool, j->nff, 0, j->o, j->summary, j->s);
+	return NULL;
+}
+
 static const char *source_desc(const struct profile *p, int i)
 {
 	return i < p->nsource_desc && p->source_desc[i] ? p->source_desc[i] : "";
@@ -658,28 +683,37 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 		free(mx);
 	}
 
-	/* one section at a time: a profile may have a million functions */
+	/* the first section's entries are dropped once printed (a profile may
+	 * have a million functions); with a second thread, the second is built
+	 * meanwhile */
 	size_t nff;
 	cost_t *ffpool;
 	struct filefn *ff = agg_filefn(p, &nff, &ffpool);
 	struct section byfile = { 0 }, byfn = { 0 };
+	struct fn_section_job job = { p, ff, ffpool, nff, &o, summary, &byfn };
+	pthread_t second;
+	int beside = load_jobs(p->jobs) > 1 && pthread_create(&second, NULL, fn_section, &job) == 0;
 	build_section(p, ff, ffpool, nff, 1, &o, summary, &byfile);
 	select_section(&byfile, &o, summary, 0);
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
 	section_drop_entries(&byfile); /* annotation needs the files only */
+	if (beside)
+		pthread_join(second, NULL);
 	if (o.inclusive) {
 		filefn_free(ff, ffpool);
 		ff = NULL;
 		ffpool = NULL;
 		nff = 0;
-		inclusive_section(p, &o, summary, &byfn);
+		if (!beside)
+			inclusive_section(p, &o, summary, &byfn);
 		select_section(&byfn, &o, summary, 1);
 		print_section(out, p, &o, summary, &byfn,
 			      "Function:file summary (inclusive costs on function lines)",
 			      "function:file", "> ", 0);
 	} else {
-		build_section(p, ff, ffpool, nff, 0, &o, summary, &byfn);
+		if (!beside)
+			build_section(p, ff, ffpool, nff, 0, &o, summary, &byfn);
 		select_section(&byfn, &o, summary, 0);
 		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
 			      "> ", 1);

@@ -25,6 +25,9 @@ reports() { # jobs, file: the reports one after the other
 		"$CGTUI" --jobs="$1" --batch --no-annotate --threshold=0 --inclusive=yes --tree=both \
 			"$o" "$2" 2>&1 | grep -v '^Invocation:'
 	done
+	# (the plain report: its function:file section built beside the
+	# file:function one, from the pairs the aggregation made on its way)
+	"$CGTUI" --jobs="$1" --batch --no-annotate --threshold=0 "$2" 2>&1 | grep -v '^Invocation:'
 	"$CGTUI" --jobs="$1" --batch --no-annotate --threshold=0 --format=json "$2" 2>&1 |
 		grep -v '"invocation"'
 }
