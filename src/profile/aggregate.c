@@ -543,31 +543,27 @@ static double agg_clock(void)
 void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roots *r,
 		    cost_t *calls, int rowed, cost_t *cyc_in)
 {
-	uint32_t nent = agg_nent(a), n = 0;
+	uint32_t nent = agg_nent(a), n = 0, at = 0;
 	int ev = r->event;
-	/* counted first, then (in place: the n-th kept is at most the n-th
-	 * row) moved down */
-	for (int pass = 0; pass < 2; pass++) {
-		uint32_t at = 0, k = 0;
-		if (pass)
-			r->ent = xmalloc(((size_t)n + 1) * sizeof(*r->ent));
-		for (uint32_t e = 0; e < nent; e++) {
-			if (!agg_is_cycle(a, e) && a->fn_cycle[e])
-				continue; /* a member: its cycle is the entity */
-			uint32_t i = rowed ? at++ : e;
-			cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl_cycles(a, e), ev) -
-					    (uint64_t)calls[i]);
-			if (!d)
-				continue;
-			if (pass) {
-				calls[k] = d;
-				r->ent[k] = e;
-			}
-			k++;
-		}
-		n = k;
+	/* one pass, the kept moved down in place (the n-th kept is at most
+	 * the n-th row); their ids in an array of one per entity, cut to
+	 * size at the end */
+	r->ent = xmalloc(((size_t)nent + 1) * sizeof(*r->ent));
+	for (uint32_t e = 0; e < nent; e++) {
+		if (e + AGG_AHEAD < nent) /* (rows read at random: agg_fetch) */
+			agg_fetch(a, agg_incl_cycles(a, e + AGG_AHEAD), ev);
+		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+			continue; /* a member: its cycle is the entity */
+		uint32_t i = rowed ? at++ : e;
+		cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl_cycles(a, e), ev) -
+				    (uint64_t)calls[i]);
+		if (!d)
+			continue;
+		calls[n] = d;
+		r->ent[n++] = e;
 	}
 	r->n = n;
+	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
 	r->val = xreallocarray(calls, (size_t)n + 1, sizeof(cost_t));
 	r->cyc_in = cyc_in;
 }
