@@ -119,15 +119,17 @@ static void lazy_sort(struct rank_lazy *l, size_t a, size_t b)
 }
 
 /* The pivot for finding i in [a, b), put at b - 1: the median of three,
- * or in a large part one of a sorted sample of its elements, the one just
+ * or (skew) one of a sorted sample of the part's elements, the one just
  * past i's place in the sample's order, so that the side i is on is small
  * (the first page of 300,000 rows: a pass over them, then over a few
- * thousand, instead of halving 300,000 again and again). */
+ * thousand, instead of halving 300,000 again and again).  Only the first
+ * partition of the whole array is skewed: rows read in turn, each part
+ * cut so unevenly, would cost four times a sort. */
 enum { LAZY_SAMPLE = 128, LAZY_SAMPLED = 8 * LAZY_SAMPLE };
-static void lazy_pivot(struct rank_lazy *l, size_t a, size_t b, size_t i)
+static void lazy_pivot(struct rank_lazy *l, size_t a, size_t b, size_t i, int skew)
 {
 	size_t hi = b - 1, m = b - a;
-	if (m < LAZY_SAMPLED) {
+	if (!skew || m < LAZY_SAMPLED) {
 		size_t mid = a + m / 2;
 		/* the median of three at hi */
 		if (l->cmp(EL(mid), EL(a), l->arg) < 0)
@@ -168,7 +170,7 @@ void *rank_lazy_at(struct rank_lazy *l, size_t i)
 		b++;
 	/* quicksort's steps down to i's side only; a partition that goes
 	 * badly too often (an unlucky order): that part sorted */
-	int depth = 0, most = 16;
+	int depth = 0, most = 16, skew = a == 0 && b == l->n;
 	for (size_t m = b - a; m > 1; m >>= 1)
 		most += 2;
 	while (b - a > 16) {
@@ -177,7 +179,8 @@ void *rank_lazy_at(struct rank_lazy *l, size_t i)
 			return EL(i);
 		}
 		size_t hi = b - 1;
-		lazy_pivot(l, a, b, i);
+		lazy_pivot(l, a, b, i, skew);
+		skew = 0;
 		size_t s = a;
 		for (size_t k = a; k < hi; k++)
 			if (l->cmp(EL(k), EL(hi), l->arg) < 0)
