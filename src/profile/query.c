@@ -216,8 +216,11 @@ static struct edge *edges_done(struct edge_acc *x)
 
 /* A pass over call records idx[k], k < end, scattered in p->calls and
  * their costs in callbuf: the record 2 * AHEAD on fetched, and the costs
- * of the one AHEAD on (whose record came before), while k is read. */
-static void calls_fetch(const struct profile *p, const uint32_t *idx, uint32_t k, uint32_t end)
+ * of the one AHEAD on (whose record came before), while k is read.
+ * Inlined always: GCC 12 -O2 takes a function of prefetches alone for
+ * one that does nothing and drops its calls. */
+static inline __attribute__((always_inline)) void
+calls_fetch(const struct profile *p, const uint32_t *idx, uint32_t k, uint32_t end)
 {
 	enum { AHEAD = 8 };
 	if (k + 2 * AHEAD < end)
