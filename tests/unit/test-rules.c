@@ -926,6 +926,62 @@ static void test_lazy(void)
 	free(w);
 }
 
+/* A page read at either end of a long list (a cycle's 300,000 members, the
+ * first 45 shown; a function's 60,000 callers, the last 2): the rows a
+ * full sort puts there, for at most 1.25 comparisons per element, where
+ * halving the list down to the page costs more than 2 (n, n/2, n/4 ...
+ * with pivots that fall near the middle). */
+static long lazy_ncmp;
+static int cmp_u32_counted(const void *x, const void *y, void *arg)
+{
+	lazy_ncmp++;
+	return cmp_u32(x, y, arg);
+}
+
+static void test_lazy_page(void)
+{
+	enum { N = 300000, P = 300007, PAGE = 45 };
+	uint32_t *v = xmalloc(N * sizeof(*v)), *w = xmalloc(N * sizeof(*w));
+	for (uint32_t i = 0; i < N; i++)
+		v[i] = w[i] = (uint32_t)(((uint64_t)i * 104729) % P);
+	qsort_r(w, N, sizeof(*w), cmp_u32, NULL);
+	for (int end = 0; end < 2; end++) {
+		for (uint32_t i = 0; i < N; i++)
+			v[i] = (uint32_t)(((uint64_t)i * 104729) % P);
+		struct rank_lazy l;
+		rank_lazy_init(&l, v, N, sizeof(*v), cmp_u32_counted, NULL);
+		lazy_ncmp = 0;
+		int good = 1;
+		for (size_t k = 0; k < PAGE; k++) {
+			size_t i = end ? N - 1 - k : k;
+			good &= *(uint32_t *)rank_lazy_at(&l, i) == w[i];
+		}
+		ok(good, "lazy order, the %s %d of %d: those of a full sort", end ? "last" : "first",
+		   PAGE, N);
+		ok(lazy_ncmp <= N + N / 4, "lazy order, the %s %d of %d: %ld comparisons, at most %d",
+		   end ? "last" : "first", PAGE, N, lazy_ncmp, N + N / 4);
+		rank_lazy_free(&l);
+	}
+	/* and all of them in turn (a filter's rows): about what a sort costs,
+	 * at most 1.5 n log2 n (each part cut unevenly: 4 times that) */
+	for (uint32_t i = 0; i < N; i++)
+		v[i] = (uint32_t)(((uint64_t)i * 104729) % P);
+	struct rank_lazy l;
+	rank_lazy_init(&l, v, N, sizeof(*v), cmp_u32_counted, NULL);
+	lazy_ncmp = 0;
+	int good = 1;
+	for (size_t i = 0; i < N; i++)
+		good &= *(uint32_t *)rank_lazy_at(&l, i) == w[i];
+	long most = 0;
+	for (long m = N; m > 1; m = (m + 1) / 2)
+		most += 3 * (long)N / 2; /* (log2 n rounded up) */
+	ok(good && lazy_ncmp <= most, "lazy order, all %d in turn: %ld comparisons, at most %ld", N,
+	   lazy_ncmp, most);
+	rank_lazy_free(&l);
+	free(v);
+	free(w);
+}
+
 /* Grouping (grouping.h): keys 7 3 7 NO_ID 0 3 7 for items 0..6: groups in
  * the order of their first item, 7 (items 0 2 6), 3 (1 5), 0 (4); item 3
  * left out.  By hand, as cg_annotate lists a file's functions in the order
@@ -976,6 +1032,7 @@ int main(void)
 	test_cycle_members();
 	test_edges_block();
 	test_lazy();
+	test_lazy_page();
 	test_incl_rows();
 	test_self_rows();
 	test_filefn_pairs();
