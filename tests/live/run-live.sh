@@ -34,6 +34,7 @@ profdiff=$srcdir/tests/recorder/profdiff.py
 tmux_socks=""
 live_cleanup() {
 	for s in $tmux_socks; do tmux -S "$s" kill-server 2>/dev/null; done
+	rm -f "$T"/*.run "$T"/*/*.run # a program left running ends (LIVE_KEEP too)
 	cleanup
 }
 trap live_cleanup EXIT
@@ -54,6 +55,26 @@ export CGTUI_CONFIG=/dev/null COLUMNS=80 LINES=24 TERM=xterm-256color
 # addresses (an ASan build of cgtui turns it off for its children anyway)
 norand=""
 setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
+
+# Programs that must still run when the keys come: live-prog gets a file
+# in place of MS and runs while it exists (a fixed time ran out on a loaded
+# machine before the keys came).  live.run is there all along: the test
+# stops those programs itself (q, Ctrl-C, the end of the keys, a signal).
+# run_until DUMP RUN: RUN exists until the keys have dumped DUMP (what the
+# check needs is seen by then); a watcher in the background removes it
+# (after 120 s at most), end_watch ends the watcher and removes RUN
+: >live.run
+run_until() { # dump file, run file
+	rm -f "$1"
+	: >"$2"
+	(i=0; while [ ! -e "$1" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done; rm -f "$2") &
+	watcher=$!
+}
+end_watch() { # run file
+	kill "$watcher" 2>/dev/null
+	wait "$watcher" 2>/dev/null
+	rm -f "$1"
+}
 
 # the pid in "profile: callgrind.out.PID" of cgtui's last message
 saved() { sed -n 's/.*profile: \([^;]*\);.*/\1/p' "$1" | tail -1; }
@@ -390,8 +411,12 @@ live() { # name, keys (\n-separated), program and arguments...
 }
 hdr_ir() { sed -n '1s/.* Ir \([0-9,]*\)$/\1/p' "$1" | tr -d ,; }
 
-live run ':wait-fn main\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-data\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
-	./live-prog spin 2000
+# (the program runs until the data after the selection is loaded: a
+# snapshot while it runs, then the final profile, reload after reload)
+run_until run-go.txt run.run
+live run ':wait-fn main\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-data\n:dump run-go.txt\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
+	./live-prog spin run.run
+end_watch run.run
 f=$(saved run.err)
 check "live: exit status 0" "$(cat run.rc)" "$(cat run.err)"
 grep -q "running [0-9]*s | Ir [0-9,]*$" run-1.txt && [ "$(hdr_ir run-1.txt)" -gt 0 ]
@@ -422,11 +447,10 @@ check "live: L shows the program's output and Valgrind's messages" "$?" "$(head 
 # at the end the final profile's
 # (the program runs until tl-2.txt is dumped: on a loaded machine a
 # program of fixed length may end before the first load)
-rm -f tl-2.txt tl.go
-( i=0; while [ ! -s tl-2.txt ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done; touch tl.go ) &
+run_until tl-2.txt tl.run
 live tl ':wait-fn main\n7\n:wait-data\n<End>\n:dump tl-1.txt\n:wait-data\n:wait-data\n<End>\n:dump tl-2.txt\n:wait-end\n<End>\n:dump tl-3.txt\n' \
-	--timeline=yes --timeline-interval=100000 ./live-prog wait tl.go
-wait
+	--timeline=yes --timeline-interval=100000 ./live-prog spin tl.run
+end_watch tl.run
 f=$(saved tl.err)
 tl_end() { sed -n '3s/^interval [0-9]* of [0-9]*, Ir [0-9,]* to \([0-9,]*\):.*/\1/p' "$1" | tr -d ,; }
 e1=$(tl_end tl-1.txt) e2=$(tl_end tl-2.txt) e3=$(tl_end tl-3.txt)
@@ -535,10 +559,13 @@ a=$(hdr_ir ctl-0.txt) b=$(hdr_ir ctl-1.txt)
 check "live U: a snapshot now (Ir $a, then $b)" "$?" "$(head -1 ctl-0.txt; head -1 ctl-1.txt; tail -1 ctl-1.txt)"
 # p and Z while spin_ms runs (main -> outer -> inner -> spin_ms): the
 # snapshots after the pause have the same Ir (hand: nothing counted), the
-# one after p again more.  (15 s of spin_ms: with 5 s, the program had
-# ended before the keys under ASan on a loaded machine, and the test failed)
+# one after p again more.  spin_ms runs until the answer to Z has been
+# dumped (a fixed 5 s, then 15 s, had ended before the keys under ASan on a
+# loaded machine), then returns: inner and outer call work() after it
+run_until ctl-5.txt ctl2.run
 live ctl2 ':wait-fn spin_ms\np\n:wait-answer\n:wait-data\n:dump ctl-2.txt\n:wait-data\n:dump ctl-3.txt\np\n:wait-answer\n:wait-data\n:dump ctl-4.txt\nZ\ny\n:wait-answer\n:dump ctl-5.txt\n:wait-end\n' \
-	./live-prog nest 15000
+	./live-prog nest ctl2.run
+end_watch ctl2.run
 f=$(saved ctl2.err)
 c=$(hdr_ir ctl-2.txt) d=$(hdr_ir ctl-3.txt) e=$(hdr_ir ctl-4.txt)
 [ -n "$c" ] && [ "$c" = "$d" ] && grep -q "running.*, not counting" ctl-3.txt
