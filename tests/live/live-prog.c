@@ -2,7 +2,6 @@
  * per case of `cgtui prog args` that must not lose the profile or hang.
  *
  *   live-prog spin MS          compute for MS milliseconds (wall clock)
- *   live-prog wait FILE        compute until FILE exists (at most 60 s)
  *   live-prog work N           N rounds of work(), then exit 0
  *   live-prog exit N           work, then exit with status N
  *   live-prog segv             work, then a NULL dereference
@@ -25,6 +24,12 @@
  *                              CALLGRIND_DUMP_STATS, work (with callgrind.h)
  *   live-prog nest MS          main -> outer -> inner: compute for MS
  *                              milliseconds (calls running all along)
+ *
+ * For spin, nointr, forkspin and nest, MS may be a file's name instead
+ * (anything but a number): compute while that file exists, at most 10
+ * minutes.  A test removes the file when it has seen what it needs, so the
+ * program cannot end before (a fixed time did, on a loaded machine), and
+ * removing the test's directory stops a program left behind.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include <pthread.h>
@@ -84,6 +89,30 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* The end of the modes that compute for MS: that many milliseconds from now, or
+ * while run_file exists (at most 10 minutes, then the program ends as if
+ * it had been removed: a test that never removes it cannot hang). */
+static double stop_at;
+static const char *run_file;
+
+static void run_for(const char *arg)
+{
+	char *end;
+	double ms = strtod(arg, &end);
+	if (*arg && !*end) {
+		stop_at = now_ms() + ms;
+	} else {
+		stop_at = now_ms() + 600000;
+		run_file = arg;
+	}
+}
+
+static int go_on(void)
+{
+	struct stat st;
+	return now_ms() < stop_at && (!run_file || stat(run_file, &st) == 0);
+}
+
 /* inner() runs `during` while outer() and main() wait for it */
 __attribute__((noinline)) static void inner(void (*during)(long), long arg)
 {
@@ -99,10 +128,11 @@ __attribute__((noinline)) static void outer(void (*during)(long), long arg)
 	work(10);
 }
 
-__attribute__((noinline)) static void spin_ms(long ms)
+/* computes until run_for()'s end */
+__attribute__((noinline)) static void spin_ms(long unused)
 {
-	double end = now_ms() + (double)ms;
-	while (now_ms() < end)
+	(void)unused;
+	while (go_on())
 		work(100);
 }
 
@@ -125,20 +155,20 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "work";
 	const char *arg = argc > 2 ? argv[2] : "100";
 	if (!strcmp(mode, "spin")) {
-		double end = now_ms() + atof(arg);
-		while (now_ms() < end)
+		run_for(arg);
+		while (go_on())
 			work(100);
 	} else if (!strcmp(mode, "nointr")) {
 		signal(SIGINT, SIG_IGN);
-		double end = now_ms() + atof(arg);
-		while (now_ms() < end)
+		run_for(arg);
+		while (go_on())
 			work(100);
 	} else if (!strcmp(mode, "forkspin")) {
 		pid_t pid = fork();
 		if (pid > 0)
 			forked();
-		double end = now_ms() + atof(arg);
-		while (now_ms() < end)
+		run_for(arg);
+		while (go_on())
 			work(100);
 		if (pid > 0)
 			waitpid(pid, NULL, 0);
@@ -147,11 +177,6 @@ int main(int argc, char **argv)
 		printf("tty: %s\n", f ? "yes" : "no");
 		if (f)
 			fclose(f);
-	} else if (!strcmp(mode, "wait")) {
-		struct stat st;
-		double end = now_ms() + 60000;
-		while (stat(arg, &st) != 0 && now_ms() < end)
-			work(100);
 	} else if (!strcmp(mode, "work")) {
 		work(atoi(arg));
 	} else if (!strcmp(mode, "exit")) {
@@ -204,7 +229,8 @@ int main(int argc, char **argv)
 		}
 		printf("stdin: %zu bytes\n", total);
 	} else if (!strcmp(mode, "nest")) {
-		outer(spin_ms, atol(arg));
+		run_for(arg);
+		outer(spin_ms, 0);
 #ifdef USE_CALLGRIND_H
 	} else if (!strcmp(mode, "dump")) {
 		outer(dump_now, 0);

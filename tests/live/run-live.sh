@@ -34,6 +34,7 @@ profdiff=$srcdir/tests/recorder/profdiff.py
 tmux_socks=""
 live_cleanup() {
 	for s in $tmux_socks; do tmux -S "$s" kill-server 2>/dev/null; done
+	rm -f "$T"/*.run "$T"/*/*.run # a program left running ends (LIVE_KEEP too)
 	cleanup
 }
 trap live_cleanup EXIT
@@ -54,6 +55,26 @@ export CGTUI_CONFIG=/dev/null COLUMNS=80 LINES=24 TERM=xterm-256color
 # addresses (an ASan build of cgtui turns it off for its children anyway)
 norand=""
 setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
+
+# Programs that must still run when the keys come: live-prog gets a file
+# in place of MS and runs while it exists (a fixed time ran out on a loaded
+# machine before the keys came).  live.run is there all along: the test
+# stops those programs itself (q, Ctrl-C, the end of the keys, a signal).
+# run_until DUMP RUN: RUN exists until the keys have dumped DUMP (what the
+# check needs is seen by then); a watcher in the background removes it
+# (after 120 s at most), end_watch ends the watcher and removes RUN
+: >live.run
+run_until() { # dump file, run file
+	rm -f "$1"
+	: >"$2"
+	(i=0; while [ ! -e "$1" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done; rm -f "$2") &
+	watcher=$!
+}
+end_watch() { # run file
+	kill "$watcher" 2>/dev/null
+	wait "$watcher" 2>/dev/null
+	rm -f "$1"
+}
 
 # the pid in "profile: callgrind.out.PID" of cgtui's last message
 saved() { sed -n 's/.*profile: \([^;]*\);.*/\1/p' "$1" | tail -1; }
@@ -390,8 +411,12 @@ live() { # name, keys (\n-separated), program and arguments...
 }
 hdr_ir() { sed -n '1s/.* Ir \([0-9,]*\)$/\1/p' "$1" | tr -d ,; }
 
-live run ':wait-fn main\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-data\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
-	./live-prog spin 2000
+# (the program runs until the data after the selection is loaded: a
+# snapshot while it runs, then the final profile, reload after reload)
+run_until run-go.txt run.run
+live run ':wait-fn main\n:dump run-1.txt\n-\n-\n-\n/^main<Enter>\n:wait-data\n:dump run-go.txt\n:wait-end\n:dump run-2.txt\n<Enter>\n:dump run-3.txt\nL\n:dump run-4.txt\n' \
+	./live-prog spin run.run
+end_watch run.run
 f=$(saved run.err)
 check "live: exit status 0" "$(cat run.rc)" "$(cat run.err)"
 grep -q "running [0-9]*s | Ir [0-9,]*$" run-1.txt && [ "$(hdr_ir run-1.txt)" -gt 0 ]
@@ -422,11 +447,10 @@ check "live: L shows the program's output and Valgrind's messages" "$?" "$(head 
 # at the end the final profile's
 # (the program runs until tl-2.txt is dumped: on a loaded machine a
 # program of fixed length may end before the first load)
-rm -f tl-2.txt tl.go
-( i=0; while [ ! -s tl-2.txt ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done; touch tl.go ) &
+run_until tl-2.txt tl.run
 live tl ':wait-fn main\n7\n:wait-data\n<End>\n:dump tl-1.txt\n:wait-data\n:wait-data\n<End>\n:dump tl-2.txt\n:wait-end\n<End>\n:dump tl-3.txt\n' \
-	--timeline=yes --timeline-interval=100000 ./live-prog wait tl.go
-wait
+	--timeline=yes --timeline-interval=100000 ./live-prog spin tl.run
+end_watch tl.run
 f=$(saved tl.err)
 tl_end() { sed -n '3s/^interval [0-9]* of [0-9]*, Ir [0-9,]* to \([0-9,]*\):.*/\1/p' "$1" | tr -d ,; }
 e1=$(tl_end tl-1.txt) e2=$(tl_end tl-2.txt) e3=$(tl_end tl-3.txt)
@@ -447,14 +471,14 @@ for c in "segv:killed by SIGSEGV" "exit 3:exited 3"; do
 		"$(head -1 end.txt) $(grep Program: end-s.txt)"
 done
 
-live quit ':wait-fn work\nq\ny\n' ./live-prog spin 60000
+live quit ':wait-fn work\nq\ny\n' ./live-prog spin live.run
 f=$(saved quit.err)
 grep -q "program killed by SIGINT" quit.err && [ "$(totals "$f")" -gt 0 ] && [ "$(cat quit.rc)" = 0 ]
 check "live: q, y stops the program (SIGINT) and keeps its profile" "$?" \
 	"rc=$(cat quit.rc) $(cat quit.err)"
 
 live intr ':wait-fn work\n<C-c>\n:dump intr-1.txt\nn\n:dump intr-2.txt\n<C-c>\ny\n:dump intr-3.txt\nq\n' \
-	./live-prog spin 60000
+	./live-prog spin live.run
 grep -q "Stop the program? (y/n)" intr-1.txt
 check "live: Ctrl-C asks" "$?" "$(tail -1 intr-1.txt)"
 grep -q "running" intr-2.txt
@@ -463,7 +487,7 @@ grep -q "killed by SIGINT after" intr-3.txt && grep -q "the profile so far is ke
 check "live: y: stopped, the explorer stays with the profile so far" "$?" "$(cat intr-3.txt)"
 check "live: then q quits without asking" "$(cat intr.rc)" "$(cat intr.err)"
 
-live scriptend ':wait-fn work\n' ./live-prog spin 60000
+live scriptend ':wait-fn work\n' ./live-prog spin live.run
 f=$(saved scriptend.err)
 p=${f##*.}
 grep -q "program killed by SIGINT" scriptend.err && [ "$(totals "$f")" -gt 0 ] &&
@@ -472,7 +496,7 @@ check "live: the explorer left otherwise (end of script): the program stopped, p
 	"$(cat scriptend.err)"
 
 rm -rf fs && mkdir fs
-live forkspin ':wait-fn forked\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin 60000
+live forkspin ':wait-fn forked\nq\ny\n' -o 'fs/ours.%p' ./live-prog forkspin live.run
 ok=$(for f in $(profiles fs/ours.*); do [ "$(totals "$f")" -gt 0 ] && echo ok; done | wc -l)
 left=$(for f in $(profiles fs/ours.*); do kill -0 "${f##*.}" 2>/dev/null && echo "${f##*.}"; done)
 check "live: q stops the program and its child; both profiles kept" \
@@ -494,9 +518,10 @@ check "live: a script that execs: nothing counted, --trace-children=yes suggeste
 # the calls running are in each snapshot: while main -> outer -> inner ->
 # spin_ms run, the call tree under the root and the callers of inner have
 # their cost so far (they had none: "0 shown"), each running call at least
-# its callee's (hand: a call's inclusive cost holds its callees')
+# its callee's (hand: a call's inclusive cost holds its callees'); the
+# end of the keys stops the program
 live nest ':wait-fn spin_ms\n:wait-data\nt\n:dump nest-tree.txt\n<Esc>\n/^inner<Enter>\n<Enter>\n:dump nest-calls.txt\n' \
-	./live-prog nest 4000
+	./live-prog nest live.run
 num() { tr -d , | sed -n 's/^ *\([0-9][0-9]*\) .*/\1/p' | head -1; }
 root=$(sed -n '4p' nest-tree.txt | num) below=$(sed -n '5p' nest-tree.txt | num)
 grep -q "(below main)" nest-tree.txt && [ "${below:-0}" -gt 0 ] && [ "${root:-0}" -ge "$below" ]
@@ -510,8 +535,9 @@ check "live: callers of inner while it runs: outer -> inner ($caller) >= inner -
 # python3 (stripped: its functions named as callgrind names them): the
 # whole run happens inside Py_RunMain, which shows it while the script runs
 if [ -x /usr/bin/python3 ]; then
-	# (it runs until the end of the keys stops it, at most a minute)
-	printf 'import time\nt0 = time.time()\ndef f(n):\n    return sum(i * i for i in range(n))\nwhile time.time() - t0 < 60:\n    f(300)\n' >slow.py
+	# (it runs until the end of the keys stops it, while live.run exists,
+	# at most 10 minutes)
+	printf 'import os, time\nt0 = time.time()\ndef f(n):\n    return sum(i * i for i in range(n))\nwhile os.path.exists("live.run") and time.time() - t0 < 600:\n    f(300)\n' >slow.py
 	live py ':wait-fn Py_RunMain\n:wait-data\n:wait-data\n/^Py_RunMain<Enter>\n<Enter>\n:dump py-calls.txt\nt\n:dump py-tree.txt\n' \
 		/usr/bin/python3 -S -B slow.py
 	total=$(hdr_ir py-calls.txt) incl=$(grep '\* Py_RunMain$' py-calls.txt | num)
@@ -527,18 +553,22 @@ if [ -x /usr/bin/python3 ]; then
 fi
 
 # live control: U with snapshots only when asked (and one at the start,
-# before anything ran): Ir grows from one to the next
+# before anything ran): Ir grows from one to the next; the end of the keys
+# stops the program
 live ctl ':dump ctl-0.txt\nU\n:wait-answer\n:dump ctl-1.txt\n' --tool-option=--cgtui-live-ms=3600000 \
-	./live-prog nest 3000
+	./live-prog nest live.run
 a=$(hdr_ir ctl-0.txt) b=$(hdr_ir ctl-1.txt)
 [ "${b:-0}" -gt "${a:-0}" ] && tail -1 ctl-1.txt | grep -q "snapshot written"
 check "live U: a snapshot now (Ir $a, then $b)" "$?" "$(head -1 ctl-0.txt; head -1 ctl-1.txt; tail -1 ctl-1.txt)"
 # p and Z while spin_ms runs (main -> outer -> inner -> spin_ms): the
 # snapshots after the pause have the same Ir (hand: nothing counted), the
-# one after p again more.  (15 s of spin_ms: with 5 s, the program had
-# ended before the keys under ASan on a loaded machine, and the test failed)
+# one after p again more.  spin_ms runs until the answer to Z has been
+# dumped (a fixed 5 s, then 15 s, had ended before the keys under ASan on a
+# loaded machine), then returns: inner and outer call work() after it
+run_until ctl-5.txt ctl2.run
 live ctl2 ':wait-fn spin_ms\np\n:wait-answer\n:wait-data\n:dump ctl-2.txt\n:wait-data\n:dump ctl-3.txt\np\n:wait-answer\n:wait-data\n:dump ctl-4.txt\nZ\ny\n:wait-answer\n:dump ctl-5.txt\n:wait-end\n' \
-	./live-prog nest 15000
+	./live-prog nest ctl2.run
+end_watch ctl2.run
 f=$(saved ctl2.err)
 c=$(hdr_ir ctl-2.txt) d=$(hdr_ir ctl-3.txt) e=$(hdr_ir ctl-4.txt)
 [ -n "$c" ] && [ "$c" = "$d" ] && grep -q "running.*, not counting" ctl-3.txt
@@ -563,13 +593,14 @@ check "live U after the end: says the program has ended" "$?" "$(tail -1 ctlend.
 
 # cgtui --control PID from another terminal (no live view: dump writes
 # part files, as callgrind's dumps)
-rm -rf ctl && mkdir ctl
-$norand "$CGTUI" --no-open -o ctl/out ./live-prog nest 4000 >/dev/null 2>ctl/rec.err &
+# (spin_ms runs until ctl/nest.run is removed after the controls)
+rm -rf ctl && mkdir ctl && : >ctl/nest.run
+$norand "$CGTUI" --no-open -o ctl/out ./live-prog nest ctl/nest.run >/dev/null 2>ctl/rec.err &
 cg=$!
 # (asked until it answers and has counted 10,000,000 Ir: spin_ms runs then,
 # start-up and the work before it are about 200,000)
 vp=""
-for _ in $(seq 200); do
+for _ in $(seq 600); do
 	vp=$(pgrep -P $cg | head -1)
 	[ -n "$vp" ] && "$CGTUI" --control "$vp" status >ctl/status.txt 2>&1 &&
 		[ "$(sed -n 's/.*; Ir \([0-9]*\)$/\1/p' ctl/status.txt)" -gt 10000000 ] && break
@@ -585,6 +616,7 @@ check "cgtui --control PID dump: part 1 written" \
 	"$CGTUI" --control "$vp" on >ctl/on.txt 2>&1
 grep -q "instrumentation off" ctl/status2.txt && grep -q "instrumentation on" ctl/on.txt
 check "cgtui --control PID off, on" "$?" "$(cat ctl/off.txt ctl/status2.txt ctl/on.txt)"
+rm -f ctl/nest.run
 wait $cg
 [ -f ctl/out ] && [ -f ctl/out.1 ] && grep -qx "part: 1" ctl/out.1 && grep -qx "part: 2" ctl/out &&
 	[ "$(calls_of ctl/out.1 main outer | cut -d' ' -f1)" = 1 ] &&
@@ -615,7 +647,8 @@ check "live: L on a long output: its end from a whole line, the bytes before it 
 
 # a program that waits at once: the snapshot (written while it runs code)
 # has nothing yet; the list says why rather than "the profile has no costs"
-live sleepy ':dump sleepy.txt\n' ./live-prog sleep 3000
+# (it sleeps 10 minutes at most: the end of the keys stops it)
+live sleepy ':dump sleepy.txt\n' ./live-prog sleep 600000
 grep -q "running [0-9]*s | Ir 0$" sleepy.txt && grep -q "(nothing counted yet, or the program waits" sleepy.txt
 check "live: a program waiting from the start: the empty list says why" "$?" "$(sed -n '1p;4p' sleepy.txt)"
 
@@ -639,14 +672,14 @@ live tty ':wait-end\n' --log=tty.log ./live-prog tty
 grep -qx "tty: no" tty.log
 check "live: the program has no terminal (/dev/tty)" "$?" "$(head -3 tty.log)"
 
-CGTUI_STOP_TIMEOUT_MS=300 live kill ':wait-fn work\nq\ny\n' ./live-prog nointr 60000
+CGTUI_STOP_TIMEOUT_MS=300 live kill ':wait-fn work\nq\ny\n' ./live-prog nointr live.run
 f=$(saved kill.err)
 grep -q "program killed by SIGKILL" kill.err && [ "$(totals "$f")" -gt 0 ]
 check "live: a program ignoring SIGINT is killed; the last snapshot is kept" "$?" "$(cat kill.err)"
 
 for sig in TERM HUP; do
 	printf ':wait-end\n' >sig.keys
-	CGTUI_SCRIPT=sig.keys "$CGTUI" ./live-prog spin 60000 >/dev/null 2>sig.err &
+	CGTUI_SCRIPT=sig.keys "$CGTUI" ./live-prog spin live.run >/dev/null 2>sig.err &
 	cg=$!
 	for _ in $(seq 100); do [ -n "$(ls cgtui.log.* 2>/dev/null)" ] && sleep 1 && break; sleep 0.1; done
 	kill -$sig $cg
@@ -702,7 +735,7 @@ ended() { # waits for cgtui to end; prints its exit status
 	echo none
 }
 
-start 80 24 "$CGTUI" ./live-prog spin 5000
+start 80 24 "$CGTUI" ./live-prog spin live.run
 wait_for "running [0-9]*s | Ir"
 check "tmux 80x24: the live view" "$?" "$(screen)"
 a=$(screen | sed -n '1s/.* Ir \([0-9,]*\)$/\1/p')
@@ -767,12 +800,20 @@ n=$((n + 1))
 tmux_socks="$tmux_socks $T/tmux.$n"
 tm -f /dev/null new-session -d -s t -x 80 -y 24 "cd '$T' && PS1='$ ' exec bash --norc -i"
 sleep 0.5
-tm send-keys -t t "$CGTUI ./live-prog spin 4000" Enter
+# (it runs until cgtui is stopped, then ends: gone, or a zombie that its
+# stopped parent has not reaped; the log's name gives its pid)
+rm -f cgtui.log.* && : >ctlz.run
+tm send-keys -t t "$CGTUI ./live-prog spin ctlz.run" Enter
 wait_for "running [0-9]*s | Ir"
 tm send-keys -t t C-z
 wait_for "Stopped"
 check "tmux: Ctrl-Z suspends cgtui, the terminal restored" "$?" "$(screen)"
-sleep 4
+for p in cgtui.log.*; do break; done
+rm -f ctlz.run
+for _ in $(seq 300); do
+	case $(ps -o stat= -p "${p##*.}" 2>/dev/null) in Z* | "") break ;; esac
+	sleep 0.1
+done
 tm send-keys -t t fg Enter
 wait_for "exited 0 after"
 check "tmux: fg: the explorer again, the program ended meanwhile" "$?" "$(screen)"
@@ -781,7 +822,7 @@ wait_for "program exited 0; profile"
 check "tmux: then q quits" "$?" "$(screen)"
 tm kill-server
 
-start 80 24 "$CGTUI" ./live-prog spin 60000
+start 80 24 "$CGTUI" ./live-prog spin live.run
 wait_for "running [0-9]*s | Ir"
 kill -TERM "$(cat "pid.$n")"
 st=$(ended)
@@ -792,7 +833,7 @@ tm kill-server
 
 # with a prompt open (/): Ctrl-C cancels it (then asks as usual), and
 # SIGTERM still stops everything (the prompt went on waiting for keys)
-start 80 24 "$CGTUI" ./live-prog spin 60000
+start 80 24 "$CGTUI" ./live-prog spin live.run
 wait_for "running [0-9]*s | Ir"
 tm send-keys -t t / a b c
 wait_for "^/abc"
@@ -812,7 +853,7 @@ tm kill-server
 
 # the terminal goes away (an ssh connection dropped): SIGHUP
 rm -f callgrind.out.*
-start 80 24 "$CGTUI" ./live-prog spin 60000
+start 80 24 "$CGTUI" ./live-prog spin live.run
 wait_for "running [0-9]*s | Ir"
 tm kill-server
 for _ in $(seq 100); do
