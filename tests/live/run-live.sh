@@ -79,6 +79,8 @@ end_watch() { # run file
 # the pid in "profile: callgrind.out.PID" of cgtui's last message
 saved() { sed -n 's/.*profile: \([^;]*\);.*/\1/p' "$1" | tail -1; }
 totals() { sed -n 's/^totals: *//p' "$1"; }
+# the profiles among files (the calling contexts beside them, .ctx, are not)
+profiles() { for f in "$@"; do case $f in *.ctx) ;; *) echo "$f" ;; esac; done; }
 # cachegrind on the same program, run as the launcher runs it
 cachegrind() { # out-file, options and program...
 	local out=$1
@@ -185,7 +187,7 @@ check "--diff PROGRAM: a usage error that names the option" \
 rm -rf parts && mkdir parts
 $norand "$CGTUI" --batch --threshold=100 -o 'parts/d.%p' ./live-prog-clg dump >parts.txt 2>parts.err
 sum=0 n=0
-for f in parts/d.*; do sum=$((sum + $(totals "$f"))) n=$((n + 1)); done
+for f in $(profiles parts/d.*); do sum=$((sum + $(totals "$f"))) n=$((n + 1)); done
 got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' parts.txt | tr -d ,)
 check "--batch PROGRAM with a dump: the report adds both parts ($n files, $sum)" \
 	"$([ "$n" = 2 ] && [ "$got" = "$sum" ]; echo $?)" "got '$got' $(ls parts) $(head -3 parts.err)"
@@ -276,8 +278,6 @@ f=$(saved rec.err)
 cachegrind cg.thr --cache-sim=no ./live-prog threads
 python3 "$profdiff" --files 'live-prog\.c' cg.thr "$f" >diff.log 2>&1
 check "threads: the program's lines equal to cachegrind's" "$?" "$(grep FAIL diff.log | head -3)"
-# the profiles among FILES (not the contexts beside them)
-profiles() { for f in "$@"; do case $f in *.ctx) ;; *) echo "$f" ;; esac; done; }
 rm -rf fork && mkdir fork
 $norand "$CGTUI" --no-open -o 'fork/ours.%p' ./live-prog fork >/dev/null 2>rec.err
 cachegrind 'fork/cg.%p' --cache-sim=no ./live-prog fork
