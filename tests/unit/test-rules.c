@@ -938,19 +938,26 @@ static int cmp_u32_counted(const void *x, const void *y, void *arg)
 	return cmp_u32(x, y, arg);
 }
 
+enum { LAZY_N = 300000, LAZY_P = 300007 };
+/* v: LAZY_N distinct numbers in a scattered order, in l, none compared */
+static void lazy_scattered(uint32_t *v, struct rank_lazy *l)
+{
+	for (uint32_t i = 0; i < LAZY_N; i++)
+		v[i] = (uint32_t)(((uint64_t)i * 104729) % LAZY_P);
+	rank_lazy_init(l, v, LAZY_N, sizeof(*v), cmp_u32_counted, NULL);
+	lazy_ncmp = 0;
+}
+
 static void test_lazy_page(void)
 {
-	enum { N = 300000, P = 300007, PAGE = 45 };
+	enum { N = LAZY_N, PAGE = 45 };
 	uint32_t *v = xmalloc(N * sizeof(*v)), *w = xmalloc(N * sizeof(*w));
 	for (uint32_t i = 0; i < N; i++)
-		v[i] = w[i] = (uint32_t)(((uint64_t)i * 104729) % P);
+		w[i] = (uint32_t)(((uint64_t)i * 104729) % LAZY_P);
 	qsort_r(w, N, sizeof(*w), cmp_u32, NULL);
 	for (int end = 0; end < 2; end++) {
-		for (uint32_t i = 0; i < N; i++)
-			v[i] = (uint32_t)(((uint64_t)i * 104729) % P);
 		struct rank_lazy l;
-		rank_lazy_init(&l, v, N, sizeof(*v), cmp_u32_counted, NULL);
-		lazy_ncmp = 0;
+		lazy_scattered(v, &l);
 		int good = 1;
 		for (size_t k = 0; k < PAGE; k++) {
 			size_t i = end ? N - 1 - k : k;
@@ -964,11 +971,8 @@ static void test_lazy_page(void)
 	}
 	/* and all of them in turn (a filter's rows): about what a sort costs,
 	 * at most 1.5 n log2 n (each part cut unevenly: 4 times that) */
-	for (uint32_t i = 0; i < N; i++)
-		v[i] = (uint32_t)(((uint64_t)i * 104729) % P);
 	struct rank_lazy l;
-	rank_lazy_init(&l, v, N, sizeof(*v), cmp_u32_counted, NULL);
-	lazy_ncmp = 0;
+	lazy_scattered(v, &l);
 	int good = 1;
 	for (size_t i = 0; i < N; i++)
 		good &= *(uint32_t *)rank_lazy_at(&l, i) == w[i];
