@@ -1,7 +1,8 @@
 /* numparse-bench.c -- a micro-benchmark of the fast paths' number readers
  * (src/profile/load/fastlex.h): over every plain cost line of a mapped
  * Callgrind file, the positions and the costs are read and summed by the
- * present readers (a copy of fastlex.h's loops: "base") and by candidates,
+ * present readers ("base": fastnum.h's fast_dec and fast_hex, the loop of
+ * fastlex.h's plain cost line copied) and by candidates,
  * interleaved, and each one's median time and spread printed with its
  * ratio to base.  Every candidate must give base's sums and line counts
  * (checked; a difference is an error).
@@ -32,47 +33,9 @@
 #define MAXEV 32
 #define INL static inline __attribute__((always_inline))
 
-/* ---- base: fastlex.h's readers as they are (62f9248) --------------------- */
+/* ---- base: the loader's number readers themselves (fastnum.h) ----------- */
 
-INL const char *base_dec(const char *s, uint64_t *v)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	uint64_t x = 0, d;
-	int n;
-#pragma GCC unroll 19
-	for (n = 0; n < 19; n++) {
-		if ((d = (uint64_t)u[n] - '0') >= 10)
-			break;
-		x = x * 10 + d;
-	}
-	if (n == 0 || n > 18)
-		return NULL;
-	*v = x;
-	return s + n;
-}
-
-static const uint8_t hex_val1[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
-	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
-
-INL const char *fast_hex(const char *s, uint64_t *v)
-{
-	const char *b = s;
-	uint64_t x = 0;
-	for (int i = 0; i < 16; i++, s++) {
-		unsigned d = hex_val1[(unsigned char)*s];
-		if (!d)
-			break;
-		x = x << 4 | (d - 1);
-	}
-	if (s == b || s - b > 15)
-		return NULL;
-	*v = x;
-	return s;
-}
+#include "../src/profile/load/fastnum.h"
 
 /* ---- candidate: SWAR, one 8-byte load per number ------------------------- */
 
@@ -99,7 +62,7 @@ INL const char *swar_dec(const char *s, uint64_t *v)
 	memcpy(&w, s, 8);
 	uint64_t nd = swar_nondigit(w);
 	if (__builtin_expect(nd == 0, 0))
-		return base_dec(s, v); /* 8 digits or more */
+		return fast_dec(s, v); /* 8 digits or more */
 	unsigned n = (unsigned)__builtin_ctzll(nd) >> 3;
 	if (__builtin_expect(n == 0, 0))
 		return NULL;
@@ -178,10 +141,10 @@ INL const char *swar1_dec(const char *s, uint64_t *v)
 	}
 
 #define DEFINE_LINE(NAME, DEC) DEFINE_LINE2(NAME, DEC, DEC)
-DEFINE_LINE(base, base_dec)
+DEFINE_LINE(base, fast_dec)
 DEFINE_LINE(swar, swar_dec)
 DEFINE_LINE(swar1, swar1_dec)
-DEFINE_LINE2(swarc, base_dec, swar_dec) /* SWAR for the costs only */
+DEFINE_LINE2(swarc, fast_dec, swar_dec) /* SWAR for the costs only */
 
 /* ---- candidate: SWAR, the terminator taken from the same load ----------- */
 
@@ -205,7 +168,7 @@ static const char *swart_line(const char *t, int npos, int nev, int64_t pos[2], 
 		uint64_t nd = swar_nondigit(w);
 		if (__builtin_expect((nd & 0x80) || !nd || n >= nev || t >= lim, 0)) {
 			const char *e; /* (no digit, 8 or more, or too many) */
-			if (n >= nev || t >= lim || !(e = base_dec(t, &x)))
+			if (n >= nev || t >= lim || !(e = fast_dec(t, &x)))
 				return NULL;
 			c = (unsigned char)*e;
 			t = e;
@@ -335,7 +298,7 @@ INL void masks32(const char *t, uint64_t *sp, uint64_t *nl, uint64_t *dg)
 					break; /* a space at the end, or none */            \
 				if (n >= nev || len > 18)                                   \
 					return NULL;                                        \
-				base_dec(t + at, &x);                                       \
+				fast_dec(t + at, &x);                                       \
 			} else {                                                            \
 				uint64_t w;                                                 \
 				memcpy(&w, t + at, 8);                                      \
@@ -414,7 +377,7 @@ static const char *line_line(const char *s, int npos, int nev, int64_t pos[2], i
 				return NULL;
 		} else if (len - 1 >= 8 - star) {
 			const char *h;
-			if (len > 8 && (h = base_dec(s + d, &x)) && h == s + end)
+			if (len > 8 && (h = fast_dec(s + d, &x)) && h == s + end)
 				;
 			else if (!(star && len == 0))
 				return NULL;
@@ -438,7 +401,7 @@ static const char *line_line(const char *s, int npos, int nev, int64_t pos[2], i
 				break; /* a space at the end */
 			if (len <= 8 || n >= nev)
 				return NULL;
-			const char *h = base_dec(s + at, &x);
+			const char *h = fast_dec(s + at, &x);
 			if (!h || h != s + end)
 				return NULL;
 		} else if (!swar_known(s + at, len, &x)) {
