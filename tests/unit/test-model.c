@@ -549,13 +549,6 @@ static void test_fast_specs(void)
 	profile_free(&p);
 }
 
-/* The cost lines after calls= read in place (in the form the runs of plain
- * lines take) and by the general parser, mixed: subpositions relative to
- * the lines before, fewer than the positions: line declares (the others
- * kept), hex, a trailing space, none, two spaces; values by hand from the
- * format specification (3.1.3: the line after calls= is the call's
- * inclusive cost, at the caller's position it gives; 3.1.6: subpositions
- * relative to the previous cost line, calls' included). */
 /* A cost of every length, 1 to 19 digits, each on its own line, with a
  * relative and an absolute position: the fast path reads up to 18 digits
  * and leaves a 19-digit cost to the general parser; each line's cost is
@@ -596,6 +589,13 @@ static void test_number_lengths(void)
 	}
 }
 
+/* The cost lines after calls= read in place (in the form the runs of plain
+ * lines take) and by the general parser, mixed: subpositions relative to
+ * the lines before, fewer than the positions: line declares (the others
+ * kept), hex, a trailing space, none, two spaces; values by hand from the
+ * format specification (3.1.3: the line after calls= is the call's
+ * inclusive cost, at the caller's position it gives; 3.1.6: subpositions
+ * relative to the previous cost line, calls' included). */
 static void test_fast_call_lines(void)
 {
 	static const char text[] =

@@ -1,6 +1,6 @@
 /* fastnum.h -- the fast paths' readers of a number (fastlex.h's), on
- * their own: no model, nothing but <stddef.h> and <stdint.h>, so that a benchmark of
- * them (bench/numparse-bench.c) reads the same code as the loader.
+ * their own: no model, nothing but <stddef.h> and <stdint.h>, so that a
+ * benchmark of them (bench/numparse-bench.c) reads the loader's code.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_FASTNUM_H
 #define CGTUI_FASTNUM_H
