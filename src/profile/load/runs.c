@@ -139,19 +139,19 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		/* the sums, in the chunk's values; lc[] is written up to the
 		 * run's width */
 		cost_t *sums = chunk_room(c, &o, nev);
-		const char *run_end = s + RUN_MAX;
+		const char *run_end = (size_t)(end - s) > RUN_MAX ? s + RUN_MAX : end;
 		int spoilt = 0;
 		/* a jump line read (jline; its counts' sum jn), taken into the
 		 * run with the cost line after it, else the run ends before it */
 		const char *jline = NULL;
 		uint64_t jn = 0;
 		/* the summary's fields, in locals while the run is read, written
-		 * once at its end */
-		int64_t p0 = 0, p1 = 0, dmin = 0, dmax = 0;
+		 * once at its end (dmin > dmax: no relative line number read) */
+		int64_t p0 = 0, p1 = 0, dmin = INT64_MAX, dmax = INT64_MIN;
 		unsigned rabs = 0;
 		int width = 0, rel = 0, jumped = 0;
 		uint64_t rsum = 0, nlines = 0, rjumps = 0;
-		while (s < end && s < run_end) {
+		while (s < run_end) {
 			int64_t pos[2] = { p0, p1 };
 			unsigned abs = rabs;
 			const char *t = plain_positions(s, npos, pos, &abs);
@@ -164,16 +164,17 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 					if ((uint64_t)d > (uint64_t)UINT32_MAX - 1)
 						break;
 				} else {
-					if (d < -DELTA_MAX || d > DELTA_MAX)
+					if ((uint64_t)d + (uint64_t)DELTA_MAX > 2 * (uint64_t)DELTA_MAX)
 						break;
-					dmin = !rel || d < dmin ? d : dmin;
-					dmax = !rel || d > dmax ? d : dmax;
+					dmin = d < dmin ? d : dmin;
+					dmax = d > dmax ? d : dmax;
 				}
 			}
 			int n;
 			uint64_t sum = 0;
+			/* (rsum is at most 2^62: rsum + sum wraps only with sum above) */
 			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lc, &n, &sum)) ||
-			    sum > ((uint64_t)1 << 62) || rsum + sum > ((uint64_t)1 << 62)) {
+			    ((sum > ((uint64_t)1 << 62)) | (rsum + sum > ((uint64_t)1 << 62)))) {
 				for (int i = 0; i < n; i++)
 					sums[i] = cost_add(sums[i], -lc[i]);
 				spoilt = n > 0;
@@ -204,6 +205,8 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		}
 		if (jline)
 			s = jline;
+		if (dmin > dmax)
+			dmin = dmax = 0;
 		if (nlines) {
 			if (spoilt)
 				run_lastcost(start, s, npos, nev, lc);
