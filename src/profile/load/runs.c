@@ -159,16 +159,14 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 				break;
 			int lrel = linek >= 0 && !(abs >> linek & 1);
 			if (linek >= 0) {
+				/* (no branch on lrel: a run mixes lines that give
+				 * their number as a delta and lines that do not) */
 				int64_t d = pos[linek];
-				if (!lrel) {
-					if ((uint64_t)d > (uint64_t)UINT32_MAX - 1)
-						break;
-				} else {
-					if ((uint64_t)d + (uint64_t)DELTA_MAX > 2 * (uint64_t)DELTA_MAX)
-						break;
-					dmin = d < dmin ? d : dmin;
-					dmax = d > dmax ? d : dmax;
-				}
+				uint64_t u = lrel ? (uint64_t)d + (uint64_t)DELTA_MAX : (uint64_t)d;
+				if (u > (lrel ? 2 * (uint64_t)DELTA_MAX : (uint64_t)UINT32_MAX - 1))
+					break;
+				dmin = lrel && d < dmin ? d : dmin;
+				dmax = lrel && d > dmax ? d : dmax;
 			}
 			int n;
 			uint64_t sum = 0;
