@@ -11,8 +11,9 @@
 /* The counts of what a worker has written into a chunk, kept in its own
  * memory while it reads the chunk and given to the chunk at the end: the
  * reader reads the chunk before it at every run, whose cache line this
- * one's fields may share.  The arrays themselves grow in the chunk at once
- * (after a SIGBUS, par.c drops the counts, never an array). */
+ * one's fields may share.  The arrays themselves are put in the chunk as
+ * soon as they grow: after a SIGBUS, par.c drops the counts, and no array
+ * is lost. */
 struct chunk_out {
 	struct run_sum *rs;
 	cost_t *vals;
@@ -51,8 +52,8 @@ static cost_t *chunk_room(struct par_chunk *c, struct chunk_out *o, int nev)
  * the name is hashed as names.c would intern it without --mod-funcname,
  * --mod-filename or folded contexts).  The line's '\n' when it was found
  * (after a name), else NULL. */
-static const char *chunk_id(struct par_chunk *c, struct chunk_out *o, const char *base, const char *s,
-		     const char *lim, enum fkey k, int ns)
+static const char *chunk_id(struct par_chunk *c, struct chunk_out *o, const char *base,
+			    const char *s, const char *lim, enum fkey k, int ns)
 {
 	const char *v = s + fkey_len(k) + 1, *e;
 	uint64_t x, off = (uint64_t)(s - base) - c->start;
