@@ -8,31 +8,41 @@
 
 #include <string.h>
 
-static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_t *sums,
-		       const cost_t *lc)
+/* The counts of what a worker has written into a chunk, kept in its own
+ * memory while it reads the chunk and given to the chunk at the end: the
+ * reader reads the chunk before it at every run, whose cache line this
+ * one's fields may share.  The arrays themselves are put in the chunk as
+ * soon as they grow: after a SIGBUS, par.c drops the counts, and no array
+ * is lost. */
+struct chunk_out {
+	struct run_sum *rs;
+	cost_t *vals;
+	size_t nrs, nvals, nids;
+};
+
+/* Room in c for one more run of at most nev columns: its summary, and its
+ * sums then last costs (the place returned, zeroed for the sums). */
+static cost_t *chunk_room(struct par_chunk *c, struct chunk_out *o, int nev)
 {
-	if (c->nrs == c->caprs) {
+	if (o->nrs == c->caprs) {
 		c->caprs = c->caprs ? c->caprs * 2 : 256;
-		c->rs = xreallocarray(c->rs, c->caprs, sizeof(*c->rs));
+		o->rs = c->rs = xreallocarray(c->rs, c->caprs, sizeof(*c->rs));
 	}
-	size_t w = r->width;
-	if (c->nvals + 2 * w > c->capvals) {
+	size_t w = nev > 16 ? (size_t)nev : 16;
+	if (o->nvals + 2 * w > c->capvals) {
 		c->capvals = c->capvals ? c->capvals * 2 : 4096;
-		while (c->capvals < c->nvals + 2 * w)
+		while (c->capvals < o->nvals + 2 * w)
 			c->capvals *= 2;
-		c->vals = xreallocarray(c->vals, c->capvals, sizeof(cost_t));
+		o->vals = c->vals = xreallocarray(c->vals, c->capvals, sizeof(cost_t));
 	}
-	struct run_sum *d = &c->rs[c->nrs++];
-	*d = *r;
-	d->vals = c->nvals;
-	if (!w)
-		return; /* (lines of positions only: no values, perhaps no array) */
-	cost_t *v = c->vals + c->nvals;
-	for (size_t i = 0; i < w; i++) {
-		v[i] = sums[i];
-		v[w + i] = lc[i];
-	}
-	c->nvals += 2 * w;
+	cost_t *v = o->vals + o->nvals;
+	if (nev > 16)
+		memset(v, 0, (size_t)nev * sizeof(cost_t));
+	else /* (a few stores: gcc makes a memset of any size a rep stos) */
+#pragma GCC unroll 16
+		for (int i = 0; i < 16; i++)
+			v[i] = 0;
+	return v;
 }
 
 /* The id of a name line at s ("(N)" after the key k, of kind ns), and
@@ -40,27 +50,30 @@ static void chunk_push(struct par_chunk *c, const struct run_sum *r, const cost_
  * (par.c's ids_ahead()); nothing before lim is read.  Ids of 2^30 or
  * more, or lines 4 GB into a chunk, are not (a prefetch is advice only:
  * the name is hashed as names.c would intern it without --mod-funcname,
- * --mod-filename or folded contexts). */
-static void chunk_id(struct par_chunk *c, const char *base, const char *s, const char *lim,
-		     enum fkey k, int ns)
+ * --mod-filename or folded contexts).  The line's '\n' when it was found
+ * (after a name), else NULL. */
+static const char *chunk_id(struct par_chunk *c, struct chunk_out *o, const char *base,
+			    const char *s, const char *lim, enum fkey k, int ns)
 {
 	const char *v = s + fkey_len(k) + 1, *e;
 	uint64_t x, off = (uint64_t)(s - base) - c->start;
 	if (*v != '(' || !(e = fast_dec(v + 1, &x)) || *e != ')' || x >= (1u << 30) ||
 	    off > UINT32_MAX)
-		return;
+		return NULL;
 	uint32_t h = 0;
+	const char *nl = NULL;
 	if (is_space(e[1])) {
-		const char *name = e + 2, *nl = memchr(name, '\n', (size_t)(lim - name));
-		if (nl) {
-			while (nl > name && (is_space(nl[-1]) || nl[-1] == '\r'))
-				nl--;
-			if (nl > name)
-				h = (uint32_t)hash_bytes(name, (size_t)(nl - name));
+		const char *name = e + 2, *ne;
+		if ((ne = nl = memchr(name, '\n', (size_t)(lim - name)))) {
+			while (ne > name && (is_space(ne[-1]) || ne[-1] == '\r'))
+				ne--;
+			if (ne > name)
+				h = (uint32_t)hash_bytes(name, (size_t)(ne - name));
 		}
 	}
-	VEC_RESERVE(c->ids, c->capids, c->nids + 1);
-	c->ids[c->nids++] = (struct par_id){ (uint32_t)off, (uint32_t)ns << 30 | (uint32_t)x, h };
+	VEC_RESERVE(c->ids, c->capids, o->nids + 1);
+	c->ids[o->nids++] = (struct par_id){ (uint32_t)off, (uint32_t)ns << 30 | (uint32_t)x, h };
+	return nl;
 }
 
 /* The last costs of each column (lc[]) of a run of lines from s to e, that
@@ -93,13 +106,13 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 	if (end > fast_end)
 		end = fast_end;
 	int pend = 0; /* the next cost line is not one of a run (below) */
+	struct chunk_out o = { c->rs, c->vals, c->nrs, c->nvals, c->nids };
 	/* the costs of the last line that had each column, written in place
 	 * (a line that turns out not to be plain spoils them: run_lastcost()
 	 * reads them again) */
-	cost_t sums[MAX_EVENTS], lc[MAX_EVENTS];
-	memset(sums, 0, sizeof(sums));
+	cost_t lc[MAX_EVENTS];
 	while (s < end) {
-		const char *nl;
+		const char *nl = NULL;
 		/* the reader has come into the chunk: what is left is its own
 		 * (the runs found so far are ahead of it) */
 		if (reader_in && __atomic_load_n(reader_in, __ATOMIC_ACQUIRE) >= idx)
@@ -108,7 +121,7 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			enum fkey key = line_key(s, '=');
 			int ns = fkey_ns(key);
 			if (ns != NS_NONE)
-				chunk_id(c, base, s, fast_end + FAST_MAX_LINE + 32, key, ns);
+				nl = chunk_id(c, &o, base, s, fast_end + FAST_MAX_LINE + 32, key, ns);
 			/* the cost line after calls=/jump=/jcnd= is the call's
 			 * or the jump's (the first after fn= opens the block:
 			 * the reader's fast paths do that, its runs start
@@ -123,21 +136,23 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			pend = 0;
 			goto next_line;
 		}
-		struct run_sum r = { .start = (uint64_t)(s - base) };
-		/* sums[] is 0 here; lc[] is written up to the run's width */
-		const char *run_end = s + RUN_MAX;
+		const char *start = s;
+		/* the sums, in the chunk's values; lc[] is written up to the
+		 * run's width */
+		cost_t *sums = chunk_room(c, &o, nev);
+		const char *run_end = (size_t)(end - s) > RUN_MAX ? s + RUN_MAX : end;
 		int spoilt = 0;
 		/* a jump line read (jline; its counts' sum jn), taken into the
 		 * run with the cost line after it, else the run ends before it */
 		const char *jline = NULL;
 		uint64_t jn = 0;
-		/* the summary's fields, in locals while the run is read (r's
-		 * address is taken: the compiler keeps them in memory) */
-		int64_t p0 = 0, p1 = 0, dmin = 0, dmax = 0;
+		/* the summary's fields, in locals while the run is read, written
+		 * once at its end (dmin > dmax: no relative line number read) */
+		int64_t p0 = 0, p1 = 0, dmin = INT64_MAX, dmax = INT64_MIN;
 		unsigned rabs = 0;
 		int width = 0, rel = 0, jumped = 0;
 		uint64_t rsum = 0, nlines = 0, rjumps = 0;
-		while (s < end && s < run_end) {
+		while (s < run_end) {
 			int64_t pos[2] = { p0, p1 };
 			unsigned abs = rabs;
 			const char *t = plain_positions(s, npos, pos, &abs);
@@ -145,21 +160,20 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 				break;
 			int lrel = linek >= 0 && !(abs >> linek & 1);
 			if (linek >= 0) {
+				/* (no branch on lrel: a run mixes lines that give
+				 * their number as a delta and lines that do not) */
 				int64_t d = pos[linek];
-				if (!lrel) {
-					if ((uint64_t)d > (uint64_t)UINT32_MAX - 1)
-						break;
-				} else {
-					if (d < -DELTA_MAX || d > DELTA_MAX)
-						break;
-					dmin = !rel || d < dmin ? d : dmin;
-					dmax = !rel || d > dmax ? d : dmax;
-				}
+				uint64_t u = lrel ? (uint64_t)d + (uint64_t)DELTA_MAX : (uint64_t)d;
+				if (u > (lrel ? 2 * (uint64_t)DELTA_MAX : (uint64_t)UINT32_MAX - 1))
+					break;
+				dmin = lrel && d < dmin ? d : dmin;
+				dmax = lrel && d > dmax ? d : dmax;
 			}
 			int n;
 			uint64_t sum = 0;
+			/* (rsum is at most 2^62: rsum + sum wraps only with sum above) */
 			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lc, &n, &sum)) ||
-			    sum > ((uint64_t)1 << 62) || rsum + sum > ((uint64_t)1 << 62)) {
+			    ((sum > ((uint64_t)1 << 62)) | (rsum + sum > ((uint64_t)1 << 62)))) {
 				for (int i = 0; i < n; i++)
 					sums[i] = cost_add(sums[i], -lc[i]);
 				spoilt = n > 0;
@@ -188,33 +202,43 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			jline = s;
 			s = t;
 		}
-		r.pos[0] = p0;
-		r.pos[1] = p1;
-		r.dmin = dmin;
-		r.dmax = dmax;
-		r.abs = (uint8_t)rabs;
-		r.width = (uint8_t)width;
-		r.rel_line = (uint8_t)rel;
-		r.jumped = (uint8_t)jumped;
-		r.sum = rsum;
-		r.nlines = nlines;
-		r.jumps = rjumps;
 		if (jline)
 			s = jline;
-		if (r.nlines) {
+		if (dmin > dmax)
+			dmin = dmax = 0;
+		if (nlines) {
 			if (spoilt)
-				run_lastcost(base + r.start, s, npos, nev, lc);
-			r.end = (uint64_t)(s - base);
-			chunk_push(c, &r, sums, lc);
-			memset(sums, 0, sizeof(cost_t) * r.width);
+				run_lastcost(start, s, npos, nev, lc);
+			struct run_sum *d = &o.rs[o.nrs++];
+			d->start = (uint64_t)(start - base);
+			d->end = (uint64_t)(s - base);
+			d->nlines = nlines;
+			d->sum = rsum;
+			d->jumps = rjumps;
+			d->pos[0] = p0;
+			d->pos[1] = p1;
+			d->dmin = dmin;
+			d->dmax = dmax;
+			d->vals = o.nvals;
+			d->abs = (uint8_t)rabs;
+			d->width = (uint8_t)width;
+			d->rel_line = (uint8_t)rel;
+			d->jumped = (uint8_t)jumped;
+			for (int i = 0; i < width; i++)
+				sums[width + i] = lc[i];
+			o.nvals += 2 * (size_t)width;
 			continue;
 		}
 next_line:
-		nl = memchr(s, '\n', (size_t)(fast_end + FAST_MAX_LINE + 32 - s));
+		if (!nl)
+			nl = memchr(s, '\n', (size_t)(fast_end + FAST_MAX_LINE + 32 - s));
 		if (!nl)
 			break;
 		s = nl + 1;
 	}
+	c->nrs = o.nrs;
+	c->nvals = o.nvals;
+	c->nids = o.nids;
 	return (uint64_t)(s - base) - c->start;
 }
 
