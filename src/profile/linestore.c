@@ -95,6 +95,10 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 		/* entries are zero while unused: flush clears what it read */
 		memset(&ls->acost[(size_t)oc * nr], 0, (size_t)(ls->acap - oc) * nr * sizeof(cost_t));
 	}
+	/* the file's slot, which the flush at the block's end reads: fetched
+	 * while the block's lines are read, not then */
+	if (file < ls->nfslot)
+		__builtin_prefetch(&ls->fslot[file]);
 	uint32_t e = ls->an++;
 	ls->afile[e] = file;
 	ls->aline[e] = line;
