@@ -43,6 +43,10 @@ void linestore_begin(struct linestore *ls, uint32_t fn)
 		return;
 	linestore_flush(ls);
 	ls->open_fn = fn;
+	/* the function's last chunk, which the flush at the block's end reads
+	 * (new_chunk()): fetched while the block's lines are read, not then */
+	if (fn < ls->nfn_cap)
+		__builtin_prefetch(&ls->fn_last[fn]);
 }
 
 static inline uint32_t slot_hash(uint32_t file, uint32_t line)
@@ -91,6 +95,10 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 		/* entries are zero while unused: flush clears what it read */
 		memset(&ls->acost[(size_t)oc * nr], 0, (size_t)(ls->acap - oc) * nr * sizeof(cost_t));
 	}
+	/* the file's slot, which the flush at the block's end reads: fetched
+	 * while the block's lines are read, not then */
+	if (file < ls->nfslot)
+		__builtin_prefetch(&ls->fslot[file]);
 	uint32_t e = ls->an++;
 	ls->afile[e] = file;
 	ls->aline[e] = line;
@@ -275,7 +283,10 @@ void linestore_flush(struct linestore *ls)
 	}
 	size_t nr = (size_t)ls->nreal;
 	uint32_t n = ls->an;
-	uint32_t c = new_chunk(ls, fn);
+	/* the chunk new_chunk() links the new one to, fetched while the
+	 * files are counted */
+	if (fn < ls->nfn_cap && ls->fn_last[fn] < ls->nchunks)
+		__builtin_prefetch(&ls->chunks[ls->fn_last[fn]], 1);
 
 	/* the block's files: a slot each (in the order they came), the
 	 * entries counted per slot */
@@ -298,6 +309,7 @@ void linestore_flush(struct linestore *ls)
 		ls->aff[e] = ls->fslot[file] - 1;
 	}
 	uint32_t nfiles = ls->nff - ff0;
+	uint32_t c = new_chunk(ls, fn);
 	ls->chunks[c].ff0 = ff0;
 	ls->chunks[c].nff = nfiles & 0x7fffffff;
 	if (ls->lazy) {

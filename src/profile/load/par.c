@@ -395,6 +395,17 @@ static void ids_ahead(struct parser *ps, struct par *pa, const struct par_chunk 
 	pa->rd.near = j;
 }
 
+/* The cache lines of the n bytes at p fetched: every one, the last
+ * included (a summary is not aligned to them: one of 88 bytes may lie on
+ * three). */
+static inline void prefetch_span(const void *p, size_t n)
+{
+	const char *b = p, *e = b + n - 1;
+	for (; b < e; b += 64)
+		__builtin_prefetch(b);
+	__builtin_prefetch(e);
+}
+
 const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_t *nlines)
 {
 	struct par *pa = m->par;
@@ -468,16 +479,12 @@ const char *par_run(struct parser *ps, struct mapread *m, const char *s, uint64_
 	 * and the lines after a run ahead: the reader reads them next,
 	 * skipping what the run covers, where the hardware's prefetch does
 	 * not look */
-	if (pa->rd.run + 2 * PREFETCH_RUNS < c->nrs) {
-		const struct run_sum *f = &c->rs[pa->rd.run + 2 * PREFETCH_RUNS];
-		__builtin_prefetch(f);
-		__builtin_prefetch((const char *)f + 64);
-	}
+	if (pa->rd.run + 2 * PREFETCH_RUNS < c->nrs)
+		prefetch_span(&c->rs[pa->rd.run + 2 * PREFETCH_RUNS], sizeof(*c->rs));
 	if (pa->rd.run + PREFETCH_RUNS < c->nrs) {
 		const struct run_sum *f = &c->rs[pa->rd.run + PREFETCH_RUNS];
 		if (f->width) /* sums, last costs: at most 2 * 64 values */
-			for (int k = 0; k < 2 * f->width; k += 8)
-				__builtin_prefetch(c->vals + f->vals + k);
+			prefetch_span(c->vals + f->vals, 2 * (size_t)f->width * sizeof(cost_t));
 		const char *nx = m->base + f->end;
 		__builtin_prefetch(nx);
 		__builtin_prefetch(nx + 64);
