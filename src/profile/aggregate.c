@@ -197,6 +197,13 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 
 /* ---- the work, on threads -------------------------------------------------------------- */
 
+/* A call from outside into a cycle's member (incl_part): its record and
+ * count */
+struct into_call {
+	uint32_t rec;
+	cost_t count;
+};
+
 /* What the threads of one aggregation share.  A phase is a list of tasks
  * that whichever thread is free takes in order; no two tasks write the same
  * place, and the sums are of 64-bit values with wrap-around (cost_add),
@@ -211,6 +218,8 @@ struct agg_run {
 	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
 				   * [bound[k], bound[k + 1]) */
+	struct into_call **into;  /* per part: the calls into cycles (incl_part) */
+	size_t *ninto;
 	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
 	cost_t **in;              /* per part (with comp): the first event of the
 				   * calls into each entity */
@@ -289,9 +298,23 @@ static uint32_t self_plan(const struct profile *p, struct agg *a)
 static struct filefn *filefn_make(const struct profile *p, const struct agg *a, struct agg *job,
 				  size_t *np, cost_t **poolp);
 
+/* The calls into each function counted, and those to itself noted:
+ * nothing of the cycles, so in phase 1 beside the components. */
+static void count_calls(const struct profile *p, struct agg *a)
+{
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		if (x + AHEAD < p->ncalls) /* (read at random) */
+			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+	}
+}
+
 /* Phase 1: the call lists, then the components (the longest task, first);
- * the block subtotals by file (and with them, for the report, the
- * file:function pairs); the self costs, in nth parts of the functions
+ * the calls by callee, and counted; the block subtotals by file (and with
+ * them, for the report, the file:function pairs); the self costs, in nth parts of the functions
  * (each reads every block's function, sums its own). */
 static void phase1(struct agg_run *r, uint32_t t)
 {
@@ -312,6 +335,7 @@ static void phase1(struct agg_run *r, uint32_t t)
 		r->to = NULL;
 	} else if (t == 1) {
 		csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx, NULL);
+		count_calls(p, a);
 	} else if (t == 2) {
 		a->nfiles = p->files.n;
 		a->file_start = xcalloc((size_t)a->nfiles + 2, sizeof(uint32_t));
@@ -345,43 +369,40 @@ static void phase1(struct agg_run *r, uint32_t t)
 	}
 }
 
-/* The calls counted: into each entity, to itself, into each cycle from
- * outside (cin_*). */
-static void count_calls(struct agg_run *r)
+/* The calls from outside into each cycle (cin_*), and their count in the
+ * cycle's entity: incl_part's lists merged in the records' order, then put
+ * in their cycles' order, each cycle's in the records'. */
+static void count_cycles(struct agg_run *r)
 {
 	struct profile *p = r->p;
 	struct agg *a = r->a;
 	uint32_t n = a->nfns, nc = a->ncycles;
+	size_t ninto = 0, *at = xcalloc(r->nparts, sizeof(*at));
+	for (uint32_t k = 0; k < r->nparts; k++)
+		ninto += r->ninto[k];
+	uint32_t *into = xmalloc((ninto + 1) * sizeof(*into));
 	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
-	/* the calls into a cycle from outside, in their order, as met (few:
-	 * then put in their cycles' order, each cycle's in the calls') */
-	uint32_t *into = NULL, ninto = 0, capinto = 0;
-	for (uint32_t k = 0; k < p->ncalls; k++) {
-		const struct call_rec *c = &p->calls[k];
-		if (k + AHEAD < p->ncalls) { /* (read at random) */
-			const struct call_rec *f = &p->calls[k + AHEAD];
-			__builtin_prefetch(&a->fn_ncalls[f->callee], 1);
-			__builtin_prefetch(&a->fn_cycle[f->callee]);
-			__builtin_prefetch(&a->fn_cycle[f->caller]);
-		}
-		cost_t count = call_count(p, k);
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], count);
-		if (c->caller == c->callee)
-			a->fn_selfcall[c->caller] = 1;
-		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
-			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
-			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], count);
-			a->cin_start[a->fn_cycle[c->callee]]++;
-			VEC_RESERVE(into, capinto, (size_t)ninto + 1);
-			into[ninto++] = k;
-		}
+	for (size_t i = 0; i < ninto; i++) {
+		uint32_t best = NO_ID;
+		for (uint32_t k = 0; k < r->nparts; k++)
+			if (at[k] < r->ninto[k] &&
+			    (best == NO_ID || r->into[k][at[k]].rec < r->into[best][at[best]].rec))
+				best = k;
+		const struct into_call *ic = &r->into[best][at[best]++];
+		uint32_t cy = a->fn_cycle[p->calls[ic->rec].callee];
+		a->fn_ncalls[n + cy - 1] = cost_add(a->fn_ncalls[n + cy - 1], ic->count);
+		a->cin_start[cy]++;
+		into[i] = ic->rec;
 	}
+	for (uint32_t k = 0; k < r->nparts; k++)
+		free(r->into[k]);
+	free(at);
 	for (uint32_t k = 0; k < nc; k++)
 		a->cin_start[k + 1] += a->cin_start[k];
-	a->cin_idx = xmalloc(((size_t)ninto + 1) * sizeof(uint32_t));
+	a->cin_idx = xmalloc((ninto + 1) * sizeof(uint32_t));
 	uint32_t *fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
 	memcpy(fill, a->cin_start, ((size_t)nc + 1) * sizeof(uint32_t));
-	for (uint32_t i = 0; i < ninto; i++)
+	for (size_t i = 0; i < ninto; i++)
 		a->cin_idx[fill[a->fn_cycle[p->calls[into[i]].callee] - 1]++] = into[i];
 	free(fill);
 	free(into);
@@ -389,10 +410,11 @@ static void count_calls(struct agg_run *r)
 
 /* Inclusive costs of part k of the functions: self + the calls that leave
  * the function's component (the others are already inside those calls'
- * costs), in the rows of those that have such calls (incl_ix); and the
- * first event of each such call summed into its callee's entity, to check
- * the file's numbers.  The records are read in their order, each part
- * taking its callers'. */
+ * costs), in the rows of those that have such calls (incl_ix); the first
+ * event of each such call summed into its callee's entity, to check the
+ * file's numbers; those into a cycle's member kept (count_cycles).  The
+ * records are read in their order, each part taking its callers'.  Phase
+ * 2: nparts of these. */
 static void incl_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
@@ -405,13 +427,35 @@ static void incl_part(struct agg_run *r, uint32_t k)
 			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], agg_self(a, v),
 			       sizeof(cost_t) * (size_t)nr);
 	cost_t *in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
+	struct into_call *into = NULL;
+	size_t ninto = 0, capinto = 0;
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
+		/* (components, rows and cycles read at random: the ends'
+		 * components and the row's place fetched 2 * AHEAD records on,
+		 * the row, the callee's cycle and its sum AHEAD on) */
+		if (x + 2 * AHEAD < p->ncalls) {
+			const struct call_rec *f = &p->calls[x + 2 * AHEAD];
+			if (f->caller >= lo && f->caller < hi) {
+				__builtin_prefetch(&comp[f->callee]);
+				__builtin_prefetch(&comp[f->caller]);
+				__builtin_prefetch(&a->incl_ix[f->caller]);
+			}
+		}
+		if (x + AHEAD < p->ncalls) {
+			const struct call_rec *f = &p->calls[x + AHEAD];
+			if (f->caller >= lo && f->caller < hi && a->incl_ix[f->caller] != NO_ID) {
+				const cost_t *row = &a->incl_rows[(size_t)a->incl_ix[f->caller] * nr];
+				__builtin_prefetch(row, 1);
+				__builtin_prefetch(row + (nr ? nr - 1 : 0), 1);
+				__builtin_prefetch(&a->fn_cycle[f->callee]);
+				__builtin_prefetch(&in[f->callee], 1);
+			}
+		}
 		if (v < lo || v >= hi || comp[to] == comp[v])
 			continue;
-		cost_t cc[MAX_EVENTS];
-		call_cost(p, x, cc);
+		cost_t cc[MAX_EVENTS], count = call_count_cost(p, x, cc);
 		cost_t *inc = &a->incl_rows[(size_t)a->incl_ix[v] * nr]; /* (it has one) */
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
@@ -419,7 +463,13 @@ static void incl_part(struct agg_run *r, uint32_t k)
 			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
 			*d = cost_add(*d, cc[0]);
 		}
-		if (r->cyc && a->fn_cycle[to]) {
+		if (!a->fn_cycle[to])
+			continue;
+		/* a call from outside into a cycle's member (its component
+		 * is the cycle; a function calling itself is in its own) */
+		VEC_RESERVE(into, capinto, ninto + 1);
+		into[ninto++] = (struct into_call){ x, count };
+		if (r->cyc) {
 			if (!r->cyc[k])
 				r->cyc[k] = xcalloc((size_t)a->ncycles * (size_t)nr + 1, sizeof(cost_t));
 			cost_t *d = &r->cyc[k][(size_t)(a->fn_cycle[to] - 1) * (size_t)nr];
@@ -427,15 +477,8 @@ static void incl_part(struct agg_run *r, uint32_t k)
 				d[e] = cost_add(d[e], cc[e]);
 		}
 	}
-}
-
-/* Phase 2: the calls counted, and the inclusive costs in nth parts. */
-static void phase2(struct agg_run *r, uint32_t t)
-{
-	if (t == 0)
-		count_calls(r);
-	else
-		incl_part(r, t - 1);
+	r->into[k] = into;
+	r->ninto[k] = ninto;
 }
 
 /* Detection off, part k of the functions: self + every call is the
@@ -581,6 +624,7 @@ const struct agg *profile_agg(struct profile *p)
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
 	a->fn_out = xcalloc((size_t)n + 1, 1);
+	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t)); /* (the cycles' later) */
 	struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
 	r.comp = xmalloc(((size_t)n + 1) * sizeof(*r.comp));
 	/* the self costs first in the functions' rows, the cycles' added
@@ -644,20 +688,28 @@ const struct agg *profile_agg(struct profile *p)
 	}
 	a->nincl = nrow;
 	a->incl_rows = xcalloc((size_t)nrow + 1, row);
-	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
-	/* (as many parts as threads: one part more, so that the thread that
-	 * counts the calls, about a third of a part's time, does not leave
-	 * the other waiting, took 3 MB more at 400 K functions, the explorer's
-	 * peak over 0.35x the file, for a gain within the noise) */
+	a->fn_ncalls = xreallocarray(a->fn_ncalls, nent + 1, sizeof(cost_t));
+	memset(&a->fn_ncalls[n], 0, ((size_t)nc + 1) * sizeof(cost_t));
+	/* (as many parts as threads: the calls are counted in phase 1, which
+	 * had time for it beside the components, and those into the cycles
+	 * with the inclusive costs; counted in a task of phase 2, a 1 GB
+	 * profile's 1.7 M calls left the second thread idle 26 ms of its 73,
+	 * and one part more to fill it took 3 MB more at 400 K functions,
+	 * the explorer's peak over 0.35x the file) */
 	r.nparts = r.nth;
 	r.bound = call_parts(a, r.nparts, p->ncalls);
+	r.into = xcalloc(r.nparts, sizeof(*r.into));
+	r.ninto = xcalloc(r.nparts, sizeof(*r.ninto));
 	r.in = xcalloc(r.nparts, sizeof(*r.in));
 	/* (the roots of event 0 on the way: the calls into each entity from
 	 * others, in[], are theirs; with detection on, as it is here) */
 	int roots0 = p->agg_roots0 && nr > 0;
 	if (roots0)
 		r.cyc = xcalloc(r.nparts, sizeof(*r.cyc));
-	agg_phase(&r, 1 + r.nparts, phase2);
+	agg_phase(&r, r.nparts, incl_part);
+	count_cycles(&r);
+	free(r.into);
+	free(r.ninto);
 	free(r.bound);
 	free(comp);
 	double t2 = agg_clock();
