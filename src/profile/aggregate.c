@@ -197,13 +197,6 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 
 /* ---- the work, on threads -------------------------------------------------------------- */
 
-/* A call from outside into a cycle's member (incl_part): its record and
- * count */
-struct into_call {
-	uint32_t rec;
-	cost_t count;
-};
-
 /* What the threads of one aggregation share.  A phase is a list of tasks
  * that whichever thread is free takes in order; no two tasks write the same
  * place, and the sums are of 64-bit values with wrap-around (cost_add),
@@ -218,8 +211,10 @@ struct agg_run {
 	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
 				   * [bound[k], bound[k + 1]) */
-	struct into_call **into;  /* per part: the calls into cycles (incl_part) */
+	uint32_t **into;          /* per part: the calls from outside into the
+				   * cycles' members (incl_part) */
 	size_t *ninto;
+	cost_t **cyc_count;       /* per part, if any: their counts by cycle */
 	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
 	cost_t **in;              /* per part (with comp): the first event of the
 				   * calls into each entity */
@@ -237,12 +232,15 @@ static void *agg_worker(void *arg)
 
 /* Runs tasks [0, ntask) on up to r->nth threads, this one among them (one
  * that cannot be started leaves its tasks to the others). */
-static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
+static void agg_phase_from(struct agg_run *r, uint32_t first, uint32_t ntask,
+			   void (*task)(struct agg_run *, uint32_t))
 {
 	r->ntask = ntask;
-	r->next = 0;
+	r->next = first;
 	r->task = task;
-	uint32_t nth = r->nth < ntask ? r->nth : ntask, started = 0;
+	/* (a task taken already has a thread of its own: agg_start) */
+	uint32_t nth = r->nth - (first > 0 && r->nth > 1), started = 0;
+	nth = nth < ntask - first ? nth : ntask - first;
 	pthread_t *th = xcalloc(nth + 1, sizeof(*th));
 	for (uint32_t i = 1; i < nth; i++)
 		if (pthread_create(&th[started], NULL, agg_worker, r) == 0)
@@ -251,6 +249,11 @@ static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg
 	for (uint32_t i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	free(th);
+}
+
+static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
+{
+	agg_phase_from(r, 0, ntask, task);
 }
 
 /* Part k of nth of [0, n) */
@@ -298,23 +301,9 @@ static uint32_t self_plan(const struct profile *p, struct agg *a)
 static struct filefn *filefn_make(const struct profile *p, const struct agg *a, struct agg *job,
 				  size_t *np, cost_t **poolp);
 
-/* The calls into each function counted, and those to itself noted:
- * nothing of the cycles, so in phase 1 beside the components. */
-static void count_calls(const struct profile *p, struct agg *a)
-{
-	for (uint32_t x = 0; x < p->ncalls; x++) {
-		const struct call_rec *c = &p->calls[x];
-		if (x + AHEAD < p->ncalls) /* (read at random) */
-			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
-		if (c->caller == c->callee)
-			a->fn_selfcall[c->caller] = 1;
-	}
-}
-
 /* Phase 1: the call lists, then the components (the longest task, first);
- * the calls by callee, and counted; the block subtotals by file (and with
- * them, for the report, the file:function pairs); the self costs, in nth parts of the functions
+ * the calls by callee; the block subtotals by file (and with them, for the
+ * report, the file:function pairs); the self costs, in nth parts of the functions
  * (each reads every block's function, sums its own). */
 static void phase1(struct agg_run *r, uint32_t t)
 {
@@ -335,7 +324,6 @@ static void phase1(struct agg_run *r, uint32_t t)
 		r->to = NULL;
 	} else if (t == 1) {
 		csr_build(n, p->calls, p->ncalls, 1, &a->in_start, &a->in_idx, NULL);
-		count_calls(p, a);
 	} else if (t == 2) {
 		a->nfiles = p->files.n;
 		a->file_start = xcalloc((size_t)a->nfiles + 2, sizeof(uint32_t));
@@ -378,21 +366,22 @@ static void count_cycles(struct agg_run *r)
 	struct agg *a = r->a;
 	uint32_t n = a->nfns, nc = a->ncycles;
 	size_t ninto = 0, *at = xcalloc(r->nparts, sizeof(*at));
-	for (uint32_t k = 0; k < r->nparts; k++)
+	for (uint32_t k = 0; k < r->nparts; k++) {
 		ninto += r->ninto[k];
+		for (uint32_t c = 0; r->cyc_count[k] && c < nc; c++)
+			a->fn_ncalls[n + c] = cost_add(a->fn_ncalls[n + c], r->cyc_count[k][c]);
+		free(r->cyc_count[k]);
+	}
 	uint32_t *into = xmalloc((ninto + 1) * sizeof(*into));
 	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
 	for (size_t i = 0; i < ninto; i++) {
 		uint32_t best = NO_ID;
 		for (uint32_t k = 0; k < r->nparts; k++)
 			if (at[k] < r->ninto[k] &&
-			    (best == NO_ID || r->into[k][at[k]].rec < r->into[best][at[best]].rec))
+			    (best == NO_ID || r->into[k][at[k]] < r->into[best][at[best]]))
 				best = k;
-		const struct into_call *ic = &r->into[best][at[best]++];
-		uint32_t cy = a->fn_cycle[p->calls[ic->rec].callee];
-		a->fn_ncalls[n + cy - 1] = cost_add(a->fn_ncalls[n + cy - 1], ic->count);
-		a->cin_start[cy]++;
-		into[i] = ic->rec;
+		into[i] = r->into[best][at[best]++];
+		a->cin_start[a->fn_cycle[p->calls[into[i]].callee]]++;
 	}
 	for (uint32_t k = 0; k < r->nparts; k++)
 		free(r->into[k]);
@@ -427,7 +416,7 @@ static void incl_part(struct agg_run *r, uint32_t k)
 			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], agg_self(a, v),
 			       sizeof(cost_t) * (size_t)nr);
 	cost_t *in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
-	struct into_call *into = NULL;
+	uint32_t *into = NULL;
 	size_t ninto = 0, capinto = 0;
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
@@ -468,7 +457,11 @@ static void incl_part(struct agg_run *r, uint32_t k)
 		/* a call from outside into a cycle's member (its component
 		 * is the cycle; a function calling itself is in its own) */
 		VEC_RESERVE(into, capinto, ninto + 1);
-		into[ninto++] = (struct into_call){ x, count };
+		into[ninto++] = x;
+		if (!r->cyc_count[k])
+			r->cyc_count[k] = xcalloc((size_t)a->ncycles + 1, sizeof(cost_t));
+		cost_t *cn = &r->cyc_count[k][a->fn_cycle[to] - 1];
+		*cn = cost_add(*cn, count);
 		if (r->cyc) {
 			if (!r->cyc[k])
 				r->cyc[k] = xcalloc((size_t)a->ncycles * (size_t)nr + 1, sizeof(cost_t));
@@ -519,7 +512,7 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	}
 }
 
-/* Phase 3, part t of the events: a cycle's self, its members'; its
+/* Part t of the events (phase 3): a cycle's self, its members'; its
  * inclusive, theirs (the calls leaving it).  Each part writes its own
  * columns of the cycles' rows, which are summed in the members' order
  * whatever the parts. */
@@ -549,6 +542,29 @@ static void cycle_part(struct agg_run *r, uint32_t t)
 			}
 		}
 	}
+}
+
+/* The calls into each function counted, and those to itself noted
+ * (count_cycles counts those into the cycles). */
+static void count_calls(const struct profile *p, struct agg *a)
+{
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		if (x + AHEAD < p->ncalls) /* (read at random) */
+			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+	}
+}
+
+/* Phase 3: the calls counted, and the cycles' costs in nth parts. */
+static void phase3(struct agg_run *r, uint32_t t)
+{
+	if (t == 0)
+		count_calls(r->p, r->a);
+	else
+		cycle_part(r, t - 1);
 }
 
 /* The callers of each of nth parts: about as many calls each. */
@@ -611,28 +627,100 @@ void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roo
 	r->cyc_in = cyc_in;
 }
 
-const struct agg *profile_agg(struct profile *p)
+/* An aggregation begun (agg_start): its run, and the thread that finds
+ * the components (phase 1's task 0) */
+struct agg_early {
+	struct agg_run r;
+	double t0;
+	pthread_t th;
+	int started;
+};
+
+static struct agg_early *agg_prepare(struct profile *p)
 {
-	if (p->agg)
-		return p->agg;
-	const char *dbg = getenv("CGTUI_PAR_DEBUG");
-	double t0 = agg_clock();
+	struct agg_early *e = xcalloc(1, sizeof(*e));
+	e->t0 = agg_clock();
 	struct agg *a = xcalloc(1, sizeof(*a));
-	int nr = a->nreal = p->nreal;
+	a->nreal = p->nreal;
 	uint32_t n = a->nfns = p->nfns;
 	a->cycles = 1;
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
 	a->fn_out = xcalloc((size_t)n + 1, 1);
-	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t)); /* (the cycles' later) */
-	struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
-	r.comp = xmalloc(((size_t)n + 1) * sizeof(*r.comp));
+	e->r = (struct agg_run){ .p = p, .a = a, .nth = agg_threads(p) };
+	e->r.comp = xmalloc(((size_t)n + 1) * sizeof(*e->r.comp));
+	return e;
+}
+
+static void *early_components(void *arg)
+{
+	struct agg_early *e = arg;
+	phase1(&e->r, 0);
+	return NULL;
+}
+
+struct agg_early *agg_start(struct profile *p)
+{
+	if (p->agg || agg_threads(p) < 2)
+		return NULL;
+	struct agg_early *e = agg_prepare(p);
+	e->started = pthread_create(&e->th, NULL, early_components, e) == 0;
+	return e;
+}
+
+/* Waits for the thread of e, if any: its work is done. */
+static void early_join(struct agg_early *e)
+{
+	if (e->started)
+		pthread_join(e->th, NULL);
+	e->started = 0;
+}
+
+void agg_early_free(struct agg_early *e)
+{
+	if (!e)
+		return;
+	early_join(e);
+	free(e->r.comp);
+	free(e->r.to);
+	agg_free(e->r.a);
+	free(e);
+}
+
+const struct agg *profile_agg(struct profile *p)
+{
+	return agg_finish(p, NULL);
+}
+
+const struct agg *agg_finish(struct profile *p, struct agg_early *early)
+{
+	if (p->agg) {
+		agg_early_free(early);
+		return p->agg;
+	}
+	const char *dbg = getenv("CGTUI_PAR_DEBUG");
+	struct agg_early *ea = early ? early : agg_prepare(p);
+	/* (the fields a thread of agg_start only reads: its task 0 writes
+	 * ea->r's to and ncomp) */
+	struct agg_run r = { .p = ea->r.p, .a = ea->r.a, .nth = ea->r.nth, .comp = ea->r.comp };
+	struct agg *a = r.a;
+	int nr = a->nreal;
+	uint32_t n = a->nfns;
+	double t0 = ea->t0;
 	/* the self costs first in the functions' rows, the cycles' added
 	 * when they are known */
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
 	uint32_t nself = self_plan(p, a);
 	a->self_rows = xcalloc(nself, row);
-	agg_phase(&r, 3 + r.nth, phase1);
+	/* (the components found meanwhile by a thread of their own: the
+	 * others' tasks) */
+	int ahead = ea->started;
+	agg_phase_from(&r, ahead ? 1 : 0, 3 + r.nth, phase1);
+	if (ahead) {
+		early_join(ea);
+		r.ncomp = ea->r.ncomp;
+	}
+	free(ea);
 	double t1 = agg_clock();
 
 	/* the cycles: they are entities after the functions */
@@ -688,18 +776,19 @@ const struct agg *profile_agg(struct profile *p)
 	}
 	a->nincl = nrow;
 	a->incl_rows = xcalloc((size_t)nrow + 1, row);
-	a->fn_ncalls = xreallocarray(a->fn_ncalls, nent + 1, sizeof(cost_t));
-	memset(&a->fn_ncalls[n], 0, ((size_t)nc + 1) * sizeof(cost_t));
-	/* (as many parts as threads: the calls are counted in phase 1, which
-	 * had time for it beside the components, and those into the cycles
-	 * with the inclusive costs; counted in a task of phase 2, a 1 GB
-	 * profile's 1.7 M calls left the second thread idle 26 ms of its 73,
-	 * and one part more to fill it took 3 MB more at 400 K functions,
-	 * the explorer's peak over 0.35x the file) */
+	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
+	/* (as many parts as threads; the calls are counted in phase 3,
+	 * beside the cycles' parts, and those into the cycles with the
+	 * inclusive costs: counted in a task of phase 2, a 1 GB profile's
+	 * 1.7 M calls left the second thread idle 26 ms of its 73, and one
+	 * part more to fill it took 3 MB more at 400 K functions, the
+	 * explorer's peak over 0.35x the file; counted in phase 1, the array
+	 * made earlier, 2.5 MB more) */
 	r.nparts = r.nth;
 	r.bound = call_parts(a, r.nparts, p->ncalls);
 	r.into = xcalloc(r.nparts, sizeof(*r.into));
 	r.ninto = xcalloc(r.nparts, sizeof(*r.ninto));
+	r.cyc_count = xcalloc(r.nparts, sizeof(*r.cyc_count));
 	r.in = xcalloc(r.nparts, sizeof(*r.in));
 	/* (the roots of event 0 on the way: the calls into each entity from
 	 * others, in[], are theirs; with detection on, as it is here) */
@@ -710,12 +799,12 @@ const struct agg *profile_agg(struct profile *p)
 	count_cycles(&r);
 	free(r.into);
 	free(r.ninto);
+	free(r.cyc_count);
 	free(r.bound);
 	free(comp);
 	double t2 = agg_clock();
 
-	if (nc)
-		agg_phase(&r, r.nth, cycle_part);
+	agg_phase(&r, 1 + (nc ? r.nth : 0), phase3);
 	cost_t *in = r.in[0];
 	for (uint32_t k = 1; k < r.nparts; k++) {
 		for (size_t e = 0; e < nent; e++)
