@@ -832,8 +832,9 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	p->agg = a;
 	if (dbg && *dbg && *dbg != '0')
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "
-				"inclusive: %.3f s)\n",
-			r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0, t1 - t0, t2 - t1);
+				"inclusive: %.3f s)%s\n",
+			r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0, t1 - t0, t2 - t1,
+			ahead ? "; the components begun before the profile was finished" : "");
 	return a;
 }
 

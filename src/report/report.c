@@ -366,15 +366,19 @@ struct sec_split {
 	uint32_t nchunk;
 	uint32_t next;            /* (atomic) the next chunk to take */
 	uint32_t done;            /* chunks made */
+	uint32_t helped;          /* of them, by the second thread */
+	int wait;                 /* CGTUI_PAR_WAIT (tests): the report's thread
+				   * takes none before the second has made one */
 };
 
-/* Takes and makes chunks while there are any. */
-static void sec_split_run(struct sec_split *sp)
+/* Takes and makes chunks while there are any (helper: the second thread). */
+static void sec_split_run(struct sec_split *sp, int helper)
 {
 	for (uint32_t c; (c = __atomic_fetch_add(&sp->next, 1, __ATOMIC_RELAXED)) < sp->nchunk;) {
 		build_groups(sp->b, c);
 		pthread_mutex_lock(&sp->lock);
 		sp->done++;
+		sp->helped += (uint32_t)helper;
 		pthread_cond_broadcast(&sp->cond);
 		pthread_mutex_unlock(&sp->lock);
 	}
@@ -387,7 +391,7 @@ static void sec_split_help(struct sec_split *sp)
 	while (!sp->ready)
 		pthread_cond_wait(&sp->cond, &sp->lock);
 	pthread_mutex_unlock(&sp->lock);
-	sec_split_run(sp);
+	sec_split_run(sp, 1);
 }
 
 /* how many chunks a section's groups are made in: enough for two threads
@@ -461,8 +465,10 @@ static void build_section(struct profile *p, const struct filefn *ff, const cost
 		split->nchunk = b.nchunk;
 		split->ready = 1;
 		pthread_cond_broadcast(&split->cond);
+		while (split->wait && !split->helped && split->done < b.nchunk)
+			pthread_cond_wait(&split->cond, &split->lock);
 		pthread_mutex_unlock(&split->lock);
-		sec_split_run(split);
+		sec_split_run(split, 0);
 		pthread_mutex_lock(&split->lock); /* (the helper's chunks) */
 		while (split->done < b.nchunk)
 			pthread_cond_wait(&split->cond, &split->lock);
@@ -793,11 +799,16 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	cost_t *ffpool;
 	struct filefn *ff = agg_filefn(p, &nff, &ffpool);
 	struct section byfile = { 0 }, byfn = { 0 };
-	struct sec_split split = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
+	const char *wait = getenv("CGTUI_PAR_WAIT"), *dbg = getenv("CGTUI_PAR_DEBUG");
+	struct sec_split split = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER,
+				   .wait = wait && *wait && *wait != '0' };
 	struct fn_section_job job = { p, ff, ffpool, nff, &o, summary, &byfn, &split };
 	pthread_t second;
 	int beside = load_jobs(p->jobs) > 1 && pthread_create(&second, NULL, fn_section, &job) == 0;
 	build_section(p, ff, ffpool, nff, 1, &o, summary, &byfile, beside ? &split : NULL);
+	if (beside && dbg && *dbg && *dbg != '0')
+		fprintf(stderr, "cgtui: report: file:function groups in %u chunks, %u by the second "
+				"thread\n", split.nchunk, split.helped);
 	select_section(&byfile, &o, summary, 0);
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
