@@ -136,6 +136,10 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 			return rc;
 		}
 	}
+	/* (the call graph's components meanwhile, on a second thread, for
+	 * the report: begun there, the explorer's peak memory was 1.2 MB
+	 * higher at 1 GB) */
+	struct agg_early *early = ctl->pairs ? agg_start(p) : NULL;
 	profile_finish(p);
 	int shown = 0;
 	for (int k = 1; k <= p->nparts; k++)
@@ -149,6 +153,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 		snprintf(err, errsz, "%s: none of the profile's %d part%s is one of those (their "
 				     "numbers, threads and pids: the explorer's P view)",
 			 *opts ? opts : "parts", p->nparts, p->nparts == 1 ? "" : "s");
+		agg_early_free(early);
 		profile_free(p);
 		return SESSION_USAGE;
 	}
@@ -158,6 +163,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 		profile_warn(p, "%s", s->in.note);
 	p->agg_roots0 = ctl->roots0 && c->cycles;
 	p->agg_pairs = ctl->pairs;
+	agg_finish(p, early);
 	profile_set_cycles(p, c->cycles);
 	for (int i = 0; i < c->nevdefs; i++) {
 		char msg[256];

@@ -211,6 +211,10 @@ struct agg_run {
 	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
 				   * [bound[k], bound[k + 1]) */
+	uint32_t **into;          /* per part: the calls from outside into the
+				   * cycles' members (incl_part) */
+	size_t *ninto;
+	cost_t **cyc_count;       /* per part, if any: their counts by cycle */
 	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
 	cost_t **in;              /* per part (with comp): the first event of the
 				   * calls into each entity */
@@ -228,12 +232,15 @@ static void *agg_worker(void *arg)
 
 /* Runs tasks [0, ntask) on up to r->nth threads, this one among them (one
  * that cannot be started leaves its tasks to the others). */
-static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
+static void agg_phase_from(struct agg_run *r, uint32_t first, uint32_t ntask,
+			   void (*task)(struct agg_run *, uint32_t))
 {
 	r->ntask = ntask;
-	r->next = 0;
+	r->next = first;
 	r->task = task;
-	uint32_t nth = r->nth < ntask ? r->nth : ntask, started = 0;
+	/* (a task taken already has a thread of its own: agg_start) */
+	uint32_t nth = r->nth - (first > 0 && r->nth > 1), started = 0;
+	nth = nth < ntask - first ? nth : ntask - first;
 	pthread_t *th = xcalloc(nth + 1, sizeof(*th));
 	for (uint32_t i = 1; i < nth; i++)
 		if (pthread_create(&th[started], NULL, agg_worker, r) == 0)
@@ -242,6 +249,11 @@ static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg
 	for (uint32_t i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	free(th);
+}
+
+static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
+{
+	agg_phase_from(r, 0, ntask, task);
 }
 
 /* Part k of nth of [0, n) */
@@ -290,8 +302,8 @@ static struct filefn *filefn_make(const struct profile *p, const struct agg *a, 
 				  size_t *np, cost_t **poolp);
 
 /* Phase 1: the call lists, then the components (the longest task, first);
- * the block subtotals by file (and with them, for the report, the
- * file:function pairs); the self costs, in nth parts of the functions
+ * the calls by callee; the block subtotals by file (and with them, for the
+ * report, the file:function pairs); the self costs, in nth parts of the functions
  * (each reads every block's function, sums its own). */
 static void phase1(struct agg_run *r, uint32_t t)
 {
@@ -345,43 +357,41 @@ static void phase1(struct agg_run *r, uint32_t t)
 	}
 }
 
-/* The calls counted: into each entity, to itself, into each cycle from
- * outside (cin_*). */
-static void count_calls(struct agg_run *r)
+/* The calls from outside into each cycle (cin_*), and their count in the
+ * cycle's entity: incl_part's lists merged in the records' order, then put
+ * in their cycles' order, each cycle's in the records'. */
+static void count_cycles(struct agg_run *r)
 {
 	struct profile *p = r->p;
 	struct agg *a = r->a;
 	uint32_t n = a->nfns, nc = a->ncycles;
-	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
-	/* the calls into a cycle from outside, in their order, as met (few:
-	 * then put in their cycles' order, each cycle's in the calls') */
-	uint32_t *into = NULL, ninto = 0, capinto = 0;
-	for (uint32_t k = 0; k < p->ncalls; k++) {
-		const struct call_rec *c = &p->calls[k];
-		if (k + AHEAD < p->ncalls) { /* (read at random) */
-			const struct call_rec *f = &p->calls[k + AHEAD];
-			__builtin_prefetch(&a->fn_ncalls[f->callee], 1);
-			__builtin_prefetch(&a->fn_cycle[f->callee]);
-			__builtin_prefetch(&a->fn_cycle[f->caller]);
-		}
-		cost_t count = call_count(p, k);
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], count);
-		if (c->caller == c->callee)
-			a->fn_selfcall[c->caller] = 1;
-		else if (a->fn_cycle[c->callee] && a->fn_cycle[c->caller] != a->fn_cycle[c->callee]) {
-			uint32_t ce = n + a->fn_cycle[c->callee] - 1;
-			a->fn_ncalls[ce] = cost_add(a->fn_ncalls[ce], count);
-			a->cin_start[a->fn_cycle[c->callee]]++;
-			VEC_RESERVE(into, capinto, (size_t)ninto + 1);
-			into[ninto++] = k;
-		}
+	size_t ninto = 0, *at = xcalloc(r->nparts, sizeof(*at));
+	for (uint32_t k = 0; k < r->nparts; k++) {
+		ninto += r->ninto[k];
+		for (uint32_t c = 0; r->cyc_count[k] && c < nc; c++)
+			a->fn_ncalls[n + c] = cost_add(a->fn_ncalls[n + c], r->cyc_count[k][c]);
+		free(r->cyc_count[k]);
 	}
+	uint32_t *into = xmalloc((ninto + 1) * sizeof(*into));
+	a->cin_start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
+	for (size_t i = 0; i < ninto; i++) {
+		uint32_t best = NO_ID;
+		for (uint32_t k = 0; k < r->nparts; k++)
+			if (at[k] < r->ninto[k] &&
+			    (best == NO_ID || r->into[k][at[k]] < r->into[best][at[best]]))
+				best = k;
+		into[i] = r->into[best][at[best]++];
+		a->cin_start[a->fn_cycle[p->calls[into[i]].callee]]++;
+	}
+	for (uint32_t k = 0; k < r->nparts; k++)
+		free(r->into[k]);
+	free(at);
 	for (uint32_t k = 0; k < nc; k++)
 		a->cin_start[k + 1] += a->cin_start[k];
-	a->cin_idx = xmalloc(((size_t)ninto + 1) * sizeof(uint32_t));
+	a->cin_idx = xmalloc((ninto + 1) * sizeof(uint32_t));
 	uint32_t *fill = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
 	memcpy(fill, a->cin_start, ((size_t)nc + 1) * sizeof(uint32_t));
-	for (uint32_t i = 0; i < ninto; i++)
+	for (size_t i = 0; i < ninto; i++)
 		a->cin_idx[fill[a->fn_cycle[p->calls[into[i]].callee] - 1]++] = into[i];
 	free(fill);
 	free(into);
@@ -389,10 +399,11 @@ static void count_calls(struct agg_run *r)
 
 /* Inclusive costs of part k of the functions: self + the calls that leave
  * the function's component (the others are already inside those calls'
- * costs), in the rows of those that have such calls (incl_ix); and the
- * first event of each such call summed into its callee's entity, to check
- * the file's numbers.  The records are read in their order, each part
- * taking its callers'. */
+ * costs), in the rows of those that have such calls (incl_ix); the first
+ * event of each such call summed into its callee's entity, to check the
+ * file's numbers; those into a cycle's member kept (count_cycles).  The
+ * records are read in their order, each part taking its callers'.  Phase
+ * 2: nparts of these. */
 static void incl_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
@@ -405,13 +416,35 @@ static void incl_part(struct agg_run *r, uint32_t k)
 			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], agg_self(a, v),
 			       sizeof(cost_t) * (size_t)nr);
 	cost_t *in = r->in[k] = xcalloc((size_t)n + a->ncycles + 1, sizeof(cost_t));
+	uint32_t *into = NULL;
+	size_t ninto = 0, capinto = 0;
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
+		/* (components, rows and cycles read at random: the ends'
+		 * components and the row's place fetched 2 * AHEAD records on,
+		 * the row, the callee's cycle and its sum AHEAD on) */
+		if (x + 2 * AHEAD < p->ncalls) {
+			const struct call_rec *f = &p->calls[x + 2 * AHEAD];
+			if (f->caller >= lo && f->caller < hi) {
+				__builtin_prefetch(&comp[f->callee]);
+				__builtin_prefetch(&comp[f->caller]);
+				__builtin_prefetch(&a->incl_ix[f->caller]);
+			}
+		}
+		if (x + AHEAD < p->ncalls) {
+			const struct call_rec *f = &p->calls[x + AHEAD];
+			if (f->caller >= lo && f->caller < hi && a->incl_ix[f->caller] != NO_ID) {
+				const cost_t *row = &a->incl_rows[(size_t)a->incl_ix[f->caller] * nr];
+				__builtin_prefetch(row, 1);
+				__builtin_prefetch(row + (nr ? nr - 1 : 0), 1);
+				__builtin_prefetch(&a->fn_cycle[f->callee]);
+				__builtin_prefetch(&in[f->callee], 1);
+			}
+		}
 		if (v < lo || v >= hi || comp[to] == comp[v])
 			continue;
-		cost_t cc[MAX_EVENTS];
-		call_cost(p, x, cc);
+		cost_t cc[MAX_EVENTS], count = call_count_cost(p, x, cc);
 		cost_t *inc = &a->incl_rows[(size_t)a->incl_ix[v] * nr]; /* (it has one) */
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
@@ -419,7 +452,17 @@ static void incl_part(struct agg_run *r, uint32_t k)
 			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
 			*d = cost_add(*d, cc[0]);
 		}
-		if (r->cyc && a->fn_cycle[to]) {
+		if (!a->fn_cycle[to])
+			continue;
+		/* a call from outside into a cycle's member (its component
+		 * is the cycle; a function calling itself is in its own) */
+		VEC_RESERVE(into, capinto, ninto + 1);
+		into[ninto++] = x;
+		if (!r->cyc_count[k])
+			r->cyc_count[k] = xcalloc((size_t)a->ncycles + 1, sizeof(cost_t));
+		cost_t *cn = &r->cyc_count[k][a->fn_cycle[to] - 1];
+		*cn = cost_add(*cn, count);
+		if (r->cyc) {
 			if (!r->cyc[k])
 				r->cyc[k] = xcalloc((size_t)a->ncycles * (size_t)nr + 1, sizeof(cost_t));
 			cost_t *d = &r->cyc[k][(size_t)(a->fn_cycle[to] - 1) * (size_t)nr];
@@ -427,15 +470,8 @@ static void incl_part(struct agg_run *r, uint32_t k)
 				d[e] = cost_add(d[e], cc[e]);
 		}
 	}
-}
-
-/* Phase 2: the calls counted, and the inclusive costs in nth parts. */
-static void phase2(struct agg_run *r, uint32_t t)
-{
-	if (t == 0)
-		count_calls(r);
-	else
-		incl_part(r, t - 1);
+	r->into[k] = into;
+	r->ninto[k] = ninto;
 }
 
 /* Detection off, part k of the functions: self + every call is the
@@ -476,7 +512,7 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	}
 }
 
-/* Phase 3, part t of the events: a cycle's self, its members'; its
+/* Part t of the events (phase 3): a cycle's self, its members'; its
  * inclusive, theirs (the calls leaving it).  Each part writes its own
  * columns of the cycles' rows, which are summed in the members' order
  * whatever the parts. */
@@ -506,6 +542,29 @@ static void cycle_part(struct agg_run *r, uint32_t t)
 			}
 		}
 	}
+}
+
+/* The calls into each function counted, and those to itself noted
+ * (count_cycles counts those into the cycles). */
+static void count_calls(const struct profile *p, struct agg *a)
+{
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		if (x + AHEAD < p->ncalls) /* (read at random) */
+			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+	}
+}
+
+/* Phase 3: the calls counted, and the cycles' costs in nth parts. */
+static void phase3(struct agg_run *r, uint32_t t)
+{
+	if (t == 0)
+		count_calls(r->p, r->a);
+	else
+		cycle_part(r, t - 1);
 }
 
 /* The callers of each of nth parts: about as many calls each. */
@@ -568,27 +627,100 @@ void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roo
 	r->cyc_in = cyc_in;
 }
 
-const struct agg *profile_agg(struct profile *p)
+/* An aggregation begun (agg_start): its run, and the thread that finds
+ * the components (phase 1's task 0) */
+struct agg_early {
+	struct agg_run r;
+	double t0;
+	pthread_t th;
+	int started;
+};
+
+static struct agg_early *agg_prepare(struct profile *p)
 {
-	if (p->agg)
-		return p->agg;
-	const char *dbg = getenv("CGTUI_PAR_DEBUG");
-	double t0 = agg_clock();
+	struct agg_early *e = xcalloc(1, sizeof(*e));
+	e->t0 = agg_clock();
 	struct agg *a = xcalloc(1, sizeof(*a));
-	int nr = a->nreal = p->nreal;
+	a->nreal = p->nreal;
 	uint32_t n = a->nfns = p->nfns;
 	a->cycles = 1;
 	a->fn_cycle = xcalloc((size_t)n + 1, sizeof(uint32_t));
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
 	a->fn_out = xcalloc((size_t)n + 1, 1);
-	struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
-	r.comp = xmalloc(((size_t)n + 1) * sizeof(*r.comp));
+	e->r = (struct agg_run){ .p = p, .a = a, .nth = agg_threads(p) };
+	e->r.comp = xmalloc(((size_t)n + 1) * sizeof(*e->r.comp));
+	return e;
+}
+
+static void *early_components(void *arg)
+{
+	struct agg_early *e = arg;
+	phase1(&e->r, 0);
+	return NULL;
+}
+
+struct agg_early *agg_start(struct profile *p)
+{
+	if (p->agg || agg_threads(p) < 2)
+		return NULL;
+	struct agg_early *e = agg_prepare(p);
+	e->started = pthread_create(&e->th, NULL, early_components, e) == 0;
+	return e;
+}
+
+/* Waits for the thread of e, if any: its work is done. */
+static void early_join(struct agg_early *e)
+{
+	if (e->started)
+		pthread_join(e->th, NULL);
+	e->started = 0;
+}
+
+void agg_early_free(struct agg_early *e)
+{
+	if (!e)
+		return;
+	early_join(e);
+	free(e->r.comp);
+	free(e->r.to);
+	agg_free(e->r.a);
+	free(e);
+}
+
+const struct agg *profile_agg(struct profile *p)
+{
+	return agg_finish(p, NULL);
+}
+
+const struct agg *agg_finish(struct profile *p, struct agg_early *early)
+{
+	if (p->agg) {
+		agg_early_free(early);
+		return p->agg;
+	}
+	const char *dbg = getenv("CGTUI_PAR_DEBUG");
+	struct agg_early *ea = early ? early : agg_prepare(p);
+	/* (the fields a thread of agg_start only reads: its task 0 writes
+	 * ea->r's to and ncomp) */
+	struct agg_run r = { .p = ea->r.p, .a = ea->r.a, .nth = ea->r.nth, .comp = ea->r.comp };
+	struct agg *a = r.a;
+	int nr = a->nreal;
+	uint32_t n = a->nfns;
+	double t0 = ea->t0;
 	/* the self costs first in the functions' rows, the cycles' added
 	 * when they are known */
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
 	uint32_t nself = self_plan(p, a);
 	a->self_rows = xcalloc(nself, row);
-	agg_phase(&r, 3 + r.nth, phase1);
+	/* (the components found meanwhile by a thread of their own: the
+	 * others' tasks) */
+	int ahead = ea->started;
+	agg_phase_from(&r, ahead ? 1 : 0, 3 + r.nth, phase1);
+	if (ahead) {
+		early_join(ea);
+		r.ncomp = ea->r.ncomp;
+	}
+	free(ea);
 	double t1 = agg_clock();
 
 	/* the cycles: they are entities after the functions */
@@ -645,25 +777,34 @@ const struct agg *profile_agg(struct profile *p)
 	a->nincl = nrow;
 	a->incl_rows = xcalloc((size_t)nrow + 1, row);
 	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
-	/* (as many parts as threads: one part more, so that the thread that
-	 * counts the calls, about a third of a part's time, does not leave
-	 * the other waiting, took 3 MB more at 400 K functions, the explorer's
-	 * peak over 0.35x the file, for a gain within the noise) */
+	/* (as many parts as threads; the calls are counted in phase 3,
+	 * beside the cycles' parts, and those into the cycles with the
+	 * inclusive costs: counted in a task of phase 2, a 1 GB profile's
+	 * 1.7 M calls left the second thread idle 26 ms of its 73, and one
+	 * part more to fill it took 3 MB more at 400 K functions, the
+	 * explorer's peak over 0.35x the file; counted in phase 1, the array
+	 * made earlier, 2.5 MB more) */
 	r.nparts = r.nth;
 	r.bound = call_parts(a, r.nparts, p->ncalls);
+	r.into = xcalloc(r.nparts, sizeof(*r.into));
+	r.ninto = xcalloc(r.nparts, sizeof(*r.ninto));
+	r.cyc_count = xcalloc(r.nparts, sizeof(*r.cyc_count));
 	r.in = xcalloc(r.nparts, sizeof(*r.in));
 	/* (the roots of event 0 on the way: the calls into each entity from
 	 * others, in[], are theirs; with detection on, as it is here) */
 	int roots0 = p->agg_roots0 && nr > 0;
 	if (roots0)
 		r.cyc = xcalloc(r.nparts, sizeof(*r.cyc));
-	agg_phase(&r, 1 + r.nparts, phase2);
+	agg_phase(&r, r.nparts, incl_part);
+	count_cycles(&r);
+	free(r.into);
+	free(r.ninto);
+	free(r.cyc_count);
 	free(r.bound);
 	free(comp);
 	double t2 = agg_clock();
 
-	if (nc)
-		agg_phase(&r, r.nth, cycle_part);
+	agg_phase(&r, 1 + (nc ? r.nth : 0), phase3);
 	cost_t *in = r.in[0];
 	for (uint32_t k = 1; k < r.nparts; k++) {
 		for (size_t e = 0; e < nent; e++)
@@ -691,8 +832,9 @@ const struct agg *profile_agg(struct profile *p)
 	p->agg = a;
 	if (dbg && *dbg && *dbg != '0')
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "
-				"inclusive: %.3f s)\n",
-			r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0, t1 - t0, t2 - t1);
+				"inclusive: %.3f s)%s\n",
+			r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0, t1 - t0, t2 - t1,
+			ahead ? "; the components begun before the profile was finished" : "");
 	return a;
 }
 

@@ -133,6 +133,14 @@ struct agg {
 
 /* Computes (or returns the cached) aggregation of p. */
 const struct agg *profile_agg(struct profile *p);
+/* The aggregation begun before p is finished (profile_finish, the names
+ * demangled), when it may use two threads: the call graph's components,
+ * which read only the call records, found on a thread of its own.  NULL
+ * when not begun.  Then agg_finish(p, early) is profile_agg(p) that takes
+ * it on (early NULL: profile_agg), or agg_early_free(early) drops it. */
+struct agg_early *agg_start(struct profile *p);
+const struct agg *agg_finish(struct profile *p, struct agg_early *early);
+void agg_early_free(struct agg_early *early);
 void agg_free(struct agg *a);
 /* Cycle detection on (the default) or off.  Off, there are no cycle
  * entities, no function is a member, every call is CALL_PLAIN and

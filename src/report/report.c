@@ -285,16 +285,130 @@ static int real_above(const struct profile *p, const struct report_opts *o, cons
 /* how many items ahead a loop over random reads fetches them */
 #define AHEAD 8
 
+/* What build_section makes a section's groups from, in chunks of about
+ * as many pairs (the last chunk's end: ng).  A chunk's entries and cost
+ * vectors start at off[c] in the pools: the groups before it have that
+ * many entries. */
+struct sec_build {
+	const struct profile *p;
+	const struct filefn *ff;
+	const cost_t *pool;
+	int by_file, share;
+	const struct report_opts *o;
+	struct section *s;
+	struct grouping gr;
+	const uint8_t *full; /* the keys with an entry above the threshold */
+	uint32_t nchunk, *first; /* chunk c: the groups [first[c], first[c + 1]) */
+	size_t *off;
+};
+
+/* The groups of chunk c: their names, entries and totals. */
+static void build_groups(const struct sec_build *b, uint32_t c)
+{
+	const struct profile *p = b->p;
+	const struct report_opts *o = b->o;
+	const struct filefn *ff = b->ff;
+	const struct grouping *gr = &b->gr;
+	struct section *s = b->s;
+	size_t ne = (size_t)p->nevents, off = b->off[c], j = off;
+	cost_t *tmp = b->share ? NULL : xcalloc(ne + 1, sizeof(cost_t));
+	for (uint32_t k = b->first[c]; k < b->first[c + 1]; k++) {
+		struct sec_group *g = &s->g[k];
+		uint32_t key = gr->key[k];
+		int with_entries = b->full[key];
+		g->id = key;
+		g->name = b->by_file ? p->files.str[key] : p->names.str[key];
+		g->fnid = NO_ID;
+		g->outer = s->pool_outer + (size_t)k * ne;
+		g->in = s->pool_in + off;
+		g->capin = with_entries ? (int)(gr->start[k + 1] - gr->start[k]) : 0;
+		off += (size_t)g->capin;
+		for (uint32_t x = gr->start[k]; x < gr->start[k + 1]; x++) {
+			/* the items are in no order of ff: the costs of one
+			 * a few items on are fetched now, its entry before */
+			if (x + 2 * AHEAD < gr->start[gr->ng])
+				__builtin_prefetch(&ff[gr->item[x + 2 * AHEAD]]);
+			if (x + AHEAD < gr->start[gr->ng])
+				__builtin_prefetch(filefn_cost(p, b->pool, &ff[gr->item[x + AHEAD]]));
+			const struct filefn *f = &ff[gr->item[x]];
+			const cost_t *fc = filefn_cost(p, b->pool, f), *cc;
+			if (!with_entries) { /* counted in the total only */
+				if (!b->share)
+					rep_expand_into(o, p, fc, tmp);
+				cc = b->share ? fc : tmp;
+			} else {
+				struct sec_entry *in = &g->in[g->nin++];
+				uint32_t e = filefn_entry(p, f, b->by_file);
+				in->name = b->by_file ? p->names.str[e] : p->files.str[e];
+				if (b->share) {
+					in->cc = (cost_t *)fc; /* (only read) */
+				} else {
+					in->cc = s->pool_cc + j++ * ne;
+					rep_expand_into(o, p, fc, in->cc);
+				}
+				cc = in->cc;
+			}
+			for (int ev = 0; ev < s->ccw; ev++)
+				g->outer[ev] = cost_add(g->outer[ev], cc[ev]);
+		}
+	}
+	free(tmp);
+}
+
+/* A section built by two threads (build_section): the report's, which
+ * prepares the chunks, and the second section's, which takes some once
+ * that section is built (sec_split_help) */
+struct sec_split {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int ready;                /* the chunks may be taken */
+	const struct sec_build *b; /* (read only for a chunk taken: gone after) */
+	uint32_t nchunk;
+	uint32_t next;            /* (atomic) the next chunk to take */
+	uint32_t done;            /* chunks made */
+	uint32_t helped;          /* of them, by the second thread */
+	int wait;                 /* CGTUI_PAR_WAIT (tests): the report's thread
+				   * takes none before the second has made one */
+};
+
+/* Takes and makes chunks while there are any (helper: the second thread). */
+static void sec_split_run(struct sec_split *sp, int helper)
+{
+	for (uint32_t c; (c = __atomic_fetch_add(&sp->next, 1, __ATOMIC_RELAXED)) < sp->nchunk;) {
+		build_groups(sp->b, c);
+		pthread_mutex_lock(&sp->lock);
+		sp->done++;
+		sp->helped += (uint32_t)helper;
+		pthread_cond_broadcast(&sp->cond);
+		pthread_mutex_unlock(&sp->lock);
+	}
+}
+
+/* The second thread: waits for the chunks, makes what is left of them. */
+static void sec_split_help(struct sec_split *sp)
+{
+	pthread_mutex_lock(&sp->lock);
+	while (!sp->ready)
+		pthread_cond_wait(&sp->cond, &sp->lock);
+	pthread_mutex_unlock(&sp->lock);
+	sec_split_run(sp, 1);
+}
+
+/* how many chunks a section's groups are made in: enough for two threads
+ * to end together when one comes late */
+enum { SEC_CHUNKS = 16 };
+
 /* Builds groups keyed by `by_file` (file:function) or by function name,
  * grouped by profile/grouping.h's rule.  Inner entries and cost vectors
  * come from two pools (s->pool_*).  All the files are kept (the annotation
  * sums those below the threshold), but only the names with an entry above
  * the threshold: the others would never be shown, and a profile may have
  * millions.  Likewise a file with no entry above the threshold is never
- * shown: it gets its total and no entries. */
+ * shown: it gets its total and no entries.  With split, the groups are
+ * made in chunks by this thread and the one that helps (sec_split_help). */
 static void build_section(struct profile *p, const struct filefn *ff, const cost_t *pool, size_t nff,
 			  int by_file, const struct report_opts *o, const cost_t *summary,
-			  struct section *s)
+			  struct section *s, struct sec_split *split)
 {
 	size_t ne = (size_t)p->nevents;
 	uint32_t nkeys = by_file ? p->files.n : p->names.n;
@@ -312,66 +426,59 @@ static void build_section(struct profile *p, const struct filefn *ff, const cost
 		if (!by_file && !full[keyof[i]])
 			keyof[i] = NO_ID;
 	}
-	struct grouping gr;
-	grouping_make(&gr, keyof, nff, nkeys);
+	struct sec_build b = { .p = p, .ff = ff, .pool = pool, .by_file = by_file, .o = o, .s = s,
+			       .full = full };
+	grouping_make(&b.gr, keyof, nff, nkeys);
 	free(keyof);
-	s->ng = (int)gr.ng;
+	const struct grouping *gr = &b.gr;
+	s->ng = (int)gr->ng;
+	/* the chunks, of about as many pairs each, and the entries before
+	 * each */
+	b.nchunk = split ? SEC_CHUNKS : 1;
+	b.first = xmalloc(((size_t)b.nchunk + 1) * sizeof(*b.first));
+	b.off = xmalloc(((size_t)b.nchunk + 1) * sizeof(*b.off));
 	size_t nin = 0;
-	for (uint32_t k = 0; k < gr.ng; k++)
-		if (full[gr.key[k]])
-			nin += gr.start[k + 1] - gr.start[k];
+	uint32_t c = 0;
+	for (uint32_t k = 0; k < gr->ng; k++) {
+		while (c < b.nchunk && (uint64_t)gr->start[k] * b.nchunk >= (uint64_t)gr->start[gr->ng] * c) {
+			b.first[c] = k;
+			b.off[c++] = nin;
+		}
+		if (full[gr->key[k]])
+			nin += gr->start[k + 1] - gr->start[k];
+	}
+	for (; c <= b.nchunk; c++) {
+		b.first[c] = gr->ng;
+		b.off[c] = nin;
+	}
 	s->g = xcalloc((size_t)s->ng + 1, sizeof(*s->g));
 	s->pool_in = xcalloc(nin + 1, sizeof(*s->pool_in));
 	/* without derived events in use an entry's costs are ff's own (which
 	 * must outlive the section's entries); otherwise expanded copies */
-	int share = p->nreal == MAX_EVENTS || !(o->used_derived >> p->nreal);
-	s->ccw = share ? p->nreal : p->nevents;
-	s->pool_cc = share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
+	b.share = p->nreal == MAX_EVENTS || !(o->used_derived >> p->nreal);
+	s->ccw = b.share ? p->nreal : p->nevents;
+	s->pool_cc = b.share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
-	cost_t *tmp = share ? NULL : xcalloc(ne + 1, sizeof(cost_t));
-	size_t off = 0, j = 0;
-	for (int k = 0; k < s->ng; k++) {
-		struct sec_group *g = &s->g[k];
-		uint32_t key = gr.key[k];
-		int with_entries = full[key];
-		g->id = key;
-		g->name = by_file ? p->files.str[key] : p->names.str[key];
-		g->fnid = NO_ID;
-		g->outer = s->pool_outer + (size_t)k * ne;
-		g->in = s->pool_in + off;
-		g->capin = with_entries ? (int)(gr.start[k + 1] - gr.start[k]) : 0;
-		off += (size_t)g->capin;
-		for (uint32_t x = gr.start[k]; x < gr.start[k + 1]; x++) {
-			/* the items are in no order of ff: the costs of one
-			 * a few items on are fetched now, its entry before */
-			if (x + 2 * AHEAD < gr.start[gr.ng])
-				__builtin_prefetch(&ff[gr.item[x + 2 * AHEAD]]);
-			if (x + AHEAD < gr.start[gr.ng])
-				__builtin_prefetch(filefn_cost(p, pool, &ff[gr.item[x + AHEAD]]));
-			const struct filefn *f = &ff[gr.item[x]];
-			const cost_t *fc = filefn_cost(p, pool, f), *cc;
-			if (!with_entries) { /* counted in the total only */
-				if (!share)
-					rep_expand_into(o, p, fc, tmp);
-				cc = share ? fc : tmp;
-			} else {
-				struct sec_entry *in = &g->in[g->nin++];
-				uint32_t e = filefn_entry(p, f, by_file);
-				in->name = by_file ? p->names.str[e] : p->files.str[e];
-				if (share) {
-					in->cc = (cost_t *)fc; /* (only read) */
-				} else {
-					in->cc = s->pool_cc + j++ * ne;
-					rep_expand_into(o, p, fc, in->cc);
-				}
-				cc = in->cc;
-			}
-			for (int c = 0; c < s->ccw; c++)
-				g->outer[c] = cost_add(g->outer[c], cc[c]);
-		}
+	if (split) {
+		pthread_mutex_lock(&split->lock);
+		split->b = &b;
+		split->nchunk = b.nchunk;
+		split->ready = 1;
+		pthread_cond_broadcast(&split->cond);
+		while (split->wait && !split->helped && split->done < b.nchunk)
+			pthread_cond_wait(&split->cond, &split->lock);
+		pthread_mutex_unlock(&split->lock);
+		sec_split_run(split, 0);
+		pthread_mutex_lock(&split->lock); /* (the helper's chunks) */
+		while (split->done < b.nchunk)
+			pthread_cond_wait(&split->cond, &split->lock);
+		pthread_mutex_unlock(&split->lock);
+	} else {
+		build_groups(&b, 0);
 	}
-	grouping_free(&gr);
-	free(tmp);
+	grouping_free(&b.gr);
+	free(b.first);
+	free(b.off);
 	free(full);
 }
 
@@ -573,6 +680,7 @@ struct fn_section_job {
 	const struct report_opts *o;
 	const cost_t *summary;
 	struct section *s;
+	struct sec_split *split; /* then helps with the first (its groups) */
 };
 
 static void *fn_section(void *arg)
@@ -581,7 +689,8 @@ static void *fn_section(void *arg)
 	if (j->o->inclusive)
 		inclusive_section(j->p, j->o, j->summary, j->s);
 	else
-		build_section(j->p, j->ff, j->pool, j->nff, 0, j->o, j->summary, j->s);
+		build_section(j->p, j->ff, j->pool, j->nff, 0, j->o, j->summary, j->s, NULL);
+	sec_split_help(j->split);
 	return NULL;
 }
 
@@ -690,16 +799,24 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	cost_t *ffpool;
 	struct filefn *ff = agg_filefn(p, &nff, &ffpool);
 	struct section byfile = { 0 }, byfn = { 0 };
-	struct fn_section_job job = { p, ff, ffpool, nff, &o, summary, &byfn };
+	const char *wait = getenv("CGTUI_PAR_WAIT"), *dbg = getenv("CGTUI_PAR_DEBUG");
+	struct sec_split split = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER,
+				   .wait = wait && *wait && *wait != '0' };
+	struct fn_section_job job = { p, ff, ffpool, nff, &o, summary, &byfn, &split };
 	pthread_t second;
 	int beside = load_jobs(p->jobs) > 1 && pthread_create(&second, NULL, fn_section, &job) == 0;
-	build_section(p, ff, ffpool, nff, 1, &o, summary, &byfile);
+	build_section(p, ff, ffpool, nff, 1, &o, summary, &byfile, beside ? &split : NULL);
+	if (beside && dbg && *dbg && *dbg != '0')
+		fprintf(stderr, "cgtui: report: file:function groups in %u chunks, %u by the second "
+				"thread\n", split.nchunk, split.helped);
 	select_section(&byfile, &o, summary, 0);
 	print_section(out, p, &o, summary, &byfile, "File:function summary", "file:function", "< ",
 		      1);
 	section_drop_entries(&byfile); /* annotation needs the files only */
 	if (beside)
 		pthread_join(second, NULL);
+	pthread_cond_destroy(&split.cond);
+	pthread_mutex_destroy(&split.lock);
 	if (o.inclusive) {
 		filefn_free(ff, ffpool);
 		ff = NULL;
@@ -713,7 +830,7 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 			      "function:file", "> ", 0);
 	} else {
 		if (!beside)
-			build_section(p, ff, ffpool, nff, 0, &o, summary, &byfn);
+			build_section(p, ff, ffpool, nff, 0, &o, summary, &byfn, NULL);
 		select_section(&byfn, &o, summary, 0);
 		print_section(out, p, &o, summary, &byfn, "Function:file summary", "function:file",
 			      "> ", 1);

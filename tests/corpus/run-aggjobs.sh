@@ -28,6 +28,10 @@ reports() { # jobs, file: the reports one after the other
 	# (the plain report: its function:file section built beside the
 	# file:function one, from the pairs the aggregation made on its way)
 	"$CGTUI" --jobs="$1" --batch --no-annotate --threshold=0 "$2" 2>&1 | grep -v '^Invocation:'
+	# (the file:function section's groups made by both threads: with
+	# CGTUI_PAR_WAIT the second makes some, however soon the first is
+	# done; at the default threshold, files without entries among them)
+	CGTUI_PAR_WAIT=1 "$CGTUI" --jobs="$1" --batch --no-annotate "$2" 2>&1 | grep -v '^Invocation:'
 	"$CGTUI" --jobs="$1" --batch --no-annotate --threshold=0 --format=json "$2" 2>&1 |
 		grep -v '"invocation"'
 }
@@ -42,12 +46,20 @@ for f in $files; do
 	done
 done
 # the threads are used: as many as asked, on the 3 MB profile and on
-# one of a single function
+# one of a single function; the report's components begun on their own
+# thread while the profile is finished; the file:function section's
+# groups made by the second thread too
 printf 'events: Ir\nfn=main\n1 5\n' >one.out
 for f in gen.out one.out; do
 	[ -f "$f" ] || continue
 	CGTUI_PAR_DEBUG=1 "$CGTUI" --jobs=3 --batch --no-annotate "$f" 2>err.txt >/dev/null
 	grep -q '^cgtui: agg: 3 threads' err.txt
 	check "$f: the aggregation on 3 threads" $? "$(cat err.txt)"
+	grep -q '^cgtui: agg: .*; the components begun before the profile was finished' err.txt
+	check "$f: the components begun before the profile was finished" $? "$(cat err.txt)"
+	CGTUI_PAR_WAIT=1 CGTUI_PAR_DEBUG=1 "$CGTUI" --jobs=2 --batch --no-annotate "$f" 2>err.txt >/dev/null
+	n=$(sed -n 's/^cgtui: report: file:function groups in [0-9]* chunks, \([0-9]*\) by the second thread$/\1/p' err.txt)
+	[ "${n:-0}" -gt 0 ]
+	check "$f: the file:function groups made by the second thread too" $? "$(cat err.txt)"
 done
 finish
