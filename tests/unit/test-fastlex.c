@@ -1,7 +1,8 @@
 /* test-fastlex.c -- unit tests of the fast paths' readers of a line's
  * parts (src/profile/load/fastlex.h): a decimal number (fast_dec), a
  * subposition (fast_subpos), a plain cost line's positions and costs
- * (plain_positions, plain_costs).  Every expected value is written out by
+ * (plain_positions, plain_costs, and the workers' plain_costs_wide, also
+ * compared with plain_costs on tricky and random lines).  Every expected value is written out by
  * hand from the text beside it (the Callgrind format specification,
  * 3.1.1 and 3.1.6, for what a cost line is); the few that are long are
  * checked against libc's strtoull too, a reader written independently.
@@ -284,6 +285,139 @@ static void test_lines(void)
 	ok(r.len == -1 && r.n == 0, "line: a sign on a cost: refused");
 }
 
+/* The costs s (a line's text after its positions) at off in a buffer with
+ * the loader's slack after it, lim at off + limoff, read by plain_costs()
+ * (wide 0) or plain_costs_wide() (1) into dst[] that starts at 1000 each:
+ * the length up to the '\n' (-1: refused; what was added then taken back
+ * from dst[] as the caller does, lc[0 .. n)), costs, count, sum. */
+struct costs_res {
+	long long len;
+	cost_t dst[16], lc[16];
+	int n;
+	uint64_t sum;
+};
+
+static struct costs_res costs(const char *s, size_t len, size_t off, size_t limoff, int nev,
+			      int wide)
+{
+	static char buf[1024];
+	struct costs_res r;
+	memset(&r, 0, sizeof r);
+	memset(buf, 'Z', sizeof buf);
+	memcpy(buf + off, s, len);
+	for (int i = 0; i < 16; i++)
+		r.dst[i] = 1000;
+	const char *t = buf + off, *lim = t + limoff, *e;
+	if (wide)
+		e = plain_costs_wide(t, lim, nev, r.dst, r.lc, &r.n, &r.sum);
+	else
+		e = plain_costs(t, lim, nev, r.dst, r.lc, &r.n, &r.sum);
+	r.len = e ? e - t : -1;
+	if (!e)
+		for (int i = 0; i < r.n; i++)
+			r.dst[i] = cost_add(r.dst[i], -r.lc[i]);
+	return r;
+}
+
+/* Whether plain_costs_wide() reads s as plain_costs() does: the same line
+ * taken or refused, the same costs, count and sum; refused, nothing left
+ * added. */
+static int costs_same(const char *s, size_t len, size_t off, size_t limoff, int nev)
+{
+	struct costs_res a = costs(s, len, off, limoff, nev, 0);
+	struct costs_res b = costs(s, len, off, limoff, nev, 1);
+	if (a.len != b.len)
+		return 0;
+	for (int i = 0; i < 16; i++)
+		if (a.dst[i] != b.dst[i] || (a.len < 0 && b.dst[i] != 1000))
+			return 0;
+	if (a.len < 0)
+		return 1;
+	if (a.n != b.n || a.sum != b.sum)
+		return 0;
+	return !memcmp(a.lc, b.lc, (size_t)a.n * sizeof(cost_t));
+}
+
+static void test_costs_wide(void)
+{
+	struct costs_res r;
+#define WIDE(str, nev) costs(str, strlen(str), 0, FAST_MAX_LINE, nev, 1)
+	r = WIDE("100 0 0 1\n", 13);
+	ok(r.len == 9 && r.n == 4 && r.dst[0] == 1100 && r.dst[3] == 1001 && r.sum == 101,
+	   "wide: 100 0 0 1: four costs, sum 101");
+	r = WIDE("87654321 123456789 123456789012345678\n", 3);
+	ok(r.len == 37 && r.n == 3 && r.lc[0] == 87654321 && r.lc[1] == 123456789 &&
+		   r.lc[2] == 123456789012345678ll && r.sum == 123456789223456788ull,
+	   "wide: 8, 9 and 18 digits: sum 123456789223456788");
+	r = WIDE("1 1234567890123456789\n", 13);
+	ok(r.len == -1 && r.dst[0] == 1000 && r.dst[1] == 1000, "wide: 19 digits: refused");
+	r = WIDE("7 0000000000000000000\n", 13);
+	ok(r.len == -1 && r.dst[0] == 1000, "wide: 19 zeros: refused");
+	/* the '\n' in the second 32 bytes: 6 x "100000 " then "1" */
+	r = WIDE("100000 100000 100000 100000 100000 100000 1\n", 16);
+	ok(r.len == 43 && r.n == 7 && r.sum == 600001 && r.dst[6] == 1001,
+	   "wide: '\\n' at 43: seven costs, sum 600001");
+	/* longer than 64 bytes: 8 x "12345678 " */
+	r = WIDE("12345678 12345678 12345678 12345678 12345678 12345678 12345678 12345678\n",
+		 16);
+	ok(r.len == 71 && r.n == 8 && r.sum == 98765424, "wide: 71 bytes: eight costs, sum 98765424");
+	r = WIDE("\n", 13);
+	ok(r.len == 0 && r.n == 0 && r.sum == 0, "wide: no cost");
+	r = WIDE("1 2 \n", 13);
+	ok(r.len == 4 && r.n == 2 && r.sum == 3, "wide: a space before the end");
+	r = WIDE(" 1\n", 13);
+	ok(r.len == -1, "wide: a space first: refused");
+	r = WIDE("1  2\n", 13);
+	ok(r.len == -1 && r.dst[0] == 1000, "wide: two spaces: refused");
+	r = WIDE("1 2 3\n", 2);
+	ok(r.len == -1 && r.dst[0] == 1000 && r.dst[1] == 1000 && r.dst[2] == 1000,
+	   "wide: more costs than events: refused, nothing left added");
+	/* a line the limit cuts: the number at lim is not read */
+	r = costs("1 2 3\n", 6, 0, 4, 13, 1);
+	ok(r.len == -1 && r.dst[0] == 1000 && r.dst[1] == 1000, "wide: a cost at the limit: refused");
+	r = costs("1 2 3\n", 6, 0, 5, 13, 1);
+	ok(r.len == 5 && r.sum == 6, "wide: the last cost before the limit: read");
+	static const char *const tricky[] = {
+		"1 2\r\n", "1 2a\n", "1\t2\n", "-2\n", "+1\n", "*\n", "0x10\n", "1 0x10\n",
+		"1 /\n", "1 :\n", "1 \xb2\n", "1 2", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n", " \n", "  \n", "1 \n \n",
+		"999999999999999999 999999999999999999\n", "000000001 00000000\n",
+	};
+	for (size_t i = 0; i < sizeof tricky / sizeof *tricky; i++) {
+		int all = 1;
+		for (int nev = 1; nev <= 16; nev++)
+			for (size_t lim = 0; lim <= 80; lim++)
+				all &= costs_same(tricky[i], strlen(tricky[i]), 0, lim, nev);
+		ok(all, "wide: \"%.*s\" read as plain_costs() does, every nev and limit",
+		   (int)strcspn(tricky[i], "\n"), tricky[i]);
+	}
+	/* lines of digits, spaces, '\n' and a few others at random (a fixed
+	 * seed), each at a random place, limit and count of events */
+	static const char alpha[] = "0123456789012345678901234567890123456789     \n\n\r*x+-/:\t";
+	uint64_t x = 42;
+	int bad = 0;
+	for (int i = 0; i < 200000; i++) {
+		char s[96];
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		size_t len = (size_t)(x >> 33) % 90;
+		for (size_t k = 0; k < len; k++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			s[k] = (x >> 33) % 7 ? alpha[(x >> 40) % (sizeof alpha - 1)] : ' ';
+		}
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		size_t off = (size_t)(x >> 33) % 64, lim = (size_t)(x >> 45) % 300;
+		int nev = 1 + (int)((x >> 20) % 16);
+		if (!costs_same(s, len, off, lim, nev) && bad++ < 5) {
+			printf("# wide: differs at %zu, limit %zu, %d events on: ", off, lim, nev);
+			for (size_t k = 0; k < len; k++)
+				printf(s[k] == '\n' ? "\\n" : "%c", s[k]);
+			printf("\n");
+		}
+	}
+	is(bad, 0, "wide: 200000 random lines read as plain_costs() does");
+#undef WIDE
+}
+
 int main(void)
 {
 	test_dec_lengths();
@@ -291,5 +425,6 @@ int main(void)
 	test_dec_ends();
 	test_subpos();
 	test_lines();
+	test_costs_wide();
 	return tap_done();
 }

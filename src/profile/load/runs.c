@@ -172,7 +172,7 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			int n;
 			uint64_t sum = 0;
 			/* (rsum is at most 2^62: rsum + sum wraps only with sum above) */
-			if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, sums, lc, &n, &sum)) ||
+			if (!(t = plain_costs_wide(t, s + FAST_MAX_LINE, nev, sums, lc, &n, &sum)) ||
 			    ((sum > ((uint64_t)1 << 62)) | (rsum + sum > ((uint64_t)1 << 62)))) {
 				for (int i = 0; i < n; i++)
 					sums[i] = cost_add(sums[i], -lc[i]);
