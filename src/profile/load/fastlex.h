@@ -138,6 +138,9 @@ plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *l
 		 uint64_t *sum)
 {
 #ifdef __SSE2__
+	/* (the 64 bytes at t are read only where the line may have them) */
+	if (__builtin_expect(lim - t < 64, 0))
+		return plain_costs(t, lim, nev, dst, lc, np, sum);
 	uint64_t msp, mnl, mdg;
 	lex_masks32(t, &msp, &mnl, &mdg);
 	if (__builtin_expect(!mnl, 0)) {
@@ -147,7 +150,7 @@ plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *l
 		mnl = nl2 << 32;
 		mdg |= dg2 << 32;
 	}
-	if (__builtin_expect(!mnl || lim - t < 64, 0))
+	if (__builtin_expect(!mnl, 0))
 		return plain_costs(t, lim, nev, dst, lc, np, sum);
 	unsigned e = (unsigned)__builtin_ctzll(mnl);
 	uint64_t below = (1ull << e) - 1;
