@@ -394,6 +394,25 @@ static void sec_split_help(struct sec_split *sp)
 	sec_split_run(sp, 1);
 }
 
+/* The chunks of b offered to the second thread and made by both: back when
+ * all are made (b is not used after). */
+static void sec_split_all(struct sec_split *sp, const struct sec_build *b)
+{
+	pthread_mutex_lock(&sp->lock);
+	sp->b = b;
+	sp->nchunk = b->nchunk;
+	sp->ready = 1;
+	pthread_cond_broadcast(&sp->cond);
+	while (sp->wait && !sp->helped && sp->done < b->nchunk)
+		pthread_cond_wait(&sp->cond, &sp->lock);
+	pthread_mutex_unlock(&sp->lock);
+	sec_split_run(sp, 0);
+	pthread_mutex_lock(&sp->lock); /* (the helper's chunks) */
+	while (sp->done < b->nchunk)
+		pthread_cond_wait(&sp->cond, &sp->lock);
+	pthread_mutex_unlock(&sp->lock);
+}
+
 /* how many chunks a section's groups are made in: enough for two threads
  * to end together when one comes late */
 enum { SEC_CHUNKS = 16 };
@@ -459,23 +478,10 @@ static void build_section(struct profile *p, const struct filefn *ff, const cost
 	s->ccw = b.share ? p->nreal : p->nevents;
 	s->pool_cc = b.share ? NULL : xcalloc((nin + 1) * ne, sizeof(cost_t));
 	s->pool_outer = xcalloc(((size_t)s->ng + 1) * ne, sizeof(cost_t));
-	if (split) {
-		pthread_mutex_lock(&split->lock);
-		split->b = &b;
-		split->nchunk = b.nchunk;
-		split->ready = 1;
-		pthread_cond_broadcast(&split->cond);
-		while (split->wait && !split->helped && split->done < b.nchunk)
-			pthread_cond_wait(&split->cond, &split->lock);
-		pthread_mutex_unlock(&split->lock);
-		sec_split_run(split, 0);
-		pthread_mutex_lock(&split->lock); /* (the helper's chunks) */
-		while (split->done < b.nchunk)
-			pthread_cond_wait(&split->cond, &split->lock);
-		pthread_mutex_unlock(&split->lock);
-	} else {
+	if (split)
+		sec_split_all(split, &b);
+	else
 		build_groups(&b, 0);
-	}
 	grouping_free(&b.gr);
 	free(b.first);
 	free(b.off);
