@@ -698,7 +698,7 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 		agg_early_free(early);
 		return p->agg;
 	}
-	const char *dbg = getenv("CGTUI_PAR_DEBUG");
+	int dbg = env_flag("CGTUI_PAR_DEBUG");
 	struct agg_early *ea = early ? early : agg_prepare(p);
 	/* (the fields a thread of agg_start only reads: its task 0 writes
 	 * ea->r's to and ncomp) */
@@ -835,7 +835,7 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 		free(in);
 	}
 	p->agg = a;
-	if (dbg && *dbg && *dbg != '0')
+	if (dbg)
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "
 				"inclusive: %.3f s)%s\n",
 			r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0, t1 - t0, t2 - t1,
@@ -987,8 +987,7 @@ void profile_set_cycles(struct profile *p, int on)
 		r.bound = call_parts(a, r.nth, p->ncalls);
 		agg_phase(&r, r.nth, raw_part);
 		free(r.bound);
-		const char *dbg = getenv("CGTUI_PAR_DEBUG");
-		if (dbg && *dbg && *dbg != '0')
+		if (env_flag("CGTUI_PAR_DEBUG"))
 			fprintf(stderr, "cgtui: agg: detection off: %u rows, %u thread%s, %.3f s wall\n",
 				a->nraw, r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0);
 	}

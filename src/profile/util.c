@@ -146,6 +146,12 @@ char *xstrndup(const char *s, size_t n)
 	return d;
 }
 
+int env_flag(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v && *v != '0';
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;

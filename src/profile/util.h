@@ -24,6 +24,10 @@ void *hot_calloc(size_t n);
 void hot_free(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Whether the environment variable name is set to something other than
+ * empty or a value starting with 0 (the CGTUI_PAR_* switches for tests and
+ * benchmarks). */
+int env_flag(const char *name);
 
 /* Make room for at least `need` elements in *ptr (capacity *cap). */
 #define VEC_RESERVE(ptr, cap, need)                                          \

@@ -805,14 +805,13 @@ void report_write(FILE *out, struct profile *p, const struct report_opts *oin)
 	cost_t *ffpool;
 	struct filefn *ff = agg_filefn(p, &nff, &ffpool);
 	struct section byfile = { 0 }, byfn = { 0 };
-	const char *wait = getenv("CGTUI_PAR_WAIT"), *dbg = getenv("CGTUI_PAR_DEBUG");
 	struct sec_split split = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER,
-				   .wait = wait && *wait && *wait != '0' };
+				   .wait = env_flag("CGTUI_PAR_WAIT") };
 	struct fn_section_job job = { p, ff, ffpool, nff, &o, summary, &byfn, &split };
 	pthread_t second;
 	int beside = load_jobs(p->jobs) > 1 && pthread_create(&second, NULL, fn_section, &job) == 0;
 	build_section(p, ff, ffpool, nff, 1, &o, summary, &byfile, beside ? &split : NULL);
-	if (beside && dbg && *dbg && *dbg != '0')
+	if (beside && env_flag("CGTUI_PAR_DEBUG"))
 		fprintf(stderr, "cgtui: report: file:function groups in %u chunks, %u by the second "
 				"thread\n", split.nchunk, split.helped);
 	select_section(&byfile, &o, summary, 0);

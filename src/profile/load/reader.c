@@ -244,8 +244,7 @@ int read_mapped(struct parser *ps, const char *base, size_t size)
 	if (size >= 3 && memcmp(base, UTF8_BOM, 3) == 0) /* some editors write one */
 		m.s += 3;
 	madvise((void *)base, size, MADV_SEQUENTIAL);
-	const char *dbg = getenv("CGTUI_PAR_DEBUG");
-	m.debug = dbg && *dbg && *dbg != '0';
+	m.debug = env_flag("CGTUI_PAR_DEBUG");
 	struct timespec w0, w1, c0, c1;
 	clock_gettime(CLOCK_MONOTONIC, &w0);
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
