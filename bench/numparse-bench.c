@@ -46,16 +46,6 @@ INL uint64_t swar_nondigit(uint64_t w)
 	return (((y & 0x7f7f7f7f7f7f7f7fu) + 0x7676767676767676u) | y) & 0x8080808080808080u;
 }
 
-/* the n (1 .. 8) digits at the low end of w (little-endian), first digit
- * lowest: their value */
-INL uint64_t swar_value(uint64_t w, unsigned n)
-{
-	uint64_t y = (w & 0x0f0f0f0f0f0f0f0fu) << (64 - 8 * n);
-	y = (y * 10 + (y >> 8)) & 0x00ff00ff00ff00ffu;
-	y = (y * (1 + (100ull << 16)) >> 16) & 0x0000ffff0000ffffu;
-	return y * (1 + (10000ull << 32)) >> 32;
-}
-
 INL const char *swar_dec(const char *s, uint64_t *v)
 {
 	uint64_t w;
@@ -66,7 +56,7 @@ INL const char *swar_dec(const char *s, uint64_t *v)
 	unsigned n = (unsigned)__builtin_ctzll(nd) >> 3;
 	if (__builtin_expect(n == 0, 0))
 		return NULL;
-	*v = swar_value(w, n);
+	*v = digits8_value(w, n);
 	return s + n;
 }
 
@@ -174,7 +164,7 @@ static const char *swart_line(const char *t, int npos, int nev, int64_t pos[2], 
 			t = e;
 		} else {
 			unsigned l = (unsigned)__builtin_ctzll(nd) >> 3;
-			x = swar_value(w, l);
+			x = digits8_value(w, l);
 			c = (unsigned)(w >> (8 * l)) & 0xff;
 			t += l;
 		}
@@ -196,7 +186,7 @@ static const char *swart_line(const char *t, int npos, int nev, int64_t pos[2], 
 /* ---- candidate: the line's separators found first (SSE2) ----------------- */
 
 /* the costs at t: a 32-byte window's spaces and '\n' give each field's
- * start and length; fields of 1 .. 8 digits converted with swar_value().
+ * start and length; fields of 1 .. 8 digits converted with digits8_value().
  * Lines longer than the window, or anything else, go to the base loop. */
 static const char *sse_line(const char *t, int npos, int nev, int64_t pos[2], int64_t *dst,
 			    uint64_t *sum)
@@ -227,7 +217,7 @@ static const char *sse_line(const char *t, int npos, int nev, int64_t pos[2], in
 			memcpy(&w, t + at, 8);
 			if (swar_nondigit(w) & (~0ull >> (64 - 8 * len)))
 				return NULL;
-			uint64_t x = swar_value(w, len);
+			uint64_t x = digits8_value(w, len);
 			sm += x;
 			dst[n++] += (int64_t)x;
 			at = end + 1;
@@ -243,22 +233,6 @@ static const char *sse_line(const char *t, int npos, int nev, int64_t pos[2], in
 	return swar_costs(t, nev, dst, n, sm, sum);
 }
 
-/* the spaces, '\n' and digits of the 32 bytes at t: bit i for t[i] */
-INL void masks32(const char *t, uint64_t *sp, uint64_t *nl, uint64_t *dg)
-{
-	__m128i a = _mm_loadu_si128((const __m128i *)t);
-	__m128i b = _mm_loadu_si128((const __m128i *)(t + 16));
-	const __m128i vs = _mm_set1_epi8(' '), vn = _mm_set1_epi8('\n');
-	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
-	*sp = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vs)) |
-	      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vs)) << 16;
-	*nl = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vn)) |
-	      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vn)) << 16;
-	*dg = (uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, lo), _mm_cmplt_epi8(a, hi))) |
-	      (uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(b, lo), _mm_cmplt_epi8(b, hi)))
-		      << 16;
-}
-
 /* the costs at t: a window of 32 bytes (or 64 when wide and the first 32
  * have no '\n') checked at once (digits and single spaces up to the
  * '\n'), then each field's value from its known length, without a test
@@ -270,10 +244,10 @@ INL void masks32(const char *t, uint64_t *sp, uint64_t *nl, uint64_t *dg)
 		if (!(t = POS##_positions(t, npos, pos)))                                   \
 			return NULL;                                                        \
 		uint64_t msp, mnl, mdg;                                                     \
-		masks32(t, &msp, &mnl, &mdg);                                               \
+		lex_masks32(t, &msp, &mnl, &mdg);                                           \
 		if (WIDE && __builtin_expect(!mnl, 0)) {                                    \
 			uint64_t sp2, nl2, dg2;                                             \
-			masks32(t + 32, &sp2, &nl2, &dg2);                                  \
+			lex_masks32(t + 32, &sp2, &nl2, &dg2);                              \
 			msp |= sp2 << 32;                                                   \
 			mnl = nl2 << 32;                                                    \
 			mdg |= dg2 << 32;                                                   \
@@ -302,7 +276,7 @@ INL void masks32(const char *t, uint64_t *sp, uint64_t *nl, uint64_t *dg)
 			} else {                                                            \
 				uint64_t w;                                                 \
 				memcpy(&w, t + at, 8);                                      \
-				x = swar_value(w, len);                                     \
+				x = digits8_value(w, len);                                     \
 			}                                                                   \
 			sm += x;                                                            \
 			dst[n++] += (int64_t)x;                                             \

@@ -12,9 +12,6 @@
 
 #include <stdint.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /* The room the fast paths' self costs have in fastsum: every event's sum
  * stays within 2^63-1 while fastsum + summax0 does. */
@@ -105,27 +102,6 @@ plain_costs(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, in
 	*sum = sm;
 	return t;
 }
-
-#ifdef __SSE2__
-/* The spaces, '\n' and digits of the 32 bytes at t: bit i for t[i]. */
-static inline __attribute__((always_inline)) void lex_masks32(const char *t, uint64_t *sp,
-							     uint64_t *nl, uint64_t *dg)
-{
-	__m128i a = _mm_loadu_si128((const __m128i *)t);
-	__m128i b = _mm_loadu_si128((const __m128i *)(t + 16));
-	const __m128i vs = _mm_set1_epi8(' '), vn = _mm_set1_epi8('\n');
-	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
-	*sp = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vs)) |
-	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vs)) << 16;
-	*nl = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vn)) |
-	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vn)) << 16;
-	*dg = (uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, lo),
-							_mm_cmplt_epi8(a, hi))) |
-	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(b, lo),
-								  _mm_cmplt_epi8(b, hi)))
-		      << 16;
-}
-#endif
 
 /* plain_costs() for the workers' runs (runs.c): the same lines taken, the
  * same results, but a line whose '\n' is in the 64 bytes at t is checked

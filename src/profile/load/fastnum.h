@@ -1,12 +1,16 @@
-/* fastnum.h -- the fast paths' readers of a number (fastlex.h's), on
- * their own: no model, nothing but <stddef.h> and <stdint.h>, so that a
- * benchmark of them (bench/numparse-bench.c) reads the loader's code.
+/* fastnum.h -- the fast paths' readers of a number (fastlex.h's), and the
+ * masks of a line's digits and separators, on their own: no model, nothing
+ * but <stddef.h>, <stdint.h> and SSE2's intrinsics, so that a benchmark of
+ * them (bench/numparse-bench.c) reads the loader's code.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_FASTNUM_H
 #define CGTUI_FASTNUM_H
 
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* A decimal number of at most 18 digits at s: the end, or NULL. */
 static inline __attribute__((always_inline)) const char *fast_dec(const char *s, uint64_t *v)
@@ -28,11 +32,21 @@ static inline __attribute__((always_inline)) const char *fast_dec(const char *s,
 	return s + n;
 }
 
+/* The value of the first n (1 .. 8) bytes of w, decimal digits, the
+ * first one lowest (8 bytes loaded little-endian): the digits put at the
+ * top, then added in pairs in 8-bit, 16-bit and 32-bit lanes. */
+static inline __attribute__((always_inline)) uint64_t digits8_value(uint64_t w, unsigned n)
+{
+	uint64_t y = (w & 0x0f0f0f0f0f0f0f0fu) << (64 - 8 * n);
+	y = (y * 10 + (y >> 8)) & 0x00ff00ff00ff00ffu;
+	y = (y * (1 + (100ull << 16)) >> 16) & 0x0000ffff0000ffffu;
+	return y * (1 + (10000ull << 32)) >> 32;
+}
+
 /* The value of the len (>= 1) bytes at s, all known to be decimal digits
  * (the workers' reader in fastlex.h finds them first): 1, or 0 for more
  * than 18 digits.  Up to 8 digits are read by one 8-byte load (8 bytes at
- * s must be readable), added in pairs in 8-bit, 16-bit then 32-bit
- * lanes. */
+ * s must be readable). */
 static inline __attribute__((always_inline)) int fast_dec_len(const char *s, unsigned len,
 							      uint64_t *v)
 {
@@ -40,11 +54,7 @@ static inline __attribute__((always_inline)) int fast_dec_len(const char *s, uns
 	if (len <= 8) {
 		uint64_t w;
 		__builtin_memcpy(&w, s, 8);
-		/* the digits at the top, the first one lowest */
-		uint64_t y = (w & 0x0f0f0f0f0f0f0f0fu) << (64 - 8 * len);
-		y = (y * 10 + (y >> 8)) & 0x00ff00ff00ff00ffu;
-		y = (y * (1 + (100ull << 16)) >> 16) & 0x0000ffff0000ffffu;
-		*v = y * (1 + (10000ull << 32)) >> 32;
+		*v = digits8_value(w, len);
 		return 1;
 	}
 #endif
@@ -77,5 +87,26 @@ static inline __attribute__((always_inline)) const char *fast_hex(const char *s,
 	*v = x;
 	return s;
 }
+
+#ifdef __SSE2__
+/* The spaces, '\n' and digits of the 32 bytes at t: bit i for t[i]. */
+static inline __attribute__((always_inline)) void lex_masks32(const char *t, uint64_t *sp,
+							     uint64_t *nl, uint64_t *dg)
+{
+	__m128i a = _mm_loadu_si128((const __m128i *)t);
+	__m128i b = _mm_loadu_si128((const __m128i *)(t + 16));
+	const __m128i vs = _mm_set1_epi8(' '), vn = _mm_set1_epi8('\n');
+	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
+	*sp = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vs)) |
+	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vs)) << 16;
+	*nl = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vn)) |
+	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vn)) << 16;
+	*dg = (uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, lo),
+							_mm_cmplt_epi8(a, hi))) |
+	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(b, lo),
+								  _mm_cmplt_epi8(b, hi)))
+		      << 16;
+}
+#endif
 
 #endif
