@@ -1,8 +1,9 @@
 /* test-fastlex.c -- unit tests of the fast paths' readers of a line's
  * parts (src/profile/load/fastlex.h): a decimal number (fast_dec), a
  * subposition (fast_subpos), a plain cost line's positions and costs
- * (plain_positions, plain_costs, and the workers' plain_costs_wide, also
- * compared with plain_costs on tricky and random lines).  Every expected value is written out by
+ * (plain_positions, plain_costs, and the workers' plain_positions_short
+ * and plain_costs_wide, also compared with plain_positions and plain_costs
+ * on tricky and random lines).  Every expected value is written out by
  * hand from the text beside it (the Callgrind format specification,
  * 3.1.1 and 3.1.6, for what a cost line is); the few that are long are
  * checked against libc's strtoull too, a reader written independently.
@@ -285,6 +286,116 @@ static void test_lines(void)
 	ok(r.len == -1 && r.n == 0, "line: a sign on a cost: refused");
 }
 
+/* The positions of s read by plain_positions_short() (the workers') or
+ * plain_positions() from a buffer with the loader's slack after it, the
+ * last positions being p0 and p1: where the costs start (-1: refused),
+ * positions, the absolute ones' bits. */
+struct pos_res {
+	long long at;
+	int64_t pos[2];
+	unsigned abs;
+};
+
+static struct pos_res positions(const char *s, size_t len, int npos, int64_t p0, int64_t p1,
+				int isshort)
+{
+	static char buf[256];
+	struct pos_res r = { -1, { p0, p1 }, 0 };
+	memset(buf, 'Z', sizeof buf);
+	memcpy(buf, s, len);
+	const char *t = isshort ? plain_positions_short(buf, npos, r.pos, &r.abs)
+				: plain_positions(buf, npos, r.pos, &r.abs);
+	if (t)
+		r.at = t - buf;
+	return r;
+}
+
+/* Whether plain_positions_short() reads s as plain_positions() does. */
+static int positions_same(const char *s, size_t len, int npos, int64_t p0, int64_t p1)
+{
+	struct pos_res a = positions(s, len, npos, p0, p1, 0);
+	struct pos_res b = positions(s, len, npos, p0, p1, 1);
+	return a.at == b.at && (a.at < 0 || (a.pos[0] == b.pos[0] && a.pos[1] == b.pos[1] &&
+					       a.abs == b.abs));
+}
+
+static void test_positions_short(void)
+{
+	/* spec 3.1.6: "+N" and "-N" relative to the last cost line's
+	 * subposition, "*" the same; the last ones here are 100 and 200 (the
+	 * lines from "+12 *" on are left to plain_positions()) */
+	static const struct {
+		const char *s;
+		int npos;
+		long long at; /* -1: refused */
+		int64_t p0, p1;
+		unsigned abs;
+	} hand[] = {
+		{ "+4 * 7\n", 2, 5, 104, 200, 0 },   { "+4 *\n", 2, 4, 104, 200, 0 },
+		{ "+9 +3 1\n", 2, 6, 109, 203, 0 },  { "+9 -3\n", 2, 5, 109, 197, 0 },
+		{ "+0 -0 5\n", 2, 6, 100, 200, 0 },  { "+12 * 5\n", 2, 6, 112, 200, 0 },
+		{ "+4 17 5\n", 2, 6, 104, 17, 2 },   { "+4 +34 1\n", 2, 7, 104, 234, 0 },
+		{ "+4 * 5\n", 1, 3, 104, 200, 0 },   { "+4 *x\n", 2, -1, 0, 0, 0 },
+		{ "+4 +3x\n", 2, -1, 0, 0, 0 },      { "+4 + 1\n", 2, -1, 0, 0, 0 },
+		{ "+4  * 1\n", 2, -1, 0, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof hand / sizeof *hand; i++) {
+		struct pos_res r = positions(hand[i].s, strlen(hand[i].s), hand[i].npos, 100, 200, 1);
+		ok(r.at == hand[i].at &&
+			   (r.at < 0 || (r.pos[0] == hand[i].p0 && r.pos[1] == hand[i].p1 &&
+					 r.abs == hand[i].abs)),
+		   "short: \"%.*s\", %d subposition(s): %lld, %lld %lld", (int)strcspn(hand[i].s, "\n"),
+		   hand[i].s, hand[i].npos, hand[i].at, (long long)hand[i].p0, (long long)hand[i].p1);
+	}
+	static const char *const tricky[] = {
+		"+4 * 7\n", "+4 *\n", "+4 * \n", "+4 +3\n", "+4 -3 \n", "+4 +3 1\n", "+4 *x\n",
+		"+4 +3x\n", "+4 + 1\n", "+4 - 1\n", "+4  * 1\n", "+4 ** 1\n", "+4 *\r\n", "+4 +3\r\n",
+		"+4 0x10 1\n", "+0x4 * 1\n", "+4\n", "+4 \n", "+4 +\n", "+4 -\n", "+/ * 1\n",
+		"+: * 1\n", "+4 +/ 1\n", "+4 +: 1\n", "+4 */ 1\n", "-4 * 1\n", "* * \n", "4 * 1\n",
+		"+4 0 1\n", "+4 *\t1\n", "+4\t* 1\n", "++4 * 1\n", "+4 +-3 1\n",
+	};
+	for (size_t i = 0; i < sizeof tricky / sizeof *tricky; i++) {
+		int all = 1;
+		for (int npos = 1; npos <= 2; npos++) {
+			all &= positions_same(tricky[i], strlen(tricky[i]), npos, 100, 200);
+			all &= positions_same(tricky[i], strlen(tricky[i]), npos, INT64_MAX, INT64_MIN);
+		}
+		ok(all, "short: \"%.*s\" read as plain_positions() does", (int)strcspn(tricky[i], "\n"),
+		   tricky[i]);
+	}
+	/* lines at random (a fixed seed): most begin with the forms it
+	 * reads, "+D " then "*", "+D", "-D", each followed by a character
+	 * that may end the subposition or not; the others are random bytes
+	 * of a cost line and a few others */
+	static const char alpha[] = "0123456789+-* \n\rx/:";
+	static const char *const second[] = { "*", "+", "-", "+1", "-7", "+0", "9", "+12", "*9" };
+	uint64_t x = 7;
+	int bad = 0;
+	for (int i = 0; i < 200000; i++) {
+		char s[32];
+		size_t len = 0;
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		if ((x >> 60) < 12) {
+			s[len++] = (x >> 59) % 2 ? '+' : alpha[(x >> 40) % (sizeof alpha - 1)];
+			s[len++] = (char)('0' + (x >> 33) % 10);
+			s[len++] = (x >> 50) % 8 ? ' ' : alpha[(x >> 20) % (sizeof alpha - 1)];
+			const char *f = second[(x >> 44) % (sizeof second / sizeof *second)];
+			memcpy(s + len, f, strlen(f));
+			len += strlen(f);
+		}
+		while (len < 16) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			s[len++] = alpha[(x >> 33) % (sizeof alpha - 1)];
+		}
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		int64_t p0 = (int64_t)(x >> 20) - ((int64_t)1 << 43), p1 = (int64_t)x;
+		int npos = 1 + (int)((x >> 7) % 2);
+		if (!positions_same(s, len, npos, p0, p1) && bad++ < 5)
+			printf("# short: differs, %d subpositions: %.16s\n", npos, s);
+	}
+	is(bad, 0, "short: 200000 random lines read as plain_positions() does");
+}
+
 /* The costs s (a line's text after its positions) at off in a buffer with
  * the loader's slack after it, lim at off + limoff, read by plain_costs()
  * (wide 0) or plain_costs_wide() (1) into dst[] that starts at 1000 each:
@@ -425,6 +536,7 @@ int main(void)
 	test_dec_ends();
 	test_subpos();
 	test_lines();
+	test_positions_short();
 	test_costs_wide();
 	return tap_done();
 }

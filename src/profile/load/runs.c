@@ -155,7 +155,7 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		while (s < run_end) {
 			int64_t pos[2] = { p0, p1 };
 			unsigned abs = rabs;
-			const char *t = plain_positions(s, npos, pos, &abs);
+			const char *t = plain_positions_short(s, npos, pos, &abs);
 			if (!t)
 				break;
 			int lrel = linek >= 0 && !(abs >> linek & 1);
