@@ -483,8 +483,9 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 			m->s = s + 1;
 			goto done;
 		}
+		enum fkey key = FK_NONE;
 		if (fast && s < fast_end) {
-			enum fkey key = line_key(s, '=');
+			key = line_key(s, '=');
 			/* fi=/fe= end a segment (elsewhere seg_line() says so) */
 			if (ps->lz && (key == FK_FI || key == FK_FE))
 				seg_end(ps, (uint64_t)(s - m->base));
@@ -498,6 +499,20 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
 		if (l >= MAX_LINE_LEN)
 			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
+		/* a name line spec_fast() did not take ("(N) name", fn=, ...):
+		 * read in place, not copied out, when parse_line() would find
+		 * nothing wrong before key_line() */
+		if (key != FK_NONE && fkey_ns(key) != NS_NONE && nl && l && s[l - 1] != '\r' &&
+		    (ps->pending != PEND_CALL || (fkey_flags(key) & K_INCALL)) && !memchr(s, 0, l)) {
+			if (ps->lz)
+				seg_line(ps, (uint64_t)(s - m->base), s, l);
+			ps->totals_last = 0;
+			if (key_line(ps, key, s, fkey_len(key), l) < 0)
+				return -1;
+			fast = fast_state(ps);
+			m->s = nl + 1;
+			goto done;
+		}
 		if (ps->skip_block && cost_start(*s)) { /* not wanted: not even copied */
 			ps->pending = PEND_NONE;
 			ps->stale = 1;

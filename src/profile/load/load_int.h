@@ -466,6 +466,13 @@ int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t 
 /* One line (len bytes at s, NUL-terminated, without its newline), read by
  * the general parser: 0, or -1 with the error. */
 int parse_line(struct parser *ps, char *s, size_t len);
+/* The rest of parse_line() for a line "key=value" or "key: value" whose
+ * key (k bytes at s, then the separator) the format has: a body line's
+ * value of a name (fkey_ns() not NS_NONE) is read within the len bytes,
+ * so such a line may be read in place, unterminated, when parse_line()
+ * would have found no NUL, no "\r" at the end and, after calls=, a key
+ * K_INCALL allows (fast.c); other values are read up to a NUL. */
+int key_line(struct parser *ps, enum fkey key, const char *s, size_t k, size_t len);
 
 /* The name of kind ns a specification line carries (the len bytes at s:
  * "(id) name", "(id)" or "name"), interned (names.c): its id in the
