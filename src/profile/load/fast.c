@@ -399,16 +399,16 @@ static void map_ahead(struct mapread *m)
 #endif
 }
 
-/* The pages read are dropped every DROP_EVERY bytes (a mapped file's pages
- * count in the process's resident size). */
-#define DROP_EVERY (16u << 20)
-
 /* The offset at which the reader next has something to do besides the
  * lines (read_mapped_lines()): pages to map ahead (map_ahead()), to drop,
  * or progress to show. */
 static uint64_t next_check(const struct mapread *m, int progress)
 {
 	uint64_t at = (uint64_t)(m->dropped - m->base) + DROP_EVERY;
+	/* (the workers drop them a little later: not looked at every line
+	 * meanwhile, par_drops()) */
+	uint64_t soon = (uint64_t)(m->s - m->base) + (1u << 20);
+	at = at > soon ? at : soon;
 #ifdef MADV_POPULATE_READ
 	if (m->ready < m->end) {
 		uint64_t r = (uint64_t)(m->ready - m->base);
@@ -541,9 +541,12 @@ done:;
 			continue;
 		map_ahead(m);
 		if ((size_t)(m->s - m->dropped) >= DROP_EVERY) {
+			/* the pages read dropped: by the workers while there are */
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
-			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
-			m->dropped = upto;
+			if (!par_drops(m, upto)) {
+				madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
+				m->dropped = upto;
+			}
 		}
 		if (o->progress && done >= m->next_progress) {
 			m->next_progress = done + (8u << 20);

@@ -697,12 +697,20 @@ int load_jobs(int want);
 /* Has a worker mapped in the pages of the chunk at `at` (par.c)?  (It
  * does before it reads them.) */
 int par_mapped(const struct mapread *m, const char *at);
+/* The pages of the file before upto, which the reader has read, to drop
+ * (fast.c): 1 when the workers see to it (par.c's drop_behind()), m->dropped
+ * then where they have, else 0 for the reader to drop them itself. */
+int par_drops(struct mapread *m, const char *upto);
 /* The workers stopped and their results freed: their CPU time when
  * m->debug (else 0). */
 double par_stop(struct mapread *m);
 /* The summary r (its values at vals) applied to ps, when ps is in a state r
  * holds for: 1, or 0 (nothing changed) (fast.c). */
 int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals);
+
+/* A mapped file's pages the reader has read are dropped every DROP_EVERY
+ * bytes (they count in the process's resident size). */
+#define DROP_EVERY (16u << 20)
 
 /* A mapped file being read (reader.c's read_mapped(), fast.c's loop). */
 struct mapread {
