@@ -399,16 +399,16 @@ static void map_ahead(struct mapread *m)
 #endif
 }
 
-/* The pages read are dropped every DROP_EVERY bytes (a mapped file's pages
- * count in the process's resident size). */
-#define DROP_EVERY (16u << 20)
-
 /* The offset at which the reader next has something to do besides the
  * lines (read_mapped_lines()): pages to map ahead (map_ahead()), to drop,
  * or progress to show. */
 static uint64_t next_check(const struct mapread *m, int progress)
 {
 	uint64_t at = (uint64_t)(m->dropped - m->base) + DROP_EVERY;
+	/* (the workers drop them a little later: not looked at every line
+	 * meanwhile, par_drops()) */
+	uint64_t soon = (uint64_t)(m->s - m->base) + (1u << 20);
+	at = at > soon ? at : soon;
 #ifdef MADV_POPULATE_READ
 	if (m->ready < m->end) {
 		uint64_t r = (uint64_t)(m->ready - m->base);
@@ -483,8 +483,9 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 			m->s = s + 1;
 			goto done;
 		}
+		enum fkey key = FK_NONE;
 		if (fast && s < fast_end) {
-			enum fkey key = line_key(s, '=');
+			key = line_key(s, '=');
 			/* fi=/fe= end a segment (elsewhere seg_line() says so) */
 			if (ps->lz && (key == FK_FI || key == FK_FE))
 				seg_end(ps, (uint64_t)(s - m->base));
@@ -498,6 +499,20 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 		size_t l = nl ? (size_t)(nl - s) : (size_t)(m->end - s);
 		if (l >= MAX_LINE_LEN)
 			return perr(ps, "line longer than %u MiB", MAX_LINE_LEN >> 20);
+		/* a name line spec_fast() did not take ("(N) name", fn=, ...):
+		 * read in place, not copied out, when parse_line() would find
+		 * nothing wrong before key_line() */
+		if (key != FK_NONE && fkey_ns(key) != NS_NONE && nl && l && s[l - 1] != '\r' &&
+		    (ps->pending != PEND_CALL || (fkey_flags(key) & K_INCALL)) && !memchr(s, 0, l)) {
+			if (ps->lz)
+				seg_line(ps, (uint64_t)(s - m->base), s, l);
+			ps->totals_last = 0;
+			if (key_line(ps, key, s, fkey_len(key), l) < 0)
+				return -1;
+			fast = fast_state(ps);
+			m->s = nl + 1;
+			goto done;
+		}
 		if (ps->skip_block && cost_start(*s)) { /* not wanted: not even copied */
 			ps->pending = PEND_NONE;
 			ps->stale = 1;
@@ -526,9 +541,12 @@ done:;
 			continue;
 		map_ahead(m);
 		if ((size_t)(m->s - m->dropped) >= DROP_EVERY) {
+			/* the pages read dropped: by the workers while there are */
 			const char *upto = m->base + ((size_t)(m->s - m->base) & ~(size_t)4095);
-			madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
-			m->dropped = upto;
+			if (!par_drops(m, upto)) {
+				madvise((void *)m->dropped, (size_t)(upto - m->dropped), MADV_DONTNEED);
+				m->dropped = upto;
+			}
 		}
 		if (o->progress && done >= m->next_progress) {
 			m->next_progress = done + (8u << 20);

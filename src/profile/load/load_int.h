@@ -466,6 +466,13 @@ int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t 
 /* One line (len bytes at s, NUL-terminated, without its newline), read by
  * the general parser: 0, or -1 with the error. */
 int parse_line(struct parser *ps, char *s, size_t len);
+/* The rest of parse_line() for a line "key=value" or "key: value" whose
+ * key (k bytes at s, then the separator) the format has: a body line's
+ * value of a name (fkey_ns() not NS_NONE) is read within the len bytes,
+ * so such a line may be read in place, unterminated, when parse_line()
+ * would have found no NUL, no "\r" at the end and, after calls=, a key
+ * K_INCALL allows (fast.c); other values are read up to a NUL. */
+int key_line(struct parser *ps, enum fkey key, const char *s, size_t k, size_t len);
 
 /* The name of kind ns a specification line carries (the len bytes at s:
  * "(id) name", "(id)" or "name"), interned (names.c): its id in the
@@ -690,12 +697,20 @@ int load_jobs(int want);
 /* Has a worker mapped in the pages of the chunk at `at` (par.c)?  (It
  * does before it reads them.) */
 int par_mapped(const struct mapread *m, const char *at);
+/* The pages of the file before upto, which the reader has read, to drop
+ * (fast.c): 1 when the workers see to it (par.c's drop_behind()), m->dropped
+ * then where they have, else 0 for the reader to drop them itself. */
+int par_drops(struct mapread *m, const char *upto);
 /* The workers stopped and their results freed: their CPU time when
  * m->debug (else 0). */
 double par_stop(struct mapread *m);
 /* The summary r (its values at vals) applied to ps, when ps is in a state r
  * holds for: 1, or 0 (nothing changed) (fast.c). */
 int run_apply(struct parser *ps, const struct run_sum *r, const cost_t *vals);
+
+/* A mapped file's pages the reader has read are dropped every DROP_EVERY
+ * bytes (they count in the process's resident size). */
+#define DROP_EVERY (16u << 20)
 
 /* A mapped file being read (reader.c's read_mapped(), fast.c's loop). */
 struct mapread {

@@ -613,6 +613,11 @@ int parse_line(struct parser *ps, char *s, size_t len)
 		key = line_key(s, ':');
 	else
 		return perr(ps, "not a profile line: '%.40s'", s);
+	return key_line(ps, key, s, k, len);
+}
+
+int key_line(struct parser *ps, enum fkey key, const char *s, size_t k, size_t len)
+{
 	if (!(fkey_flags(key) & K_CG))
 		ps->cg_fmt = 1; /* a key Cachegrind's format does not have */
 	if (s[k] == '=')
