@@ -223,7 +223,7 @@ fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines,
 		const char *t;
 		int64_t pos[2] = { last0, last1 };
 		unsigned abs = 0;
-		if (!(t = plain_positions(s, npos, pos, &abs)))
+		if (!(t = plain_positions_short(s, npos, pos, &abs)))
 			goto out;
 		if (linek >= 0 && (uint64_t)pos[linek] > (uint64_t)UINT32_MAX - 1)
 			goto out;
