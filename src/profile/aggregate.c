@@ -60,26 +60,27 @@ void agg_free(struct agg *a)
 
 /* Counting sort of call records by caller (by_callee 0) or callee; with
  * `other`, the other end of each (the callee of each caller's records):
- * what Tarjan's walk reads in order, not through the records. */
+ * what Tarjan's walk reads in order, not through the records.  Each key's
+ * count is kept two places on, so that after the sums start[key + 1] is
+ * where key's records begin, and, moved on as they are placed, ends as
+ * where the next key's begin: no copy of the array to fill (1.6 MB at
+ * 400,000 functions, while the other list and the components are made). */
 static void csr_build(uint32_t nkeys, const struct call_rec *calls, uint32_t nrec, int by_callee,
 		      uint32_t **startp, uint32_t **idxp, uint32_t **otherp)
 {
-	uint32_t *start = xcalloc((size_t)nkeys + 1, sizeof(*start));
+	uint32_t *start = xcalloc((size_t)nkeys + 2, sizeof(*start));
 	uint32_t *idx = xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*idx));
 	uint32_t *other = otherp ? xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*other)) : NULL;
 	for (uint32_t r = 0; r < nrec; r++)
-		start[(by_callee ? calls[r].callee : calls[r].caller) + 1]++;
-	for (uint32_t k = 0; k < nkeys; k++)
+		start[(by_callee ? calls[r].callee : calls[r].caller) + 2]++;
+	for (uint32_t k = 1; k <= nkeys; k++)
 		start[k + 1] += start[k];
-	uint32_t *fill = xmalloc(((size_t)nkeys + 1) * sizeof(*fill));
-	memcpy(fill, start, ((size_t)nkeys + 1) * sizeof(*fill));
 	for (uint32_t r = 0; r < nrec; r++) {
-		uint32_t at = fill[by_callee ? calls[r].callee : calls[r].caller]++;
+		uint32_t at = start[(by_callee ? calls[r].callee : calls[r].caller) + 1]++;
 		idx[at] = r;
 		if (other)
 			other[at] = by_callee ? calls[r].caller : calls[r].callee;
 	}
-	free(fill);
 	*startp = start;
 	*idxp = idx;
 	if (otherp)
@@ -220,6 +221,9 @@ struct agg_run {
 				   * calls into each entity */
 	cost_t **cyc;             /* per part, with p->agg_roots0: every event of
 				   * the calls into each cycle (ncycles rows) */
+	cost_t **cyc_sum;         /* per part, if there are cycles: its members'
+				   * self costs by cycle (ncycles rows), then
+				   * their calls leaving the cycle (ncycles rows) */
 };
 
 static void *agg_worker(void *arg)
@@ -301,10 +305,26 @@ static uint32_t self_plan(const struct profile *p, struct agg *a)
 static struct filefn *filefn_make(const struct profile *p, const struct agg *a, struct agg *job,
 				  size_t *np, cost_t **poolp);
 
+/* The calls into each function counted, and those to itself noted
+ * (count_cycles counts those into the cycles). */
+static void count_calls(const struct profile *p, struct agg *a)
+{
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		if (x + AHEAD < p->ncalls) /* (read at random) */
+			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+	}
+}
+
 /* Phase 1: the call lists, then the components (the longest task, first);
  * the calls by callee; the block subtotals by file (and with them, for the
- * report, the file:function pairs); the self costs, in nth parts of the functions
- * (each reads every block's function, sums its own). */
+ * report, the file:function pairs); the calls counted (they need no
+ * component: here, they fill the time the other tasks leave the second
+ * thread while the components are found); the self costs, in nth parts of
+ * the functions (each reads every block's function, sums its own). */
 static void phase1(struct agg_run *r, uint32_t t)
 {
 	struct profile *p = r->p;
@@ -341,8 +361,10 @@ static void phase1(struct agg_run *r, uint32_t t)
 		 * longest task (the components) goes on */
 		if (p->agg_pairs)
 			a->way_ff = filefn_make(p, a, NULL, &a->way_nff, &a->way_pool);
+	} else if (t == 3) {
+		count_calls(p, a);
 	} else { /* (the rows of their own: self_plan) */
-		uint32_t lo = part_of(n, t - 3, r->nth), hi = part_of(n, t - 2, r->nth);
+		uint32_t lo = part_of(n, t - 4, r->nth), hi = part_of(n, t - 3, r->nth);
 		for (uint32_t k = 0; k < ls->nff; k++) {
 			uint32_t fn = ls->ff[k].fn;
 			if (k + AHEAD < ls->nff) /* (read at random) */
@@ -401,9 +423,11 @@ static void count_cycles(struct agg_run *r)
  * the function's component (the others are already inside those calls'
  * costs), in the rows of those that have such calls (incl_ix); the first
  * event of each such call summed into its callee's entity, to check the
- * file's numbers; those into a cycle's member kept (count_cycles).  The
- * records are read in their order, each part taking its callers'.  Phase
- * 2: nparts of these. */
+ * file's numbers; those into a cycle's member kept (count_cycles).  A
+ * cycle's members' self costs and calls leaving it are summed by cycle
+ * (cycle_sums: one read of each member's self row, which is read here
+ * anyway when it has an inclusive row).  The records are read in their
+ * order, each part taking its callers'.  Phase 2: nparts of these. */
 static void incl_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
@@ -411,10 +435,27 @@ static void incl_part(struct agg_run *r, uint32_t k)
 	int nr = a->nreal;
 	uint32_t n = a->nfns, lo = r->bound[k], hi = r->bound[k + 1];
 	const uint32_t *comp = r->comp;
-	for (uint32_t v = lo; v < hi; v++)
+	cost_t *cs = r->cyc_sum ? r->cyc_sum[k] : NULL;
+	cost_t *cl = cs ? cs + (size_t)a->ncycles * nr : NULL;
+	for (uint32_t v = lo; v < hi; v++) {
+		if (v + AGG_AHEAD < hi && (a->incl_ix[v + AGG_AHEAD] != NO_ID ||
+					   a->fn_cycle[v + AGG_AHEAD])) { /* (rows read at random) */
+			const cost_t *f = agg_self(a, v + AGG_AHEAD);
+			__builtin_prefetch(f);
+			__builtin_prefetch(f + (nr ? nr - 1 : 0));
+		}
+		uint32_t c = a->fn_cycle[v];
+		if (a->incl_ix[v] == NO_ID && !c)
+			continue;
+		const cost_t *s = agg_self(a, v);
 		if (a->incl_ix[v] != NO_ID)
-			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], agg_self(a, v),
-			       sizeof(cost_t) * (size_t)nr);
+			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], s, sizeof(cost_t) * (size_t)nr);
+		if (c) {
+			cost_t *d = &cs[(size_t)(c - 1) * nr];
+			for (int e = 0; e < nr; e++)
+				d[e] = cost_add(d[e], s[e]);
+		}
+	}
 	cost_t *in = r->in[k];
 	uint32_t *into = NULL;
 	size_t ninto = 0, capinto = 0;
@@ -430,6 +471,7 @@ static void incl_part(struct agg_run *r, uint32_t k)
 				__builtin_prefetch(&comp[f->callee]);
 				__builtin_prefetch(&comp[f->caller]);
 				__builtin_prefetch(&a->incl_ix[f->caller]);
+				__builtin_prefetch(&a->fn_cycle[f->caller]);
 			}
 		}
 		if (x + AHEAD < p->ncalls) {
@@ -448,6 +490,11 @@ static void incl_part(struct agg_run *r, uint32_t k)
 		cost_t *inc = &a->incl_rows[(size_t)a->incl_ix[v] * nr]; /* (it has one) */
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
+		if (a->fn_cycle[v]) { /* (it leaves v's cycle) */
+			cost_t *d = &cl[(size_t)(a->fn_cycle[v] - 1) * nr];
+			for (int e = 0; e < nr; e++)
+				d[e] = cost_add(d[e], cc[e]);
+		}
 		if (nr) {
 			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
 			*d = cost_add(*d, cc[0]);
@@ -512,59 +559,32 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	}
 }
 
-/* Part t of the events (phase 3): a cycle's self, its members'; its
- * inclusive, theirs (the calls leaving it).  Each part writes its own
- * columns of the cycles' rows, which are summed in the members' order
- * whatever the parts. */
-static void cycle_part(struct agg_run *r, uint32_t t)
+/* A cycle's self cost is its members', its inclusive cost theirs (their
+ * self costs and the calls leaving it): the sums of incl_part's parts
+ * added into the cycles' rows. */
+static void cycle_sums(struct agg_run *r)
 {
 	struct agg *a = r->a;
 	int nr = a->nreal;
-	uint32_t n = a->nfns;
-	int elo = (int)part_of((uint32_t)nr, t, r->nth), ehi = (int)part_of((uint32_t)nr, t + 1, r->nth);
-	for (uint32_t k = 1; elo < ehi && k <= a->ncycles; k++) {
-		uint32_t ce = n + k - 1;
-		cost_t *s = own_self(a, ce), *inc = NULL;
-		if (a->incl_ix[ce] != NO_ID)
-			inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
-		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
-			uint32_t v = a->cyc_fn[i];
-			if (i + AHEAD < a->cyc_start[k]) { /* (members' rows read at random) */
-				uint32_t w = a->cyc_fn[i + AHEAD];
-				__builtin_prefetch(&agg_self(a, w)[elo]);
-				__builtin_prefetch(&agg_incl_cycles(a, w)[elo]);
-			}
-			const cost_t *ms = agg_self(a, v), *mi = agg_incl_cycles(a, v);
-			for (int e = elo; e < ehi; e++) {
+	uint32_t nc = a->ncycles;
+	for (uint32_t k = 0; k < r->nparts; k++) {
+		const cost_t *cs = r->cyc_sum[k], *cl = cs + (size_t)nc * nr;
+		for (uint32_t c = 0; c < nc; c++) {
+			uint32_t ce = a->nfns + c;
+			cost_t *s = own_self(a, ce), *inc = NULL;
+			if (a->incl_ix[ce] != NO_ID)
+				inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
+			const cost_t *ms = &cs[(size_t)c * nr], *ml = &cl[(size_t)c * nr];
+			for (int e = 0; e < nr; e++) {
 				s[e] = cost_add(s[e], ms[e]);
 				if (inc)
-					inc[e] = cost_add(inc[e], mi[e]);
+					inc[e] = cost_add(inc[e], cost_add(ms[e], ml[e]));
 			}
 		}
+		free(r->cyc_sum[k]);
 	}
-}
-
-/* The calls into each function counted, and those to itself noted
- * (count_cycles counts those into the cycles). */
-static void count_calls(const struct profile *p, struct agg *a)
-{
-	for (uint32_t x = 0; x < p->ncalls; x++) {
-		const struct call_rec *c = &p->calls[x];
-		if (x + AHEAD < p->ncalls) /* (read at random) */
-			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
-		if (c->caller == c->callee)
-			a->fn_selfcall[c->caller] = 1;
-	}
-}
-
-/* Phase 3: the calls counted, and the cycles' costs in nth parts. */
-static void phase3(struct agg_run *r, uint32_t t)
-{
-	if (t == 0)
-		count_calls(r->p, r->a);
-	else
-		cycle_part(r, t - 1);
+	free(r->cyc_sum);
+	r->cyc_sum = NULL;
 }
 
 /* The callers of each of nth parts: about as many calls each. */
@@ -712,10 +732,14 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
 	uint32_t nself = self_plan(p, a);
 	a->self_rows = xcalloc(nself, row);
+	/* the calls into the functions, counted in phase 1 (the cycles'
+	 * later; made here, not with the other arrays in agg_prepare: there,
+	 * the explorer's paused peak at 1 GB was 1.1 MB higher) */
+	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
 	/* (the components found meanwhile by a thread of their own: the
 	 * others' tasks) */
 	int ahead = ea->started;
-	agg_phase_from(&r, ahead ? 1 : 0, 3 + r.nth, phase1);
+	agg_phase_from(&r, ahead ? 1 : 0, 4 + r.nth, phase1);
 	if (ahead) {
 		early_join(ea);
 		r.ncomp = ea->r.ncomp;
@@ -776,14 +800,13 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	}
 	a->nincl = nrow;
 	a->incl_rows = xcalloc((size_t)nrow + 1, row);
-	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
-	/* (as many parts as threads; the calls are counted in phase 3,
-	 * beside the cycles' parts, and those into the cycles with the
-	 * inclusive costs: counted in a task of phase 2, a 1 GB profile's
-	 * 1.7 M calls left the second thread idle 26 ms of its 73, and one
-	 * part more to fill it took 3 MB more at 400 K functions, the
-	 * explorer's peak over 0.35x the file; counted in phase 1, the array
-	 * made earlier, 2.5 MB more) */
+	a->fn_ncalls = xreallocarray(a->fn_ncalls, nent + 1, sizeof(cost_t));
+	memset(&a->fn_ncalls[n], 0, (nc + 1) * sizeof(cost_t));
+	/* (as many parts as threads; the calls are counted in phase 1, and
+	 * those into the cycles with the inclusive costs: counted in a task
+	 * of phase 2, a 1 GB profile's 1.7 M calls left the second thread
+	 * idle 26 ms of its 73, and one part more to fill it took 3 MB more
+	 * at 400 K functions, the explorer's peak over 0.35x the file) */
 	r.nparts = r.nth;
 	r.bound = call_parts(a, r.nparts, p->ncalls);
 	r.into = xcalloc(r.nparts, sizeof(*r.into));
@@ -800,8 +823,15 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	int roots0 = p->agg_roots0 && nr > 0;
 	if (roots0)
 		r.cyc = xcalloc(r.nparts, sizeof(*r.cyc));
+	if (nc) {
+		r.cyc_sum = xcalloc(r.nparts, sizeof(*r.cyc_sum));
+		for (uint32_t k = 0; k < r.nparts; k++)
+			r.cyc_sum[k] = xcalloc(2 * (size_t)nc * (size_t)nr + 1, sizeof(cost_t));
+	}
 	agg_phase(&r, r.nparts, incl_part);
 	count_cycles(&r);
+	if (nc)
+		cycle_sums(&r);
 	free(r.into);
 	free(r.ninto);
 	free(r.cyc_count);
@@ -809,7 +839,6 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	free(comp);
 	double t2 = agg_clock();
 
-	agg_phase(&r, 1 + (nc ? r.nth : 0), phase3);
 	cost_t *in = r.in[0];
 	for (uint32_t k = 1; k < r.nparts; k++) {
 		for (size_t e = 0; e < nent; e++)
