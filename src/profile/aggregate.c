@@ -159,23 +159,49 @@ static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint3
  * calls were active).  Shown as they are, with one warning when the excess
  * is 0.1% of the total or more: callgrind itself writes a few instructions
  * more for calls that end the program or a thread (_Exit, start_thread)
- * than the callee's own costs hold, which no percentage shows. */
-static void check_calls(struct profile *p, const struct agg *a, const cost_t *in)
+ * than the callee's own costs hold, which no percentage shows.  struct
+ * excess: what the entities checked (excess_note) show, the worst first
+ * met of those the most over. */
+struct excess {
+	uint64_t tol;
+	uint32_t nbad, worst; /* (worst: NO_ID for none) */
+	cost_t in, inc;       /* the worst's calls and inclusive cost */
+};
+
+/* Entity e, whose calls from others cost `in` in event 0 and inclusive
+ * cost inc, is x's worst if it is over by more than the worst so far */
+static void excess_take(struct excess *x, uint32_t e, cost_t in, cost_t inc)
 {
-	uint32_t nent = a->nfns + a->ncycles, worst = NO_ID, nbad = 0;
-	if (!p->nreal || p->ndiff)
-		return;
-	uint64_t tol = cost_mag(p->totals[0]) / 1000;
-	for (uint32_t e = 0; e < nent; e++) {
-		if (e < a->nfns && a->fn_cycle[e])
-			continue; /* its cycle is checked */
-		cost_t inc = agg_incl_cycles(a, e)[0];
-		if (in[e] <= inc || inc < 0 || (uint64_t)in[e] - (uint64_t)inc < tol)
-			continue;
-		nbad++;
-		if (worst == NO_ID || in[e] - inc > in[worst] - agg_incl_cycles(a, worst)[0])
-			worst = e;
+	if (x->worst == NO_ID || in - inc > x->in - x->inc) {
+		x->worst = e;
+		x->in = in;
+		x->inc = inc;
 	}
+}
+
+/* The check of entity e (see excess_take) */
+static void excess_note(struct excess *x, uint32_t e, cost_t in, cost_t inc)
+{
+	if (in <= inc || inc < 0 || (uint64_t)in - (uint64_t)inc < x->tol)
+		return;
+	x->nbad++;
+	excess_take(x, e, in, inc);
+}
+
+/* Is the check made?  (Not without events, nor of a difference.)  Its
+ * start in *x. */
+static int excess_begin(const struct profile *p, struct excess *x)
+{
+	if (!p->nreal || p->ndiff)
+		return 0;
+	*x = (struct excess){ .tol = cost_mag(p->totals[0]) / 1000, .worst = NO_ID };
+	return 1;
+}
+
+/* The warning of check x, if any */
+static void excess_warn(struct profile *p, const struct agg *a, const struct excess *x)
+{
+	uint32_t worst = x->worst;
 	if (worst == NO_ID)
 		return;
 	char name[256];
@@ -188,12 +214,48 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 			 a->cyc_start[k] - a->cyc_start[k - 1] - 1);
 	}
 	char more[64] = "";
-	if (nbad > 1)
-		snprintf(more, sizeof(more), " (and %u more)", nbad - 1);
+	if (x->nbad > 1)
+		snprintf(more, sizeof(more), " (and %u more)", x->nbad - 1);
 	profile_warn(p, "%s: the calls into %s cost %lld %s, more than its inclusive cost, %lld%s: "
 		     "the file's own numbers disagree; they are shown as they are",
-		     p->nsources ? p->sources[0] : "the profile", name, (long long)in[worst],
-		     p->ev[0].name, (long long)agg_incl_cycles(a, worst)[0], more);
+		     p->nsources ? p->sources[0] : "the profile", name, (long long)x->in,
+		     p->ev[0].name, (long long)x->inc, more);
+}
+
+/* agg_roots_keep's pass over the entities [lo, hi) (see there), the kept
+ * moved down to calls[*n] and ent[*n], calls[] read from *at when rowed;
+ * with x, each one's calls into it checked too (struct excess: calls[] is
+ * then in event 0), and with ev -1 only that. */
+static void roots_pass(const struct profile *p, const struct agg *a, int ev, cost_t *calls,
+		       int rowed, uint32_t lo, uint32_t hi, uint32_t *at, uint32_t *ent, uint32_t *n,
+		       struct excess *x)
+{
+	for (uint32_t e = lo; e < hi; e++) {
+		if (e + AGG_AHEAD < hi) /* (rows read at random: agg_fetch) */
+			agg_fetch(a, agg_incl_cycles(a, e + AGG_AHEAD), ev < 0 ? 0 : ev);
+		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+			continue; /* a member: its cycle is the entity */
+		uint32_t i = rowed ? (*at)++ : e;
+		const cost_t *inc = agg_incl_cycles(a, e);
+		if (x)
+			excess_note(x, e, calls[i], inc[0]);
+		if (ev < 0)
+			continue;
+		cost_t d = (cost_t)((uint64_t)event_value(p, inc, ev) - (uint64_t)calls[i]);
+		if (!d)
+			continue;
+		calls[*n] = d;
+		ent[(*n)++] = e;
+	}
+}
+
+/* r's roots: the first n of calls and of r->ent (see agg_roots_keep) */
+static void roots_done(struct agg_roots *r, uint32_t n, cost_t *calls, cost_t *cyc_in)
+{
+	r->n = n;
+	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
+	r->val = xreallocarray(calls, (size_t)n + 1, sizeof(cost_t));
+	r->cyc_in = cyc_in;
 }
 
 /* ---- the work, on threads -------------------------------------------------------------- */
@@ -224,6 +286,9 @@ struct agg_run {
 	cost_t **cyc_sum;         /* per part, if there are cycles: its members'
 				   * self costs by cycle (ncycles rows), then
 				   * their calls leaving the cycle (ncycles rows) */
+	int roots0;               /* the roots of event 0 are kept (tail_part) */
+	uint32_t *ent, *nkept;    /* their entities; how many each part kept */
+	struct excess *excess;    /* per part, when the calls are checked */
 };
 
 static void *agg_worker(void *arg)
@@ -587,6 +652,25 @@ static void cycle_sums(struct agg_run *r)
 	r->cyc_sum = NULL;
 }
 
+/* Phase 3, part k of the entities: the parts' calls into each (in[])
+ * summed into the first's, checked against its inclusive cost (struct
+ * excess), and with roots0 the roots of event 0 kept, in one pass that
+ * reads each one's row once (roots_pass: part k's kept moved down to the
+ * start of its entities, nkept[k] of them). */
+static void tail_part(struct agg_run *r, uint32_t k)
+{
+	const struct agg *a = r->a;
+	uint32_t nent = a->nfns + a->ncycles, at = 0;
+	uint32_t lo = part_of(nent, k, r->nparts), hi = part_of(nent, k + 1, r->nparts), n = lo;
+	cost_t *in = r->in[0];
+	for (uint32_t j = 1; j < r->nparts; j++)
+		for (uint32_t e = lo; e < hi; e++)
+			in[e] = cost_add(in[e], r->in[j][e]);
+	roots_pass(r->p, a, r->roots0 ? 0 : -1, in, 0, lo, hi, &at, r->ent, &n,
+		   r->excess ? &r->excess[k] : NULL);
+	r->nkept[k] = n - lo;
+}
+
 /* The callers of each of nth parts: about as many calls each. */
 static int u32_below(const void *x, const void *want)
 {
@@ -622,29 +706,13 @@ static double agg_clock(void)
 void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roots *r,
 		    cost_t *calls, int rowed, cost_t *cyc_in)
 {
-	uint32_t nent = agg_nent(a), n = 0, at = 0;
-	int ev = r->event;
 	/* one pass, the kept moved down in place (the n-th kept is at most
 	 * the n-th row); their ids in an array of one per entity, cut to
 	 * size at the end */
+	uint32_t nent = agg_nent(a), n = 0, at = 0;
 	r->ent = xmalloc(((size_t)nent + 1) * sizeof(*r->ent));
-	for (uint32_t e = 0; e < nent; e++) {
-		if (e + AGG_AHEAD < nent) /* (rows read at random: agg_fetch) */
-			agg_fetch(a, agg_incl_cycles(a, e + AGG_AHEAD), ev);
-		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
-			continue; /* a member: its cycle is the entity */
-		uint32_t i = rowed ? at++ : e;
-		cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl_cycles(a, e), ev) -
-				    (uint64_t)calls[i]);
-		if (!d)
-			continue;
-		calls[n] = d;
-		r->ent[n++] = e;
-	}
-	r->n = n;
-	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
-	r->val = xreallocarray(calls, (size_t)n + 1, sizeof(cost_t));
-	r->cyc_in = cyc_in;
+	roots_pass(p, a, r->event, calls, rowed, 0, nent, &at, r->ent, &n, NULL);
+	roots_done(r, n, calls, cyc_in);
 }
 
 /* An aggregation begun (agg_start): its run, and the thread that finds
@@ -839,15 +907,44 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	free(comp);
 	double t2 = agg_clock();
 
-	cost_t *in = r.in[0];
-	for (uint32_t k = 1; k < r.nparts; k++) {
-		for (size_t e = 0; e < nent; e++)
-			in[e] = cost_add(in[e], r.in[k][e]);
-		free(r.in[k]);
-	}
-	free(r.in);
-	check_calls(p, a, in);
+	/* the calls into each entity checked, the roots kept (phase 3) */
+	struct excess x;
+	int check = excess_begin(p, &x);
+	struct agg_roots *ro = NULL;
+	r.roots0 = roots0;
 	if (roots0) {
+		ro = xcalloc(1, sizeof(*ro));
+		ro->ent = r.ent = xmalloc((nent + 1) * sizeof(uint32_t));
+	}
+	r.nkept = xcalloc(r.nparts, sizeof(*r.nkept));
+	if (check) {
+		r.excess = xmalloc(r.nparts * sizeof(*r.excess));
+		for (uint32_t k = 0; k < r.nparts; k++)
+			r.excess[k] = x;
+	}
+	if (check || roots0)
+		agg_phase(&r, r.nparts, tail_part);
+	cost_t *in = r.in[0];
+	for (uint32_t k = 1; k < r.nparts; k++)
+		free(r.in[k]);
+	free(r.in);
+	for (uint32_t k = 0; check && k < r.nparts; k++) {
+		const struct excess *y = &r.excess[k];
+		x.nbad += y->nbad;
+		if (y->worst != NO_ID)
+			excess_take(&x, y->worst, y->in, y->inc);
+	}
+	free(r.excess);
+	if (check)
+		excess_warn(p, a, &x);
+	if (roots0) {
+		uint32_t nkept = r.nkept[0];
+		for (uint32_t k = 1; k < r.nparts; k++) { /* (the parts' kept, one after another) */
+			uint32_t lo = part_of((uint32_t)nent, k, r.nparts);
+			memmove(&in[nkept], &in[lo], r.nkept[k] * sizeof(*in));
+			memmove(&ro->ent[nkept], &ro->ent[lo], r.nkept[k] * sizeof(*ro->ent));
+			nkept += r.nkept[k];
+		}
 		size_t ncc = (size_t)nc * (size_t)nr;
 		cost_t *cyc = xcalloc(ncc + 1, sizeof(cost_t));
 		for (uint32_t k = 0; k < r.nparts; k++) {
@@ -856,13 +953,13 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 			free(r.cyc[k]);
 		}
 		free(r.cyc);
-		struct agg_roots *ro = xcalloc(1, sizeof(*ro));
-		agg_roots_keep(p, a, ro, in, 0, cyc);
+		roots_done(ro, nkept, in, cyc);
 		ro->have = 1;
 		a->roots = ro;
 	} else {
 		free(in);
 	}
+	free(r.nkept);
 	p->agg = a;
 	if (dbg)
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "
