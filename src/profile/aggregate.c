@@ -279,7 +279,7 @@ struct agg_run {
 	size_t *ninto;
 	cost_t **cyc_count;       /* per part, if any: their counts by cycle */
 	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
-	cost_t **in;              /* per part (with comp): the first event of the
+	cost_t **in;              /* per part: the first event of the
 				   * calls into each entity */
 	cost_t **cyc;             /* per part, with p->agg_roots0: every event of
 				   * the calls into each cycle (ncycles rows) */
@@ -499,7 +499,6 @@ static void incl_part(struct agg_run *r, uint32_t k)
 	struct agg *a = r->a;
 	int nr = a->nreal;
 	uint32_t n = a->nfns, lo = r->bound[k], hi = r->bound[k + 1];
-	const uint32_t *comp = r->comp;
 	cost_t *cs = r->cyc_sum ? r->cyc_sum[k] : NULL;
 	cost_t *cl = cs ? cs + (size_t)a->ncycles * nr : NULL;
 	for (uint32_t v = lo; v < hi; v++) {
@@ -527,16 +526,15 @@ static void incl_part(struct agg_run *r, uint32_t k)
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
-		/* (components, rows and cycles read at random: the ends'
-		 * components and the row's place fetched 2 * AHEAD records on,
-		 * the row, the callee's cycle and its sum AHEAD on) */
+		/* (cycles and rows read at random: the ends' cycles and the
+		 * row's place fetched 2 * AHEAD records on, the row and the
+		 * callee's sum AHEAD on) */
 		if (x + 2 * AHEAD < p->ncalls) {
 			const struct call_rec *f = &p->calls[x + 2 * AHEAD];
 			if (f->caller >= lo && f->caller < hi) {
-				__builtin_prefetch(&comp[f->callee]);
-				__builtin_prefetch(&comp[f->caller]);
-				__builtin_prefetch(&a->incl_ix[f->caller]);
+				__builtin_prefetch(&a->fn_cycle[f->callee]);
 				__builtin_prefetch(&a->fn_cycle[f->caller]);
+				__builtin_prefetch(&a->incl_ix[f->caller]);
 			}
 		}
 		if (x + AHEAD < p->ncalls) {
@@ -545,11 +543,12 @@ static void incl_part(struct agg_run *r, uint32_t k)
 				const cost_t *row = &a->incl_rows[(size_t)a->incl_ix[f->caller] * nr];
 				__builtin_prefetch(row, 1);
 				__builtin_prefetch(row + (nr ? nr - 1 : 0), 1);
-				__builtin_prefetch(&a->fn_cycle[f->callee]);
 				__builtin_prefetch(&in[f->callee], 1);
 			}
 		}
-		if (v < lo || v >= hi || comp[to] == comp[v])
+		/* (the call leaves v's component: the cycles tell, read for
+		 * the callee anyway, not the components) */
+		if (v < lo || v >= hi || agg_call_kind(a, v, to) != CALL_PLAIN)
 			continue;
 		cost_t cc[MAX_EVENTS], count = call_count_cost(p, x, cc);
 		cost_t *inc = &a->incl_rows[(size_t)a->incl_ix[v] * nr]; /* (it has one) */
@@ -844,6 +843,8 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	free(fill);
 	free(size);
 	free(cycno);
+	free(comp); /* (the cycles tell now) */
+	r.comp = NULL;
 
 	size_t nent = (size_t)n + nc;
 	a->self_ix = xreallocarray(a->self_ix, nent + 1, sizeof(uint32_t));
@@ -904,7 +905,6 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	free(r.ninto);
 	free(r.cyc_count);
 	free(r.bound);
-	free(comp);
 	double t2 = agg_clock();
 
 	/* the calls into each entity checked, the roots kept (phase 3) */
