@@ -260,6 +260,37 @@ static void roots_done(struct agg_roots *r, uint32_t n, cost_t *calls, cost_t *c
 
 /* ---- the work, on threads -------------------------------------------------------------- */
 
+/* Tasks [next, ntask) that whichever thread is free takes in order */
+struct task_list {
+	uint32_t ntask, next; /* next: the task to take (atomic) */
+	void (*task)(void *arg, uint32_t t);
+	void *arg;
+};
+
+static void *task_worker(void *arg)
+{
+	struct task_list *l = arg;
+	for (uint32_t t; (t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED)) < l->ntask;)
+		l->task(l->arg, t);
+	return NULL;
+}
+
+/* Runs l's tasks on up to nth threads, this one among them (one that
+ * cannot be started leaves its tasks to the others). */
+static void run_tasks(struct task_list *l, uint32_t nth)
+{
+	nth = nth < l->ntask - l->next ? nth : l->ntask - l->next;
+	uint32_t started = 0;
+	pthread_t *th = xcalloc((size_t)nth + 1, sizeof(*th));
+	for (uint32_t i = 1; i < nth; i++)
+		if (pthread_create(&th[started], NULL, task_worker, l) == 0)
+			started++;
+	task_worker(l);
+	for (uint32_t i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	free(th);
+}
+
 /* What the threads of one aggregation share.  A phase is a list of tasks
  * that whichever thread is free takes in order; no two tasks write the same
  * place, and the sums are of 64-bit values with wrap-around (cost_add),
@@ -269,7 +300,6 @@ struct agg_run {
 	struct profile *p;
 	struct agg *a;
 	uint32_t nth;             /* threads, and parts of a split task */
-	uint32_t ntask, next;     /* next: the task to take (atomic) */
 	void (*task)(struct agg_run *r, uint32_t t);
 	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
@@ -291,44 +321,25 @@ struct agg_run {
 	struct excess *excess;    /* per part, when the calls are checked */
 };
 
-static void *agg_worker(void *arg)
+static void phase_task(void *arg, uint32_t t)
 {
 	struct agg_run *r = arg;
-	for (uint32_t t; (t = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED)) < r->ntask;)
-		r->task(r, t);
-	return NULL;
+	r->task(r, t);
 }
 
-/* Runs tasks [0, ntask) on up to r->nth threads, this one among them (one
- * that cannot be started leaves its tasks to the others). */
+/* Runs tasks [first, ntask) on up to r->nth threads (run_tasks) */
 static void agg_phase_from(struct agg_run *r, uint32_t first, uint32_t ntask,
 			   void (*task)(struct agg_run *, uint32_t))
 {
-	r->ntask = ntask;
-	r->next = first;
 	r->task = task;
+	struct task_list l = { ntask, first, phase_task, r };
 	/* (a task taken already has a thread of its own: agg_start) */
-	uint32_t nth = r->nth - (first > 0 && r->nth > 1), started = 0;
-	nth = nth < ntask - first ? nth : ntask - first;
-	pthread_t *th = xcalloc(nth + 1, sizeof(*th));
-	for (uint32_t i = 1; i < nth; i++)
-		if (pthread_create(&th[started], NULL, agg_worker, r) == 0)
-			started++;
-	agg_worker(r);
-	for (uint32_t i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	free(th);
+	run_tasks(&l, r->nth - (first > 0 && r->nth > 1));
 }
 
 static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
 {
 	agg_phase_from(r, 0, ntask, task);
-}
-
-/* Part k of nth of [0, n) */
-static uint32_t part_of(uint32_t n, uint32_t k, uint32_t nth)
-{
-	return (uint32_t)((uint64_t)n * k / nth);
 }
 
 /* The row of its own of entity id (see agg.self_ix), to write */
@@ -429,7 +440,7 @@ static void phase1(struct agg_run *r, uint32_t t)
 	} else if (t == 3) {
 		count_calls(p, a);
 	} else { /* (the rows of their own: self_plan) */
-		uint32_t lo = part_of(n, t - 4, r->nth), hi = part_of(n, t - 3, r->nth);
+		uint32_t lo = agg_part_start(n, t - 4, r->nth), hi = agg_part_start(n, t - 3, r->nth);
 		for (uint32_t k = 0; k < ls->nff; k++) {
 			uint32_t fn = ls->ff[k].fn;
 			if (k + AHEAD < ls->nff) /* (read at random) */
@@ -660,7 +671,7 @@ static void tail_part(struct agg_run *r, uint32_t k)
 {
 	const struct agg *a = r->a;
 	uint32_t nent = a->nfns + a->ncycles, at = 0;
-	uint32_t lo = part_of(nent, k, r->nparts), hi = part_of(nent, k + 1, r->nparts), n = lo;
+	uint32_t lo = agg_part_start(nent, k, r->nparts), hi = agg_part_start(nent, k + 1, r->nparts), n = lo;
 	cost_t *in = r->in[0];
 	for (uint32_t j = 1; j < r->nparts; j++)
 		for (uint32_t e = lo; e < hi; e++)
@@ -693,6 +704,18 @@ static uint32_t agg_threads(const struct profile *p)
 {
 	int j = load_jobs(p->jobs);
 	return j < 1 ? 1 : (uint32_t)j;
+}
+
+uint32_t agg_parts(const struct profile *p, uint32_t n)
+{
+	return n < AGG_PART_MIN ? 1 : agg_threads(p);
+}
+
+void agg_parallel(const struct profile *p, uint32_t ntask, void (*task)(void *arg, uint32_t k),
+		  void *arg)
+{
+	struct task_list l = { ntask, 0, task, arg };
+	run_tasks(&l, agg_threads(p));
 }
 
 static double agg_clock(void)
@@ -940,7 +963,7 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	if (roots0) {
 		uint32_t nkept = r.nkept[0];
 		for (uint32_t k = 1; k < r.nparts; k++) { /* (the parts' kept, one after another) */
-			uint32_t lo = part_of((uint32_t)nent, k, r.nparts);
+			uint32_t lo = agg_part_start((uint32_t)nent, k, r.nparts);
 			memmove(&in[nkept], &in[lo], r.nkept[k] * sizeof(*in));
 			memmove(&ro->ent[nkept], &ro->ent[lo], r.nkept[k] * sizeof(*ro->ent));
 			nkept += r.nkept[k];
