@@ -174,23 +174,17 @@ struct excess {
 };
 
 /* Entity e, whose calls from others cost `in` in event 0 and inclusive
- * cost inc, is x's worst if it is over by more than the worst so far */
-static void excess_take(struct excess *x, uint32_t e, cost_t in, cost_t inc)
-{
-	if (x->worst == NO_ID || in - inc > x->in - x->inc) {
-		x->worst = e;
-		x->in = in;
-		x->inc = inc;
-	}
-}
-
-/* The check of entity e (see excess_take) */
+ * cost inc */
 static void excess_note(struct excess *x, uint32_t e, cost_t in, cost_t inc)
 {
 	if (in <= inc || inc < 0 || (uint64_t)in - (uint64_t)inc < x->tol)
 		return;
 	x->nbad++;
-	excess_take(x, e, in, inc);
+	if (x->worst == NO_ID || in - inc > x->in - x->inc) {
+		x->worst = e;
+		x->in = in;
+		x->inc = inc;
+	}
 }
 
 /* Is the check made?  (Not without events, nor of a difference.)  Its
@@ -322,9 +316,6 @@ struct agg_run {
 	cost_t **cyc_sum;         /* per part, if there are cycles: its members'
 				   * self costs by cycle (ncycles rows), then
 				   * their calls leaving the cycle (ncycles rows) */
-	int roots0;               /* the roots of event 0 are kept (tail_part) */
-	uint32_t *ent, *nkept;    /* their entities; how many each part kept */
-	struct excess *excess;    /* per part, when the calls are checked */
 };
 
 static void phase_task(void *arg, uint32_t t)
@@ -669,25 +660,6 @@ static void cycle_sums(struct agg_run *r)
 	r->cyc_sum = NULL;
 }
 
-/* Phase 3, part k of the entities: the parts' calls into each (in[])
- * summed into the first's, checked against its inclusive cost (struct
- * excess), and with roots0 the roots of event 0 kept, in one pass that
- * reads each one's row once (roots_pass: part k's kept moved down to the
- * start of its entities, nkept[k] of them). */
-static void tail_part(struct agg_run *r, uint32_t k)
-{
-	const struct agg *a = r->a;
-	uint32_t nent = a->nfns + a->ncycles, at = 0;
-	uint32_t lo = agg_part_start(nent, k, r->nparts), hi = agg_part_start(nent, k + 1, r->nparts), n = lo;
-	cost_t *in = r->in[0];
-	for (uint32_t j = 1; j < r->nparts; j++)
-		for (uint32_t e = lo; e < hi; e++)
-			in[e] = cost_add(in[e], r->in[j][e]);
-	roots_pass(r->p, a, r->roots0 ? 0 : -1, in, 0, lo, hi, &at, r->ent, &n,
-		   r->excess ? &r->excess[k] : NULL);
-	r->nkept[k] = n - lo;
-}
-
 /* The callers of each of nth parts: about as many calls each. */
 static int u32_below(const void *x, const void *want)
 {
@@ -929,44 +901,21 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	free(r.bound);
 	double t2 = agg_clock();
 
-	/* the calls into each entity checked, the roots kept (phase 3) */
+	cost_t *in = r.in[0];
+	for (uint32_t k = 1; k < r.nparts; k++) {
+		for (size_t e = 0; e < nent; e++)
+			in[e] = cost_add(in[e], r.in[k][e]);
+		free(r.in[k]);
+	}
+	free(r.in);
+	/* the calls into each entity checked, and the roots of event 0 kept,
+	 * in one pass that reads each one's row once (roots_pass; not in
+	 * parts: the roots' array made beside the parts' sums, the explorer's
+	 * paused peak at 1 GB was 3 MB higher) */
 	struct excess x;
 	int check = excess_begin(p, &x);
-	struct agg_roots *ro = NULL;
-	r.roots0 = roots0;
+	uint32_t at = 0, nkept = 0;
 	if (roots0) {
-		ro = xcalloc(1, sizeof(*ro));
-		ro->ent = r.ent = xmalloc((nent + 1) * sizeof(uint32_t));
-	}
-	r.nkept = xcalloc(r.nparts, sizeof(*r.nkept));
-	if (check) {
-		r.excess = xmalloc(r.nparts * sizeof(*r.excess));
-		for (uint32_t k = 0; k < r.nparts; k++)
-			r.excess[k] = x;
-	}
-	if (check || roots0)
-		agg_phase(&r, r.nparts, tail_part);
-	cost_t *in = r.in[0];
-	for (uint32_t k = 1; k < r.nparts; k++)
-		free(r.in[k]);
-	free(r.in);
-	for (uint32_t k = 0; check && k < r.nparts; k++) {
-		const struct excess *y = &r.excess[k];
-		x.nbad += y->nbad;
-		if (y->worst != NO_ID)
-			excess_take(&x, y->worst, y->in, y->inc);
-	}
-	free(r.excess);
-	if (check)
-		excess_warn(p, a, &x);
-	if (roots0) {
-		uint32_t nkept = r.nkept[0];
-		for (uint32_t k = 1; k < r.nparts; k++) { /* (the parts' kept, one after another) */
-			uint32_t lo = agg_part_start((uint32_t)nent, k, r.nparts);
-			memmove(&in[nkept], &in[lo], r.nkept[k] * sizeof(*in));
-			memmove(&ro->ent[nkept], &ro->ent[lo], r.nkept[k] * sizeof(*ro->ent));
-			nkept += r.nkept[k];
-		}
 		size_t ncc = (size_t)nc * (size_t)nr;
 		cost_t *cyc = xcalloc(ncc + 1, sizeof(cost_t));
 		for (uint32_t k = 0; k < r.nparts; k++) {
@@ -975,13 +924,19 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 			free(r.cyc[k]);
 		}
 		free(r.cyc);
+		struct agg_roots *ro = xcalloc(1, sizeof(*ro));
+		ro->ent = xmalloc((nent + 1) * sizeof(*ro->ent));
+		roots_pass(p, a, 0, in, 0, 0, (uint32_t)nent, &at, ro->ent, &nkept, check ? &x : NULL);
 		roots_done(ro, nkept, in, cyc);
 		ro->have = 1;
 		a->roots = ro;
 	} else {
+		if (check)
+			roots_pass(p, a, -1, in, 0, 0, (uint32_t)nent, &at, NULL, &nkept, &x);
 		free(in);
 	}
-	free(r.nkept);
+	if (check)
+		excess_warn(p, a, &x);
 	p->agg = a;
 	if (dbg)
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "
