@@ -278,7 +278,10 @@ static void *task_worker(void *arg)
  * cannot be started leaves its tasks to the others). */
 static void run_tasks(struct task_list *l, uint32_t nth)
 {
-	nth = nth < l->ntask - l->next ? nth : l->ntask - l->next;
+	/* (another thread may be taking them already: agg_finish) */
+	uint32_t next = __atomic_load_n(&l->next, __ATOMIC_RELAXED);
+	uint32_t left = next < l->ntask ? l->ntask - next : 0;
+	nth = nth < left ? nth : left;
 	uint32_t started = 0;
 	pthread_t *th = xcalloc((size_t)nth + 1, sizeof(*th));
 	for (uint32_t i = 1; i < nth; i++)
@@ -324,19 +327,12 @@ static void phase_task(void *arg, uint32_t t)
 	r->task(r, t);
 }
 
-/* Runs tasks [first, ntask) on up to r->nth threads (run_tasks) */
-static void agg_phase_from(struct agg_run *r, uint32_t first, uint32_t ntask,
-			   void (*task)(struct agg_run *, uint32_t))
-{
-	r->task = task;
-	struct task_list l = { ntask, first, phase_task, r };
-	/* (a task taken already has a thread of its own: agg_start) */
-	run_tasks(&l, r->nth - (first > 0 && r->nth > 1));
-}
-
+/* Runs tasks [0, ntask) on up to r->nth threads (run_tasks) */
 static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
 {
-	agg_phase_from(r, 0, ntask, task);
+	r->task = task;
+	struct task_list l = { ntask, 0, phase_task, r };
+	run_tasks(&l, r->nth);
 }
 
 /* The row of its own of entity id (see agg.self_ix), to write */
@@ -723,6 +719,13 @@ struct agg_early {
 	double t0;
 	pthread_t th;
 	int started;
+	/* the other tasks of phase 1, which the thread takes on when its own
+	 * is done, once agg_finish has them (join), or none (closed): the
+	 * thread waits for one or the other */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct task_list *join;
+	int closed;
 };
 
 static struct agg_early *agg_prepare(struct profile *p)
@@ -737,6 +740,8 @@ static struct agg_early *agg_prepare(struct profile *p)
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
 	a->fn_out = xcalloc((size_t)n + 1, 1);
 	e->r = (struct agg_run){ .p = p, .a = a, .nth = agg_threads(p) };
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_cond_init(&e->cond, NULL);
 	return e;
 }
 
@@ -744,7 +749,26 @@ static void *early_components(void *arg)
 {
 	struct agg_early *e = arg;
 	phase1(&e->r, 0);
+	pthread_mutex_lock(&e->lock);
+	while (!e->join && !e->closed)
+		pthread_cond_wait(&e->cond, &e->lock);
+	struct task_list *l = e->join;
+	pthread_mutex_unlock(&e->lock);
+	if (l)
+		task_worker(l);
 	return NULL;
+}
+
+/* The thread of e takes on the tasks of l (NULL: none, it ends) */
+static void early_hand(struct agg_early *e, struct task_list *l)
+{
+	pthread_mutex_lock(&e->lock);
+	if (l)
+		e->join = l;
+	else
+		e->closed = 1;
+	pthread_cond_signal(&e->cond);
+	pthread_mutex_unlock(&e->lock);
 }
 
 struct agg_early *agg_start(struct profile *p)
@@ -756,12 +780,24 @@ struct agg_early *agg_start(struct profile *p)
 	return e;
 }
 
-/* Waits for the thread of e, if any: its work is done. */
+/* Waits for the thread of e, if any, which has no tasks to take on but
+ * those handed (early_hand) already: its work is done. */
 static void early_join(struct agg_early *e)
 {
-	if (e->started)
+	if (e->started) {
+		early_hand(e, NULL);
 		pthread_join(e->th, NULL);
+	}
 	e->started = 0;
+}
+
+/* e itself freed, its thread done */
+static void early_end(struct agg_early *e)
+{
+	early_join(e);
+	pthread_cond_destroy(&e->cond);
+	pthread_mutex_destroy(&e->lock);
+	free(e);
 }
 
 void agg_early_free(struct agg_early *e)
@@ -771,7 +807,7 @@ void agg_early_free(struct agg_early *e)
 	early_join(e);
 	free(e->r.to);
 	agg_free(e->r.a);
-	free(e);
+	early_end(e);
 }
 
 const struct agg *profile_agg(struct profile *p)
@@ -804,14 +840,18 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	 * the explorer's paused peak at 1 GB was 1.1 MB higher) */
 	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
 	/* (the components found meanwhile by a thread of their own: the
-	 * others' tasks) */
+	 * others' tasks, which it takes on when done, one of the threads) */
 	int ahead = ea->started;
-	agg_phase_from(&r, ahead ? 1 : 0, 4 + r.nth, phase1);
+	r.task = phase1;
+	struct task_list l = { 4 + r.nth, ahead ? 1 : 0, phase_task, &r };
+	if (ahead)
+		early_hand(ea, &l);
+	run_tasks(&l, r.nth - (ahead && r.nth > 1));
 	if (ahead) {
 		early_join(ea);
 		r.ncyc = ea->r.ncyc;
 	}
-	free(ea);
+	early_end(ea);
 	double t1 = agg_clock();
 
 	/* the cycles: they are entities after the functions, numbered in the
