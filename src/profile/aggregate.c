@@ -60,26 +60,27 @@ void agg_free(struct agg *a)
 
 /* Counting sort of call records by caller (by_callee 0) or callee; with
  * `other`, the other end of each (the callee of each caller's records):
- * what Tarjan's walk reads in order, not through the records. */
+ * what Tarjan's walk reads in order, not through the records.  Each key's
+ * count is kept two places on, so that after the sums start[key + 1] is
+ * where key's records begin, and, moved on as they are placed, ends as
+ * where the next key's begin: no copy of the array to fill (1.6 MB at
+ * 400,000 functions, while the other list and the components are made). */
 static void csr_build(uint32_t nkeys, const struct call_rec *calls, uint32_t nrec, int by_callee,
 		      uint32_t **startp, uint32_t **idxp, uint32_t **otherp)
 {
-	uint32_t *start = xcalloc((size_t)nkeys + 1, sizeof(*start));
+	uint32_t *start = xcalloc((size_t)nkeys + 2, sizeof(*start));
 	uint32_t *idx = xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*idx));
 	uint32_t *other = otherp ? xmalloc(((size_t)nrec ? nrec : 1) * sizeof(*other)) : NULL;
 	for (uint32_t r = 0; r < nrec; r++)
-		start[(by_callee ? calls[r].callee : calls[r].caller) + 1]++;
-	for (uint32_t k = 0; k < nkeys; k++)
+		start[(by_callee ? calls[r].callee : calls[r].caller) + 2]++;
+	for (uint32_t k = 1; k <= nkeys; k++)
 		start[k + 1] += start[k];
-	uint32_t *fill = xmalloc(((size_t)nkeys + 1) * sizeof(*fill));
-	memcpy(fill, start, ((size_t)nkeys + 1) * sizeof(*fill));
 	for (uint32_t r = 0; r < nrec; r++) {
-		uint32_t at = fill[by_callee ? calls[r].callee : calls[r].caller]++;
+		uint32_t at = start[(by_callee ? calls[r].callee : calls[r].caller) + 1]++;
 		idx[at] = r;
 		if (other)
 			other[at] = by_callee ? calls[r].caller : calls[r].callee;
 	}
-	free(fill);
 	*startp = start;
 	*idxp = idx;
 	if (otherp)
@@ -87,12 +88,16 @@ static void csr_build(uint32_t nkeys, const struct call_rec *calls, uint32_t nre
 }
 
 /* Tarjan's strongly connected components without recursion over the n
- * functions, v's callees being to[start[v] .. start[v + 1]).  comp[v] gets
- * a component number; returns the number of components.  A function's
+ * functions, v's callees being to[start[v] .. start[v + 1]).  cyc[v] gets
+ * 0 for a component of one function, else the number (1-based, in the
+ * order they are found) of its cycle, a component of several; returns the
+ * number of cycles (no array of a number for every component to count
+ * their functions in again: 4 passes over the functions, 5 ms at 400,000,
+ * were 1).  A function's
  * index and low link are side by side (one cache line for both, read at
  * random); one placed in a component gets the index DONE, which no low
  * link passes: "on the stack" is "visited and not DONE". */
-static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint32_t *comp)
+static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint32_t *cyc)
 {
 	enum { UNSEEN = UINT32_MAX, DONE = UINT32_MAX - 1 };
 	struct tnode {
@@ -104,7 +109,7 @@ static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint3
 	} *cs = xmalloc(((size_t)n + 1) * sizeof(*cs));
 	for (uint32_t v = 0; v < n; v++)
 		t[v].index = UNSEEN;
-	uint32_t next = 0, sp = 0, ncomp = 0;
+	uint32_t next = 0, sp = 0, ncyc = 0;
 	for (uint32_t root = 0; root < n; root++) {
 		if (t[root].index != UNSEEN)
 			continue;
@@ -130,14 +135,15 @@ static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint3
 				}
 				continue;
 			}
-			if (t[v].low == t[v].index) {
-				uint32_t w;
-				do {
+			if (t[v].low == t[v].index) { /* (v and those above it) */
+				uint32_t w = stack[--sp], k = w == v ? 0 : ++ncyc;
+				t[w].index = DONE;
+				cyc[w] = k;
+				while (w != v) {
 					w = stack[--sp];
 					t[w].index = DONE;
-					comp[w] = ncomp;
-				} while (w != v);
-				ncomp++;
+					cyc[w] = k;
+				}
 			}
 			csp--;
 			if (csp) {
@@ -150,7 +156,7 @@ static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint3
 	free(t);
 	free(stack);
 	free(cs);
-	return ncomp;
+	return ncyc;
 }
 
 /* Calls into an entity that cost more than its inclusive cost: the file's
@@ -158,23 +164,43 @@ static uint32_t scc(uint32_t n, const uint32_t *start, const uint32_t *to, uint3
  * calls were active).  Shown as they are, with one warning when the excess
  * is 0.1% of the total or more: callgrind itself writes a few instructions
  * more for calls that end the program or a thread (_Exit, start_thread)
- * than the callee's own costs hold, which no percentage shows. */
-static void check_calls(struct profile *p, const struct agg *a, const cost_t *in)
+ * than the callee's own costs hold, which no percentage shows.  struct
+ * excess: what the entities checked (excess_note) show, the worst first
+ * met of those the most over. */
+struct excess {
+	uint64_t tol;
+	uint32_t nbad, worst; /* (worst: NO_ID for none) */
+	cost_t in, inc;       /* the worst's calls and inclusive cost */
+};
+
+/* Entity e, whose calls from others cost `in` in event 0 and inclusive
+ * cost inc */
+static void excess_note(struct excess *x, uint32_t e, cost_t in, cost_t inc)
 {
-	uint32_t nent = a->nfns + a->ncycles, worst = NO_ID, nbad = 0;
-	if (!p->nreal || p->ndiff)
+	if (in <= inc || inc < 0 || (uint64_t)in - (uint64_t)inc < x->tol)
 		return;
-	uint64_t tol = cost_mag(p->totals[0]) / 1000;
-	for (uint32_t e = 0; e < nent; e++) {
-		if (e < a->nfns && a->fn_cycle[e])
-			continue; /* its cycle is checked */
-		cost_t inc = agg_incl_cycles(a, e)[0];
-		if (in[e] <= inc || inc < 0 || (uint64_t)in[e] - (uint64_t)inc < tol)
-			continue;
-		nbad++;
-		if (worst == NO_ID || in[e] - inc > in[worst] - agg_incl_cycles(a, worst)[0])
-			worst = e;
+	x->nbad++;
+	if (x->worst == NO_ID || in - inc > x->in - x->inc) {
+		x->worst = e;
+		x->in = in;
+		x->inc = inc;
 	}
+}
+
+/* Is the check made?  (Not without events, nor of a difference.)  Its
+ * start in *x. */
+static int excess_begin(const struct profile *p, struct excess *x)
+{
+	if (!p->nreal || p->ndiff)
+		return 0;
+	*x = (struct excess){ .tol = cost_mag(p->totals[0]) / 1000, .worst = NO_ID };
+	return 1;
+}
+
+/* The warning of check x, if any */
+static void excess_warn(struct profile *p, const struct agg *a, const struct excess *x)
+{
+	uint32_t worst = x->worst;
 	if (worst == NO_ID)
 		return;
 	char name[256];
@@ -187,15 +213,85 @@ static void check_calls(struct profile *p, const struct agg *a, const cost_t *in
 			 a->cyc_start[k] - a->cyc_start[k - 1] - 1);
 	}
 	char more[64] = "";
-	if (nbad > 1)
-		snprintf(more, sizeof(more), " (and %u more)", nbad - 1);
+	if (x->nbad > 1)
+		snprintf(more, sizeof(more), " (and %u more)", x->nbad - 1);
 	profile_warn(p, "%s: the calls into %s cost %lld %s, more than its inclusive cost, %lld%s: "
 		     "the file's own numbers disagree; they are shown as they are",
-		     p->nsources ? p->sources[0] : "the profile", name, (long long)in[worst],
-		     p->ev[0].name, (long long)agg_incl_cycles(a, worst)[0], more);
+		     p->nsources ? p->sources[0] : "the profile", name, (long long)x->in,
+		     p->ev[0].name, (long long)x->inc, more);
+}
+
+/* agg_roots_keep's pass over the entities [lo, hi) (see there), the kept
+ * moved down to calls[*n] and ent[*n], calls[] read from *at when rowed;
+ * with x, each one's calls into it checked too (struct excess: calls[] is
+ * then in event 0), and with ev -1 only that. */
+static void roots_pass(const struct profile *p, const struct agg *a, int ev, cost_t *calls,
+		       int rowed, uint32_t lo, uint32_t hi, uint32_t *at, uint32_t *ent, uint32_t *n,
+		       struct excess *x)
+{
+	for (uint32_t e = lo; e < hi; e++) {
+		if (e + AGG_AHEAD < hi) /* (rows read at random: agg_fetch) */
+			agg_fetch(a, agg_incl_cycles(a, e + AGG_AHEAD), ev < 0 ? 0 : ev);
+		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
+			continue; /* a member: its cycle is the entity */
+		uint32_t i = rowed ? (*at)++ : e;
+		const cost_t *inc = agg_incl_cycles(a, e);
+		if (x)
+			excess_note(x, e, calls[i], inc[0]);
+		if (ev < 0)
+			continue;
+		cost_t d = (cost_t)((uint64_t)event_value(p, inc, ev) - (uint64_t)calls[i]);
+		if (!d)
+			continue;
+		calls[*n] = d;
+		ent[(*n)++] = e;
+	}
+}
+
+/* r's roots: the first n of calls and of r->ent (see agg_roots_keep) */
+static void roots_done(struct agg_roots *r, uint32_t n, cost_t *calls, cost_t *cyc_in)
+{
+	r->n = n;
+	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
+	r->val = xreallocarray(calls, (size_t)n + 1, sizeof(cost_t));
+	r->cyc_in = cyc_in;
 }
 
 /* ---- the work, on threads -------------------------------------------------------------- */
+
+/* Tasks [next, ntask) that whichever thread is free takes in order */
+struct task_list {
+	uint32_t ntask, next; /* next: the task to take (atomic) */
+	void (*task)(void *arg, uint32_t t);
+	void *arg;
+};
+
+static void *task_worker(void *arg)
+{
+	struct task_list *l = arg;
+	for (uint32_t t; (t = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED)) < l->ntask;)
+		l->task(l->arg, t);
+	return NULL;
+}
+
+/* Runs l's tasks on up to nth threads, this one among them (one that
+ * cannot be started leaves its tasks to the others). */
+static void run_tasks(struct task_list *l, uint32_t nth)
+{
+	/* (another thread may be taking them already: agg_finish) */
+	uint32_t next = __atomic_load_n(&l->next, __ATOMIC_RELAXED);
+	uint32_t left = next < l->ntask ? l->ntask - next : 0;
+	nth = nth < left ? nth : left;
+	uint32_t started = 0;
+	pthread_t *th = xcalloc((size_t)nth + 1, sizeof(*th));
+	for (uint32_t i = 1; i < nth; i++)
+		if (pthread_create(&th[started], NULL, task_worker, l) == 0)
+			started++;
+	task_worker(l);
+	for (uint32_t i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	free(th);
+}
 
 /* What the threads of one aggregation share.  A phase is a list of tasks
  * that whichever thread is free takes in order; no two tasks write the same
@@ -206,9 +302,9 @@ struct agg_run {
 	struct profile *p;
 	struct agg *a;
 	uint32_t nth;             /* threads, and parts of a split task */
-	uint32_t ntask, next;     /* next: the task to take (atomic) */
 	void (*task)(struct agg_run *r, uint32_t t);
-	uint32_t *to, *comp, ncomp; /* the callees in out_idx's order; components */
+	uint32_t *to, ncyc;       /* the callees in out_idx's order; the cycles
+				   * found (phase 1's task 0) */
 	uint32_t *bound;          /* nth + 1: part k sums the calls of the callers
 				   * [bound[k], bound[k + 1]) */
 	uint32_t **into;          /* per part: the calls from outside into the
@@ -216,50 +312,27 @@ struct agg_run {
 	size_t *ninto;
 	cost_t **cyc_count;       /* per part, if any: their counts by cycle */
 	uint32_t nparts;          /* phase 2's parts of the inclusive costs */
-	cost_t **in;              /* per part (with comp): the first event of the
+	cost_t **in;              /* per part: the first event of the
 				   * calls into each entity */
 	cost_t **cyc;             /* per part, with p->agg_roots0: every event of
 				   * the calls into each cycle (ncycles rows) */
+	cost_t **cyc_sum;         /* per part, if there are cycles: its members'
+				   * self costs by cycle (ncycles rows), then
+				   * their calls leaving the cycle (ncycles rows) */
 };
 
-static void *agg_worker(void *arg)
+static void phase_task(void *arg, uint32_t t)
 {
 	struct agg_run *r = arg;
-	for (uint32_t t; (t = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED)) < r->ntask;)
-		r->task(r, t);
-	return NULL;
+	r->task(r, t);
 }
 
-/* Runs tasks [0, ntask) on up to r->nth threads, this one among them (one
- * that cannot be started leaves its tasks to the others). */
-static void agg_phase_from(struct agg_run *r, uint32_t first, uint32_t ntask,
-			   void (*task)(struct agg_run *, uint32_t))
-{
-	r->ntask = ntask;
-	r->next = first;
-	r->task = task;
-	/* (a task taken already has a thread of its own: agg_start) */
-	uint32_t nth = r->nth - (first > 0 && r->nth > 1), started = 0;
-	nth = nth < ntask - first ? nth : ntask - first;
-	pthread_t *th = xcalloc(nth + 1, sizeof(*th));
-	for (uint32_t i = 1; i < nth; i++)
-		if (pthread_create(&th[started], NULL, agg_worker, r) == 0)
-			started++;
-	agg_worker(r);
-	for (uint32_t i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	free(th);
-}
-
+/* Runs tasks [0, ntask) on up to r->nth threads (run_tasks) */
 static void agg_phase(struct agg_run *r, uint32_t ntask, void (*task)(struct agg_run *, uint32_t))
 {
-	agg_phase_from(r, 0, ntask, task);
-}
-
-/* Part k of nth of [0, n) */
-static uint32_t part_of(uint32_t n, uint32_t k, uint32_t nth)
-{
-	return (uint32_t)((uint64_t)n * k / nth);
+	r->task = task;
+	struct task_list l = { ntask, 0, phase_task, r };
+	run_tasks(&l, r->nth);
 }
 
 /* The row of its own of entity id (see agg.self_ix), to write */
@@ -301,10 +374,26 @@ static uint32_t self_plan(const struct profile *p, struct agg *a)
 static struct filefn *filefn_make(const struct profile *p, const struct agg *a, struct agg *job,
 				  size_t *np, cost_t **poolp);
 
+/* The calls into each function counted, and those to itself noted
+ * (count_cycles counts those into the cycles). */
+static void count_calls(const struct profile *p, struct agg *a)
+{
+	for (uint32_t x = 0; x < p->ncalls; x++) {
+		const struct call_rec *c = &p->calls[x];
+		if (x + AHEAD < p->ncalls) /* (read at random) */
+			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
+		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
+		if (c->caller == c->callee)
+			a->fn_selfcall[c->caller] = 1;
+	}
+}
+
 /* Phase 1: the call lists, then the components (the longest task, first);
  * the calls by callee; the block subtotals by file (and with them, for the
- * report, the file:function pairs); the self costs, in nth parts of the functions
- * (each reads every block's function, sums its own). */
+ * report, the file:function pairs); the calls counted (they need no
+ * component: here, they fill the time the other tasks leave the second
+ * thread while the components are found); the self costs, in nth parts of
+ * the functions (each reads every block's function, sums its own). */
 static void phase1(struct agg_run *r, uint32_t t)
 {
 	struct profile *p = r->p;
@@ -314,12 +403,13 @@ static void phase1(struct agg_run *r, uint32_t t)
 	int nr = a->nreal;
 	if (t == 0) {
 		csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx, &r->to);
-		r->ncomp = scc(n, a->out_start, r->to, r->comp);
+		/* (numbered as found: agg_finish numbers them again) */
+		r->ncyc = scc(n, a->out_start, r->to, a->fn_cycle);
 		/* which functions call out of their component, which inside */
 		for (uint32_t v = 0; v < n; v++)
 			for (uint32_t e = a->out_start[v]; e < a->out_start[v + 1]; e++)
-				a->fn_out[v] |= r->comp[r->to[e]] == r->comp[v] ? AGG_OUT_INSIDE
-										: AGG_OUT_LEAVES;
+				a->fn_out[v] |= agg_call_kind(a, v, r->to[e]) == CALL_PLAIN ? AGG_OUT_LEAVES
+											    : AGG_OUT_INSIDE;
 		free(r->to);
 		r->to = NULL;
 	} else if (t == 1) {
@@ -341,8 +431,10 @@ static void phase1(struct agg_run *r, uint32_t t)
 		 * longest task (the components) goes on */
 		if (p->agg_pairs)
 			a->way_ff = filefn_make(p, a, NULL, &a->way_nff, &a->way_pool);
+	} else if (t == 3) {
+		count_calls(p, a);
 	} else { /* (the rows of their own: self_plan) */
-		uint32_t lo = part_of(n, t - 3, r->nth), hi = part_of(n, t - 2, r->nth);
+		uint32_t lo = agg_part_start(n, t - 4, r->nth), hi = agg_part_start(n, t - 3, r->nth);
 		for (uint32_t k = 0; k < ls->nff; k++) {
 			uint32_t fn = ls->ff[k].fn;
 			if (k + AHEAD < ls->nff) /* (read at random) */
@@ -401,34 +493,52 @@ static void count_cycles(struct agg_run *r)
  * the function's component (the others are already inside those calls'
  * costs), in the rows of those that have such calls (incl_ix); the first
  * event of each such call summed into its callee's entity, to check the
- * file's numbers; those into a cycle's member kept (count_cycles).  The
- * records are read in their order, each part taking its callers'.  Phase
- * 2: nparts of these. */
+ * file's numbers; those into a cycle's member kept (count_cycles).  A
+ * cycle's members' self costs and calls leaving it are summed by cycle
+ * (cycle_sums: one read of each member's self row, which is read here
+ * anyway when it has an inclusive row).  The records are read in their
+ * order, each part taking its callers'.  Phase 2: nparts of these. */
 static void incl_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
 	struct agg *a = r->a;
 	int nr = a->nreal;
 	uint32_t n = a->nfns, lo = r->bound[k], hi = r->bound[k + 1];
-	const uint32_t *comp = r->comp;
-	for (uint32_t v = lo; v < hi; v++)
+	cost_t *cs = r->cyc_sum ? r->cyc_sum[k] : NULL;
+	cost_t *cl = cs ? cs + (size_t)a->ncycles * nr : NULL;
+	for (uint32_t v = lo; v < hi; v++) {
+		if (v + AGG_AHEAD < hi && (a->incl_ix[v + AGG_AHEAD] != NO_ID ||
+					   a->fn_cycle[v + AGG_AHEAD])) { /* (rows read at random) */
+			const cost_t *f = agg_self(a, v + AGG_AHEAD);
+			__builtin_prefetch(f);
+			__builtin_prefetch(f + (nr ? nr - 1 : 0));
+		}
+		uint32_t c = a->fn_cycle[v];
+		if (a->incl_ix[v] == NO_ID && !c)
+			continue;
+		const cost_t *s = agg_self(a, v);
 		if (a->incl_ix[v] != NO_ID)
-			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], agg_self(a, v),
-			       sizeof(cost_t) * (size_t)nr);
+			memcpy(&a->incl_rows[(size_t)a->incl_ix[v] * nr], s, sizeof(cost_t) * (size_t)nr);
+		if (c) {
+			cost_t *d = &cs[(size_t)(c - 1) * nr];
+			for (int e = 0; e < nr; e++)
+				d[e] = cost_add(d[e], s[e]);
+		}
+	}
 	cost_t *in = r->in[k];
 	uint32_t *into = NULL;
 	size_t ninto = 0, capinto = 0;
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
 		uint32_t v = c->caller, to = c->callee;
-		/* (components, rows and cycles read at random: the ends'
-		 * components and the row's place fetched 2 * AHEAD records on,
-		 * the row, the callee's cycle and its sum AHEAD on) */
+		/* (cycles and rows read at random: the ends' cycles and the
+		 * row's place fetched 2 * AHEAD records on, the row and the
+		 * callee's sum AHEAD on) */
 		if (x + 2 * AHEAD < p->ncalls) {
 			const struct call_rec *f = &p->calls[x + 2 * AHEAD];
 			if (f->caller >= lo && f->caller < hi) {
-				__builtin_prefetch(&comp[f->callee]);
-				__builtin_prefetch(&comp[f->caller]);
+				__builtin_prefetch(&a->fn_cycle[f->callee]);
+				__builtin_prefetch(&a->fn_cycle[f->caller]);
 				__builtin_prefetch(&a->incl_ix[f->caller]);
 			}
 		}
@@ -438,16 +548,22 @@ static void incl_part(struct agg_run *r, uint32_t k)
 				const cost_t *row = &a->incl_rows[(size_t)a->incl_ix[f->caller] * nr];
 				__builtin_prefetch(row, 1);
 				__builtin_prefetch(row + (nr ? nr - 1 : 0), 1);
-				__builtin_prefetch(&a->fn_cycle[f->callee]);
 				__builtin_prefetch(&in[f->callee], 1);
 			}
 		}
-		if (v < lo || v >= hi || comp[to] == comp[v])
+		/* (the call leaves v's component: the cycles tell, read for
+		 * the callee anyway, not the components) */
+		if (v < lo || v >= hi || agg_call_kind(a, v, to) != CALL_PLAIN)
 			continue;
 		cost_t cc[MAX_EVENTS], count = call_count_cost(p, x, cc);
 		cost_t *inc = &a->incl_rows[(size_t)a->incl_ix[v] * nr]; /* (it has one) */
 		for (int e = 0; e < nr; e++)
 			inc[e] = cost_add(inc[e], cc[e]);
+		if (a->fn_cycle[v]) { /* (it leaves v's cycle) */
+			cost_t *d = &cl[(size_t)(a->fn_cycle[v] - 1) * nr];
+			for (int e = 0; e < nr; e++)
+				d[e] = cost_add(d[e], cc[e]);
+		}
 		if (nr) {
 			cost_t *d = &in[a->fn_cycle[to] ? n + a->fn_cycle[to] - 1 : to];
 			*d = cost_add(*d, cc[0]);
@@ -512,59 +628,32 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	}
 }
 
-/* Part t of the events (phase 3): a cycle's self, its members'; its
- * inclusive, theirs (the calls leaving it).  Each part writes its own
- * columns of the cycles' rows, which are summed in the members' order
- * whatever the parts. */
-static void cycle_part(struct agg_run *r, uint32_t t)
+/* A cycle's self cost is its members', its inclusive cost theirs (their
+ * self costs and the calls leaving it): the sums of incl_part's parts
+ * added into the cycles' rows. */
+static void cycle_sums(struct agg_run *r)
 {
 	struct agg *a = r->a;
 	int nr = a->nreal;
-	uint32_t n = a->nfns;
-	int elo = (int)part_of((uint32_t)nr, t, r->nth), ehi = (int)part_of((uint32_t)nr, t + 1, r->nth);
-	for (uint32_t k = 1; elo < ehi && k <= a->ncycles; k++) {
-		uint32_t ce = n + k - 1;
-		cost_t *s = own_self(a, ce), *inc = NULL;
-		if (a->incl_ix[ce] != NO_ID)
-			inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
-		for (uint32_t i = a->cyc_start[k - 1]; i < a->cyc_start[k]; i++) {
-			uint32_t v = a->cyc_fn[i];
-			if (i + AHEAD < a->cyc_start[k]) { /* (members' rows read at random) */
-				uint32_t w = a->cyc_fn[i + AHEAD];
-				__builtin_prefetch(&agg_self(a, w)[elo]);
-				__builtin_prefetch(&agg_incl_cycles(a, w)[elo]);
-			}
-			const cost_t *ms = agg_self(a, v), *mi = agg_incl_cycles(a, v);
-			for (int e = elo; e < ehi; e++) {
+	uint32_t nc = a->ncycles;
+	for (uint32_t k = 0; k < r->nparts; k++) {
+		const cost_t *cs = r->cyc_sum[k], *cl = cs + (size_t)nc * nr;
+		for (uint32_t c = 0; c < nc; c++) {
+			uint32_t ce = a->nfns + c;
+			cost_t *s = own_self(a, ce), *inc = NULL;
+			if (a->incl_ix[ce] != NO_ID)
+				inc = &a->incl_rows[(size_t)a->incl_ix[ce] * nr];
+			const cost_t *ms = &cs[(size_t)c * nr], *ml = &cl[(size_t)c * nr];
+			for (int e = 0; e < nr; e++) {
 				s[e] = cost_add(s[e], ms[e]);
 				if (inc)
-					inc[e] = cost_add(inc[e], mi[e]);
+					inc[e] = cost_add(inc[e], cost_add(ms[e], ml[e]));
 			}
 		}
+		free(r->cyc_sum[k]);
 	}
-}
-
-/* The calls into each function counted, and those to itself noted
- * (count_cycles counts those into the cycles). */
-static void count_calls(const struct profile *p, struct agg *a)
-{
-	for (uint32_t x = 0; x < p->ncalls; x++) {
-		const struct call_rec *c = &p->calls[x];
-		if (x + AHEAD < p->ncalls) /* (read at random) */
-			__builtin_prefetch(&a->fn_ncalls[p->calls[x + AHEAD].callee], 1);
-		a->fn_ncalls[c->callee] = cost_add(a->fn_ncalls[c->callee], call_count(p, x));
-		if (c->caller == c->callee)
-			a->fn_selfcall[c->caller] = 1;
-	}
-}
-
-/* Phase 3: the calls counted, and the cycles' costs in nth parts. */
-static void phase3(struct agg_run *r, uint32_t t)
-{
-	if (t == 0)
-		count_calls(r->p, r->a);
-	else
-		cycle_part(r, t - 1);
+	free(r->cyc_sum);
+	r->cyc_sum = NULL;
 }
 
 /* The callers of each of nth parts: about as many calls each. */
@@ -592,6 +681,18 @@ static uint32_t agg_threads(const struct profile *p)
 	return j < 1 ? 1 : (uint32_t)j;
 }
 
+uint32_t agg_parts(const struct profile *p, uint32_t n)
+{
+	return n < AGG_PART_MIN ? 1 : agg_threads(p);
+}
+
+void agg_parallel(const struct profile *p, uint32_t ntask, void (*task)(void *arg, uint32_t k),
+		  void *arg)
+{
+	struct task_list l = { ntask, 0, task, arg };
+	run_tasks(&l, agg_threads(p));
+}
+
 static double agg_clock(void)
 {
 	struct timespec ts;
@@ -602,29 +703,13 @@ static double agg_clock(void)
 void agg_roots_keep(const struct profile *p, const struct agg *a, struct agg_roots *r,
 		    cost_t *calls, int rowed, cost_t *cyc_in)
 {
-	uint32_t nent = agg_nent(a), n = 0, at = 0;
-	int ev = r->event;
 	/* one pass, the kept moved down in place (the n-th kept is at most
 	 * the n-th row); their ids in an array of one per entity, cut to
 	 * size at the end */
+	uint32_t nent = agg_nent(a), n = 0, at = 0;
 	r->ent = xmalloc(((size_t)nent + 1) * sizeof(*r->ent));
-	for (uint32_t e = 0; e < nent; e++) {
-		if (e + AGG_AHEAD < nent) /* (rows read at random: agg_fetch) */
-			agg_fetch(a, agg_incl_cycles(a, e + AGG_AHEAD), ev);
-		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
-			continue; /* a member: its cycle is the entity */
-		uint32_t i = rowed ? at++ : e;
-		cost_t d = (cost_t)((uint64_t)event_value(p, agg_incl_cycles(a, e), ev) -
-				    (uint64_t)calls[i]);
-		if (!d)
-			continue;
-		calls[n] = d;
-		r->ent[n++] = e;
-	}
-	r->n = n;
-	r->ent = xreallocarray(r->ent, (size_t)n + 1, sizeof(*r->ent));
-	r->val = xreallocarray(calls, (size_t)n + 1, sizeof(cost_t));
-	r->cyc_in = cyc_in;
+	roots_pass(p, a, r->event, calls, rowed, 0, nent, &at, r->ent, &n, NULL);
+	roots_done(r, n, calls, cyc_in);
 }
 
 /* An aggregation begun (agg_start): its run, and the thread that finds
@@ -634,6 +719,13 @@ struct agg_early {
 	double t0;
 	pthread_t th;
 	int started;
+	/* the other tasks of phase 1, which the thread takes on when its own
+	 * is done, once agg_finish has them (join), or none (closed): the
+	 * thread waits for one or the other */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct task_list *join;
+	int closed;
 };
 
 static struct agg_early *agg_prepare(struct profile *p)
@@ -648,7 +740,8 @@ static struct agg_early *agg_prepare(struct profile *p)
 	a->fn_selfcall = xcalloc((size_t)n + 1, 1);
 	a->fn_out = xcalloc((size_t)n + 1, 1);
 	e->r = (struct agg_run){ .p = p, .a = a, .nth = agg_threads(p) };
-	e->r.comp = xmalloc(((size_t)n + 1) * sizeof(*e->r.comp));
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_cond_init(&e->cond, NULL);
 	return e;
 }
 
@@ -656,7 +749,26 @@ static void *early_components(void *arg)
 {
 	struct agg_early *e = arg;
 	phase1(&e->r, 0);
+	pthread_mutex_lock(&e->lock);
+	while (!e->join && !e->closed)
+		pthread_cond_wait(&e->cond, &e->lock);
+	struct task_list *l = e->join;
+	pthread_mutex_unlock(&e->lock);
+	if (l)
+		task_worker(l);
 	return NULL;
+}
+
+/* The thread of e takes on the tasks of l (NULL: none, it ends) */
+static void early_hand(struct agg_early *e, struct task_list *l)
+{
+	pthread_mutex_lock(&e->lock);
+	if (l)
+		e->join = l;
+	else
+		e->closed = 1;
+	pthread_cond_signal(&e->cond);
+	pthread_mutex_unlock(&e->lock);
 }
 
 struct agg_early *agg_start(struct profile *p)
@@ -668,12 +780,24 @@ struct agg_early *agg_start(struct profile *p)
 	return e;
 }
 
-/* Waits for the thread of e, if any: its work is done. */
+/* Waits for the thread of e, if any, which has no tasks to take on but
+ * those handed (early_hand) already: its work is done. */
 static void early_join(struct agg_early *e)
 {
-	if (e->started)
+	if (e->started) {
+		early_hand(e, NULL);
 		pthread_join(e->th, NULL);
+	}
 	e->started = 0;
+}
+
+/* e itself freed, its thread done */
+static void early_end(struct agg_early *e)
+{
+	early_join(e);
+	pthread_cond_destroy(&e->cond);
+	pthread_mutex_destroy(&e->lock);
+	free(e);
 }
 
 void agg_early_free(struct agg_early *e)
@@ -681,10 +805,9 @@ void agg_early_free(struct agg_early *e)
 	if (!e)
 		return;
 	early_join(e);
-	free(e->r.comp);
 	free(e->r.to);
 	agg_free(e->r.a);
-	free(e);
+	early_end(e);
 }
 
 const struct agg *profile_agg(struct profile *p)
@@ -701,8 +824,8 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	int dbg = env_flag("CGTUI_PAR_DEBUG");
 	struct agg_early *ea = early ? early : agg_prepare(p);
 	/* (the fields a thread of agg_start only reads: its task 0 writes
-	 * ea->r's to and ncomp) */
-	struct agg_run r = { .p = ea->r.p, .a = ea->r.a, .nth = ea->r.nth, .comp = ea->r.comp };
+	 * ea->r's to and ncyc) */
+	struct agg_run r = { .p = ea->r.p, .a = ea->r.a, .nth = ea->r.nth };
 	struct agg *a = r.a;
 	int nr = a->nreal;
 	uint32_t n = a->nfns;
@@ -712,35 +835,41 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
 	uint32_t nself = self_plan(p, a);
 	a->self_rows = xcalloc(nself, row);
+	/* the calls into the functions, counted in phase 1 (the cycles'
+	 * later; made here, not with the other arrays in agg_prepare: there,
+	 * the explorer's paused peak at 1 GB was 1.1 MB higher) */
+	a->fn_ncalls = xcalloc((size_t)n + 1, sizeof(cost_t));
 	/* (the components found meanwhile by a thread of their own: the
-	 * others' tasks) */
+	 * others' tasks, which it takes on when done, one of the threads) */
 	int ahead = ea->started;
-	agg_phase_from(&r, ahead ? 1 : 0, 3 + r.nth, phase1);
+	r.task = phase1;
+	struct task_list l = { 4 + r.nth, ahead ? 1 : 0, phase_task, &r };
+	if (ahead)
+		early_hand(ea, &l);
+	run_tasks(&l, r.nth - (ahead && r.nth > 1));
 	if (ahead) {
 		early_join(ea);
-		r.ncomp = ea->r.ncomp;
+		r.ncyc = ea->r.ncyc;
 	}
-	free(ea);
+	early_end(ea);
 	double t1 = agg_clock();
 
-	/* the cycles: they are entities after the functions */
-	uint32_t ncomp = r.ncomp, *comp = r.comp;
-	uint32_t *size = xcalloc((size_t)ncomp + 1, sizeof(*size));
-	for (uint32_t v = 0; v < n; v++)
-		size[comp[v]]++;
-	/* number the cycles (components of two or more functions) in the
-	 * order of their first function, and list their members */
-	uint32_t *cycno = xcalloc((size_t)ncomp + 1, sizeof(*cycno));
-	for (uint32_t v = 0; v < n; v++)
-		if (size[comp[v]] > 1 && !cycno[comp[v]])
-			cycno[comp[v]] = ++a->ncycles;
-	uint32_t nc = a->ncycles;
+	/* the cycles: they are entities after the functions, numbered in the
+	 * order of their first function (the first met in a pass over the
+	 * functions), their members listed */
+	uint32_t nc = a->ncycles = r.ncyc, found = 0;
+	uint32_t *renum = xcalloc((size_t)nc + 1, sizeof(*renum)); /* (by scc's number) */
 	a->cyc_start = xcalloc((size_t)nc + 1, sizeof(uint32_t));
 	for (uint32_t v = 0; v < n; v++) {
-		a->fn_cycle[v] = cycno[comp[v]];
-		if (a->fn_cycle[v])
-			a->cyc_start[a->fn_cycle[v]]++;
+		uint32_t k = a->fn_cycle[v];
+		if (!k)
+			continue;
+		if (!renum[k])
+			renum[k] = ++found;
+		a->fn_cycle[v] = renum[k];
+		a->cyc_start[renum[k]]++;
 	}
+	free(renum);
 	for (uint32_t k = 0; k < nc; k++)
 		a->cyc_start[k + 1] += a->cyc_start[k];
 	a->cyc_fn = xmalloc(((size_t)a->cyc_start[nc] + 1) * sizeof(uint32_t));
@@ -750,8 +879,6 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 		if (a->fn_cycle[v])
 			a->cyc_fn[fill[a->fn_cycle[v] - 1]++] = v;
 	free(fill);
-	free(size);
-	free(cycno);
 
 	size_t nent = (size_t)n + nc;
 	a->self_ix = xreallocarray(a->self_ix, nent + 1, sizeof(uint32_t));
@@ -776,14 +903,13 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	}
 	a->nincl = nrow;
 	a->incl_rows = xcalloc((size_t)nrow + 1, row);
-	a->fn_ncalls = xcalloc(nent + 1, sizeof(cost_t));
-	/* (as many parts as threads; the calls are counted in phase 3,
-	 * beside the cycles' parts, and those into the cycles with the
-	 * inclusive costs: counted in a task of phase 2, a 1 GB profile's
-	 * 1.7 M calls left the second thread idle 26 ms of its 73, and one
-	 * part more to fill it took 3 MB more at 400 K functions, the
-	 * explorer's peak over 0.35x the file; counted in phase 1, the array
-	 * made earlier, 2.5 MB more) */
+	a->fn_ncalls = xreallocarray(a->fn_ncalls, nent + 1, sizeof(cost_t));
+	memset(&a->fn_ncalls[n], 0, (nc + 1) * sizeof(cost_t));
+	/* (as many parts as threads; the calls are counted in phase 1, and
+	 * those into the cycles with the inclusive costs: counted in a task
+	 * of phase 2, a 1 GB profile's 1.7 M calls left the second thread
+	 * idle 26 ms of its 73, and one part more to fill it took 3 MB more
+	 * at 400 K functions, the explorer's peak over 0.35x the file) */
 	r.nparts = r.nth;
 	r.bound = call_parts(a, r.nparts, p->ncalls);
 	r.into = xcalloc(r.nparts, sizeof(*r.into));
@@ -800,16 +926,21 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 	int roots0 = p->agg_roots0 && nr > 0;
 	if (roots0)
 		r.cyc = xcalloc(r.nparts, sizeof(*r.cyc));
+	if (nc) {
+		r.cyc_sum = xcalloc(r.nparts, sizeof(*r.cyc_sum));
+		for (uint32_t k = 0; k < r.nparts; k++)
+			r.cyc_sum[k] = xcalloc(2 * (size_t)nc * (size_t)nr + 1, sizeof(cost_t));
+	}
 	agg_phase(&r, r.nparts, incl_part);
 	count_cycles(&r);
+	if (nc)
+		cycle_sums(&r);
 	free(r.into);
 	free(r.ninto);
 	free(r.cyc_count);
 	free(r.bound);
-	free(comp);
 	double t2 = agg_clock();
 
-	agg_phase(&r, 1 + (nc ? r.nth : 0), phase3);
 	cost_t *in = r.in[0];
 	for (uint32_t k = 1; k < r.nparts; k++) {
 		for (size_t e = 0; e < nent; e++)
@@ -817,7 +948,13 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 		free(r.in[k]);
 	}
 	free(r.in);
-	check_calls(p, a, in);
+	/* the calls into each entity checked, and the roots of event 0 kept,
+	 * in one pass that reads each one's row once (roots_pass; not in
+	 * parts: the roots' array made beside the parts' sums, the explorer's
+	 * paused peak at 1 GB was 3 MB higher) */
+	struct excess x;
+	int check = excess_begin(p, &x);
+	uint32_t at = 0, nkept = 0;
 	if (roots0) {
 		size_t ncc = (size_t)nc * (size_t)nr;
 		cost_t *cyc = xcalloc(ncc + 1, sizeof(cost_t));
@@ -828,12 +965,18 @@ const struct agg *agg_finish(struct profile *p, struct agg_early *early)
 		}
 		free(r.cyc);
 		struct agg_roots *ro = xcalloc(1, sizeof(*ro));
-		agg_roots_keep(p, a, ro, in, 0, cyc);
+		ro->ent = xmalloc((nent + 1) * sizeof(*ro->ent));
+		roots_pass(p, a, 0, in, 0, 0, (uint32_t)nent, &at, ro->ent, &nkept, check ? &x : NULL);
+		roots_done(ro, nkept, in, cyc);
 		ro->have = 1;
 		a->roots = ro;
 	} else {
+		if (check)
+			roots_pass(p, a, -1, in, 0, 0, (uint32_t)nent, &at, NULL, &nkept, &x);
 		free(in);
 	}
+	if (check)
+		excess_warn(p, a, &x);
 	p->agg = a;
 	if (dbg)
 		fprintf(stderr, "cgtui: agg: %u thread%s, %.3f s wall (calls, cycles, self: %.3f s; "

@@ -160,6 +160,20 @@ int agg_ahead_allowed(int jobs, long ncpu);
  * agg_free and profile_set_cycles wait, and so must a reader of what the
  * job writes. */
 int agg_background(struct profile *p, void *(*job)(void *), void *arg);
+/* A pass over n entities (or the like) that reads the aggregation: in how
+ * many parts it is made, one for each of the aggregation's threads, or one
+ * when n is under AGG_PART_MIN (no thread started for less).  Then
+ * agg_parallel runs task(arg, k) for each part k in [0, ntask) on those
+ * threads, this one among them; a task writes only its part's. */
+enum { AGG_PART_MIN = 65536 };
+uint32_t agg_parts(const struct profile *p, uint32_t n);
+/* The first of part k of nparts of [0, n) (part k: up to part k + 1's) */
+static inline uint32_t agg_part_start(uint32_t n, uint32_t k, uint32_t nparts)
+{
+	return (uint32_t)((uint64_t)n * k / nparts);
+}
+void agg_parallel(const struct profile *p, uint32_t ntask, void (*task)(void *arg, uint32_t k),
+		  void *arg);
 /* Waits for the job agg_background started, if any. */
 void agg_wait(struct agg *a);
 /* The job has done one more step of its work; agg_wait_step(a, k) waits

@@ -228,6 +228,50 @@ static void fl_free(struct view *v)
 	v->data = NULL;
 }
 
+/* What update's pass over the entities reads, and what each part finds */
+struct fl_pass {
+	struct view *v;
+	struct rank_thr thr;
+	const uint8_t *fbit, *rbit; /* the filter's and the reveal's matches */
+	uint32_t nent, nparts;
+	uint32_t *n; /* per part: its rows, in l->fn from its first entity on */
+	int *under;  /* per part: those under the threshold */
+};
+
+/* Part k of update's pass: the rows of its entities */
+static void fl_pass_part(void *arg, uint32_t k)
+{
+	struct fl_pass *f = arg;
+	struct view *v = f->v;
+	struct tui *t = v->t;
+	struct profile *p = t->p;
+	const struct agg *a = p->agg;
+	struct fnlist *l = v->data;
+	const uint8_t *fbit = f->fbit, *rbit = f->rbit;
+	int ev = t->set.sort_event;
+	uint32_t lo = agg_part_start(f->nent, k, f->nparts), hi = agg_part_start(f->nent, k + 1, f->nparts);
+	uint32_t n = lo;
+	for (uint32_t fn = lo; fn < hi; fn++) {
+		if (fn + AGG_AHEAD < hi && !l->rself) /* (rows read at random: agg_fetch) */
+			agg_fetch(a, fn_cost(v, fn + AGG_AHEAD, t->set.inclusive), ev);
+		if (!scope_keeps(p, &v->scope, fn))
+			continue;
+		cost_t c = event_value(p, fn_cost(v, fn, t->set.inclusive), ev);
+		int shown = rank_shown(&f->thr, c);
+		if (!shown && !fbit && !rbit)
+			continue;
+		if (fbit || rbit) {
+			int m = !fbit || has_bit(fbit, fn);
+			int r = rbit && has_bit(rbit, fn);
+			if (!(m && (shown || fbit || r)))
+				continue;
+			f->under[k] += !shown;
+		}
+		l->fn[n++] = fn;
+	}
+	f->n[k] = n - lo;
+}
+
 static void update(struct view *v)
 {
 	struct tui *t = v->t;
@@ -266,25 +310,21 @@ static void update(struct view *v)
 	const uint8_t *rbit = matches(p, l, &l->match[1], rv, v->reveal);
 	tui_filter_free(rv);
 	tui_filter_free(f);
+	/* (in parts, on the aggregation's threads: 400,000 entities' rows
+	 * read at random) */
+	struct fl_pass pass = { v, thr, fbit, rbit, nent, agg_parts(p, nent), NULL, NULL };
+	pass.n = xcalloc(pass.nparts, sizeof(*pass.n));
+	pass.under = xcalloc(pass.nparts, sizeof(*pass.under));
+	agg_parallel(p, pass.nparts, fl_pass_part, &pass);
 	size_t n = 0;
-	for (uint32_t fn = 0; fn < nent; fn++) {
-		if (fn + AGG_AHEAD < nent && !l->rself) /* (rows read at random: agg_fetch) */
-			agg_fetch(a, fn_cost(v, fn + AGG_AHEAD, t->set.inclusive), ev);
-		if (!scope_keeps(p, &v->scope, fn))
-			continue;
-		cost_t c = event_value(p, fn_cost(v, fn, t->set.inclusive), ev);
-		int shown = rank_shown(&thr, c);
-		if (!shown && !fbit && !rbit)
-			continue;
-		if (fbit || rbit) {
-			int m = !fbit || has_bit(fbit, fn);
-			int r = rbit && has_bit(rbit, fn);
-			if (!(m && (shown || fbit || r)))
-				continue;
-			l->under += !shown;
-		}
-		l->fn[n++] = fn;
+	for (uint32_t k = 0; k < pass.nparts; k++) { /* (the parts' rows, one after another) */
+		memmove(&l->fn[n], &l->fn[agg_part_start(nent, k, pass.nparts)],
+			pass.n[k] * sizeof(*l->fn));
+		n += pass.n[k];
+		l->under += pass.under[k];
 	}
+	free(pass.n);
+	free(pass.under);
 	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
 	if (t->set.order)
 		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
