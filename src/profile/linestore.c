@@ -109,6 +109,19 @@ cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line)
 	return &ls->acost[e * nr];
 }
 
+void linestore_forget(struct linestore *ls, struct ls_mark m)
+{
+	uint32_t keep = ls->open_fn == m.fn ? m.an : 0;
+	size_t nr = (size_t)ls->nreal;
+	/* (the last made first: no entry made after it probed past its slot) */
+	while (ls->an > keep) {
+		uint32_t e = --ls->an;
+		ls->slots[ls->aslot[e]] = 0;
+		memset(&ls->acost[e * nr], 0, nr * sizeof(cost_t)); /* zero while unused */
+	}
+	ls->last = ls->an; /* none: linestore_slot() looks them up */
+}
+
 /* Room in buf for n more records, in the worst case: 3 varints + nr values
  * of 10 bytes each. */
 static void reserve_records(struct linestore *ls, uint32_t n)

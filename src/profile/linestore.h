@@ -100,6 +100,18 @@ void linestore_free(struct linestore *ls);
 
 /* Opens a block for `fn` (closing the one open, if another). */
 void linestore_begin(struct linestore *ls, uint32_t fn);
+/* Where the open block's entries stand, and the entries made since then
+ * forgotten (a line left out whole: cost_line_fast() makes a line's slot
+ * before it reads the costs, and takes back what it added when the line
+ * does not read); a block opened since then loses all of its entries. */
+struct ls_mark {
+	uint32_t fn, an;
+};
+static inline struct ls_mark linestore_mark(const struct linestore *ls)
+{
+	return (struct ls_mark){ ls->open_fn, ls->an };
+}
+void linestore_forget(struct linestore *ls, struct ls_mark m);
 /* The dense cost vector of (file, line) in the open block, to add into. */
 cost_t *linestore_slot_slow(struct linestore *ls, uint32_t file, uint32_t line);
 static inline cost_t *linestore_slot(struct linestore *ls, uint32_t file, uint32_t line)

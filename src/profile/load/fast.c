@@ -520,16 +520,12 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 			char *t = line_copy(&m->sc, s, &l);
 			if (ps->lz)
 				seg_line(ps, (uint64_t)(s - m->base), t, l);
-			if (!nl)
-				ps->partial = ps->lineno;
-			if (parse_line(ps, t, l) < 0) {
-				if (nl)
-					return -1;
-				/* a line cut short: what came before it */
-				if (ps->lz)
-					seg_end(ps, (uint64_t)(s - m->base));
-				return 0;
+			if (!nl) { /* the last line, cut short */
+				m->s = m->end;
+				return parse_cut_line(ps, t, l, (uint64_t)(s - m->base));
 			}
+			if (parse_line(ps, t, l) < 0)
+				return -1;
 			fast = fast_state(ps);
 		}
 		m->s = nl ? nl + 1 : m->end;

@@ -466,6 +466,12 @@ int set_jump(struct parser *ps, int cond, uint64_t a, uint64_t b, const int64_t 
 /* One line (len bytes at s, NUL-terminated, without its newline), read by
  * the general parser: 0, or -1 with the error. */
 int parse_line(struct parser *ps, char *s, size_t len);
+/* The file's last line, cut short (no '\n'; off: where it starts, for a
+ * mapped file's segments): read as any other, or left out whole when it
+ * does not read -- with the line store's entry its reading made (a cost
+ * line's slot, made before its costs are read) -- and what came before it
+ * kept: 0 either way (load.c warns that the file ends mid-line). */
+int parse_cut_line(struct parser *ps, char *s, size_t len, uint64_t off);
 /* The rest of parse_line() for a line "key=value" or "key: value" whose
  * key (k bytes at s, then the separator) the format has: a body line's
  * value of a name (fkey_ns() not NS_NONE) is read within the len bytes,

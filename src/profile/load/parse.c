@@ -616,6 +616,20 @@ int parse_line(struct parser *ps, char *s, size_t len)
 	return key_line(ps, key, s, k, len);
 }
 
+int parse_cut_line(struct parser *ps, char *s, size_t len, uint64_t off)
+{
+	struct linestore *ls = &ps->p->ls;
+	struct ls_mark mk = linestore_mark(ls);
+	ps->partial = ps->lineno;
+	if (parse_line(ps, s, len) == 0)
+		return 0;
+	/* what came before it */
+	linestore_forget(ls, mk);
+	if (ps->lz)
+		seg_end(ps, off);
+	return 0;
+}
+
 int key_line(struct parser *ps, enum fkey key, const char *s, size_t k, size_t len)
 {
 	if (!(fkey_flags(key) & K_CG))

@@ -206,10 +206,12 @@ int read_buffered(struct parser *ps, struct reader *r, uint64_t size)
 			line += 3;
 			len -= 3;
 		}
-		if (r->partial)
-			ps->partial = ps->lineno;
+		if (r->partial) {
+			rc = parse_cut_line(ps, line, len, 0);
+			break;
+		}
 		if (parse_line(ps, line, len) < 0) {
-			rc = r->partial ? 0 : -1; /* a line cut short: what came before */
+			rc = -1;
 			break;
 		}
 		if (ps->o->progress && r->consumed >= next_progress) {
