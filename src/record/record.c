@@ -45,20 +45,28 @@
 
 /* ---- what is a program ------------------------------------------------------------------ */
 
-/* Does the file start like a profile (a cachegrind or callgrind file)? */
-static int looks_like_profile(const char *path)
+/* How a file starts: as an ELF program, a #! script, something else (a
+ * profile, say), or it cannot be read. */
+enum file_kind { KIND_UNREAD, KIND_ELF, KIND_SCRIPT, KIND_OTHER };
+static enum file_kind file_kind(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return 0;
+		return KIND_UNREAD;
 	unsigned char b[4] = { 0 };
 	size_t n = fread(b, 1, 4, f);
 	fclose(f);
 	if (n >= 4 && b[0] == 0x7f && b[1] == 'E' && b[2] == 'L' && b[3] == 'F')
-		return 0;
+		return KIND_ELF;
 	if (n >= 2 && b[0] == '#' && b[1] == '!')
-		return 0;
-	return 1;
+		return KIND_SCRIPT;
+	return KIND_OTHER;
+}
+
+/* Does the file start like a profile (a cachegrind or callgrind file)? */
+static int looks_like_profile(const char *path)
+{
+	return file_kind(path) == KIND_OTHER;
 }
 
 static int is_exec_file(const char *path)
@@ -67,22 +75,43 @@ static int is_exec_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* Is arg (no '/') an executable in a directory of $PATH? */
-int rec_in_path(const char *arg)
+/* The executable file arg (no '/') names in a directory of $PATH, as a
+ * shell finds it (allocated), or NULL. */
+static char *rec_which(const char *arg)
 {
 	const char *path = getenv("PATH");
 	if (!path || !*path)
-		return 0;
-	char *dirs = xstrdup(path);
-	int found = 0;
+		return NULL;
+	char *dirs = xstrdup(path), *found = NULL;
 	for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d && !found;
 	     d = strtok_r(NULL, ":", &save)) {
 		char *p = xasprintf("%s/%s", *d ? d : ".", arg);
-		found = is_exec_file(p);
-		free(p);
+		if (is_exec_file(p))
+			found = p;
+		else
+			free(p);
 	}
 	free(dirs);
 	return found;
+}
+
+int rec_in_path(const char *arg)
+{
+	char *p = rec_which(arg);
+	free(p);
+	return p != NULL;
+}
+
+/* The file the program `arg` runs (a name without '/' found in $PATH) if
+ * it is a #! script (allocated), else NULL. */
+static char *rec_script(const char *arg)
+{
+	char *p = strchr(arg, '/') ? xstrdup(arg) : rec_which(arg);
+	if (p && file_kind(p) != KIND_SCRIPT) {
+		free(p);
+		p = NULL;
+	}
+	return p;
 }
 
 int rec_is_program(const char *arg)
@@ -531,6 +560,7 @@ int rec_start(struct rec *r, int live, char **prog, int nprog)
 		free(vglib);
 		return -1;
 	}
+	r->prog = xstrdup(prog[0]);
 	r->vglog = xasprintf("%s/valgrind.log", r->tmpdir);
 	r->live = xasprintf("%s/live", r->tmpdir);
 	if (r->callgrind) { /* no snapshots: an empty profile until the end */
@@ -676,6 +706,7 @@ void rec_free(struct rec *r)
 	free(r->vglog);
 	free(r->out);
 	free(r->out_pid);
+	free(r->prog);
 	free(r->log);
 	free(r);
 }
@@ -748,6 +779,17 @@ void rec_no_profile(const struct rec *r)
 		for (int i = n > 6 ? n - 6 : 0; i < n; i++)
 			fprintf(stderr, "  %s%s", last[i % 6], strchr(last[i % 6], '\n') ? "" : "\n");
 	}
+	/* a script that ran its program with exec (pyenv's, rbenv's and
+	 * asdf's shims do) before the tool wrote anything: Valgrind follows
+	 * no exec by default, and the tool never reached its end */
+	char *script = r->prog && r->ended && WIFEXITED(r->status) ? rec_script(r->prog) : NULL;
+	if (script)
+		fprintf(stderr,
+			"cgtui: %s is a script (#!): if it runs its program with exec, as\n"
+			"  version managers' shims do, record that program itself, or add\n"
+			"  --trace-children=yes (which follows every exec)\n",
+			script);
+	free(script);
 }
 
 /* The profiles the program's forked children wrote, from the tool's

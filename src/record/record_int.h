@@ -17,6 +17,7 @@ struct rec {
 	int callgrind;              /* our tool missing: callgrind records */
 	char *tmpdir, *live, *vglog, *out, *log;
 	char *out_pid;              /* what the tool writes, when out has no %p */
+	char *prog;                 /* the program as named to run it */
 	const char *logs[2];
 	struct timespec t0, t1;     /* start, end */
 	dev_t live_dev;

@@ -140,6 +140,16 @@ rc=$?
 grep -q "no profile was written" rec.err && grep -q "no-such-tool-option" rec.err
 check "an option Valgrind rejects: exit 2, Valgrind's message shown" \
 	"$([ $? = 0 ] && [ $rc = 2 ]; echo $?)" "rc=$rc $(cat rec.err)"
+# a #! script that runs the program with exec at once, as pyenv's shims
+# do: Valgrind follows no exec by default, so the tool writes nothing; the
+# message says why and what to do (an ELF program, above, is not told so)
+printf '#!/bin/sh\nexec ./live-prog work 1\n' > shim.sh && chmod +x shim.sh
+$norand "$CGTUI" --no-open -o shim.out ./shim.sh >/dev/null 2>shim.err
+rc=$?
+check "a script that execs its program: exit 2, the script and --trace-children=yes named" \
+	"$([ $rc = 2 ] && grep -q '^cgtui: ./shim.sh is a script (#!)' shim.err &&
+		grep -q -- '--trace-children=yes' shim.err && ! grep -q 'is a script' rec.err; echo $?)" \
+	"rc=$rc $(cat shim.err)"
 $norand "$CGTUI" --no-open -o nl.out ./live-prog work "$(printf '5\n0')" >/dev/null 2>&1
 grep -qx "cmd: ./live-prog work 5 0" nl.out && "$CGTUI" --batch nl.out >/dev/null 2>&1
 check "an argument with a line break: the cmd: line stays one line" "$?" "$(grep -A1 cmd: nl.out)"
