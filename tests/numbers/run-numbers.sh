@@ -144,6 +144,19 @@ for f in cyc.out thr.out py.out; do
 	d=$(check roots roots.txt "$total")
 	ok "$f: the call tree's roots add up to the total, $total" $? "$d"
 done
+# the run named with a shell's pattern (thr.out*: the run's empty file,
+# then each thread's) is the run once: its files counted twice, the
+# roots added up to twice the total
+total=$(awk '/^totals:/ { s += $2 } END { print s }' thr.out-[0-9]*)
+rm -f roots.txt
+TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
+	"$CGTUI" --threshold=0 thr.out* >/dev/null 2>&1
+d=$(check roots roots.txt "$total")
+ok "thr.out*: the call tree's roots add up to the total, $total" $? "$d"
+got=$("$CGTUI" --batch --no-annotate --no-show-percs thr.out* 2>&1 |
+	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+ok "thr.out*: the report's total is the threads' sum, $total" "$([ "$got" = "$total" ]; echo $?)" \
+	"got '$got'"
 grep -q "clone" roots.txt 2>/dev/null
 rm -f roots.txt
 TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
