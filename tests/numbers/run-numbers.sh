@@ -187,4 +187,15 @@ for f in cyc-recs.out cyc-callers.out; do
 	ok "$f: --fold-recursion: f'N and f'caller add up to f" $? "$d"
 done
 
+# 6. the folded stacks add up to the total the file states, at the default
+# threshold too: a root under it has no caller to be left to (every
+# function of a Cachegrind file is a root; so is a small thread's start)
+f=$top_srcdir/tests/report/prog.cgout
+total=$(awk '/^summary:/ { print $2 }' "$f")
+for t in "" --threshold=1; do
+	got=$("$CGTUI" --export=folded $t "$f" 2>/dev/null | awk '{ s += $NF } END { print s }')
+	ok "prog.cgout: --export=folded${t:+ $t}: the stacks add up to the total, $total" \
+		"$([ -n "$total" ] && [ "$got" = "$total" ]; echo $?)" "got $got"
+done
+
 finish
