@@ -30,12 +30,11 @@ static struct runfile_id file_id(const char *name, int of_run)
 	return (struct runfile_id){ .dev = st.st_dev, .ino = st.st_ino, .of_run = of_run };
 }
 
-/* Is `name`, named on its own (not of_run), one of the files a run named
- * before brought in, so that it is not to be added again (runfiles.h)? */
-static int named_before(const struct runfiles *rf, const char *name, int of_run)
+/* Is `name`, named on its own, one of the files a run named before (on
+ * this side) brought in, so that it is not to be added again
+ * (runfiles.h)? */
+static int named_before(const struct runfiles *rf, const char *name)
 {
-	if (of_run)
-		return 0;
 	struct runfile_id id = file_id(name, 0);
 	for (int i = rf->side; i < rf->n; i++) {
 		const struct runfile_id *o = &rf->id[i];
@@ -48,19 +47,18 @@ static int named_before(const struct runfiles *rf, const char *name, int of_run)
 	return 0;
 }
 
-/* Adds `owned` (its run's file or named on its own) unless named before;
- * whether it was. */
-static int add(struct runfiles *rf, char *owned, int of_run)
+/* Adds `owned`, its run's file or named on its own (then not if a run
+ * brought it in already). */
+static void add(struct runfiles *rf, char *owned, int of_run)
 {
-	if (named_before(rf, owned, of_run)) {
+	if (!of_run && named_before(rf, owned)) {
 		free(owned);
-		return 0;
+		return;
 	}
 	rf->v = xreallocarray(rf->v, (size_t)rf->n + 1, sizeof(*rf->v));
 	rf->id = xreallocarray(rf->id, (size_t)rf->n + 1, sizeof(*rf->id));
 	rf->id[rf->n] = file_id(owned, of_run);
 	rf->v[rf->n++] = owned;
-	return 1;
 }
 
 /* callgrind.out.1.2 before callgrind.out.1.10: the order they ran */
@@ -148,6 +146,19 @@ static int want_sibling(const char *name, const char *prefix)
 	return is_sibling(name, prefix);
 }
 
+/* Is `name` the empty file callgrind --separate-threads=yes writes beside
+ * its run's files, one of the n in v? */
+static int empty_base(const char *name, char *const *v, int n)
+{
+	struct stat st;
+	if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (is_sibling(v[i], name))
+			return 1;
+	return 0;
+}
+
 void run_files_add(struct runfiles *rf, const char *name, int whole)
 {
 	if (beside_existing(name))
@@ -158,8 +169,13 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 		char *dir = xasprintf("%s%s", name, name[strlen(name) - 1] == '/' ? "" : "/");
 		char **v;
 		int n = dir_names(dir, want_profile, NULL, &v);
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
+			if (empty_base(v[i], v, n)) {
+				free(v[i]);
+				continue;
+			}
 			add(rf, v[i], 1);
+		}
 		free(v);
 		free(dir);
 		if (!n) /* say so when it is loaded: nothing would pass for empty */
@@ -192,7 +208,7 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 			found = 1;
 		} else {
 			/* one file of a run whose others are here: say so */
-			if (ns > 1 && !rf->note && !named_before(rf, name, 0))
+			if (ns > 1 && !rf->note && !named_before(rf, name))
 				rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
 						     "dumps): cgtui %s%s opens them all, P then picks one",
 						     name, ns, dir, prefix, dir, prefix);

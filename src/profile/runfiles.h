@@ -16,7 +16,8 @@ struct runfiles {
 
 /* Adds the files `name` stands for:
  *  - a directory: the callgrind.out.* and cachegrind.out.* in it, in the
- *    order they ran (callgrind.out.1.2 before callgrind.out.1.10);
+ *    order they ran (callgrind.out.1.2 before callgrind.out.1.10), but an
+ *    empty callgrind.out.PID beside its run's files;
  *  - callgrind.out.PID (a file or not): it and every callgrind.out.PID-TID
  *    (one per thread, --separate-threads=yes) and callgrind.out.PID.N (a
  *    dump: CALLGRIND_DUMP_STATS, the "dump" control) beside it; an empty

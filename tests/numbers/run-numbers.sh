@@ -157,6 +157,15 @@ got=$("$CGTUI" --batch --no-annotate --no-show-percs thr.out* 2>&1 |
 	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
 ok "thr.out*: the report's total is the threads' sum, $total" "$([ "$got" = "$total" ]; echo $?)" \
 	"got '$got'"
+# the same run as callgrind names it, in a directory named alone: its
+# empty callgrind.out.PID is no profile, its threads are the run
+mkdir -p run.d
+: >run.d/callgrind.out.7
+for t in thr.out-[0-9]*; do cp "$t" "run.d/callgrind.out.7-${t##*-}"; done
+got=$("$CGTUI" --batch --no-annotate --no-show-percs run.d 2>&1 |
+	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+ok "a directory with callgrind's empty file beside the threads': the threads' sum, $total" \
+	"$([ "$got" = "$total" ]; echo $?)" "got '$got': $("$CGTUI" --batch run.d 2>&1 | head -2)"
 grep -q "clone" roots.txt 2>/dev/null
 rm -f roots.txt
 TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
