@@ -196,7 +196,11 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 {
 	if (!max_nodes)
 		max_nodes = CCTX_MAX_NODES_DEFAULT;
-	struct ctree *ct = ctree_new(p, 0, NO_ID, event, threshold);
+	/* every root, whatever its cost: a root has no parent to be left to,
+	 * and the paths must add up to the total (a Cachegrind file's
+	 * functions are all roots); the threshold is the paths' below them */
+	struct ctree *ct = ctree_new(p, 0, NO_ID, event, 0);
+	ct->threshold = threshold;
 	ct->estimated = 1; /* top-down shares: see tree.h */
 	struct cctx *t = cctx_new(p, 1);
 	int nr = p->nreal;

@@ -17,7 +17,8 @@
  * (tree.h: each call's cost split among the paths into its caller in
  * proportion to their costs; the one cycle rule, so no path goes round a
  * cycle), a node's self being its cost less its children's.  Nodes under
- * the threshold (rank.h) are left to their parent.  The size is bounded:
+ * the threshold (rank.h) are left to their parent (a root, having none, is
+ * kept whatever its cost: the paths add up to the total).  The size is bounded:
  * the largest paths (by the event's value) are grown first, and past
  * max_nodes a node is not grown -- its callees' cost stays in it, counted
  * in `cut`.

@@ -15,9 +15,49 @@
 #include "profile/runfiles.h"
 #include "profile/util.h"
 
-static void add(struct runfiles *rf, char *owned)
+/* Which file v[i] is, and whether its run brought it in */
+struct runfile_id {
+	dev_t dev;
+	ino_t ino;     /* (both 0: no such file; then the name tells) */
+	int of_run;
+};
+
+static struct runfile_id file_id(const char *name, int of_run)
 {
+	struct stat st;
+	if (stat(name, &st) != 0)
+		return (struct runfile_id){ .of_run = of_run };
+	return (struct runfile_id){ .dev = st.st_dev, .ino = st.st_ino, .of_run = of_run };
+}
+
+/* Is `name`, named on its own, one of the files a run named before (on
+ * this side) brought in, so that it is not to be added again
+ * (runfiles.h)? */
+static int named_before(const struct runfiles *rf, const char *name)
+{
+	struct runfile_id id = file_id(name, 0);
+	for (int i = rf->side; i < rf->n; i++) {
+		const struct runfile_id *o = &rf->id[i];
+		if (!o->of_run)
+			continue;
+		if (id.ino || id.dev ? o->dev == id.dev && o->ino == id.ino
+				     : !o->ino && !o->dev && strcmp(rf->v[i], name) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Adds `owned`, its run's file or named on its own (then not if a run
+ * brought it in already). */
+static void add(struct runfiles *rf, char *owned, int of_run)
+{
+	if (!of_run && named_before(rf, owned)) {
+		free(owned);
+		return;
+	}
 	rf->v = xreallocarray(rf->v, (size_t)rf->n + 1, sizeof(*rf->v));
+	rf->id = xreallocarray(rf->id, (size_t)rf->n + 1, sizeof(*rf->id));
+	rf->id[rf->n] = file_id(owned, of_run);
 	rf->v[rf->n++] = owned;
 }
 
@@ -106,6 +146,19 @@ static int want_sibling(const char *name, const char *prefix)
 	return is_sibling(name, prefix);
 }
 
+/* Is `name` the empty file callgrind --separate-threads=yes writes beside
+ * its run's files, one of the n in v? */
+static int empty_base(const char *name, char *const *v, int n)
+{
+	struct stat st;
+	if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (is_sibling(v[i], name))
+			return 1;
+	return 0;
+}
+
 void run_files_add(struct runfiles *rf, const char *name, int whole)
 {
 	if (beside_existing(name))
@@ -116,12 +169,17 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 		char *dir = xasprintf("%s%s", name, name[strlen(name) - 1] == '/' ? "" : "/");
 		char **v;
 		int n = dir_names(dir, want_profile, NULL, &v);
-		for (int i = 0; i < n; i++)
-			add(rf, v[i]);
+		for (int i = 0; i < n; i++) {
+			if (empty_base(v[i], v, n)) {
+				free(v[i]);
+				continue;
+			}
+			add(rf, v[i], 1);
+		}
 		free(v);
 		free(dir);
 		if (!n) /* say so when it is loaded: nothing would pass for empty */
-			add(rf, xstrdup(name));
+			add(rf, xstrdup(name), 0);
 		return;
 	}
 	int empty = exists && S_ISREG(st.st_mode) && st.st_size == 0;
@@ -144,13 +202,13 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 		int ns = dir_names(dir, want_sibling, prefix, &sib);
 		if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
 			if (exists && !empty)
-				add(rf, xstrdup(name));
+				add(rf, xstrdup(name), 1);
 			for (int i = 0; i < ns; i++)
-				add(rf, sib[i]);
+				add(rf, sib[i], 1);
 			found = 1;
 		} else {
 			/* one file of a run whose others are here: say so */
-			if (ns > 1 && !rf->note)
+			if (ns > 1 && !rf->note && !named_before(rf, name))
 				rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
 						     "dumps): cgtui %s%s opens them all, P then picks one",
 						     name, ns, dir, prefix, dir, prefix);
@@ -160,9 +218,14 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 		free(sib);
 	}
 	if (!found)
-		add(rf, xstrdup(name));
+		add(rf, xstrdup(name), 0);
 	free(prefix);
 	free(dir);
+}
+
+void run_files_side(struct runfiles *rf)
+{
+	rf->side = rf->n;
 }
 
 void run_files_free(struct runfiles *rf)
@@ -170,6 +233,7 @@ void run_files_free(struct runfiles *rf)
 	for (int i = 0; i < rf->n; i++)
 		free(rf->v[i]);
 	free(rf->v);
+	free(rf->id);
 	free(rf->note);
 	memset(rf, 0, sizeof(*rf));
 }

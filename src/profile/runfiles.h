@@ -10,11 +10,14 @@ struct runfiles {
 	char **v;
 	int n;
 	char *note;     /* a file named is one of several of its run, or NULL */
+	struct runfile_id *id; /* v[i]'s file, to name it once (run_files_add) */
+	int side;       /* the first of the side being named (run_files_side) */
 };
 
 /* Adds the files `name` stands for:
  *  - a directory: the callgrind.out.* and cachegrind.out.* in it, in the
- *    order they ran (callgrind.out.1.2 before callgrind.out.1.10);
+ *    order they ran (callgrind.out.1.2 before callgrind.out.1.10), but an
+ *    empty callgrind.out.PID beside its run's files;
  *  - callgrind.out.PID (a file or not): it and every callgrind.out.PID-TID
  *    (one per thread, --separate-threads=yes) and callgrind.out.PID.N (a
  *    dump: CALLGRIND_DUMP_STATS, the "dump" control) beside it; an empty
@@ -27,8 +30,16 @@ struct runfiles {
  *    nothing (it is read with its profile; callgrind.out.* names both);
  *  - anything else: itself (callgrind.out.PID-TID alone: a note says which
  *    run it is one file of).
+ * A file named on its own that a run named before brought in is not added
+ * again: callgrind.out.PID* in a shell names the run, then each of its
+ * files, which would count twice.  (A file or a run named twice is added
+ * twice, as several profiles are; and a file of the side of a difference
+ * named after run_files_side is named anew.)
  * A name that stands for nothing is added as it is: loading it says why. */
 void run_files_add(struct runfiles *rf, const char *name, int whole);
+/* The files named from now on are another side (of --diff, --check): a
+ * run named before does not stand for them. */
+void run_files_side(struct runfiles *rf);
 void run_files_free(struct runfiles *rf);
 
 /* The newest callgrind.out.* or cachegrind.out.* in the current

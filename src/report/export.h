@@ -10,7 +10,8 @@
  * those its innermost frame has on that path and its callees do not (the
  * context's self cost), so each event's stacks add up to its total.  Calls inside a cycle or of a function to
  * itself carry no cost of their own (the one cycle rule): they are in no
- * path.  Nodes under the threshold (rank.h) are left to their parent.
+ * path.  Nodes under the threshold (rank.h) are left to their parent;
+ * every root is kept, having none.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_EXPORT_H
 #define CGTUI_EXPORT_H

@@ -144,6 +144,28 @@ for f in cyc.out thr.out py.out; do
 	d=$(check roots roots.txt "$total")
 	ok "$f: the call tree's roots add up to the total, $total" $? "$d"
 done
+# the run named with a shell's pattern (thr.out*: the run's empty file,
+# then each thread's) is the run once: its files counted twice, the
+# roots added up to twice the total
+total=$(awk '/^totals:/ { s += $2 } END { print s }' thr.out-[0-9]*)
+rm -f roots.txt
+TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
+	"$CGTUI" --threshold=0 thr.out* >/dev/null 2>&1
+d=$(check roots roots.txt "$total")
+ok "thr.out*: the call tree's roots add up to the total, $total" $? "$d"
+got=$("$CGTUI" --batch --no-annotate --no-show-percs thr.out* 2>&1 |
+	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+ok "thr.out*: the report's total is the threads' sum, $total" "$([ "$got" = "$total" ]; echo $?)" \
+	"got '$got'"
+# the same run as callgrind names it, in a directory named alone: its
+# empty callgrind.out.PID is no profile, its threads are the run
+mkdir -p run.d
+: >run.d/callgrind.out.7
+for t in thr.out-[0-9]*; do cp "$t" "run.d/callgrind.out.7-${t##*-}"; done
+got=$("$CGTUI" --batch --no-annotate --no-show-percs run.d 2>&1 |
+	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+ok "a directory with callgrind's empty file beside the threads': the threads' sum, $total" \
+	"$([ "$got" = "$total" ]; echo $?)" "got '$got': $("$CGTUI" --batch run.d 2>&1 | head -2)"
 grep -q "clone" roots.txt 2>/dev/null
 rm -f roots.txt
 TERM=xterm COLUMNS=160 LINES=60 CGTUI_SCRIPT=roots.keys CGTUI_CONFIG=plain.config \
@@ -172,6 +194,17 @@ for f in cyc-recs.out cyc-callers.out; do
 	callgrind_annotate --auto=no --threshold=100 "$f" >ref.txt 2>/dev/null
 	d=$(check fold-self ours.txt ref.txt)
 	ok "$f: --fold-recursion: f'N and f'caller add up to f" $? "$d"
+done
+
+# 6. the folded stacks add up to the total the file states, at the default
+# threshold too: a root under it has no caller to be left to (every
+# function of a Cachegrind file is a root; so is a small thread's start)
+f=$top_srcdir/tests/report/prog.cgout
+total=$(awk '/^summary:/ { print $2 }' "$f")
+for t in "" --threshold=1; do
+	got=$("$CGTUI" --export=folded $t "$f" 2>/dev/null | awk '{ s += $NF } END { print s }')
+	ok "prog.cgout: --export=folded${t:+ $t}: the stacks add up to the total, $total" \
+		"$([ -n "$total" ] && [ "$got" = "$total" ]; echo $?)" "got $got"
 done
 
 finish
