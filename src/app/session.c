@@ -65,6 +65,8 @@ int session_open(struct session *s, const struct cli *c)
 		run_files_add(&s->in, c->operands[i], 0);
 		if (i == 0)
 			s->nfirst = s->in.n;
+		if (i == 0 && (c->diff || c->share.check))
+			run_files_side(&s->in); /* the second side names its files anew */
 		/* a file beside a profile (its .ctx, .time) stands for none
 		 * (run_files_add): fine among others (callgrind.out.*), not as
 		 * a side of a diff or as all there is */

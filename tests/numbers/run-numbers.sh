@@ -157,6 +157,16 @@ got=$("$CGTUI" --batch --no-annotate --no-show-percs thr.out* 2>&1 |
 	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
 ok "thr.out*: the report's total is the threads' sum, $total" "$([ "$got" = "$total" ]; echo $?)" \
 	"got '$got'"
+# the run against one of its own threads' files (--diff, --check): the
+# second side names its file anew, not left out as the first side's run's
+# (the difference is the thread's total minus the run's)
+t1=$(awk '/^totals:/ { print $2 }' thr.out-01)
+got=$("$CGTUI" --batch --no-annotate --no-show-percs --diff thr.out thr.out-01 2>&1 |
+	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+ok "--diff thr.out thr.out-01: thread 1's total minus the run's, $((t1 - total))" \
+	"$([ -n "$t1" ] && [ "$got" = "$((t1 - total))" ]; echo $?)" "got '$got'"
+"$CGTUI" --check thr.out thr.out-01 --limit=Ir=0 >check.txt 2>&1
+ok "--check thr.out thr.out-01 --limit=Ir=0: a decrease passes (exit 0)" $? "$(cat check.txt)"
 # the same run as callgrind names it, in a directory named alone: its
 # empty callgrind.out.PID is no profile, its threads are the run
 mkdir -p run.d
