@@ -394,17 +394,15 @@ struct cgt_exit {
  * exit can go from one function to another. */
 void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst,
 		    IRExpr *guard, Int offset_SP, Bool block_end);
-/* VEX translated on at `to` after `from`, a direct call (was_call) or jump
- * it followed: if that moves between functions, calls before(arg) (which
- * brings the running totals up to date) and adds the helper's call.
- * True if it did. */
-Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
-		      Int offset_SP, void (*before)(void *), void *arg);
-/* --contexts: the code of `from` goes on into that of `to`, the next
- * instruction, of another function (a function falling into the next):
- * calls before(arg) and adds the move between their nodes. */
-void cgt_calls_fell(IRSB *out, struct cgt_insn *from, struct cgt_insn *to,
-		    void (*before)(void *), void *arg);
+/* The instruction `to` comes after `from` in a block: VEX translated on
+ * at a direct call (was_call) or jump it followed (`to` is not the next
+ * instruction, or `from` jumps to it), or `from` goes on into `to`.
+ * Where that moves between functions, calls before(arg) (which brings the
+ * running totals up to date) and adds the helper's call, or (--contexts,
+ * a function falling into the next) the move between their nodes.  True
+ * if it added a call or a jump's helper (a new region of counts). */
+Bool cgt_calls_next(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
+		    Int offset_SP, void (*before)(void *), void *arg);
 /* The constant target of an Ist_AbiHint, else 0 (tool_main.c). */
 Addr cgt_hint_target(const IRStmt *st);
 void cgt_calls_init(void);

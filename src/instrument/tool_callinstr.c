@@ -448,8 +448,8 @@ void cgt_calls_exit(IRSB *out, struct cgt_insn *from, IRJumpKind jk, IRExpr *dst
 		emit_fn(out, from, to, guard);
 }
 
-Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
-		      Int offset_SP, void (*before)(void *), void *arg)
+static Bool calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
+			 Int offset_SP, void (*before)(void *), void *arg)
 {
 	struct cgt_exit *x = classify(from, was_call ? CGT_XFER_CALL : CGT_XFER_JUMP, to, True);
 	if (!x) {
@@ -469,13 +469,42 @@ Bool cgt_calls_chased(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Boo
 	return True;
 }
 
-void cgt_calls_fell(IRSB *out, struct cgt_insn *from, struct cgt_insn *to,
-		    void (*before)(void *), void *arg)
+/* Is the instruction `from` a direct jump to the instruction right after
+ * it (a displacement of 0: "jmp rel32" or "jmp rel8", with or without a
+ * bnd prefix)?  glibc's strerror ends in such a jump, its tail call of
+ * strerror_l laid out right after it: VEX, following the jump, gives the
+ * two instructions one after the other as if the code fell through.  The
+ * bytes were just read by VEX, so they are there to read. */
+static Bool jumps_to_next(const struct cgt_insn *from)
 {
-	if (!fn_moves(from, to))
-		return;
-	before(arg);
-	emit_fn(out, from, to, NULL);
+#if defined(VGA_x86) || defined(VGA_amd64)
+	const UChar *b = (const UChar *)from->addr;
+	UInt n = from->len;
+	if (n >= 1 && b[0] == 0xF2) { /* bnd */
+		b++;
+		n--;
+	}
+	if (n == 5 && b[0] == 0xE9)
+		return b[1] == 0 && b[2] == 0 && b[3] == 0 && b[4] == 0;
+	return n == 2 && b[0] == 0xEB && b[1] == 0;
+#else
+	(void)from;
+	return False;
+#endif
+}
+
+Bool cgt_calls_next(IRSB *out, struct cgt_insn *from, struct cgt_insn *to, Bool was_call,
+		    Int offset_SP, void (*before)(void *), void *arg)
+{
+	if (from->addr + from->len != to->addr || jumps_to_next(from))
+		return calls_chased(out, from, to, was_call, offset_SP, before, arg);
+	/* the code of `from` goes on into that of `to`: with --contexts, a
+	 * function falling into the next moves between their nodes */
+	if (fn_moves(from, to)) {
+		before(arg);
+		emit_fn(out, from, to, NULL);
+	}
+	return False;
 }
 
 void cgt_calls_ctx_check(IRSB *out, struct cgt_reg *r)

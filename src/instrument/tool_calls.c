@@ -4,9 +4,9 @@
  * counted between each call and its return (inclusive cost).
  *
  * The instrumenter (tool_main.c, tool_sim.c) calls cgt_calls_exit() for each
- * block end and side exit, and cgt_calls_chased() where VEX went on
- * translating at the target of a direct call or jump (a superblock may
- * follow them); it decides at translation time which can move between
+ * block end and side exit, and cgt_calls_next() between two instructions of
+ * a block, which may be where VEX went on translating at the target of a
+ * direct call or jump (a superblock may follow them); it decides at translation time which can move between
  * functions and only those call a helper (`cgt_h_ret`, `cgt_h_call`, `cgt_h_call_ind`,
  * `cgt_h_jump`) when taken; the common return (and with Ir only the direct
  * call) is done inline and calls it only otherwise.  The instrumentation

@@ -332,13 +332,10 @@ static IRSB *cgt_instrument(VgCallbackClosure *closure, IRSB *in, const VexGuest
 			struct cgt_insn *prev = cur;
 			cur = cgt_insn_get(st->Ist.IMark.addr,
 					   st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB);
-			/* VEX followed a direct call or jump */
-			if (prev && prev->addr + prev->len != cur->addr &&
-			    cgt_calls_chased(s.out, prev, cur, hint == cur->addr,
-					     layout->offset_SP, flush_total, &s))
+			/* VEX followed a direct call or jump, or the code went on */
+			if (prev && cgt_calls_next(s.out, prev, cur, hint == cur->addr,
+						   layout->offset_SP, flush_total, &s))
 				cgt_count_new_region(&s);
-			else if (prev && prev->addr + prev->len == cur->addr)
-				cgt_calls_fell(s.out, prev, cur, flush_total, &s);
 			hint = 0;
 			cgt_count_insn(&s, cur);
 			break;

@@ -659,13 +659,10 @@ IRSB *cgt_sim_instrument(IRSB *in, IRType hWordTy, Int offset_SP, Addr key)
 			isize = st->Ist.IMark.len ? st->Ist.IMark.len : VG_MIN_INSTR_SZB;
 			struct cgt_insn *prev = cur;
 			cur = cgt_insn_get(cia, isize);
-			/* VEX followed a direct call or jump: what is queued is
-			 * counted before a call is pushed */
-			if (prev && prev->addr + prev->len != cia &&
-			    cgt_calls_chased(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s))
+			/* VEX followed a direct call or jump, or the code went
+			 * on: what is queued is counted before a call is pushed */
+			if (prev && cgt_calls_next(s.out, prev, cur, hint == cia, offset_SP, flush_cb, &s))
 				cgt_count_new_region(&s.cnt);
-			else if (prev && prev->addr + prev->len == cia)
-				cgt_calls_fell(s.out, prev, cur, flush_cb, &s);
 			hint = 0;
 			dcur = add_ir(&s, cur);
 			break;

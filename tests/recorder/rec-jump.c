@@ -8,7 +8,12 @@
  *                   and from there back into its own middle, n times
  *                   (gcc's foo -> foo.cold -> foo)
  *   hot2(n)         3n: the same, into the middle of cold2 and back
- * main calls into_mid 5 times, hot(100), hot2(100) and body once.
+ *   tail(a)         2(a + 3): lea; a jump to the next instruction, the
+ *                   entry of next_fn (lea, ret): a tail call of the
+ *                   function laid out right after it (glibc's strerror
+ *                   and strerror_l); tail8 the same with a short jump
+ * main calls into_mid 5 times, hot(100), hot2(100), body once, tail 7
+ * times and tail8 4 times.
  *
  * Copyright (C) the cgtui authors.
  * SPDX-License-Identifier: GPL-2.0-or-later */
@@ -59,12 +64,34 @@ __asm__(".text\n"
 	".Lcold2_mid:\n"
 	"	add $2, %rax\n"
 	"	jmp .Lhot2_back\n"
-	".size cold2, .-cold2\n");
+	".size cold2, .-cold2\n"
+	".globl tail\n.type tail,@function\n"
+	"tail:\n"
+	"	lea 3(%rdi), %rdi\n"
+	"	.byte 0xe9, 0, 0, 0, 0\n" /* jmp next_fn, as written: not left out */
+	".size tail, .-tail\n"
+	".globl next_fn\n.type next_fn,@function\n"
+	"next_fn:\n"
+	"	lea (%rdi,%rdi), %rax\n"
+	"	ret\n"
+	".size next_fn, .-next_fn\n"
+	".globl tail8\n.type tail8,@function\n"
+	"tail8:\n"
+	"	lea 3(%rdi), %rdi\n"
+	"	.byte 0xeb, 0\n" /* jmp next8, short */
+	".size tail8, .-tail8\n"
+	".globl next8\n.type next8,@function\n"
+	"next8:\n"
+	"	lea (%rdi,%rdi), %rax\n"
+	"	ret\n"
+	".size next8, .-next8\n");
 
 long body(long a, long b);
 long into_mid(long a, long b);
 long hot(long n);
 long hot2(long n);
+long tail(long a);
+long tail8(long a);
 
 int main(void)
 {
@@ -72,7 +99,16 @@ int main(void)
 	for (volatile int k = 0; k < 5; k++)
 		s += into_mid(k, 2);
 	s += hot(100) + hot2(100) + body(1, 2);
-	return s == 5 * 3 + 10 + 300 + 300 + 3 ? 0 : 1;
+	/* (called through a pointer, so that a block starts at tail: VEX
+	 * follows one direct call or jump per block, here the jump) */
+	long (*volatile t)(long) = tail;
+	for (volatile int k = 0; k < 7; k++)
+		s += t(k);
+	t = tail8;
+	for (volatile int k = 0; k < 4; k++)
+		s += t(k);
+	/* tail: 2 (0 + 3) + ... + 2 (6 + 3) = 84; tail8: 2 (3 + 4 + 5 + 6) */
+	return s == 5 * 3 + 10 + 300 + 300 + 3 + 84 + 36 ? 0 : 1;
 }
 #else
 int main(void)

@@ -157,7 +157,10 @@ fi
 # jumps into another function's code (rec-jump.c), by hand: into_mid's 5
 # jumps into body (add, ret: 2 Ir each), hot's and hot2's 100 trips to the
 # cold code and back (add, jmp: 2 Ir each), and the cold code's jumps back
-# are returns (no call of hot or hot2 but main's, no recursion)
+# are returns (no call of hot or hot2 but main's, no recursion); tail's 7
+# and tail8's 4 jumps to the next function's entry are calls (as
+# callgrind's: a jump to a function's first instruction), each call of
+# tail costing its lea and jump and next_fn's lea and ret
 jump_hand() { # name, our file
 	local r
 	r=$(python3 - "$here" "$2" <<'PY'
@@ -167,7 +170,8 @@ import callsdiff
 edges = callsdiff.read(sys.argv[2])[0]
 want = {('main', 'into_mid'): [5, 20], ('into_mid', 'body'): [5, 10], ('main', 'hot'): [1, 602],
         ('hot', 'hot_cold'): [100, 200], ('main', 'hot2'): [1, 602], ('hot2', 'cold2'): [100, 200],
-        ('main', 'body'): [1, 3]}
+        ('main', 'body'): [1, 3], ('main', 'tail'): [7, 28], ('tail', 'next_fn'): [7, 14],
+        ('main', 'tail8'): [4, 16], ('tail8', 'next8'): [4, 8]}
 fns = {f for k in want for f in k} - {'main'}
 got = {(a[1], b[1]): v for (a, b), v in edges.items() if a[1] in fns or b[1] in fns}
 print('ok' if got == want else 'got %s' % sorted(got.items()))
