@@ -33,6 +33,11 @@ struct cgt_strtab {
 	const HChar **names; /* [n] */
 	UInt *slot;          /* open addressing: id + 1, 0 = empty; [mask + 1] */
 	UInt n, cap, mask;
+	/* a keyed table (cgt_fns): each entry is its string and a key, [n]
+	 * (a function's is where its symbol starts: one name may be several
+	 * functions; cgt_intern's key is 0) */
+	Bool keyed;
+	ULong *key;
 };
 
 UInt cgt_intern(struct cgt_strtab *t, const HChar *s);
@@ -66,7 +71,8 @@ struct cgt_insn {
 	Addr addr;             /* guest address */
 	Addr raddr;            /* addr minus the object's text bias (as callgrind
 	                          writes it); addr when there is no object */
-	UInt obj, file, fn;    /* ids in cgt_objs, cgt_files, cgt_fns */
+	UInt obj, file, fn;    /* ids in cgt_objs, cgt_files, cgt_fns (a function:
+	                          its name and its symbol's start) */
 	UInt line;             /* 0 when unknown */
 	UInt id;               /* dense, in the order made */
 	UInt len;              /* instruction length in bytes; 0 until known (a

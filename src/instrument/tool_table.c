@@ -37,7 +37,7 @@ void *cgt_perm_alloc(SizeT n)
 
 /* ---- names ----------------------------------------------------------------- */
 
-struct cgt_strtab cgt_objs, cgt_files, cgt_fns;
+struct cgt_strtab cgt_objs, cgt_files, cgt_fns = { .keyed = True };
 
 static UInt hash_bytes(UInt h, const HChar *s, SizeT n)
 {
@@ -46,13 +46,20 @@ static UInt hash_bytes(UInt h, const HChar *s, SizeT n)
 	return h;
 }
 
+/* The hash of an entry: its string's, and its key's (strtab.key). */
+static UInt entry_hash(UInt h, ULong key)
+{
+	return key ? (h ^ (UInt)(key >> 32) ^ (UInt)key) * 16777619u : h;
+}
+
 static void strtab_grow(struct cgt_strtab *t)
 {
 	UInt nslots = t->mask ? 2 * (t->mask + 1) : 1024;
 	UInt *slot = VG_(calloc)("cgtui.strtab.slot", nslots, sizeof(UInt));
 	for (UInt id = 0; id < t->n; id++) {
 		const HChar *s = t->names[id];
-		UInt h = hash_bytes(2166136261u, s, VG_(strlen)(s)) & (nslots - 1);
+		UInt h = entry_hash(hash_bytes(2166136261u, s, VG_(strlen)(s)), t->key ? t->key[id] : 0) &
+			 (nslots - 1);
 		while (slot[h])
 			h = (h + 1) & (nslots - 1);
 		slot[h] = id + 1;
@@ -63,44 +70,51 @@ static void strtab_grow(struct cgt_strtab *t)
 	t->mask = nslots - 1;
 }
 
-/* Interns the concatenation a + sep + b (sep and b may be empty). */
-static UInt intern3(struct cgt_strtab *t, const HChar *a, const HChar *sep, const HChar *b)
+/* Interns the concatenation a + sep + b (sep and b may be empty) with the
+ * key `key` (0 for a table without keys). */
+static UInt intern3(struct cgt_strtab *t, const HChar *a, const HChar *sep, const HChar *b,
+		    ULong key)
 {
 	SizeT la = VG_(strlen)(a), ls = VG_(strlen)(sep), lb = VG_(strlen)(b);
 	if (2 * (t->n + 1) > t->mask)
 		strtab_grow(t);
-	UInt h = hash_bytes(hash_bytes(hash_bytes(2166136261u, a, la), sep, ls), b, lb);
+	UInt h = entry_hash(hash_bytes(hash_bytes(hash_bytes(2166136261u, a, la), sep, ls), b, lb),
+			    key);
 	for (h &= t->mask;; h = (h + 1) & t->mask) {
 		UInt id = t->slot[h];
 		if (!id)
 			break;
 		const HChar *s = t->names[id - 1];
-		if (VG_(strncmp)(s, a, la) == 0 && VG_(strncmp)(s + la, sep, ls) == 0 &&
-		    VG_(strcmp)(s + la + ls, b) == 0)
+		if ((t->key ? t->key[id - 1] : 0) == key && VG_(strncmp)(s, a, la) == 0 &&
+		    VG_(strncmp)(s + la, sep, ls) == 0 && VG_(strcmp)(s + la + ls, b) == 0)
 			return id - 1;
 	}
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 1024;
 		t->names = VG_(realloc)("cgtui.strtab.names", t->names,
 					t->cap * sizeof(*t->names));
+		if (t->keyed)
+			t->key = VG_(realloc)("cgtui.strtab.key", t->key, t->cap * sizeof(*t->key));
 	}
 	HChar *copy = cgt_perm_alloc(la + ls + lb + 1);
 	VG_(memcpy)(copy, a, la);
 	VG_(memcpy)(copy + la, sep, ls);
 	VG_(memcpy)(copy + la + ls, b, lb + 1);
 	t->names[t->n] = copy;
+	if (t->key)
+		t->key[t->n] = key;
 	t->slot[h] = t->n + 1;
 	return t->n++;
 }
 
 UInt cgt_intern(struct cgt_strtab *t, const HChar *s)
 {
-	return intern3(t, s, "", "");
+	return intern3(t, s, "", "", 0);
 }
 
 UInt cgt_intern_path(struct cgt_strtab *t, const HChar *dir, const HChar *file)
 {
-	return dir[0] ? intern3(t, dir, "/", file) : intern3(t, file, "", "");
+	return dir[0] ? intern3(t, dir, "/", file, 0) : intern3(t, file, "", "", 0);
 }
 
 /* cgt_fn_file: per function id, its own file id + 1 (0: none yet) */
@@ -156,6 +170,26 @@ static void insn_grow(void)
 	insn_nbuckets = nb;
 }
 
+/* Where the symbol that holds a starts (VG_(get_fnname_w_offset) says how
+ * far a is into it, as "name+N"); a itself when it says no offset, 0 when
+ * a has no symbol. */
+static Addr sym_start(DiEpoch ep, Addr a)
+{
+	const HChar *s;
+	if (!VG_(get_fnname_w_offset)(ep, a, &s))
+		return 0;
+	const HChar *plus = VG_(strrchr)(s, '+');
+	if (!plus || !plus[1])
+		return a;
+	ULong off = 0;
+	for (const HChar *q = plus + 1; *q; q++) {
+		if (*q < '0' || *q > '9' || off > (ULong)a)
+			return a; /* a '+' of the name's own (operator+) */
+		off = off * 10 + (ULong)(*q - '0');
+	}
+	return off <= (ULong)a ? a - (Addr)off : a;
+}
+
 struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 {
 	/* What cachegrind's get_debug_info asks, at the same moment (when the
@@ -171,10 +205,14 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 		line = 0;
 	}
 	fl = cgt_intern_path(&cgt_files, dir, file);
-	/* the name returned lives until the next get_fnname call: intern it now */
+	/* the name returned lives until the next get_fnname call (sym_start
+	 * makes one): interned at once.  A function is its name and where
+	 * its symbol starts: static functions of one name in two files of a
+	 * program are two, as callgrind has them. */
+	Addr start = sym_start(ep, a);
 	if (!VG_(get_fnname)(ep, a, &fnname))
 		fnname = "???";
-	fn = cgt_intern(&cgt_fns, fnname);
+	fn = intern3(&cgt_fns, fnname, "", "", start);
 	const DebugInfo *di = VG_(find_DebugInfo)(ep, a);
 	/* a PLT stub is outside the object's text, which is all
 	 * VG_(find_DebugInfo) looks at: its object is the one whose PLT holds

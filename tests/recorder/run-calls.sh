@@ -70,7 +70,7 @@ cxx=${CXX:-c++}
 
 mkdir -p "$T/src" "$T/run" "$T/prof" "$T/out"
 cp "$here/rec-calls.c" "$here/rec-threads.c" "$here/rec-python.py" "$here/rec-exc.cc" \
-	"$here/rec-jump.c" "$T/src/"
+	"$here/rec-jump.c" "$here/rec-same-a.c" "$here/rec-same-b.c" "$T/src/"
 (cd "$T/src" && $cc -g -O1 -o rec-calls rec-calls.c -pthread) >"$T/out/build.log" 2>&1 ||
 	{ fail build "$(head -c 300 "$T/out/build.log")"; exit 1; }
 # (rec-threads bound at start: which thread resolves read() first varies)
@@ -81,6 +81,8 @@ cp "$here/rec-calls.c" "$here/rec-threads.c" "$here/rec-python.py" "$here/rec-ex
 	{ fail build-O0 "$(head -c 300 "$T/out/build.log")"; exit 1; }
 (cd "$T/src" && $cc -g -O1 -o rec-jump rec-jump.c) >>"$T/out/build.log" 2>&1 ||
 	{ fail build-jump "$(head -c 300 "$T/out/build.log")"; exit 1; }
+(cd "$T/src" && $cc -g -O1 -o rec-same rec-same-a.c rec-same-b.c) >>"$T/out/build.log" 2>&1 ||
+	{ fail build-same "$(head -c 300 "$T/out/build.log")"; exit 1; }
 have_cxx=0
 if command -v "${cxx%% *}" >/dev/null 2>&1 &&
 	(cd "$T/src" && $cxx -g -O1 -o rec-exc rec-exc.cc) >>"$T/out/build.log" 2>&1; then
@@ -191,6 +193,32 @@ for chase in yes no; do
 	# too: callgrind's frames end at the same return)
 	compare "jump-$chase" "$(one "$T/prof/jump-$chase" cg)" "$o" --fns '^main$'
 done
+# two static functions named helper, in two files of the program: two
+# functions with their own files, self costs and callers, as callgrind's
+# (read by callgrind_annotate: file:function, self Ir, and the calls of
+# fa and fb with --tree=calling); they were one, in the first file seen
+same_fns() { # profile: the tree's lines of rec-same's functions
+	callgrind_annotate --threshold=100 --tree=calling "$1" 2>/dev/null | python3 -c '
+import re, sys, os
+rx = re.compile(r"^ *([0-9,]+) \( *[0-9.]+%\) +([*>]) +(\S+):(\w+)( \(\d+x\))?")
+out = set()
+for line in sys.stdin:
+    m = rx.match(line)
+    if m and os.path.basename(m.group(3)).startswith("rec-same-"):
+        out.add("%s %s:%s %s%s" % (m.group(2), os.path.basename(m.group(3)), m.group(4),
+                                   m.group(1), m.group(5) or ""))
+print("\n".join(sorted(out)))'
+}
+if record same -- ../src/rec-same; then
+	want=$(same_fns "$(one "$T/prof/same" cg)")
+	got=$(same_fns "$(one "$T/prof/same" ours)")
+	if [ -n "$want" ] && [ "$got" = "$want" ] &&
+		[ "$(echo "$want" | grep -c ':helper ')" -ge 2 ]; then
+		pass "same: two static helper functions, each with its file and costs: as callgrind's"
+	else
+		fail same "callgrind: $(echo "$want" | tr '\n' ';') ours: $(echo "$got" | tr '\n' ';')"
+	fi
+fi
 record thread -- ../src/rec-calls thread &&
 	compare thread "$(one "$T/prof/thread" cg)" "$(one "$T/prof/thread" ours)" --objs '^rec-calls$'
 # one file per thread (FILE-01, -02, -03), each thread's calls its own
