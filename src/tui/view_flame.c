@@ -257,6 +257,15 @@ static void build(struct view *v)
 	free(keep);
 }
 
+/* Whether v is one of the views kept (not one being opened). */
+static int in_history(const struct tui *t, const struct view *v)
+{
+	for (int i = 0; i < t->nhist; i++)
+		if (t->hist[i] == v)
+			return 1;
+	return 0;
+}
+
 static void update(struct view *v)
 {
 	struct tui *t = v->t;
@@ -266,8 +275,10 @@ static void update(struct view *v)
 		v->data = d;
 		d->w = t->cols;
 		d->h = t->lines - 4;
-		/* opened from a view with a function selected: its widest frame */
-		struct view *from = t->nhist ? tui_view(t) : NULL;
+		/* opened from a view with a function selected: its widest frame
+		 * (made anew for newer data, tui_reload: v is in the history,
+		 * the view on top may be v itself, and tui_reload selects again) */
+		struct view *from = t->nhist && !in_history(t, v) ? tui_view(t) : NULL;
 		uint32_t fn = from && from->ops->selected_fn ? from->ops->selected_fn(from) : v->fn;
 		build(v);
 		int best = -1;
@@ -535,7 +546,8 @@ static const char *row_text(struct view *v, int row)
 static uint32_t selected_fn(struct view *v)
 {
 	struct fview *d = v->data;
-	return d && v->nrows ? d->ctx->node[d->f[v->sel].node].fn : NO_ID;
+	return d && d->ctx && v->nrows && v->sel < d->nf ? d->ctx->node[d->f[v->sel].node].fn
+							   : NO_ID;
 }
 
 const struct view_ops flame_ops = {

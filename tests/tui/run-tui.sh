@@ -93,6 +93,37 @@ for loc in C.UTF-8 C; do
 		fail=$((fail + 1))
 	fi
 done
+# the flame graph open while a program is recorded (spin.c: main calls
+# outer, outer calls inner, which calls nothing): a newer snapshot draws it
+# again, inner still selected, its self cost its inclusive cost (it
+# crashed: the view, made anew for the new data, asked itself for its
+# selection before it had any frames)
+if command -v valgrind >/dev/null && cc -g -O0 -o spin "$here/spin.c" 2>/dev/null; then
+	rm -f ./*.txt
+	printf ':wait-fn inner\n/^inner$<Enter>\n6\n:dump live-1.txt\n:wait-data\n:dump live-2.txt\nq\n' >live.keys
+	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=C CGTUI_SCRIPT=live.keys \
+		CGTUI_CONFIG=plain.config "$CGTUI" ./spin >stdout.txt 2>stderr.txt
+	rc=$?
+	# the status line's total (Ir) and the header's numbers, as read
+	total() { sed -n '1s/.*| Ir //p' "$1" | tr -d ,; }
+	hdr=$(sed -n 3p live-2.txt 2>/dev/null)
+	inc=$(echo "$hdr" | sed -n 's/^inner: \([0-9,]*\) .*/\1/p')
+	slf=$(echo "$hdr" | sed -n 's/.*, self \([0-9,]*\) .*/\1/p')
+	t1=$(total live-1.txt 2>/dev/null) t2=$(total live-2.txt 2>/dev/null)
+	if [ $rc = 0 ] && ! grep -q -e 'runtime error' -e Sanitizer stderr.txt &&
+		grep -q '^flame graph ' live-2.txt && grep -q 'running' live-2.txt &&
+		[ -n "$inc" ] && [ "$inc" = "$slf" ] && [ "${t2:-0}" -gt "${t1:-0}" ]; then
+		echo "PASS: flame graph while recording: drawn again with newer data ($t1, then $t2 Ir), inner selected"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: flame graph while recording: exit $rc, $(head -3 stderr.txt)"
+		cat live-2.txt 2>/dev/null
+		fail=$((fail + 1))
+	fi
+else
+	echo "SKIP: flame graph while recording (no valgrind or cc)"
+fi
+
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
