@@ -467,18 +467,26 @@ static void draw_header(struct view *v, int y, int width)
 		pct_text(v, d->matched, pm, sizeof(pm));
 		snprintf(sm, sizeof(sm), "  /%s: %s", d->search, pm);
 	}
-	const char *est = d->ctx->estimated ? "[estimated] " : "";
-	char *l;
-	if (d->callers != NO_ID) /* "callers of f: g 12 3.4% of it through this path" */
-		l = xasprintf("%scallers of %s: %s %s %s%s%s", est, label_of(v, d->callers),
-			      label_of(v, nd->fn), inc, pi,
-			      nd->parent != NO_ID ? " through this path" : "", sm);
-	else
-		l = xasprintf("%s%s: %s %s, self %s %s%s%s%s%s", est, label_of(v, nd->fn), inc, pi,
-			      slf, ps, nd->parent != NO_ID ? ", calls " : "",
-			      nd->parent != NO_ID ? cnt : "", nd->rec > 1 ? ", recursive" : "", sm);
-	tui_put(t, y, 0, width, l);
-	free(l);
+	/* the names cut where they are long, not the numbers after them; the
+	 * calls, the recursion and the search's share after those, each
+	 * where it fits whole */
+	int x = tui_put(t, y, 0, width, d->ctx->estimated ? "[estimated] " : "");
+	char *rest, more[160] = "";
+	if (d->callers != NO_ID) { /* "callers of f: g 12 3.4% of it through this path" */
+		x += tui_put(t, y, x, width - x, "callers of ");
+		x += tui_put(t, y, x, (width - x) / 3, label_of(v, d->callers));
+		x += tui_put(t, y, x, width - x, ": ");
+		rest = xasprintf(" %s %s%s", inc, pi, nd->parent != NO_ID ? " through this path" : "");
+	} else {
+		rest = xasprintf(": %s %s, self %s %s", inc, pi, slf, ps);
+		if (nd->parent != NO_ID)
+			snprintf(more, sizeof(more), ", calls %s", cnt);
+	}
+	x += tui_put_named(t, y, x, width - x, label_of(v, nd->fn), rest);
+	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 ? ", recursive" : "", sm };
+	for (size_t i = 0; i < sizeof(tail) / sizeof(*tail) && tui_width(t, tail[i]) <= width - x; i++)
+		x += tui_put(t, y, x, width - x, tail[i]);
+	free(rest);
 }
 
 /* ---- moving ------------------------------------------------------------------------------- */

@@ -273,17 +273,17 @@ static void draw_header(struct view *v, int y, int width)
 	if (a->fn_ncalls[c->id])
 		snprintf(calls, sizeof(calls), ", called %lldx%s", (long long)a->fn_ncalls[c->id],
 			 c->id >= a->nfns ? " from outside" : "");
-	char *left = xasprintf("%s: incl %s %s%s", name, cnt, pc, calls);
+	char *left = xasprintf(": incl %s %s%s", cnt, pc, calls);
 	char *right = !p->ncalls ? xstrdup("no calls in the profile (Cachegrind's have none)")
 		    : xasprintf("%d level%s ({ })  %s call up  %s in a cycle", depth_of(t),
 				depth_of(t) == 1 ? "" : "s", t->utf8 ? "\u2191" : "^",
 				t->utf8 ? "\u21ba" : "@");
-	int rw = tui_width(t, right), lw = tui_width(t, left);
+	int rw = tui_width(t, right), lw = tui_width(t, name) + tui_width(t, left);
 	if (lw + 2 + rw <= width) {
-		tui_put(t, y, 0, width, left);
+		tui_put_named(t, y, 0, width, name, left);
 		tui_put(t, y, width - rw, rw, right);
 	} else {
-		tui_put(t, y, 0, width, left);
+		tui_put_named(t, y, 0, width, name, left);
 	}
 	free(name);
 	free(left);
