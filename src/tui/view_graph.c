@@ -148,8 +148,12 @@ static void update(struct view *v)
 	for (uint32_t e = 0; e < d->cg.nedges; e++) {
 		const struct cg_edge *c = &d->cg.edge[e];
 		struct gl_edge *g = &d->gl.edge[e];
-		char k[32];
-		tui_fit_calls(k, sizeof(k), (long long)c->count, 8, "x");
+		/* no count for calls=0 (a difference, a file's calls=0 line), as
+		 * the lists show none; a cycle's member called only from inside
+		 * keeps its 0x (its calls from outside) */
+		char k[32] = "";
+		if (c->count || c->kind == CALL_MEMBER)
+			tui_fit_calls(k, sizeof(k), (long long)c->count, 8, "x");
 		d->elabel[e] = xasprintf("%s%s%s", gl_upward(&d->gl, g) ? (t->utf8 ? "\u2191" : "^") : "", k,
 					 call_kind_costed(c->kind) ? "" : t->utf8 ? "\u21ba" : "@");
 		g->label_w = tui_width(t, d->elabel[e]);
