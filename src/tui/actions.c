@@ -188,6 +188,12 @@ static void open_key_view(struct tui *t, enum action a, const struct view_ops *o
 	(void)a;
 }
 
+const char *fn_order_name(int order)
+{
+	static const char *const what[] = { "cost", "calls", "name", "file" };
+	return order > 0 && order < 4 ? what[order] : what[0];
+}
+
 void act(struct tui *t, enum action a)
 {
 	struct view *v = tui_view(t);
@@ -263,13 +269,11 @@ void act(struct tui *t, enum action a)
 		free(s);
 		break;
 	}
-	case ACT_ORDER: {
-		static const char *const what[] = { "cost", "calls", "name", "file" };
+	case ACT_ORDER:
 		t->set.order = (t->set.order + 1) % 4;
-		tui_message(t, "functions ordered by %s", what[t->set.order]);
+		tui_message(t, "functions ordered by %s", fn_order_name(t->set.order));
 		refresh_all(t);
 		break;
-	}
 	case ACT_PERCENT:
 		t->set.percent = !t->set.percent;
 		break;

@@ -69,9 +69,13 @@ static void draw_header(struct tui *t)
 			 l);
 		free(l);
 	}
-	/* a time range's costs are self costs (recorded per interval) */
-	snprintf(line, sizeof(line), "%s%s%s%s%s | sort %s %s | threshold %s%% | %s%s%s%s | events:%s",
-		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "",
+	/* a time range's costs are self costs (recorded per interval); the
+	 * functions list ordered by calls, name or file (.) says so */
+	char order[48] = "sort ";
+	if (t->set.order && v->ops == &functions_ops)
+		snprintf(order, sizeof(order), "order by %s | ", fn_order_name(t->set.order));
+	snprintf(line, sizeof(line), "%s%s%s%s%s | %s%s %s | threshold %s%% | %s%s%s%s | events:%s",
+		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "", order,
 		 p->ev[t->set.sort_event].name,
 		 t->set.inclusive && !(v->scope.ir1 && v->ops->timed) ? "inclusive" : "self", th, parts,
 		 p->ndiff ? " | difference" : "", t->set.cycles ? "" : " | cycles off: raw",

@@ -213,6 +213,18 @@ int tui_put_right(struct tui *t, int y, int x, int width, const char *s)
 	return tui_put(t, y, x, width, s);
 }
 
+int tui_put_named(struct tui *t, int y, int x, int width, const char *name, const char *rest)
+{
+	int rw = tui_width(t, rest), nw = tui_width(t, name);
+	/* the name keeps 8 columns at least (all of a shorter one): a rest
+	 * wider than what is left is cut at its end */
+	int room = width - rw, keep = nw < 8 ? nw : 8;
+	if (room < keep)
+		room = keep < width ? keep : width;
+	int used = tui_put(t, y, x, room, name);
+	return used + tui_put(t, y, x + used, width - used, rest);
+}
+
 void fmt_percent(char *b, size_t n, cost_t v, cost_t total)
 {
 	if (total == 0)

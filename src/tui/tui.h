@@ -295,6 +295,10 @@ int tui_text_room(const struct tui_text *c);
 void tui_text_end(struct tui_text *c);
 /* Like tui_put, right-aligned in width columns. */
 int tui_put_right(struct tui *t, int y, int x, int width, const char *s);
+/* A header's "NAME: numbers ...": name, then rest, in at most width
+ * columns; a long name is cut (with an ellipsis) so that rest fits whole,
+ * never a number in rest.  Returns the columns used. */
+int tui_put_named(struct tui *t, int y, int x, int width, const char *name, const char *rest);
 /* The one label of a function or cycle (format.h), as the settings show
  * it (template arguments folded with v); malloc'ed. */
 char *tui_label(struct tui *t, uint32_t id);

@@ -54,6 +54,9 @@ void draw(struct tui *t);
 int row_of_fn(struct view *v, uint32_t fn);
 
 /* actions.c */
+/* What the functions list is ordered by (t->set.order): "cost", "calls",
+ * "name" or "file". */
+const char *fn_order_name(int order);
 void act(struct tui *t, enum action a);
 void mouse(struct tui *t);
 void switch_parts(struct tui *t);

@@ -257,6 +257,15 @@ static void build(struct view *v)
 	free(keep);
 }
 
+/* Whether v is one of the views kept (not one being opened). */
+static int in_history(const struct tui *t, const struct view *v)
+{
+	for (int i = 0; i < t->nhist; i++)
+		if (t->hist[i] == v)
+			return 1;
+	return 0;
+}
+
 static void update(struct view *v)
 {
 	struct tui *t = v->t;
@@ -266,8 +275,10 @@ static void update(struct view *v)
 		v->data = d;
 		d->w = t->cols;
 		d->h = t->lines - 4;
-		/* opened from a view with a function selected: its widest frame */
-		struct view *from = t->nhist ? tui_view(t) : NULL;
+		/* opened from a view with a function selected: its widest frame
+		 * (made anew for newer data, tui_reload: v is in the history,
+		 * the view on top may be v itself, and tui_reload selects again) */
+		struct view *from = t->nhist && !in_history(t, v) ? tui_view(t) : NULL;
 		uint32_t fn = from && from->ops->selected_fn ? from->ops->selected_fn(from) : v->fn;
 		build(v);
 		int best = -1;
@@ -456,18 +467,26 @@ static void draw_header(struct view *v, int y, int width)
 		pct_text(v, d->matched, pm, sizeof(pm));
 		snprintf(sm, sizeof(sm), "  /%s: %s", d->search, pm);
 	}
-	const char *est = d->ctx->estimated ? "[estimated] " : "";
-	char *l;
-	if (d->callers != NO_ID) /* "callers of f: g 12 3.4% of it through this path" */
-		l = xasprintf("%scallers of %s: %s %s %s%s%s", est, label_of(v, d->callers),
-			      label_of(v, nd->fn), inc, pi,
-			      nd->parent != NO_ID ? " through this path" : "", sm);
-	else
-		l = xasprintf("%s%s: %s %s, self %s %s%s%s%s%s", est, label_of(v, nd->fn), inc, pi,
-			      slf, ps, nd->parent != NO_ID ? ", calls " : "",
-			      nd->parent != NO_ID ? cnt : "", nd->rec > 1 ? ", recursive" : "", sm);
-	tui_put(t, y, 0, width, l);
-	free(l);
+	/* the names cut where they are long, not the numbers after them; the
+	 * calls, the recursion and the search's share after those, each
+	 * where it fits whole */
+	int x = tui_put(t, y, 0, width, d->ctx->estimated ? "[estimated] " : "");
+	char *rest, more[160] = "";
+	if (d->callers != NO_ID) { /* "callers of f: g 12 3.4% of it through this path" */
+		x += tui_put(t, y, x, width - x, "callers of ");
+		x += tui_put(t, y, x, (width - x) / 3, label_of(v, d->callers));
+		x += tui_put(t, y, x, width - x, ": ");
+		rest = xasprintf(" %s %s%s", inc, pi, nd->parent != NO_ID ? " through this path" : "");
+	} else {
+		rest = xasprintf(": %s %s, self %s %s", inc, pi, slf, ps);
+		if (nd->parent != NO_ID)
+			snprintf(more, sizeof(more), ", calls %s", cnt);
+	}
+	x += tui_put_named(t, y, x, width - x, label_of(v, nd->fn), rest);
+	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 ? ", recursive" : "", sm };
+	for (size_t i = 0; i < sizeof(tail) / sizeof(*tail) && tui_width(t, tail[i]) <= width - x; i++)
+		x += tui_put(t, y, x, width - x, tail[i]);
+	free(rest);
 }
 
 /* ---- moving ------------------------------------------------------------------------------- */
@@ -535,7 +554,8 @@ static const char *row_text(struct view *v, int row)
 static uint32_t selected_fn(struct view *v)
 {
 	struct fview *d = v->data;
-	return d && v->nrows ? d->ctx->node[d->f[v->sel].node].fn : NO_ID;
+	return d && d->ctx && v->nrows && v->sel < d->nf ? d->ctx->node[d->f[v->sel].node].fn
+							   : NO_ID;
 }
 
 const struct view_ops flame_ops = {

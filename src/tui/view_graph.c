@@ -148,8 +148,12 @@ static void update(struct view *v)
 	for (uint32_t e = 0; e < d->cg.nedges; e++) {
 		const struct cg_edge *c = &d->cg.edge[e];
 		struct gl_edge *g = &d->gl.edge[e];
-		char k[32];
-		tui_fit_calls(k, sizeof(k), (long long)c->count, 8, "x");
+		/* no count for calls=0 (a difference, a file's calls=0 line), as
+		 * the lists show none; a cycle's member called only from inside
+		 * keeps its 0x (its calls from outside) */
+		char k[32] = "";
+		if (c->count || c->kind == CALL_MEMBER)
+			tui_fit_calls(k, sizeof(k), (long long)c->count, 8, "x");
 		d->elabel[e] = xasprintf("%s%s%s", gl_upward(&d->gl, g) ? (t->utf8 ? "\u2191" : "^") : "", k,
 					 call_kind_costed(c->kind) ? "" : t->utf8 ? "\u21ba" : "@");
 		g->label_w = tui_width(t, d->elabel[e]);
@@ -273,17 +277,17 @@ static void draw_header(struct view *v, int y, int width)
 	if (a->fn_ncalls[c->id])
 		snprintf(calls, sizeof(calls), ", called %lldx%s", (long long)a->fn_ncalls[c->id],
 			 c->id >= a->nfns ? " from outside" : "");
-	char *left = xasprintf("%s: incl %s %s%s", name, cnt, pc, calls);
+	char *left = xasprintf(": incl %s %s%s", cnt, pc, calls);
 	char *right = !p->ncalls ? xstrdup("no calls in the profile (Cachegrind's have none)")
 		    : xasprintf("%d level%s ({ })  %s call up  %s in a cycle", depth_of(t),
 				depth_of(t) == 1 ? "" : "s", t->utf8 ? "\u2191" : "^",
 				t->utf8 ? "\u21ba" : "@");
-	int rw = tui_width(t, right), lw = tui_width(t, left);
+	int rw = tui_width(t, right), lw = tui_width(t, name) + tui_width(t, left);
 	if (lw + 2 + rw <= width) {
-		tui_put(t, y, 0, width, left);
+		tui_put_named(t, y, 0, width, name, left);
 		tui_put(t, y, width - rw, rw, right);
 	} else {
-		tui_put(t, y, 0, width, left);
+		tui_put_named(t, y, 0, width, name, left);
 	}
 	free(name);
 	free(left);

@@ -41,12 +41,25 @@ static int total_width(struct tui *t)
 	return w;
 }
 
+/* The names' column: as wide as the longest (Instructions, inuse_space(MB)),
+ * 11 columns at least and 24 at most */
+static int name_width(struct tui *t)
+{
+	int w = 11;
+	for (int e = 0; e < t->p->nevents; e++) {
+		int n = tui_width(t, t->p->ev[e].name);
+		if (n > w)
+			w = n < 24 ? n : 24;
+	}
+	return w;
+}
+
 static void ev_header(struct view *v, int y, int width)
 {
-	int tw = total_width(v->t);
+	int tw = total_width(v->t), x = 11 + name_width(v->t);
 	tui_put(v->t, y, 0, width, "Show Sort Event");
-	tui_put_right(v->t, y, 22, tw, "Total");
-	tui_put(v->t, y, 24 + tw, width - 24 - tw, "Meaning");
+	tui_put_right(v->t, y, x, tw, "Total");
+	tui_put(v->t, y, x + tw + 2, width - x - tw - 2, "Meaning");
 }
 
 static void ev_row(struct view *v, int row, int y, int width, int sel)
@@ -58,15 +71,15 @@ static void ev_row(struct view *v, int row, int y, int width, int sel)
 	format_count(tot, sizeof(tot), event_value(p, p->totals, row));
 	tui_put(t, y, 1, 3, shown(t, row) ? "[x]" : "[ ]");
 	tui_put(t, y, 6, 1, t->set.sort_event == row ? "*" : " ");
-	tui_put(t, y, 10, 11, e->name);
-	int tw = total_width(t);
-	tui_put_right(t, y, 22, tw, tot);
+	int nw = name_width(t), tw = total_width(t), x = 11 + nw;
+	tui_put(t, y, 10, nw, e->name);
+	tui_put_right(t, y, x, tw, tot);
 	/* a formula; else the profile's long name; else what Valgrind's
 	 * events of that name count */
 	const char *known = event_meaning(e->name);
 	char *m = e->formula ? xasprintf("= %s", e->formula)
 		  : xstrdup(e->longname ? e->longname : known ? known : "");
-	tui_put(t, y, 24 + tw, width - 24 - tw, m);
+	tui_put(t, y, x + tw + 2, width - x - tw - 2, m);
 	free(m);
 	(void)sel;
 }

@@ -236,10 +236,11 @@ static void draw_header(struct view *v, int y, int width)
 	char cnt[48], pc[32];
 	format_count(cnt, sizeof(cnt), (cost_t)(s->value + 0.5));
 	pct(v, s, pc, sizeof(pc));
-	char *l = xasprintf("%s: %s%s %s%s", d->label[v->sel], s->depth > 1 ? "~" : "", cnt, pc,
-			    s->depth > 1 ? " (estimated: below the first level, areas are split as "
-					   "the callee's calls cost)" : "");
-	tui_put(t, y, 0, width, l);
+	char *l = xasprintf(": %s%s %s", s->depth > 1 ? "~" : "", cnt, pc);
+	int x = tui_put_named(t, y, 0, width, d->label[v->sel], l);
+	if (s->depth > 1)
+		tui_put(t, y, x, width - x, " (estimated: below the first level, areas are split as "
+					    "the callee's calls cost)");
 	free(l);
 }
 

@@ -100,16 +100,17 @@ static void draw_header(struct view *v, int y, int width)
 		pct(r, sizeof(r), mrc_ratio(c, k));
 		format_count(mis, sizeof(mis), (cost_t)c->miss[k]);
 		format_count(acc, sizeof(acc), (cost_t)c->accesses);
-		snprintf(line, sizeof(line), "%s: at %s (2^%d lines) %s misses (%s of %s); whole run %s",
-			 name, size, k, r, mis, acc, ra);
+		snprintf(line, sizeof(line), ": at %s (2^%d lines) %s misses (%s of %s); whole run %s",
+			 size, k, r, mis, acc, ra);
+		tui_put_named(t, y, 0, width, name, line);
 	} else {
 		format_count(mis, sizeof(mis), (cost_t)all->miss[k]);
 		format_count(acc, sizeof(acc), (cost_t)all->accesses);
 		snprintf(line, sizeof(line), "whole run: at %s (2^%d lines) %s misses (%s of %s)", size,
 			 k, ra, mis, acc);
+		tui_put(t, y, 0, width, line);
 	}
 	free(name);
-	tui_put(t, y, 0, width, line);
 }
 
 static void glyph(int y, int x, wchar_t c)
@@ -145,27 +146,29 @@ static void draw(struct view *v, int y0, int h, int w)
 	format_count(s2, sizeof(s2), (cost_t)all->samples);
 	char *name = v->fn != NO_ID ? tui_label(t, v->fn) : NULL;
 	const char *dot = u ? "\u00b7" : ".";
+	/* the function's name cut where it is long, not the numbers after it */
+	int lx = 0;
 	if (c) {
 		format_count(s1, sizeof(s1), (cost_t)c->samples);
-		snprintf(b, sizeof(b), "%s %s (%s samples)  %s whole run (%s)", u ? "\u2022" : "*", name,
-			 s1, dot, s2);
+		lx = tui_put(t, y0, 0, w, u ? "\u2022 " : "* ");
+		snprintf(b, sizeof(b), " (%s samples)  %s whole run (%s)", s1, dot, s2);
 	} else if (name) {
-		snprintf(b, sizeof(b), "%s: no curve of its own (fewer than %llu sampled data "
+		snprintf(b, sizeof(b), ": no curve of its own (fewer than %llu sampled data "
 				       "accesses)  %s whole run (%s samples)",
-			 name, (unsigned long long)(d->few_min ? d->few_min : 64), dot, s2);
+			 (unsigned long long)(d->few_min ? d->few_min : 64), dot, s2);
 	} else {
 		snprintf(b, sizeof(b), "%s whole run (%s samples)", dot, s2);
 	}
+	lx += name ? tui_put_named(t, y0, lx, w - lx, name, b) : tui_put(t, y0, lx, w - lx, b);
 	free(name);
-	size_t bl = strlen(b);
-	snprintf(b + bl, sizeof(b) - bl, "; fully associative LRU, %u B lines%s", d->line,
+	snprintf(b, sizeof(b), "; fully associative LRU, %u B lines%s", d->line,
 		 d->threshold < d->one ? ", lines sampled" : "");
-	tui_put(t, y0, 0, w, b);
+	tui_put(t, y0, lx, w - lx, b);
 	/* the data caches simulated, and the main curve's ratio at their sizes */
 	const struct mrc_curve *main = c ? c : all;
 	struct mrc_level lv[MAX_LEVELS];
 	int nl = mrc_levels(t->p, lv, MAX_LEVELS);
-	bl = 0;
+	size_t bl = 0;
 	b[0] = 0;
 	for (int i = 0; i < nl && bl < sizeof(b); i++) {
 		char r[32];

@@ -129,9 +129,13 @@ static void file_notes(struct view *v, struct src *s, int k)
 	const char *obname = ob != NO_ID && *obj_name(p, ob) ? obj_name(p, ob) : NULL;
 	int before = s->n;
 	switch (a->status) {
-	case SA_UNKNOWN:
-		note(s, xasprintf("%s: no source file in the profile (no debug information?)",
-				  fn_name(p, v->fn)));
+	case SA_UNKNOWN: /* (a part after the first: some of its code, not all) */
+		note(s, k ? xstrdup("this code has no source file in the profile (no debug "
+				    "information?)")
+			  : xasprintf("%s: no source file in the profile (no debug information?)",
+				      fn_name(p, v->fn)));
+		if (k) /* (not a warning about the function's own file) */
+			return;
 		break;
 	case SA_UNREADABLE:
 		note(s, xasprintf("%s: cannot read it (%s); tried:", a->name, strerror(a->err)));

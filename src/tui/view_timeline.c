@@ -121,18 +121,23 @@ static void draw_header(struct view *v, int y, int width)
 	format_count(all, sizeof(all), w);
 	format_rate(ra, sizeof(ra), timeline_rate(tl, i, w));
 	const char *ev = t->p->ev[t->set.sort_event].name;
-	int n = snprintf(line, sizeof(line), "interval %u of %u, Ir %s to %s: %s %s, %s per Ir", i + 1,
-			 tl->niv, a, b, ev, all, ra);
-	if (v->fn != NO_ID && n > 0 && (size_t)n < sizeof(line)) {
-		cost_t c = value(v, i, v->fn);
-		char *name = tui_label(t, v->fn);
-		format_count(f, sizeof(f), c);
-		fmt_percent(pc, sizeof(pc), c, w);
-		format_rate(rf, sizeof(rf), timeline_rate(tl, i, c));
-		snprintf(line + n, sizeof(line) - (size_t)n, "; %s %s (%s), %s per Ir", name, f, pc, rf);
-		free(name);
+	snprintf(line, sizeof(line), "interval %u of %u, Ir %s to %s: %s %s, %s per Ir; ", i + 1,
+		 tl->niv, a, b, ev, all, ra);
+	if (v->fn == NO_ID) {
+		line[strlen(line) - 2] = 0; /* (no "; ") */
+		tui_put(t, y, 0, width, line);
+		return;
 	}
-	tui_put(t, y, 0, width, line);
+	/* the function's name cut where it is long, not its numbers */
+	int x = tui_put(t, y, 0, width, line);
+	cost_t c = value(v, i, v->fn);
+	char *name = tui_label(t, v->fn);
+	format_count(f, sizeof(f), c);
+	fmt_percent(pc, sizeof(pc), c, w);
+	format_rate(rf, sizeof(rf), timeline_rate(tl, i, c));
+	snprintf(line, sizeof(line), " %s (%s), %s per Ir", f, pc, rf);
+	tui_put_named(t, y, x, width - x, name, line);
+	free(name);
 }
 
 static void glyph(int y, int x, wchar_t c)
@@ -169,10 +174,10 @@ static void sparkline(struct view *v, uint32_t fn, int y, int rows, int first, i
 	char tops[48], b[512];
 	format_rate(tops, sizeof(tops), top);
 	char *name = fn == NO_ID ? xstrdup("whole run") : tui_label(t, fn);
-	snprintf(b, sizeof(b), "%s: %s per Ir by interval, top %s", name,
-		 t->p->ev[t->set.sort_event].name, tops);
+	snprintf(b, sizeof(b), ": %s per Ir by interval, top %s", t->p->ev[t->set.sort_event].name,
+		 tops);
+	tui_put_named(t, y, 0, w, name, b);
 	free(name);
-	tui_put(t, y, 0, w, b);
 	for (int c = 0; c < cols; c++) {
 		uint32_t i = (uint32_t)(first + c);
 		double x = rate(v, i, fn);

@@ -93,6 +93,70 @@ for loc in C.UTF-8 C; do
 		fail=$((fail + 1))
 	fi
 done
+# a name wider than the header (longname.out: 87 columns) is cut, never
+# the numbers after it: at 80 columns the call graph's ": incl
+# 1,234,567,890 84.0%, called 1234567x" takes 43 columns, so 36 of the name
+# and "~"; the flame graph's "[estimated] " 12 and ": 1,234,567,890 84.0%,
+# self 1,234,567,890 84.0%" 47 leave 21 (the calls, 17 more, do not fit);
+# the call map's ": 1,234,567,890 84.0%" 21 leaves 59; the timeline's
+# sparkline of it (longname.out.time: one interval of all 1,469,135,780 Ir)
+# ": Ir per Ir by interval, top 0.84" 33 leaves 47.  (1,234,567,890 of
+# 1,469,135,780 is 84.03%.)
+rm -f ./*.txt
+printf '/a_function<Enter>\n4\n:dump graph.txt\nF\n/a_function<Enter>\n6\n:dump flame.txt\nF\n/a_function<Enter>\n5\n:dump map.txt\n7\n:dump timeline.txt\nq\n' >longname.keys
+TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=C CGTUI_SCRIPT=longname.keys \
+	CGTUI_CONFIG=plain.config "$CGTUI" longname.out >/dev/null 2>&1
+# mrc.out's scan so named: its curve's header ": at 64K ... whole run
+# 10.00%" (mrc.keys) 67 columns leaves 13; its legend's "* " 2 and " (240
+# samples)  . whole run (600)" 33 leave 45
+sed 's/\bscan\b/ns::a_function_whose_name_is_long_enough_to_fill_most_of_an_eighty_column_screen(int)/' \
+	mrc.out >longmrc.out
+printf '/a_function<Enter>\n8\n:dump mrc.txt\nq\n' >longmrc.keys
+TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=C CGTUI_SCRIPT=longmrc.keys \
+	CGTUI_CONFIG=plain.config "$CGTUI" longmrc.out >/dev/null 2>&1
+for want in \
+	"graph.txt:ns::a_function_whose_name_is_long_en~: incl 1,234,567,890 84.0%, called 1234567x" \
+	"flame.txt:[estimated] ns::a_function_whose~: 1,234,567,890 84.0%, self 1,234,567,890 84.0%" \
+	"map.txt:ns::a_function_whose_name_is_long_enough_to_fill_most_of_a~: 1,234,567,890 84.0%" \
+	"timeline.txt:ns::a_function_whose_name_is_long_enough_to_fi~: Ir per Ir by interval, top 0.84" \
+	"mrc.txt:ns::a_functi~: at 64K (2^10 lines) 100.00% misses (400 of 400); whole run 10.00%" \
+	"legend.txt:* ns::a_function_whose_name_is_long_enough_to_~ (240 samples)  . whole run (600)"; do
+	f=${want%%:*}
+	case $f in
+	timeline.txt) got=$(grep '^ns::' "$f" 2>/dev/null) ;;
+	legend.txt) got=$(sed -n 4p mrc.txt 2>/dev/null) ;;
+	*) got=$(sed -n 3p "$f" 2>/dev/null) ;;
+	esac
+	[ "$got" = "${want#*:}" ]
+	check "long name in the header, numbers whole: $f" $? "want '${want#*:}', got '$got'"
+done
+
+# the flame graph open while a program is recorded (spin.c: main calls
+# outer, outer calls inner, which calls nothing): a newer snapshot draws it
+# again, inner still selected, its self cost its inclusive cost (it
+# crashed: the view, made anew for the new data, asked itself for its
+# selection before it had any frames)
+if command -v valgrind >/dev/null && cc -g -O0 -o spin "$here/spin.c" 2>/dev/null; then
+	rm -f ./*.txt
+	printf ':wait-fn inner\n/^inner$<Enter>\n6\n:dump live-1.txt\n:wait-data\n:dump live-2.txt\nq\n' >live.keys
+	TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=C CGTUI_SCRIPT=live.keys \
+		CGTUI_CONFIG=plain.config "$CGTUI" ./spin >stdout.txt 2>stderr.txt
+	rc=$?
+	# the status line's total (Ir) and the header's numbers, as read
+	total() { sed -n '1s/.*| Ir //p' "$1" | tr -d ,; }
+	hdr=$(sed -n 3p live-2.txt 2>/dev/null)
+	inc=$(echo "$hdr" | sed -n 's/^inner: \([0-9,]*\) .*/\1/p')
+	slf=$(echo "$hdr" | sed -n 's/.*, self \([0-9,]*\) .*/\1/p')
+	t1=$(total live-1.txt 2>/dev/null) t2=$(total live-2.txt 2>/dev/null)
+	[ $rc = 0 ] && ! grep -q -e 'runtime error' -e Sanitizer stderr.txt &&
+		grep -q '^flame graph ' live-2.txt && grep -q 'running' live-2.txt &&
+		[ -n "$inc" ] && [ "$inc" = "$slf" ] && [ "${t2:-0}" -gt "${t1:-0}" ]
+	check "flame graph while recording: drawn again with newer data ($t1, then $t2 Ir), inner selected" \
+		$? "exit $rc, $(head -3 stderr.txt), header: $hdr"
+else
+	echo "SKIP: flame graph while recording (no valgrind or cc)"
+fi
+
 # every key of the key table, in every view (the list comes from --keys):
 # no crash, no sanitizer report, and each view still draws
 set -f # the keys include '*'
