@@ -53,6 +53,13 @@ static int insn_at(const struct asm_annot *a, uint64_t addr)
  * run of code (what lies between was not executed and may not be code). */
 #define RUN_GAP 256
 
+/* Are x and y in one section of the object (both in none, too)? */
+static int same_section(const struct asm_annot *a, uint64_t x, uint64_t y)
+{
+	const char *sx = objcode_section(a->oc, x), *sy = objcode_section(a->oc, y);
+	return sx == sy || (sx && sy && strcmp(sx, sy) == 0);
+}
+
 /* Symbols covering the recorded addresses.  Addresses no symbol covers (a
  * stripped object) are shown in runs, from the first recorded address of a
  * run to its last: each is the start of an instruction, but where the
@@ -61,22 +68,31 @@ static void find_spans(struct asm_annot *a, struct span **out, int *nout)
 {
 	const struct elfsyms *sy = objcode_syms(a->oc);
 	struct span *sp = NULL;
-	int n = 0, cap = 0, run = -1;
+	int n = 0, cap = 0, run = -1, noted = 0;
 	for (uint32_t i = 0; i < a->fi.nins; i++) {
 		uint64_t addr = a->fi.ins[i].addr, start, size;
 		const char *name = sy ? elfsyms_span(sy, addr, &start, &size) : NULL;
+		/* a symbol without a size stops at its section's end: _init's
+		 * (.init) does not cover the PLT after it, whose stubs our
+		 * recorder counts in the function calling through them */
+		if (name && !size && !same_section(a, start, addr))
+			name = NULL;
 		if (!name) {
-			if (run < 0)
+			/* the PLT has no symbols: its stubs are shown by its name */
+			const char *sec = objcode_section(a->oc, addr);
+			int plt = sec && strncmp(sec, ".plt", 4) == 0;
+			const char *label = plt ? sec : fn_name(a->p, a->fn);
+			if (!plt && !noted++)
 				anote(a, "no symbol of %s covers address 0x%llx%s: only the code "
 					 "around the recorded addresses is shown",
 				      obj_name(a->p, a->p->fns[a->fn].obj), (unsigned long long)addr,
 				      sy && elfsyms_full(sy) ? "" : " (the object is stripped)");
-			if (run >= 0 && addr - (sp[run].end - 1) <= RUN_GAP) {
+			if (run >= 0 && sp[run].name == label && addr - (sp[run].end - 1) <= RUN_GAP) {
 				sp[run].end = addr + 1;
 				continue;
 			}
 			VEC_RESERVE(sp, cap, n + 1);
-			sp[n] = (struct span){ addr, addr + 1, 0, fn_name(a->p, a->fn) };
+			sp[n] = (struct span){ addr, addr + 1, 0, label };
 			run = n++;
 			continue;
 		}
@@ -173,8 +189,7 @@ static char *target_name(const struct asm_annot *a, const struct asm_insn *x,
 	uint64_t t = x->in.target, start, size;
 	const char *name = sy ? elfsyms_span(sy, t, &start, &size) : NULL;
 	if (name && (size || t == start)) {
-		const char *ts = objcode_section(a->oc, t), *ss = objcode_section(a->oc, start);
-		if (ts && ss && strcmp(ts, ss) == 0)
+		if (objcode_section(a->oc, t) && same_section(a, t, start))
 			return t != start ? xasprintf("%s+0x%llx", name, (unsigned long long)(t - start))
 					  : xstrdup(name);
 	}
