@@ -229,6 +229,8 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 			continue;
 		VEC_RESERVE(map, mapcap, ct->nnodes + 1);
 		const struct ctree_node *nd = &ct->node[n];
+		if (nd->nhidden)
+			t->node[me].flags |= CC_SMALL;
 		for (uint32_t c = nd->first; c < nd->first + nd->nchild; c++) {
 			const struct ctree_node *ch = &ct->node[c];
 			if (!ch->cost) /* a call with no cost of its own */
@@ -598,7 +600,7 @@ struct cctx *cctx_merged(const struct cctx *t)
 			*slot = cctx_add(r, up, d->fn, 0, NULL, -1);
 		struct cctx_node *m = &r->node[*slot];
 		m->count = cost_add(m->count, d->count);
-		m->flags |= d->flags & CC_CUT;
+		m->flags |= d->flags & CC_MORE;
 		if (d->rec > m->rec)
 			m->rec = d->rec;
 		cctx_add_self(r, *slot, cctx_self(t, n));

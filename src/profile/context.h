@@ -36,8 +36,11 @@
 #define CCTX_MAX_NODES_DEFAULT (1u << 20)
 
 enum {
-	CC_CUT = 1, /* not grown (the bound, or the recorder's --max-contexts):
-		     * its self holds costs of paths below it */
+	CC_CUT = 1,   /* not grown (the bound, or the recorder's --max-contexts):
+		       * its self holds costs of paths below it */
+	CC_SMALL = 2, /* an estimate's node some calls of which, under the
+		       * threshold, are not nodes: its self holds their costs */
+	CC_MORE = CC_CUT | CC_SMALL, /* its self is more than the function's */
 };
 
 struct cctx_node {

@@ -478,7 +478,10 @@ static void draw_header(struct view *v, int y, int width)
 		x += tui_put(t, y, x, width - x, ": ");
 		rest = xasprintf(" %s %s%s", inc, pi, nd->parent != NO_ID ? " through this path" : "");
 	} else {
-		rest = xasprintf(": %s %s, self %s %s", inc, pi, slf, ps);
+		/* (an estimate's self holds its calls under the threshold,
+		 * or cut, that are no frames: said so) */
+		rest = xasprintf(": %s %s, self%s %s %s", inc, pi,
+				 nd->flags & CC_MORE ? " and calls not shown" : "", slf, ps);
 		if (nd->parent != NO_ID)
 			snprintf(more, sizeof(more), ", calls %s", cnt);
 	}

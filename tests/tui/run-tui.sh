@@ -131,6 +131,34 @@ for want in \
 	check "long name in the header, numbers whole: $f" $? "want '${want#*:}', got '$got'"
 done
 
+# an estimated flame graph's frame whose calls under the threshold are no
+# frames: its "self" holds them, and says so.  graph.out (its comments):
+# at 1%, 9.92 of 992, work's calls of small1 (1) and small2 (1) are
+# hidden: 300 + 1 + 1 = 302, 30.4% of 992; hash (500) calls nothing:
+# its self is its own; main's calls (50, 902, 30) are all shown
+rm -f ./*.txt
+printf '6
+:dump main.txt
+j
+j
+:dump work.txt
+j
+:dump hash.txt
+q
+' >small.keys
+TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=C CGTUI_SCRIPT=small.keys \
+	CGTUI_CONFIG=plain.config "$CGTUI" --threshold=1 graph.out >/dev/null 2>&1
+for want in \
+	"main.txt:[estimated] main: 992 100.0%, self 10 1.0%" \
+	"work.txt:[estimated] work: 802 80.8%, self and calls not shown 302 30.4%, calls 10" \
+	"hash.txt:[estimated] hash: 500 50.4%, self 500 50.4%, calls 100"; do
+	f=${want%%:*}
+	got=$(sed -n 3p "$f" 2>/dev/null)
+	[ "$got" = "${want#*:}" ]
+	check "flame graph at 1%: the self of a frame with calls not shown says so: $f" $? \
+		"want '${want#*:}', got '$got'"
+done
+
 # the flame graph open while a program is recorded (spin.c: main calls
 # outer, outer calls inner, which calls nothing): a newer snapshot draws it
 # again, inner still selected, its self cost its inclusive cost (it
