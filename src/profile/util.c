@@ -128,9 +128,25 @@ void *hot_realloc(void *p, size_t old, size_t n)
 	return a;
 }
 
+/* A table of zeros every page of which is used (a hash table's slots):
+ * its pages written, not read, first.  Fresh memory calloc() or mmap()
+ * gave is not written: read first, each page is the kernel's shared page
+ * of zeros until a write faults again and replaces it, which empties the
+ * TLBs of every CPU running the process's other threads (an interrupt
+ * each, and the wait for them).  The mapping's pages are made at once
+ * (MADV_POPULATE_WRITE); the heap's, by a memset. */
 void *hot_calloc(size_t n)
 {
-	return n < HOT_MIN ? xcalloc(n, 1) : hot_realloc(NULL, 0, n);
+	if (n < HOT_MIN) {
+		void *p = xmalloc(n);
+		memset(p, 0, n);
+		return p;
+	}
+	void *a = hot_realloc(NULL, 0, n);
+#ifdef MADV_POPULATE_WRITE
+	madvise(a, (n + 4095) & ~(size_t)4095, MADV_POPULATE_WRITE);
+#endif
+	return a;
 }
 
 char *xstrdup(const char *s)
