@@ -30,12 +30,11 @@ static struct runfile_id file_id(const char *name, int of_run)
 	return (struct runfile_id){ .dev = st.st_dev, .ino = st.st_ino, .of_run = of_run };
 }
 
-/* Is `name`, named on its own, one of the files a run named before (on
- * this side) brought in, so that it is not to be added again
- * (runfiles.h)? */
-static int named_before(const struct runfiles *rf, const char *name)
+/* Is the file `id` (`name`), named on its own, one of the files a run
+ * named before (on this side) brought in, so that it is not to be added
+ * again (runfiles.h)? */
+static int named_before(const struct runfiles *rf, const char *name, struct runfile_id id)
 {
-	struct runfile_id id = file_id(name, 0);
 	for (int i = rf->side; i < rf->n; i++) {
 		const struct runfile_id *o = &rf->id[i];
 		if (!o->of_run)
@@ -51,13 +50,14 @@ static int named_before(const struct runfiles *rf, const char *name)
  * brought it in already). */
 static void add(struct runfiles *rf, char *owned, int of_run)
 {
-	if (!of_run && named_before(rf, owned)) {
+	struct runfile_id id = file_id(owned, of_run);
+	if (!of_run && named_before(rf, owned, id)) {
 		free(owned);
 		return;
 	}
 	rf->v = xreallocarray(rf->v, (size_t)rf->n + 1, sizeof(*rf->v));
 	rf->id = xreallocarray(rf->id, (size_t)rf->n + 1, sizeof(*rf->id));
-	rf->id[rf->n] = file_id(owned, of_run);
+	rf->id[rf->n] = id;
 	rf->v[rf->n++] = owned;
 }
 
@@ -208,7 +208,7 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 			found = 1;
 		} else {
 			/* one file of a run whose others are here: say so */
-			if (ns > 1 && !rf->note && !named_before(rf, name))
+			if (ns > 1 && !rf->note && !named_before(rf, name, file_id(name, 0)))
 				rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
 						     "dumps): cgtui %s%s opens them all, P then picks one",
 						     name, ns, dir, prefix, dir, prefix);

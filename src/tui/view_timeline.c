@@ -121,15 +121,13 @@ static void draw_header(struct view *v, int y, int width)
 	format_count(all, sizeof(all), w);
 	format_rate(ra, sizeof(ra), timeline_rate(tl, i, w));
 	const char *ev = t->p->ev[t->set.sort_event].name;
-	snprintf(line, sizeof(line), "interval %u of %u, Ir %s to %s: %s %s, %s per Ir; ", i + 1,
+	snprintf(line, sizeof(line), "interval %u of %u, Ir %s to %s: %s %s, %s per Ir", i + 1,
 		 tl->niv, a, b, ev, all, ra);
-	if (v->fn == NO_ID) {
-		line[strlen(line) - 2] = 0; /* (no "; ") */
-		tui_put(t, y, 0, width, line);
-		return;
-	}
-	/* the function's name cut where it is long, not its numbers */
 	int x = tui_put(t, y, 0, width, line);
+	if (v->fn == NO_ID)
+		return;
+	/* the function's name cut where it is long, not its numbers */
+	x += tui_put(t, y, x, width - x, "; ");
 	cost_t c = value(v, i, v->fn);
 	char *name = tui_label(t, v->fn);
 	format_count(f, sizeof(f), c);
