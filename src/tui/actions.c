@@ -249,6 +249,7 @@ void act(struct tui *t, enum action a)
 	case ACT_RELATIVE:
 		t->set.relative = !t->set.relative;
 		tui_message(t, "percentages of %s", t->set.relative ? "the function shown" : "the total");
+		refresh_all(t); /* the source view shows the function's own costs then */
 		break;
 	case ACT_DEFINE: {
 		char *s = prompt(t, "new event (NAME = FORMULA): ", 0), err[256];

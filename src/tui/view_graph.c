@@ -117,7 +117,10 @@ static void update(struct view *v)
 		d->name[i] = pic_cut(t, d->full[i], name_room(t));
 		cost_t inc = event_value(p, agg_incl(a, c->id), ev);
 		format_count(cnt, sizeof(cnt), inc);
-		if (t->set.percent)
+		/* with r, a share of the function shown: of its own box only, as
+		 * another's inclusive cost is not a part of it (a caller's holds
+		 * it, a callee's may hold calls from elsewhere) */
+		if (t->set.percent && (!t->set.relative || c->id == v->fn))
 			fmt_percent(pc, sizeof(pc), inc, tot);
 		if (c->self_calls) { /* a call to itself: its count, no share */
 			char k[32];

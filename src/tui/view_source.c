@@ -255,6 +255,14 @@ static void update(struct view *v)
 	int ev = t->set.sort_event;
 	int keep_sel = v->data != NULL;
 	struct src *old = v->data;
+	/* the line selected, found again in the new rows (a threshold or r
+	 * changes which rows there are) */
+	uint32_t at = 0;
+	int at_part = 0;
+	if (old && v->sel < old->n && old->r[v->sel].kind != R_NOTE) {
+		at = old->r[v->sel].line;
+		at_part = old->r[v->sel].part;
+	}
 	struct objcode *oc = old ? old->oc : NULL;
 	int oc_tried = old ? old->oc_tried : 0;
 	if (old)
@@ -293,8 +301,11 @@ static void update(struct view *v)
 		inline_notes(v, s);
 	}
 	/* the whole file, as cg_annotate shows it; of "???" only the function's
-	 * own costs, as the other functions there have nothing in common */
-	int sel = add_part(v, s, 0, !unknown_file(file_name(p, s->parts[0].file)));
+	 * own costs, as the other functions there have nothing in common; with
+	 * r (percentages of the function shown) only its own costs too, so that
+	 * every share is of a part of it (ARCHITECTURE: no share above 100%) */
+	int sel = add_part(v, s, 0,
+			   !t->set.relative && !unknown_file(file_name(p, s->parts[0].file)));
 	for (int i = 0; i < no; i++) {
 		struct spart *pt = &s->parts[s->nparts++];
 		pt->file = files[order[i]];
@@ -308,6 +319,12 @@ static void update(struct view *v)
 	free(files);
 	free(fc);
 	v->nrows = s->n;
+	if (keep_sel && at)
+		for (int i = 0; i < s->n; i++)
+			if (s->r[i].kind == R_LINE && s->r[i].part == at_part && s->r[i].line >= at) {
+				list_goto(v, i);
+				break;
+			}
 	if (!keep_sel && sel >= 0) {
 		v->sel = sel;
 		/* from the first row (the notes) when the function's line is on
@@ -327,7 +344,8 @@ static void draw_header(struct view *v, int y, int width)
 	struct src *s = v->data;
 	layout(v, width);
 	tui_event_headers(t, y, s->ev, s->nev);
-	char *h = xasprintf("  Line  %s (%s)", file_name(p, p->fns[v->fn].file), fn_name(p, v->fn));
+	char *h = xasprintf("  Line  %s (%s%s)", file_name(p, p->fns[v->fn].file),
+			    t->set.relative ? "only " : "", fn_name(p, v->fn));
 	tui_put(t, y, s->cx, width - s->cx, h);
 	free(h);
 }
@@ -464,7 +482,6 @@ static int hot_row(struct view *v, int i)
 
 static int action(struct view *v, enum action a)
 {
-	struct src *s = v->data;
 	struct tui *t = v->t;
 	switch (a) {
 	case ACT_HOTTEST:
@@ -477,16 +494,7 @@ static int action(struct view *v, enum action a)
 	case ACT_CTX_MORE:
 	case ACT_CTX_LESS:
 		tui_step_context(t, a);
-		{
-			uint32_t line = v->nrows ? s->r[v->sel].line : 0;
-			v->ops->update(v);
-			s = v->data;
-			for (int i = 0; i < s->n; i++)
-				if (s->r[i].kind == R_LINE && s->r[i].line >= line) {
-					list_goto(v, i);
-					break;
-				}
-		}
+		v->ops->update(v); /* on the line selected */
 		return 1;
 	default:
 		return 0;
