@@ -8,8 +8,9 @@
  * renamed to FILE: a reader sees a whole profile or the previous one, never
  * half a file, and the tool never waits for the reader.  The file is opened
  * and closed within one snapshot, so no descriptor of ours stays in the
- * client's range for it to close.  After a fork the child stops writing
- * snapshots (they would be the parent's FILE) unless FILE has a %p.
+ * client's range for it to close.  After a fork the child counts from the
+ * fork on, and stops writing snapshots (they would be the parent's FILE)
+ * unless FILE has a %p.
  *
  * A snapshot counts the calls still running as if they returned now (their
  * cost so far goes to their call sites while it is written), so that the
@@ -181,10 +182,19 @@ void cgt_live_start_client_code(ThreadId tid, ULong blocks)
 	live_snapshot("Snapshot while the program runs (calls running counted to now)");
 }
 
-/* In a forked child: the snapshots are the parent's unless the name has a
+/* The process a forked child was forked from, 0 in the first one. */
+static Int fork_parent;
+
+/* In a forked child: counted from the fork on, so that its profile holds
+ * its own costs only -- Valgrind's tools count the parent's costs before
+ * the fork in the child's profile too, and the two profiles loaded
+ * together count the start twice -- and the header says so
+ * (cgt_live_desc).  The snapshots are the parent's unless the name has a
  * %p (then the child writes its own). */
 static void live_child(ThreadId tid)
 {
+	fork_parent = VG_(getppid)();
+	cgt_costs_zero();
 	if (!live_path)
 		return;
 	if (VG_(strstr)(clo_live, "%p")) {
@@ -345,12 +355,11 @@ void cgt_live_pre_clo_init(void)
 void cgt_live_post_clo_init(void)
 {
 	cgt_instr_on = clo_instr_at_start;
-	if (clo_live && *clo_live) {
+	VG_(atfork)(NULL, NULL, live_child);
+	/* called from the call tracker's start-of-client-code hook (Valgrind
+	 * keeps only one) */
+	if (clo_live && *clo_live)
 		live_names();
-		/* called from the call tracker's start-of-client-code hook
-		 * (Valgrind keeps only one) */
-		VG_(atfork)(NULL, NULL, live_child);
-	}
 }
 
 /* FILE with suffix, and with --separate-threads FILE-NN with it for every
@@ -429,5 +438,10 @@ void cgt_live_desc(void (*put)(const HChar *line, void *arg), void *arg)
 		}
 	if (any)
 		put(s, arg);
+	if (fork_parent) {
+		VG_(sprintf)(s, "Forked: from process %d, counted from the fork on (its costs "
+				"before it are in that process's profile)", fork_parent);
+		put(s, arg);
+	}
 	VG_(free)(s);
 }

@@ -359,7 +359,12 @@ else
 	echo "SKIP: python: no ELF $py (or no setarch -R)"
 fi
 
-# a fork: each tool writes two files; the parent's is the one that waits
+# a fork: each tool writes two files; the parent's is the one that waits.
+# Callgrind's child file repeats the parent's costs before the fork (the
+# dynamic linker's start, main's call of fork), so that the two files
+# loaded together count them twice; ours counts from the fork on and says
+# so.  The parent's calls are callgrind's; the child's, those of work()
+# (called after the fork only), and none of the start
 if record fork --vex-guest-chase=no -- ../src/rec-calls fork; then
 	for who in parent child; do
 		c="" o=""
@@ -368,11 +373,21 @@ if record fork --vex-guest-chase=no -- ../src/rec-calls fork; then
 			if grep -q 'waitpid' "$f"; then w=parent; else w=child; fi
 			[ "$w" = "$who" ] || continue
 			case ${f##*/} in cg.*) c=$f ;; ours.*) o=$f ;; esac
+			[ "$who" = parent ] && parent_pid=$(sed -n 's/^pid: //p' "$f")
 		done
-		if [ -n "$c" ] && [ -n "$o" ]; then
-			compare "fork-$who" "$c" "$o"
-		else
+		if [ -z "$c" ] || [ -z "$o" ]; then
 			fail "fork-$who" "no file for the $who (callgrind '$c', ours '$o')"
+		elif [ "$who" = parent ]; then
+			compare fork-parent "$c" "$o"
+		else
+			compare fork-child "$c" "$o" --fns '^work$'
+			want="desc: Forked: from process ${parent_pid:-?}, counted from the fork on"
+			if grep -q '^fn=.* dl_main$' "$c" && ! grep -q 'dl_main$' "$o" &&
+				grep -q "^$want" "$o"; then
+				pass "fork-child: counted from the fork on (callgrind's file has the start, dl_main), as its header says"
+			else
+				fail fork-child "dl_main in callgrind's: $(grep -c 'dl_main$' "$c"), in ours: $(grep -c 'dl_main$' "$o"); header: $(grep '^desc: Forked' "$o")"
+			fi
 		fi
 	done
 fi
