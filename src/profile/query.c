@@ -399,6 +399,11 @@ void query_fn_file_lines(struct profile *p, uint32_t fn, uint32_t file, struct f
 	lines_done(p, &acc, out);
 }
 
+int query_has_calls(const struct profile *p)
+{
+	return p->ncalls > 0;
+}
+
 int query_fn_files(struct profile *p, uint32_t fn, uint32_t **files, cost_t **costs)
 {
 	uint32_t *f = NULL;

@@ -8,6 +8,11 @@
 #include "aggregate.h"
 #include "model.h"
 
+/* Whether the profile has inclusive costs: it records calls.  Without any
+ * (every Cachegrind profile, a Callgrind file without calls= lines), a
+ * function's inclusive cost is its self cost. */
+int query_has_calls(const struct profile *p);
+
 /* A caller or callee of an entity (a function or a cycle: aggregate.h),
  * summed over the call sites, as the one cycle rule makes it (with cycle
  * detection on, KCachegrind's): the callers of a cycle member are the

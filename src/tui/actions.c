@@ -12,6 +12,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/format.h"
+#include "profile/query.h"
 #include "profile/timeline.h"
 #include "tui_int.h"
 
@@ -168,8 +169,8 @@ static void scroll_text(struct tui *t, struct view *v, int dir)
 static void open_key_view(struct tui *t, enum action a, const struct view_ops *ops, int on_fn)
 {
 	struct view *v = tui_view(t);
-	if (!t->p->ncalls && (ops == &calltree_ops || ops == &callertree_ops ||
-			      ops == &callgraph_ops || ops == &callmap_ops)) {
+	if (!query_has_calls(t->p) && (ops == &calltree_ops || ops == &callertree_ops ||
+				       ops == &callgraph_ops || ops == &callmap_ops)) {
 		tui_message(t, "the profile records no calls (Cachegrind's do not): no call tree, "
 			       "graph or map; f, u and m group the costs by file and function");
 		return;
@@ -239,6 +240,12 @@ void act(struct tui *t, enum action a)
 		refresh_all(t);
 		break;
 	case ACT_INCLUSIVE:
+		if (!query_has_calls(t->p)) {
+			/* nothing to toggle: the setting stays as it is */
+			tui_message(t, "this profile has no calls: a function's inclusive cost is "
+				       "its self cost");
+			break;
+		}
 		t->set.inclusive = !t->set.inclusive;
 		tui_message(t, "functions ordered by %s cost%s", t->set.inclusive ? "inclusive" : "self",
 			    tui_view(t)->scope.ir1 && tui_view(t)->ops->timed

@@ -11,6 +11,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/format.h"
+#include "profile/query.h"
 #include "tui_int.h"
 
 /* ---- drawing ------------------------------------------------------------------------------ */
@@ -69,15 +70,17 @@ static void draw_header(struct tui *t)
 			 l);
 		free(l);
 	}
-	/* a time range's costs are self costs (recorded per interval); the
-	 * functions list ordered by calls, name or file (.) says so */
+	/* a time range's costs are self costs (recorded per interval), and
+	 * so are a profile's without calls (query_has_calls); the functions
+	 * list ordered by calls, name or file (.) says so */
+	int incl = t->set.inclusive && query_has_calls(p) && !(v->scope.ir1 && v->ops->timed);
 	char order[48] = "sort ";
 	if (t->set.order && v->ops == &functions_ops)
 		snprintf(order, sizeof(order), "order by %s | ", fn_order_name(t->set.order));
 	snprintf(line, sizeof(line), "%s%s%s%s%s | %s%s %s | threshold %s%% | %s%s%s%s | events:%s",
 		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "", order,
 		 p->ev[t->set.sort_event].name,
-		 t->set.inclusive && !(v->scope.ir1 && v->ops->timed) ? "inclusive" : "self", th, parts,
+		 incl ? "inclusive" : "self", th, parts,
 		 p->ndiff ? " | difference" : "", t->set.cycles ? "" : " | cycles off: raw",
 		 t->loader && t->loader->fold && *t->loader->fold ? " | f'N folded" : "", events);
 	move(1, 0);
@@ -166,7 +169,7 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 		view_free(t->detail_prev);
 		t->detail_prev = t->detail;
 		/* (a profile without calls: the function's costliest lines) */
-		t->detail = view_new(t, t->p->ncalls ? &calls_ops : &lines_ops, fn);
+		t->detail = view_new(t, query_has_calls(t->p) ? &calls_ops : &lines_ops, fn);
 	}
 	struct view *d = t->detail;
 	int x0, y0, w, h;

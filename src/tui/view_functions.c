@@ -370,7 +370,7 @@ static void layout(struct view *v, int width, struct layout *L)
 	L->ncols = 0;
 	/* a profile without calls (Cachegrind's): inclusive is self, one
 	 * column, no call counts */
-	L->nocalls = !t->p->ncalls || (v->data && ((struct fnlist *)v->data)->rself);
+	L->nocalls = !query_has_calls(t->p) || (v->data && ((struct fnlist *)v->data)->rself);
 	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
 	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
 	if (!L->self) {
