@@ -9,6 +9,7 @@
 
 #include "app/app_int.h"
 #include "profile/escape.h"
+#include "profile/query.h"
 #include "report/check.h"
 #include "report/report.h"
 #include "source/asmannot.h"
@@ -115,6 +116,11 @@ int app_report(struct app_source *src, struct profile *p, struct report_opts *ro
 	const struct cli *c = src->s->cli;
 	ro->src_dirs = src->s->dirs;
 	ro->nsrc_dirs = src->s->ndirs;
+	/* a profile without calls (Cachegrind's) has no inclusive costs: its
+	 * report is cg_annotate's, whatever --inclusive says, not self costs
+	 * under a heading that says inclusive */
+	if (!query_has_calls(p))
+		ro->inclusive = 0;
 	int st = share_write(stdout, &c->share, p, ro); /* --format=json, --export */
 	if (st >= 0)
 		return st;
