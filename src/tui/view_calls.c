@@ -180,7 +180,7 @@ static void update(struct view *v)
 			add(l, self);
 		}
 		/* a profile without any call (Cachegrind's) cannot say who calls */
-		char *title = p->ncalls ? xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
+		char *title = query_has_calls(p) ? xasprintf(side == 0 ? "%d caller%s" : "%d callee%s", n,
 						    n == 1 ? "" : "s")
 					: xstrdup(side == 0 ? "callers: the profile records no calls "
 							      "(Cachegrind's do not)"

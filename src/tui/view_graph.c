@@ -24,6 +24,7 @@
 #include "profile/aggregate.h"
 #include "profile/callgraph.h"
 #include "profile/format.h"
+#include "profile/query.h"
 #include "tui.h"
 
 #define CAP 8       /* callers or callees drawn for a node, at most */
@@ -281,7 +282,7 @@ static void draw_header(struct view *v, int y, int width)
 		snprintf(calls, sizeof(calls), ", called %lldx%s", (long long)a->fn_ncalls[c->id],
 			 c->id >= a->nfns ? " from outside" : "");
 	char *left = xasprintf(": incl %s %s%s", cnt, pc, calls);
-	char *right = !p->ncalls ? xstrdup("no calls in the profile (Cachegrind's have none)")
+	char *right = !query_has_calls(p) ? xstrdup("no calls in the profile (Cachegrind's have none)")
 		    : xasprintf("%d level%s ({ })  %s call up  %s in a cycle", depth_of(t),
 				depth_of(t) == 1 ? "" : "s", t->utf8 ? "\u2191" : "^",
 				t->utf8 ? "\u21ba" : "@");

@@ -15,6 +15,7 @@
 
 #include "profile/aggregate.h"
 #include "profile/format.h"
+#include "profile/query.h"
 #include "profile/tree.h"
 #include "tui.h"
 
@@ -113,8 +114,8 @@ static void update_objects(struct view *v)
 }
 
 /* Columns: the cost of the sort event (a group's total, an entry's self
- * cost), objects: the inclusive cost, the cumulative share on group rows,
- * then the tree. */
+ * cost), objects: the inclusive cost (a profile with calls), the
+ * cumulative share on group rows, then the tree. */
 struct layout {
 	int cw, incl_x, cum_x, cum_w, name_x;
 };
@@ -128,7 +129,7 @@ static void layout(struct view *v, int width, struct layout *L)
 	L->cw = tui_cost_width(t, t->set.sort_event);
 	int x = L->cw + 1;
 	L->incl_x = -1;
-	if (d->gs->by == GROUP_OBJ_FN) {
+	if (d->gs->by == GROUP_OBJ_FN && query_has_calls(t->p)) {
 		L->incl_x = x;
 		x += L->cw + 1;
 	}
