@@ -18,6 +18,10 @@ struct app_source {
 	struct loading *screen; /* the loading screen the explorer takes, or NULL */
 };
 
+/* The session's inputs are the recording's newest data: a snapshot, or the
+ * final profile and those of the processes it forked (record.c). */
+void app_recorded_inputs(struct app_source *src);
+
 /* --show and --sort of c against p's events, and the report options that
  * come from c; 0, or the exit status with the message in err. */
 int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro, char *err,

@@ -50,13 +50,30 @@ static const char *live_notice(void *arg)
 	return rec_notice(arg);
 }
 
-/* The recorded profile loaded: the newest snapshot, or the final
- * profile; 0, or the exit status. */
-static int load(struct app_source *src, struct profile *p, struct report_opts *ro)
+void app_recorded_inputs(struct app_source *src)
 {
 	int whole;
 	const char *base = rec_source(src->r, &whole);
 	session_set_run(src->s, base, whole);
+	/* at the end, the processes it forked too, as parts (a process each):
+	 * the tool counts each from its fork on, so that the parts add up
+	 * (callgrind's repeat the parent's costs before the fork: not added) */
+	if (rec_ended(src->r) && !rec_by_callgrind(src->r)) {
+		char **kids;
+		int n = rec_children(src->r, &kids);
+		for (int i = 0; i < n; i++) {
+			session_add_run(src->s, kids[i]);
+			free(kids[i]);
+		}
+		free(kids);
+	}
+}
+
+/* The recorded profile loaded: the newest snapshot, or the final
+ * profile; 0, or the exit status. */
+static int load(struct app_source *src, struct profile *p, struct report_opts *ro)
+{
+	app_recorded_inputs(src);
 	char err[4096];
 	struct load_ctl ctl = { .lazy = 1, .recover = 1 };
 	int rc = session_load(src->s, p, &ctl, err, sizeof(err));

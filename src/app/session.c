@@ -93,6 +93,11 @@ void session_set_run(struct session *s, const char *base, int whole)
 	set_dirs(s, 0);
 }
 
+void session_add_run(struct session *s, const char *base)
+{
+	run_files_add(&s->in, base, 1);
+}
+
 void session_free(struct session *s)
 {
 	run_files_free(&s->in);

@@ -36,6 +36,8 @@ int session_open(struct session *s, const struct cli *c);
 /* The inputs are the run `base` now (the recorder's snapshot, then its
  * final profile; runfiles.h's `whole`). */
 void session_set_run(struct session *s, const char *base, int whole);
+/* And the run `base` too (a forked child's profile). */
+void session_add_run(struct session *s, const char *base);
 void session_free(struct session *s);
 
 /* How one load goes. */

@@ -29,11 +29,8 @@ static int load_sink(void *arg, struct profile *p, const struct instr_sink *sink
 static int load_all(void *arg, struct profile *p, char *err, size_t errsz)
 {
 	struct app_source *src = arg;
-	if (src->r) { /* the newest data: a snapshot, or the final profile */
-		int whole;
-		const char *base = rec_source(src->r, &whole);
-		session_set_run(src->s, base, whole);
-	}
+	if (src->r)
+		app_recorded_inputs(src);
 	return load_sink(arg, p, NULL, err, errsz);
 }
 

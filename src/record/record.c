@@ -792,19 +792,15 @@ void rec_no_profile(const struct rec *r)
 	free(script);
 }
 
-/* The profiles the program's forked children wrote, from the tool's
- * "profile:" lines in Valgrind's log (names under the current directory
- * relative to it): "; its children's: A, B and 3 more", or "". */
-static void child_profiles(const struct rec *r, char *buf, size_t n)
+int rec_children(const struct rec *r, char ***paths)
 {
-	buf[0] = 0;
+	*paths = NULL;
 	FILE *f = r->vglog ? fopen(r->vglog, "r") : NULL;
 	if (!f)
-		return;
+		return 0;
 	char cwd[4096], line[4096];
 	size_t cl = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
-	size_t k = 0;
-	int shown = 0, more = 0;
+	int n = 0, cap = 0;
 	while (fgets(line, sizeof(line), f)) {
 		int pid, off = 0;
 		if (sscanf(line, "==%d== profile: %n", &pid, &off) != 1 || !off || pid == r->pid)
@@ -813,18 +809,34 @@ static void child_profiles(const struct rec *r, char *buf, size_t n)
 		const char *path = line + off;
 		if (cl > 1 && strncmp(path, cwd, cl) == 0 && path[cl] == '/')
 			path += cl + 1;
-		if (shown == 3 || k + strlen(path) + 32 >= n) {
-			more++;
-			continue;
-		}
-		k += (size_t)snprintf(buf + k, n - k, "%s%s", shown ? ", " : "; its children's: ", path);
-		shown++;
+		if (n == cap)
+			*paths = xrealloc(*paths, (size_t)(cap = cap ? 2 * cap : 4) * sizeof(**paths));
+		(*paths)[n++] = xstrdup(path);
 	}
 	fclose(f);
+	return n;
+}
+
+/* "; its children's: A, B and 3 more", or "". */
+static void child_profiles(const struct rec *r, char *buf, size_t n)
+{
+	buf[0] = 0;
+	char **v;
+	int nv = rec_children(r, &v);
+	size_t k = 0;
+	int shown = 0, more = 0;
+	for (int i = 0; i < nv; i++) {
+		if (shown == 3 || k + strlen(v[i]) + 32 >= n)
+			more++;
+		else
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", shown++ ? ", " : "; its children's: ",
+					      v[i]);
+		free(v[i]);
+	}
+	free(v);
 	if (more && k + 24 < n)
 		snprintf(buf + k, n - k, " and %d more", more);
 }
-
 
 void rec_summary(struct rec *r)
 {

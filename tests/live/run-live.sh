@@ -201,6 +201,22 @@ for f in $(profiles parts/d.*); do sum=$((sum + $(totals "$f"))) n=$((n + 1)); d
 got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' parts.txt | tr -d ,)
 check "--batch PROGRAM with a dump: the report adds both parts ($n files, $sum)" \
 	"$([ "$n" = 2 ] && [ "$got" = "$sum" ]; echo $?)" "got '$got' $(ls parts) $(head -3 parts.err)"
+# a program that forks: its report adds up its processes, each profile a
+# part (the explorer's too: it loads the same), the child's counted from
+# its fork on, so that nothing is counted twice (the fork checks below);
+# with -o FILE.%p and with -o FILE (the child's FILE.PID); expected: the
+# sum of the two files' totals: lines
+rm -rf forkb && mkdir forkb
+for o in 'forkb/f.%p' forkb/o.out; do
+	$norand "$CGTUI" --batch --threshold=100 -o "$o" ./live-prog fork >forkb.txt 2>forkb.err
+	sum=0 n=0
+	for f in $(profiles forkb/"$(basename "${o%%.*}")".*); do
+		sum=$((sum + $(totals "$f"))) n=$((n + 1))
+	done
+	got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' forkb.txt | tr -d ,)
+	check "--batch -o $o PROGRAM that forks: the report adds up both processes ($n files, $sum)" \
+		"$([ "$n" = 2 ] && [ "$got" = "$sum" ]; echo $?)" "got '$got' $(ls forkb) $(head -3 forkb.err)"
+done
 # -I in the explorer of a recording: a program whose DWARF names its source
 # relatively (-fdebug-prefix-map), run from elsewhere; the source view finds
 # it under -I (the explorer looked in "." only); expected: the source's text
