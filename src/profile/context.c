@@ -267,15 +267,16 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 			heap_push(&h, &hn, &hcap, (struct hent){ event_value(p, ch->cost, event), c });
 		}
 	}
+	uint32_t nroots = ct->nroots;
+	free(h);
+	ctree_free(ct);
 	cctx_finish(t);
 	/* the roots kept in the call tree's order, as the children are */
 	t->nroots = 0;
-	for (uint32_t r = 0; r < ct->nroots; r++)
+	for (uint32_t r = 0; r < nroots; r++)
 		if (map[r] != NO_ID)
 			t->root[t->nroots++] = map[r];
-	free(h);
 	free(map);
-	ctree_free(ct);
 	return t;
 }
 
