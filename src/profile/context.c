@@ -209,19 +209,33 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 	struct hent *h = NULL;
 	size_t hn = 0, hcap = 0;
 	VEC_RESERVE(map, mapcap, ct->nnodes + 1);
+	/* a root is made when its turn comes, as a child is grown: roots
+	 * count against the bound, the largest first */
 	for (uint32_t r = 0; r < ct->nroots; r++) {
-		const struct ctree_node *nd = &ct->node[r];
-		map[r] = cctx_add(t, NO_ID, nd->fn, nd->count, nd->cost, -1);
-		heap_push(&h, &hn, &hcap, (struct hent){ event_value(p, nd->cost, event), r });
+		map[r] = NO_ID;
+		heap_push(&h, &hn, &hcap, (struct hent){ event_value(p, ct->node[r].cost, event), r });
 	}
 	while (hn) {
 		uint32_t n = heap_pop(h, &hn).tn;
+		const cost_t *cost = ct->node[n].cost;
+		if (n < ct->nroots) {
+			if (t->n >= max_nodes) {
+				/* left out: its cost in no node, said in `left` */
+				t->nleft++;
+				for (int e = 0; cost && e < nr; e++) {
+					t->left[e] = cost_add(t->left[e], cost[e]);
+					t->cut[e] = cost_add(t->cut[e], cost[e]);
+				}
+				continue;
+			}
+			map[n] = cctx_add(t, NO_ID, ct->node[n].fn, ct->node[n].count, cost, -1);
+		}
 		uint32_t me = map[n];
 		if (t->n >= max_nodes) {
 			if (ctree_expandable(ct, n)) {
 				t->node[me].flags |= CC_CUT;
 				for (int e = 0; e < nr; e++)
-					t->cut[e] = cost_add(t->cut[e], ct->node[n].cost[e]);
+					t->cut[e] = cost_add(t->cut[e], cost[e]);
 			}
 			continue;
 		}
@@ -253,10 +267,16 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 			heap_push(&h, &hn, &hcap, (struct hent){ event_value(p, ch->cost, event), c });
 		}
 	}
+	uint32_t nroots = ct->nroots;
 	free(h);
-	free(map);
 	ctree_free(ct);
 	cctx_finish(t);
+	/* the roots kept in the call tree's order, as the children are */
+	t->nroots = 0;
+	for (uint32_t r = 0; r < nroots; r++)
+		if (map[r] != NO_ID)
+			t->root[t->nroots++] = map[r];
+	free(map);
 	return t;
 }
 
@@ -607,6 +627,8 @@ struct cctx *cctx_merged(const struct cctx *t)
 		map[n] = *slot;
 	}
 	memcpy(r->cut, t->cut, sizeof(r->cut));
+	memcpy(r->left, t->left, sizeof(r->left));
+	r->nleft = t->nleft;
 	free(map);
 	free(tr.key);
 	free(tr.val);

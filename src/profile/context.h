@@ -19,9 +19,11 @@
  * cycle), a node's self being its cost less its children's.  Nodes under
  * the threshold (rank.h) are left to their parent (a root, having none, is
  * kept whatever its cost: the paths add up to the total).  The size is bounded:
- * the largest paths (by the event's value) are grown first, and past
- * max_nodes a node is not grown -- its callees' cost stays in it, counted
- * in `cut`.
+ * the largest paths (by the event's value) are made and grown first, roots
+ * as other nodes; past max_nodes a node is not grown -- its callees' cost
+ * stays in it, counted in `cut` -- and a root not yet made is left out: its
+ * cost is in no node, counted in `cut` and in `left` (with `nleft`), which
+ * the paths' readers must say (a Cachegrind file's functions are all roots).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_CONTEXT_H
 #define CGTUI_CONTEXT_H
@@ -63,7 +65,10 @@ struct cctx {
 	cost_t *self, *incl;    /* n * nreal; incl made by cctx_finish */
 	uint32_t *kid;          /* children lists (cctx_finish) */
 	uint32_t *root, nroots; /* the roots, in the order added */
-	cost_t cut[MAX_EVENTS]; /* cost on cut paths (in CC_CUT nodes' self) */
+	cost_t cut[MAX_EVENTS]; /* cost on cut paths (in CC_CUT nodes' self,
+				 * and the roots left out's: `left`) */
+	uint32_t nleft;         /* an estimate's roots left out by the bound */
+	cost_t left[MAX_EVENTS]; /* their cost, in no node */
 };
 
 static inline const cost_t *cctx_self(const struct cctx *t, uint32_t n)

@@ -422,10 +422,15 @@ int export_write(FILE *out, struct profile *p, enum export_kind k, const struct 
 	int estimated = t->estimated && p->ncalls > 0;
 	if (estimated && o->note)
 		fprintf(o->note, "cgtui: --export=%s: %s\n", name[k], ESTIMATED_NOTE);
-	int rc = 0;
+	/* the roots left out by the bound: their cost is in no stack */
+	if (t->nleft && o->note)
+		fprintf(o->note, "cgtui: --export=%s: %u roots left out at %u contexts, the smallest: "
+			"%lld %s in no stack\n", name[k], t->nleft, t->n,
+			(long long)event_value(p, t->left, o->sort_event), p->ev[o->sort_event].name);
+	int rc = 0, ce = o->sort_event < p->nreal ? o->sort_event : 0;
 	if (k == EXPORT_FOLDED) {
 		cctx_folded(t, -1, o->sort_event, out);
-		if (t->cut[o->sort_event < p->nreal ? o->sort_event : 0] && o->note)
+		if (t->cut[ce] != t->left[ce] && o->note)
 			fprintf(o->note, "cgtui: --export=folded: paths cut at %u contexts (their "
 				"callees' costs are in the last frame kept)\n", t->n);
 	} else if (k == EXPORT_SPEEDSCOPE) {

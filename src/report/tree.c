@@ -1,5 +1,7 @@
 /* tree.c -- the report's callers and callees (--tree=caller|calling|both),
- * as callgrind_annotate prints them, with the one cycle rule.
+ * as callgrind_annotate prints them, with the one cycle rule; a cycle has
+ * a block of its own among the functions' (query.h: its callers the calls
+ * into its members from outside, its callees its members).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "report_int.h"
@@ -18,6 +20,18 @@
 
 /* ---- callers and callees (--tree) ------------------------------------------------ */
 
+static char *fn_where(struct profile *p, uint32_t id, uint32_t via);
+
+/* A cycle's member as fn_where says it, without its "<cycle N>" (said
+ * beside it). */
+static char *member_where(struct profile *p, uint32_t member)
+{
+	char *m = fn_where(p, member, NO_ID), *c = strstr(m, " <cycle ");
+	if (c)
+		memmove(c, strchr(c, '>') + 1, strlen(strchr(c, '>') + 1) + 1);
+	return m;
+}
+
 /* callgrind_annotate's "file:function [object]" around the one label; a
  * cycle is "<cycle N>", a call into one "<cycle N> via file:member [object]" */
 static char *fn_where(struct profile *p, uint32_t id, uint32_t via)
@@ -25,10 +39,8 @@ static char *fn_where(struct profile *p, uint32_t id, uint32_t via)
 	if (agg_is_cycle(p->agg, id)) {
 		if (via == NO_ID)
 			return fn_label(p, id);
-		char *m = fn_where(p, via, NO_ID), *c = strstr(m, " <cycle "), *r;
-		if (c) /* the member's own <cycle N> is said first */
-			memmove(c, strchr(c, '>') + 1, strlen(strchr(c, '>') + 1) + 1);
-		r = xasprintf("<cycle %u> via %s", agg_cycle_no(p->agg, id), m);
+		char *m = member_where(p, via);
+		char *r = xasprintf("<cycle %u> via %s", agg_cycle_no(p->agg, id), m);
 		free(m);
 		return r;
 	}
@@ -76,6 +88,13 @@ static int collect_edges(struct profile *p, const struct report_opts *o, uint32_
 		x[i].kind = ed[i].kind;
 		x[i].count = ed[i].count;
 		x[i].name = fn_where(p, ed[i].fn, ed[i].via);
+		if (ed[i].via != NO_ID && !agg_is_cycle(p->agg, ed[i].fn)) {
+			/* a cycle's caller: the member it calls said */
+			char *m = member_where(p, ed[i].via), *w = x[i].name;
+			x[i].name = xasprintf("%s into %s", w, m);
+			free(w);
+			free(m);
+		}
 		x[i].cc = rep_expand(o, p, ed[i].cost);
 	}
 	free(ed);
@@ -113,20 +132,43 @@ void rep_print_tree(FILE *out, struct profile *p, const struct report_opts *o,
 	for (uint32_t k = nn; k > 0; k--) /* back to the starts */
 		by_name[k] = by_name[k - 1];
 	by_name[0] = 0;
-	/* the functions behind the kept groups, in the section's order */
-	uint32_t *list = xmalloc(((size_t)p->nfns + 1) * sizeof(*list));
+	/* the cycles (aggregate.h) above the threshold by the section's cost
+	 * (self, or inclusive with --inclusive=yes), in its order */
+	uint32_t ncy = 0, nent = agg_nent(a);
+	struct xedge *cy = xcalloc((size_t)(nent - a->nfns) + 1, sizeof(*cy));
+	int e0 = o->sort[0];
+	struct rank_thr thr = rank_threshold_of(summary[e0], o->threshold);
+	for (uint32_t id = a->nfns; id < nent; id++) {
+		cost_t *x = rep_expand(o, p, o->inclusive ? agg_incl(a, id) : agg_self(a, id));
+		if (!rank_shown(&thr, x[e0])) {
+			free(x);
+			continue;
+		}
+		cy[ncy++] = (struct xedge){ .fn = id, .cc = x, .name = fn_where(p, id, NO_ID) };
+	}
+	if (ncy > 1)
+		qsort_r(cy, ncy, sizeof(*cy), cmp_xedge, (void *)o);
+	/* the functions behind the kept groups, in the section's order, each
+	 * cycle before the first group it ranks above */
+	uint32_t *list = xmalloc(((size_t)p->nfns + ncy + 1) * sizeof(*list));
 	size_t nl = 0;
+	uint32_t ci = 0;
 	for (int i = 0; i < s->ng; i++) {
 		const struct sec_group *g = &s->g[i];
 		if (!g->kept)
 			continue;
+		for (; ci < ncy && rep_cmp_cc_name(cy[ci].cc, cy[ci].name, g->outer, g->name, o) < 0; ci++)
+			list[nl++] = cy[ci].fn;
 		if (g->fnid != NO_ID) {
 			list[nl++] = g->fnid;
 			continue;
 		}
-		for (uint32_t k = by_name[g->id]; k < by_name[g->id + 1]; k++)
-			list[nl++] = fns[k];
+		for (uint32_t j = by_name[g->id]; j < by_name[g->id + 1]; j++)
+			list[nl++] = fns[j];
 	}
+	for (; ci < ncy; ci++)
+		list[nl++] = cy[ci].fn;
+	xedges_free(cy, (int)ncy);
 	free(by_name);
 	free(fns);
 	/* widths over everything printed */

@@ -66,15 +66,25 @@ report --threshold=0 cycle.out
 rc=$?
 check "a cycle of $N: the report completes" "$rc" "exit $rc: $(head -c 300 err.txt)"
 # f0's block: called by f999999 with cost 0, inclusive 3 (its self), calls
-# f1 whose inclusive cost is 3 (N - 1) = 2,999,997
-# (every number printed in the section is a 3: one column of 1)
-grep -B2 -A1 -Fx -- '  3 (0.0%)  * chain.c:f0 <cycle 1>' out.txt >blk.txt
-printf '%s\n' '  3 (0.0%)  < <cycle 1> (0x)' \
-	'  .         < chain.c:f999999 <cycle 1> (1x) (in cycle 1)' \
-	'  3 (0.0%)  * chain.c:f0 <cycle 1>' \
-	'  .         > chain.c:f1 <cycle 1> (1x) (in cycle 1)' >want.txt
+# f1 inside the cycle (the section's widest number is the cycle's 3N,
+# 3,000,000, below)
+grep -B2 -A1 -Fx -- '          3   (0.0%)  * chain.c:f0 <cycle 1>' out.txt >blk.txt
+printf '%s\n' '          3   (0.0%)  < <cycle 1> (0x)' \
+	'          .           < chain.c:f999999 <cycle 1> (1x) (in cycle 1)' \
+	'          3   (0.0%)  * chain.c:f0 <cycle 1>' \
+	'          .           > chain.c:f1 <cycle 1> (1x) (in cycle 1)' >want.txt
 cmp -s want.txt blk.txt
 check "cycle: one cycle of every function" $? "$(diff want.txt blk.txt | head -8)"
+# the cycle's own block: its inclusive cost, its members' self 3N (no call
+# leaves it), no caller (no call enters it), its N members as callees at
+# their 3 each, none called from outside
+grep -B1 -A1 -Fx -- '  3,000,000 (100.0%)  * <cycle 1>' out.txt >blk.txt
+printf '%s\n' '' '  3,000,000 (100.0%)  * <cycle 1>' \
+	'          3   (0.0%)  > chain.c:f999999 <cycle 1> (0x)' >want.txt
+cmp -s want.txt blk.txt
+check "cycle: its block, 3N, no caller" $? "$(diff want.txt blk.txt | head -8)"
+n=$(grep -c '^          3   (0\.0%)  > chain\.c:f[0-9]* <cycle 1> (0x)$' out.txt)
+check "cycle: its $N members as its callees" "$([ "$n" = $N ]; echo $?)" "$n members"
 
 # A wide graph: f0 calls a million functions (a callee list was merged one
 # call record at a time against the edges found so far: quadratic).  Only

@@ -101,6 +101,77 @@ static void test_estimate_spec(void)
 	profile_free(&p);
 }
 
+/* The bound counts the roots: a Cachegrind file's functions are all roots.
+ * Five functions, 150 in all; at three nodes the three largest are kept
+ * (a 50, b 40, c 30) and d 20 and e 10 are left out: 30 in no node. */
+static const char five_roots[] = "events: Ir\n"
+				 "fl=x.c\nfn=e\n1 10\nfn=b\n2 40\nfn=a\n3 50\nfn=d\n4 20\nfn=c\n5 30\n";
+/* main (self 10) calls a (self 100); b (5) and c (3) are roots of their
+ * own: 118 in all.  At two nodes main and main;a are made, b and c left
+ * out, 8. */
+static const char small_roots[] = "events: Ir\n"
+				  "fl=x.c\nfn=main\n1 10\ncfn=a\ncalls=1 2\n1 100\nfn=a\n2 100\n"
+				  "fn=b\n3 5\nfn=c\n4 3\n";
+
+/* The sum of the folded stacks' numbers. */
+static long long folded_sum(const char *s)
+{
+	long long sum = 0;
+	for (const char *l = s; l && *l;) {
+		const char *nl = strchr(l, '\n'), *sp = NULL;
+		for (const char *c = l; c < nl; c++)
+			if (*c == ' ')
+				sp = c;
+		if (sp)
+			sum += atoll(sp + 1);
+		l = nl + 1;
+	}
+	return sum;
+}
+
+static void test_estimate_roots_bound(void)
+{
+	struct profile p;
+	ok(load(&p, five_roots) == 0, "five roots load: %s", lasterr);
+	struct cctx *t = cctx_estimate(&p, 0, 0, 0);
+	is(t->nroots, 5, "no bound reached: every root kept");
+	is(t->nleft, 0, "none left out");
+	char *s = folded(t, -1);
+	is(folded_sum(s), 150, "the stacks add up to 150");
+	free(s);
+	cctx_free(t);
+
+	t = cctx_estimate(&p, 0, 0, 3);
+	is(t->n, 3, "bound 3: three nodes");
+	is(t->nroots, 3, "three roots");
+	s = folded(t, -1);
+	is_str(s, "a 50\nb 40\nc 30\n", "the three largest roots, in rank order");
+	is(folded_sum(s), 120, "their stacks: 120");
+	free(s);
+	is(t->nleft, 2, "d and e left out");
+	is(t->left[0], 30, "their cost: 20 + 10");
+	is(t->cut[0], 30, "counted as cut");
+	struct cctx *m = cctx_merged(t);
+	is(m->nleft, 2, "merged: still two left out");
+	is(m->left[0], 30, "merged: still 30");
+	cctx_free(m);
+	cctx_free(t);
+	profile_free(&p);
+
+	ok(load(&p, small_roots) == 0, "small roots load: %s", lasterr);
+	t = cctx_estimate(&p, 0, 0, 2);
+	is(t->n, 2, "bound 2: two nodes");
+	s = folded(t, -1);
+	is_str(s, "main 10\nmain;a 100\n", "main's path grown before the smaller roots");
+	free(s);
+	ok(!(t->node[t->root[0]].flags & CC_CUT), "main is grown, not cut");
+	is(t->nleft, 2, "b and c left out");
+	is(t->left[0], 8, "their cost: 5 + 3");
+	is(t->cut[0], 8, "nothing else cut");
+	cctx_free(t);
+	profile_free(&p);
+}
+
 /* Shares on a diamond: main calls a (60) and b (40), both call c (a's 30,
  * b's 10); c (self 20) calls d (20, self 20).  a self 30, b self 30, main
  * self 0: total 100. */
@@ -319,6 +390,7 @@ int main(void)
 	test_estimate_spec();
 	test_estimate_diamond();
 	test_estimate_recursion();
+	test_estimate_roots_bound();
 	test_built();
 	test_recorded();
 	fixture_end();
