@@ -11,7 +11,8 @@
  * context's self cost), so each event's stacks add up to its total.  Calls inside a cycle or of a function to
  * itself carry no cost of their own (the one cycle rule): they are in no
  * path.  Nodes under the threshold (rank.h) are left to their parent;
- * every root is kept, having none.
+ * every root is kept, having none, up to the node bound (context.h): the
+ * roots left out are said in a note, with their cost.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_EXPORT_H
 #define CGTUI_EXPORT_H
