@@ -545,6 +545,7 @@ static void draw_header(struct view *v, int y, int width)
 	}
 	if (!d || !d->nf)
 		return;
+	matches(v); /* (made anew, it is drawn before the frames) */
 	const struct frame *s = &d->f[v->sel];
 	const struct cctx_node *nd = &d->ctx->node[s->node];
 	char inc[48], slf[48], cnt[48], pi[32], ps[32], sm[96] = "";

@@ -562,6 +562,10 @@ flame_kept() { # first dump, second dump, the header's text before the number, t
 flame_kept flamez-1.txt flamez-2.txt 'spin_ms: ' inner
 check "live flame graph: the zoom into inner and spin_ms selected kept across snapshots, grown" "$?" \
 	"$(sed -n '1,5p' flamez-1.txt; sed -n '1,5p' flamez-2.txt)"
+# and the search's share in the header after the snapshot as before it
+# (it was left out until the next key): inner, zoomed into, is all of it
+sed -n 3p flamez-2.txt | grep -q '  /^inner: 100.0%$'
+check "live flame graph: the search's share in the header after a snapshot" "$?" "$(sed -n 3p flamez-2.txt)"
 flame_kept flamez-3.txt flamez-4.txt 'callers of spin_ms: spin_ms ' spin_ms
 check "live flame graph: the callers of spin_ms kept across snapshots, grown" "$?" \
 	"$(sed -n '1,5p' flamez-3.txt; sed -n '1,5p' flamez-4.txt)"
