@@ -70,6 +70,7 @@ struct fview {
 	/* renewed for newer data (renew), until built: the selected frame's
 	 * path in its ids, the zoom path's length before it was mapped, and
 	 * the name of the frame zoomed into (or whose callers are shown) */
+	int renewed;
 	uint32_t *selpath, nselpath;
 	uint32_t wantzoom;
 	char *was;
@@ -268,6 +269,19 @@ static void zoomed_out(struct view *v)
 	d->was = NULL;
 }
 
+/* A cycle in the newer data (same_ent): the cycle its member is in now,
+ * or the member itself when it is in none. */
+#define CYCLE_OF 0x80000000u
+
+static void cycles_found(const struct agg *a, uint32_t *path, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (path[i] != NO_ID && path[i] & CYCLE_OF) {
+			uint32_t m = path[i] & ~CYCLE_OF, k = agg_cycle_no(a, m);
+			path[i] = k ? agg_cycle_ent(a, k) : m;
+		}
+}
+
 static void build(struct view *v)
 {
 	struct tui *t = v->t;
@@ -275,6 +289,13 @@ static void build(struct view *v)
 	/* the selection's path, to find it again */
 	uint32_t *keep = d->selpath, nkeep = d->nselpath;
 	d->selpath = NULL;
+	if (d->renewed) {
+		const struct agg *a = profile_agg(t->p);
+		cycles_found(a, keep, nkeep);
+		cycles_found(a, d->zoom, d->nzoom);
+		cycles_found(a, &d->callers, 1);
+		d->renewed = 0;
+	}
 	if (!keep && d->ctx && d->nf && v->sel < d->nf) {
 		keep = xmalloc(((size_t)d->ctx->node[d->f[v->sel].node].depth + 1) * sizeof(*keep));
 		nkeep = path_of(d->ctx, d->f[v->sel].node, keep);
@@ -360,13 +381,25 @@ static struct view *derived(struct view *v, int callers)
 	return w;
 }
 
-/* Path (n entities of p) in np's ids, in place: the length of its part
- * whose functions np has (a cycle is found anew, not kept). */
-static uint32_t same_path(const struct profile *p, uint32_t *path, uint32_t n,
-			  const struct profile *np)
+/* Entity e of p in np: a function by its names (tui_same_fn), a cycle as
+ * CYCLE_OF its first member (np's cycles are found when it is shown:
+ * cycles_found); NO_ID when np has no such function. */
+static uint32_t same_ent(struct profile *p, uint32_t e, const struct profile *np)
+{
+	const struct agg *a = profile_agg(p);
+	if (e == NO_ID || !agg_is_cycle(a, e))
+		return tui_same_fn(p, e, np);
+	uint32_t k = agg_cycle_no(a, e);
+	uint32_t m = k ? tui_same_fn(p, a->cyc_fn[a->cyc_start[k - 1]], np) : NO_ID;
+	return m == NO_ID ? NO_ID : m | CYCLE_OF;
+}
+
+/* Path (n entities of p) in np's ids, in place (same_ent): the length of
+ * its part whose functions np has. */
+static uint32_t same_path(struct profile *p, uint32_t *path, uint32_t n, const struct profile *np)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if ((path[i] = tui_same_fn(p, path[i], np)) == NO_ID)
+		if ((path[i] = same_ent(p, path[i], np)) == NO_ID)
 			return i;
 	return n;
 }
@@ -378,9 +411,10 @@ static uint32_t same_path(const struct profile *p, uint32_t *path, uint32_t n,
 static void renew(struct view *v, const struct profile *np)
 {
 	struct fview *d = v->data;
-	const struct profile *p = v->t->p;
+	struct profile *p = v->t->p;
 	if (!d)
 		return;
+	d->renewed = 1;
 	free(d->selpath);
 	d->selpath = NULL;
 	d->nselpath = 0;
@@ -397,7 +431,7 @@ static void renew(struct view *v, const struct profile *np)
 	else if (d->callers != NO_ID)
 		d->was = xstrdup(label_of(v, d->callers));
 	d->nzoom = same_path(p, d->zoom, d->nzoom, np);
-	if (d->callers != NO_ID && (d->callers = tui_same_fn(p, d->callers, np)) == NO_ID) {
+	if (d->callers != NO_ID && (d->callers = same_ent(p, d->callers, np)) == NO_ID) {
 		d->nzoom = 0; /* (a path among its callers) */
 		d->wantzoom = 1;
 	}

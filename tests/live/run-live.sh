@@ -570,6 +570,16 @@ flame_kept flamez-3.txt flamez-4.txt 'callers of spin_ms: spin_ms ' spin_ms
 check "live flame graph: the callers of spin_ms kept across snapshots, grown" "$?" \
 	"$(sed -n '1,5p' flamez-3.txt; sed -n '1,5p' flamez-4.txt)"
 
+# the same estimated from the call edges (--contexts=no), zoomed into the
+# cycle of ping and pong calling each other: a cycle's id is found anew in
+# each snapshot (it fell back to main, "the path to <cycle 1> has no cost");
+# wide enough for the cycle's name in the header
+live flamec ':resize 120x24\n:wait-fn spin_ms\n:wait-data\n6\n/^<cycle<Enter>\n<Enter>\n:dump flamec-1.txt\n:wait-data\n:wait-data\n:dump flamec-2.txt\n' \
+	--contexts=no ./live-prog cycle live.run
+flame_kept flamec-1.txt flamec-2.txt '\[estimated\] <cycle 1>: ' '<cycle 1>'
+check "live flame graph, estimated: the zoom into a cycle kept across snapshots, grown" "$?" \
+	"$(sed -n '1,5p' flamec-1.txt; sed -n '1,5p;$p' flamec-2.txt)"
+
 # python3 (stripped: its functions named as callgrind names them): the
 # whole run happens inside Py_RunMain, which shows it while the script runs
 if [ -x /usr/bin/python3 ]; then
