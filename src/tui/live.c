@@ -16,9 +16,7 @@
 /* ---- a program being recorded ---------------------------------------------------------- */
 
 
-/* A function of p by its name, object and file names (ids differ from
- * one snapshot to the next): its id in np, or NO_ID. */
-static uint32_t same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
+uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
 {
 	if (fn == NO_ID || fn >= p->nfns)
 		return NO_ID;
@@ -43,9 +41,12 @@ int tui_reload(struct tui *t)
 	uint32_t *selfn = xcalloc((size_t)t->nhist + 1, sizeof(*selfn));
 	for (int i = 0; i < t->nhist; i++) {
 		struct view *v = t->hist[i];
-		fn[i] = same_fn(t->p, v->fn, &np);
-		selfn[i] = v->ops->selected_fn && v->nrows ? same_fn(t->p, v->ops->selected_fn(v), &np)
-							   : NO_ID;
+		fn[i] = tui_same_fn(t->p, v->fn, &np);
+		selfn[i] = v->ops->selected_fn && v->nrows
+				   ? tui_same_fn(t->p, v->ops->selected_fn(v), &np)
+				   : NO_ID;
+		if (v->ops->renew)
+			v->ops->renew(v, &np);
 		scope_move(&v->scope, t->p, &np); /* zoomed: the same object or file */
 		free(v->zself);
 		v->zself = NULL;
@@ -61,14 +62,18 @@ int tui_reload(struct tui *t)
 			fn[i] = 0;
 		v->fn = fn[i];
 		v->stale = 0;
-		/* rows made anew: a view's data may point into the old profile
-		 * (trees start closed again) */
-		if (v->ops->free)
-			v->ops->free(v);
-		v->data = NULL;
-		v->ops->update(v);
-		int r = row_of_fn(v, selfn[i]);
-		v->sel = r >= 0 ? r : sel;
+		if (v->ops->renew) { /* it keeps its place itself */
+			v->ops->update(v);
+		} else {
+			/* rows made anew: a view's data may point into the old
+			 * profile (trees start closed again) */
+			if (v->ops->free)
+				v->ops->free(v);
+			v->data = NULL;
+			v->ops->update(v);
+			int r = row_of_fn(v, selfn[i]);
+			v->sel = r >= 0 ? r : sel;
+		}
 		v->top = v->sel - off;
 		list_goto(v, v->sel);
 	}

@@ -40,6 +40,12 @@ struct view_ops {
 	 * v->reveal (NULL: the view shows none) */
 	int (*under_shown)(struct view *v);
 	void (*free)(struct view *v);
+	/* newer data (tui_reload), called before the profile is replaced by
+	 * np: the view keeps what it shows in np's ids (tui_same_fn) and its
+	 * data, which update then makes anew, its selection included (NULL:
+	 * the data freed, made anew on the view's function, the function
+	 * selected found again) */
+	void (*renew)(struct view *v, const struct profile *np);
 	/* a picture rather than a list (call graph, call map): draws screen
 	 * lines y0 .. y0 + h - 1 itself, without the detail pane; its rows are
 	 * the things that can be selected in it (NULL: a list) */
@@ -268,6 +274,9 @@ struct view *view_new_in(struct tui *t, const struct view_ops *ops, uint32_t fn,
 void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Function fn of p in np, found by its name, object and file names (ids
+ * differ from one snapshot to the next): its id there, or NO_ID. */
+uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np);
 /* (every view's ops are declared by keys.h's table, but the detail pane's
  * for profiles without calls, view_lines.c) */
 extern const struct view_ops lines_ops;

@@ -67,6 +67,14 @@ struct fview {
 	int event;
 	char *search;        /* what the matches were computed for */
 	cost_t matched;      /* the width the matches cover */
+	/* renewed for newer data (renew), until built: the selected frame's
+	 * path in its ids, the zoom path's length before it was mapped, and
+	 * the name of the frame zoomed into (or whose callers are shown) */
+	int renewed;
+	uint32_t *selpath, nselpath;
+	uint32_t wantzoom;
+	char *was;
+	char *note;          /* said when the view is next drawn (zoomed_out) */
 };
 
 static void fv_clear(struct fview *d)
@@ -95,6 +103,9 @@ static void fv_free(struct view *v)
 	fv_clear(d);
 	fall_drop(d->all);
 	free(d->zoom);
+	free(d->selpath);
+	free(d->was);
+	free(d->note);
 	free(d);
 	v->data = NULL;
 }
@@ -218,13 +229,74 @@ static int frame_of_path(const struct fview *d, const uint32_t *path, uint32_t l
 	return best;
 }
 
+/* Renewed for newer data (renew): zoomed into as much of the zoom path as
+ * has cost in the newer data (a growing recording keeps every path; a file
+ * loaded again or other parts may not), the whole graph when the function
+ * whose callers were shown has none; said when that is not all of it (when
+ * the view is next drawn: other parts are chosen in another view). */
+static void zoomed_out(struct view *v)
+{
+	struct fview *d = v->data;
+	struct profile *p = v->t->p;
+	uint32_t z = zoom_node(d);
+	while (z != NO_ID && event_value(p, cctx_incl(d->ctx, z), d->event) <= 0) /* (no frame) */
+		z = d->ctx->node[z].parent;
+	if (z == NO_ID && d->callers != NO_ID) {
+		int any = 0;
+		for (uint32_t r = 0; r < d->ctx->nroots; r++)
+			any |= event_value(p, cctx_incl(d->ctx, d->ctx->root[r]), d->event) > 0;
+		if (!any) {
+			cctx_free(d->ctx);
+			d->own = 0;
+			d->ctx = d->all->ctx;
+			d->callers = NO_ID;
+			d->wantzoom = 1; /* (its path among the callers, if any, is lost) */
+		}
+	}
+	uint32_t reached = z == NO_ID ? 0 : d->ctx->node[z].depth + 1;
+	if (reached < d->wantzoom) {
+		d->nzoom = reached;
+		v->fn = z != NO_ID ? d->ctx->node[z].fn : d->callers;
+		char *to = z != NO_ID ? xstrdup(label_of(v, v->fn))
+			   : d->callers != NO_ID
+				   ? xasprintf("the callers of %s", label_of(v, d->callers))
+				   : xstrdup("the whole graph");
+		free(d->note);
+		d->note = xasprintf("%s has no cost in the profile now: zoomed out to %s", d->was, to);
+		free(to);
+	}
+	free(d->was);
+	d->was = NULL;
+}
+
+/* A cycle in the newer data (same_ent): the cycle its member is in now,
+ * or the member itself when it is in none. */
+#define CYCLE_OF 0x80000000u
+
+static void cycles_found(const struct agg *a, uint32_t *path, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (path[i] != NO_ID && path[i] & CYCLE_OF) {
+			uint32_t m = path[i] & ~CYCLE_OF, k = agg_cycle_no(a, m);
+			path[i] = k ? agg_cycle_ent(a, k) : m;
+		}
+}
+
 static void build(struct view *v)
 {
 	struct tui *t = v->t;
 	struct fview *d = v->data;
 	/* the selection's path, to find it again */
-	uint32_t *keep = NULL, nkeep = 0;
-	if (d->ctx && d->nf && v->sel < d->nf) {
+	uint32_t *keep = d->selpath, nkeep = d->nselpath;
+	d->selpath = NULL;
+	if (d->renewed) {
+		const struct agg *a = profile_agg(t->p);
+		cycles_found(a, keep, nkeep);
+		cycles_found(a, d->zoom, d->nzoom);
+		cycles_found(a, &d->callers, 1);
+		d->renewed = 0;
+	}
+	if (!keep && d->ctx && d->nf && v->sel < d->nf) {
 		keep = xmalloc(((size_t)d->ctx->node[d->f[v->sel].node].depth + 1) * sizeof(*keep));
 		nkeep = path_of(d->ctx, d->f[v->sel].node, keep);
 	}
@@ -250,20 +322,13 @@ static void build(struct view *v)
 		cctx_order(d->ctx, d->event);
 	d->nlabel = agg_nent(profile_agg(t->p)) + 1;
 	d->label = xcalloc(d->nlabel, sizeof(char *));
+	if (d->was)
+		zoomed_out(v);
 	layout(v);
 	v->nrows = d->nf;
 	int s = keep ? frame_of_path(d, keep, nkeep) : -1;
 	v->sel = s >= 0 ? s : 0;
 	free(keep);
-}
-
-/* Whether v is one of the views kept (not one being opened). */
-static int in_history(const struct tui *t, const struct view *v)
-{
-	for (int i = 0; i < t->nhist; i++)
-		if (t->hist[i] == v)
-			return 1;
-	return 0;
 }
 
 static void update(struct view *v)
@@ -275,10 +340,8 @@ static void update(struct view *v)
 		v->data = d;
 		d->w = t->cols;
 		d->h = t->lines - 4;
-		/* opened from a view with a function selected: its widest frame
-		 * (made anew for newer data, tui_reload: v is in the history,
-		 * the view on top may be v itself, and tui_reload selects again) */
-		struct view *from = t->nhist && !in_history(t, v) ? tui_view(t) : NULL;
+		/* opened from a view with a function selected: its widest frame */
+		struct view *from = t->nhist ? tui_view(t) : NULL;
 		uint32_t fn = from && from->ops->selected_fn ? from->ops->selected_fn(from) : v->fn;
 		build(v);
 		int best = -1;
@@ -316,6 +379,65 @@ static struct view *derived(struct view *v, int callers)
 	w->data = nd;
 	build(w);
 	return w;
+}
+
+/* Entity e of p in np: a function by its names (tui_same_fn), a cycle as
+ * CYCLE_OF its first member (np's cycles are found when it is shown:
+ * cycles_found); NO_ID when np has no such function. */
+static uint32_t same_ent(struct profile *p, uint32_t e, const struct profile *np)
+{
+	const struct agg *a = profile_agg(p);
+	if (e == NO_ID || !agg_is_cycle(a, e))
+		return tui_same_fn(p, e, np);
+	uint32_t k = agg_cycle_no(a, e);
+	uint32_t m = k ? tui_same_fn(p, a->cyc_fn[a->cyc_start[k - 1]], np) : NO_ID;
+	return m == NO_ID ? NO_ID : m | CYCLE_OF;
+}
+
+/* Path (n entities of p) in np's ids, in place (same_ent): the length of
+ * its part whose functions np has. */
+static uint32_t same_path(struct profile *p, uint32_t *path, uint32_t n, const struct profile *np)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if ((path[i] = same_ent(p, path[i], np)) == NO_ID)
+			return i;
+	return n;
+}
+
+/* Newer data (tui_reload, before the profile is replaced by np): the zoom
+ * path, the function whose callers are shown and the selected frame's path
+ * kept in np's ids; what was made of the old profile dropped (build makes
+ * it anew). */
+static void renew(struct view *v, const struct profile *np)
+{
+	struct fview *d = v->data;
+	struct profile *p = v->t->p;
+	if (!d)
+		return;
+	d->renewed = 1;
+	free(d->selpath);
+	d->selpath = NULL;
+	d->nselpath = 0;
+	if (d->ctx && d->nf && v->sel < d->nf) {
+		uint32_t n = d->f[v->sel].node;
+		d->selpath = xmalloc(((size_t)d->ctx->node[n].depth + 1) * sizeof(*d->selpath));
+		d->nselpath = same_path(p, d->selpath, path_of(d->ctx, n, d->selpath), np);
+	}
+	free(d->was);
+	d->was = NULL;
+	d->wantzoom = d->nzoom;
+	if (d->nzoom)
+		d->was = xasprintf("the path to %s", label_of(v, d->zoom[d->nzoom - 1]));
+	else if (d->callers != NO_ID)
+		d->was = xstrdup(label_of(v, d->callers));
+	d->nzoom = same_path(p, d->zoom, d->nzoom, np);
+	if (d->callers != NO_ID && (d->callers = same_ent(p, d->callers, np)) == NO_ID) {
+		d->nzoom = 0; /* (a path among its callers) */
+		d->wantzoom = 1;
+	}
+	fv_clear(d);
+	fall_drop(d->all);
+	d->all = NULL;
 }
 
 /* ---- drawing -------------------------------------------------------------------------------- */
@@ -450,8 +572,14 @@ static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
 	struct fview *d = v->data;
+	if (d && d->note) {
+		tui_message(t, "%s", d->note);
+		free(d->note);
+		d->note = NULL;
+	}
 	if (!d || !d->nf)
 		return;
+	matches(v); /* (made anew, it is drawn before the frames) */
 	const struct frame *s = &d->f[v->sel];
 	const struct cctx_node *nd = &d->ctx->node[s->node];
 	char inc[48], slf[48], cnt[48], pi[32], ps[32], sm[96] = "";
@@ -570,5 +698,6 @@ const struct view_ops flame_ops = {
 	.selected_fn = selected_fn,
 	.action = action,
 	.free = fv_free,
+	.renew = renew,
 	.draw = draw,
 };

@@ -24,8 +24,10 @@
  *                              CALLGRIND_DUMP_STATS, work (with callgrind.h)
  *   live-prog nest MS          main -> outer -> inner: compute for MS
  *                              milliseconds (calls running all along)
+ *   live-prog cycle MS         main -> ping -> pong -> ping -> pong (a
+ *                              cycle): compute for MS milliseconds
  *
- * For spin, nointr, forkspin and nest, MS may be a file's name instead
+ * For spin, nointr, forkspin, nest and cycle, MS may be a file's name instead
  * (anything but a number): compute while that file exists, at most 10
  * minutes.  A test removes the file when it has seen what it needs, so the
  * program cannot end before (a fixed time did, on a loaded machine), and
@@ -136,6 +138,24 @@ __attribute__((noinline)) static void spin_ms(long unused)
 		work(100);
 }
 
+/* ping and pong call each other, n times each, then spin_ms */
+static void ping(int n);
+
+__attribute__((noinline)) static void pong(int n)
+{
+	work(5);
+	ping(n - 1);
+}
+
+__attribute__((noinline)) static void ping(int n)
+{
+	work(5);
+	if (n > 0)
+		pong(n);
+	else
+		spin_ms(0);
+}
+
 #ifdef USE_CALLGRIND_H
 __attribute__((noinline)) static void dump_now(long unused)
 {
@@ -231,6 +251,9 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "nest")) {
 		run_for(arg);
 		outer(spin_ms, 0);
+	} else if (!strcmp(mode, "cycle")) {
+		run_for(arg);
+		ping(3);
 #ifdef USE_CALLGRIND_H
 	} else if (!strcmp(mode, "dump")) {
 		outer(dump_now, 0);

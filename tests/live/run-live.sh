@@ -587,6 +587,44 @@ caller=$(grep '< outer$' nest-calls.txt | num) callee=$(grep '> spin_ms$' nest-c
 check "live: callers of inner while it runs: outer -> inner ($caller) >= inner -> spin_ms ($callee) > 0" \
 	"$?" "$(sed -n 3,9p nest-calls.txt)"
 
+# the flame graph zoomed into a frame keeps the zoom across snapshots (it
+# was shown whole again at each one): zoomed into inner (main -> outer ->
+# inner -> spin_ms, running all along) with spin_ms selected under it, two
+# snapshots later inner is still the frame at the top and spin_ms the one
+# selected, its inclusive cost that of the newer snapshot: grown by as much
+# as the header's Ir (hand: once spin_ms runs, nothing runs outside it);
+# the callers of spin_ms (T) the same; the end of the keys stops the program
+live flamez ':wait-fn spin_ms\n:wait-data\n6\n/^inner<Enter>\n<Enter>\n<Down>\n:dump flamez-1.txt\n:wait-data\n:wait-data\n:dump flamez-2.txt\nT\n:dump flamez-3.txt\n:wait-data\n:wait-data\n:dump flamez-4.txt\n' \
+	./live-prog nest live.run
+# the number after the text $2 that starts the header line (3) of a dump
+incl_of() { sed -n "3s/^$2\([0-9,]*\) .*/\1/p" "$1" | tr -d ,; }
+flame_kept() { # first dump, second dump, the header's text before the number, top frame
+	local a b ia ib
+	a=$(incl_of "$1" "$3") b=$(incl_of "$2" "$3") ia=$(hdr_ir "$1") ib=$(hdr_ir "$2")
+	[ "${a:-0}" -gt 0 ] && [ "${b:-0}" -gt "$a" ] && [ $((ib - b)) = $((ia - a)) ] &&
+		sed -n 4p "$2" | grep -q "^$4 [0-9.]*% "
+}
+flame_kept flamez-1.txt flamez-2.txt 'spin_ms: ' inner
+check "live flame graph: the zoom into inner and spin_ms selected kept across snapshots, grown" "$?" \
+	"$(sed -n '1,5p' flamez-1.txt; sed -n '1,5p' flamez-2.txt)"
+# and the search's share in the header after the snapshot as before it
+# (it was left out until the next key): inner, zoomed into, is all of it
+sed -n 3p flamez-2.txt | grep -q '  /^inner: 100.0%$'
+check "live flame graph: the search's share in the header after a snapshot" "$?" "$(sed -n 3p flamez-2.txt)"
+flame_kept flamez-3.txt flamez-4.txt 'callers of spin_ms: spin_ms ' spin_ms
+check "live flame graph: the callers of spin_ms kept across snapshots, grown" "$?" \
+	"$(sed -n '1,5p' flamez-3.txt; sed -n '1,5p' flamez-4.txt)"
+
+# the same estimated from the call edges (--contexts=no), zoomed into the
+# cycle of ping and pong calling each other: a cycle's id is found anew in
+# each snapshot (it fell back to main, "the path to <cycle 1> has no cost");
+# wide enough for the cycle's name in the header
+live flamec ':resize 120x24\n:wait-fn spin_ms\n:wait-data\n6\n/^<cycle<Enter>\n<Enter>\n:dump flamec-1.txt\n:wait-data\n:wait-data\n:dump flamec-2.txt\n' \
+	--contexts=no ./live-prog cycle live.run
+flame_kept flamec-1.txt flamec-2.txt '\[estimated\] <cycle 1>: ' '<cycle 1>'
+check "live flame graph, estimated: the zoom into a cycle kept across snapshots, grown" "$?" \
+	"$(sed -n '1,5p' flamec-1.txt; sed -n '1,5p;$p' flamec-2.txt)"
+
 # python3 (stripped: its functions named as callgrind names them): the
 # whole run happens inside Py_RunMain, which shows it while the script runs
 if [ -x /usr/bin/python3 ]; then
