@@ -43,9 +43,10 @@
  * the timing (=2: workers read the first half of each chunk, as if the
  * reader came in there), and CGTUI_PAR_RULE=0 keeps the workers on
  * whatever their runs cover (the rule in par_run());
- * CGTUI_PAR_DEBUG=1 prints what the workers did and, from reader.c, the
- * load's wall time, the reader's CPU time (the serial part) and the
- * workers', for bench/load-bench.py.
+ * CGTUI_PAR_DEBUG=1 prints what the workers did, how long the reader read
+ * on after the last worker ended (the workers idle: nothing left for them)
+ * and, from reader.c, the load's wall time, the reader's CPU time (the
+ * serial part) and the workers', for bench/load-bench.py.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
@@ -103,6 +104,7 @@ struct par {
 	uint64_t dropped;    /* the file's pages before it dropped (atomic:
 			      * drop_to()) */
 	double cpu;          /* the workers' CPU time (atomic adds) */
+	double wk_end;       /* when the last worker ended (debug) */
 	pthread_mutex_t cpu_mu;
 	/* chunks' buffers given back by the reader, for workers to fill
 	 * again (under mu): grown once, their pages kept */
@@ -115,10 +117,10 @@ struct par {
 	int npool;
 };
 
-static double thread_cpu(void)
+static double clock_s(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -245,9 +247,10 @@ static void *worker(void *arg)
 	struct par *pa = arg;
 	worker_chunks(pa);
 	if (pa->debug) {
-		double t = thread_cpu();
+		double t = clock_s(CLOCK_THREAD_CPUTIME_ID), end = clock_s(CLOCK_MONOTONIC);
 		pthread_mutex_lock(&pa->cpu_mu);
 		pa->cpu += t;
+		pa->wk_end = end > pa->wk_end ? end : pa->wk_end;
 		pthread_mutex_unlock(&pa->cpu_mu);
 	}
 	return NULL;
@@ -574,8 +577,9 @@ double par_stop(struct mapread *m)
 			ser += pa->c[i].state == PC_SERIAL;
 		fprintf(stderr,
 			"cgtui: par: %zu chunks, %zu read by the reader, runs %lu of %lu from "
-			"workers\n",
-			pa->nc, ser, (unsigned long)pa->dbg[1], (unsigned long)pa->dbg[0]);
+			"workers; the reader ended %.1f ms after the workers\n",
+			pa->nc, ser, (unsigned long)pa->dbg[1], (unsigned long)pa->dbg[0],
+			pa->nth ? (clock_s(CLOCK_MONOTONIC) - pa->wk_end) * 1e3 : 0.0);
 		fprintf(stderr, "cgtui: par: runs not used: %lu with the worker not done, %lu not "
 				"found, %lu not for the reader's state\n",
 			(unsigned long)pa->dbg[2], (unsigned long)pa->dbg[3], (unsigned long)pa->dbg[4]);
