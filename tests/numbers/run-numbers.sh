@@ -90,7 +90,8 @@ ok "consistent profiles checked: $nconsistent" "$([ "$nconsistent" -ge 20 ]; ech
 # and callees, its callers tree opened four levels deep, its source (and
 # its assembly, with instruction addresses); the call tree opened down the
 # hottest path
-keys() { # assembly too?
+keys() { # assembly too? then r (of the function shown) too?
+	[ "$2" = r ] && echo "r"
 	echo ":dump functions.txt"
 	echo "t"
 	i=0
@@ -107,7 +108,7 @@ keys() { # assembly too?
 			printf 'j'
 			j=$((j + 1))
 		done
-		printf '\n<Enter>\n:dump calls-%d.txt\nT\n' $k
+		printf '\n<Enter>\n:dump calls-%d.txt\n4\n:dump graph-%d.txt\n<Esc>\nT\n' $k $k
 		echo "<Tab>j<Tab>j<Tab>j<Tab>j<Tab>"
 		echo ":dump callers-$k.txt"
 		printf '<Esc>\ns\n:dump source-%d.txt\n' $k
@@ -116,22 +117,23 @@ keys() { # assembly too?
 	done
 	echo "q"
 }
-for f in $recorded; do
+# and again with r: every share of the function a view is about
+for f in $recorded; do for rel in total r; do
 	rm -f ./*.txt
 	asm=no
 	[ "$f" = cyc-instr.out ] && asm=asm
-	keys $asm >screens.keys
+	keys $asm $rel >screens.keys
 	TERM=xterm-256color COLUMNS=200 LINES=60 CGTUI_SCRIPT=screens.keys CGTUI_CONFIG=/dev/null \
 		"$CGTUI" "$f" >/dev/null 2>err.txt
 	n=$(ls calls-*.txt 2>/dev/null | wc -l)
-	ok "$f: 14 functions' screens dumped ($n)" "$([ "$n" = 14 ]; echo $?)" "$(cat err.txt)"
+	ok "$f ($rel): 14 functions' screens dumped ($n)" "$([ "$n" = 14 ]; echo $?)" "$(cat err.txt)"
 	d=$(check percents ./*.txt)
-	ok "$f: no number on any screen above 100%" $? "$d"
+	ok "$f ($rel): no number on any screen above 100%" $? "$d"
 	st=0
 	d=$(for c in callers-*.txt; do check below-root "$c" || echo "$c"; done)
 	[ -z "$d" ] || st=1
-	ok "$f: no node of a callers tree above its root" $st "$d"
-done
+	ok "$f ($rel): no node of a callers tree above its root" $st "$d"
+done; done
 
 # 3. the roots of the call tree add up to the total the files state
 # (every thread's start is a root)
