@@ -67,7 +67,7 @@ for f in "$top_srcdir"/tests/*/*.out "$top_srcdir"/tests/*/*.callgrind \
 	case "$f" in *.md | */errors/* | *'*'*) continue ;; esac
 	[ -f "$f" ] && profiles="$profiles $f"
 done
-nconsistent=0
+nconsistent=0 corpus=""
 for f in $profiles; do
 	name=$(basename "$f")
 	if ! "$CGTUI" --batch --no-annotate --inclusive=yes --tree=both --threshold=0 "$f" \
@@ -81,15 +81,17 @@ for f in $profiles; do
 		continue
 	fi
 	nconsistent=$((nconsistent + 1))
+	case "$f" in "${CORPUS_DIR:-/nonexistent}"/*) corpus="$corpus $f" ;; esac
 	d=$(check percents rep.txt)
 	ok "$name: no number in the report above 100%" $? "$d"
 done
 ok "consistent profiles checked: $nconsistent" "$([ "$nconsistent" -ge 20 ]; echo $?)"
 
 # 2. the screens: the functions, and for the 14 costliest each its callers
-# and callees, its callers tree opened four levels deep, its source (and
-# its assembly, with instruction addresses); the call tree opened down the
-# hottest path
+# and callees, its call graph, its callers tree opened four levels deep, its
+# source (and its assembly, with instruction addresses), its flame graph
+# and call map; the call tree opened down the hottest path.  For the
+# profiles recorded here and the corpus's consistent ones
 keys() { # assembly too? then r (of the function shown) too?
 	[ "$2" = r ] && echo "r"
 	echo ":dump functions.txt"
@@ -112,13 +114,14 @@ keys() { # assembly too? then r (of the function shown) too?
 		echo "<Tab>j<Tab>j<Tab>j<Tab>j<Tab>"
 		echo ":dump callers-$k.txt"
 		printf '<Esc>\ns\n:dump source-%d.txt\n' $k
+		printf '6\n:dump flame-%d.txt\n5\n:dump map-%d.txt\n' $k $k
 		[ "$1" = asm ] && printf 'a\n:dump asm-%d.txt\n' $k
 		k=$((k + 1))
 	done
 	echo "q"
 }
 # and again with r: every share of the function a view is about
-for f in $recorded; do for rel in total r; do
+for f in $recorded $corpus; do for rel in total r; do
 	rm -f ./*.txt
 	asm=no
 	[ "$f" = cyc-instr.out ] && asm=asm
@@ -126,13 +129,23 @@ for f in $recorded; do for rel in total r; do
 	TERM=xterm-256color COLUMNS=200 LINES=60 CGTUI_SCRIPT=screens.keys CGTUI_CONFIG=/dev/null \
 		"$CGTUI" "$f" >/dev/null 2>err.txt
 	n=$(ls calls-*.txt 2>/dev/null | wc -l)
-	ok "$f ($rel): 14 functions' screens dumped ($n)" "$([ "$n" = 14 ]; echo $?)" "$(cat err.txt)"
+	name=$(basename "$f")
+	case " $recorded " in
+	*" $f "*) ok "$name ($rel): 14 functions' screens dumped ($n)" "$([ "$n" = 14 ]; echo $?)" \
+		"$(cat err.txt)" ;;
+	*) ok "$name ($rel): screens dumped ($n functions)" "$([ "$n" -ge 1 ]; echo $?)" "$(cat err.txt)" ;;
+	esac
 	d=$(check percents ./*.txt)
-	ok "$f ($rel): no number on any screen above 100%" $? "$d"
+	ok "$name ($rel): no number on any screen above 100%" $? "$d"
 	st=0
-	d=$(for c in callers-*.txt; do check below-root "$c" || echo "$c"; done)
+	# (the profiles recorded here, named without a directory, all have
+	# calls; a corpus profile without any has no callers tree: T says so)
+	d=$(for c in callers-*.txt; do
+		[ "$name" = "$f" ] || grep -q 'Callers of' "$c" || continue
+		check below-root "$c" || echo "$c"
+	done)
 	[ -z "$d" ] || st=1
-	ok "$f ($rel): no node of a callers tree above its root" $st "$d"
+	ok "$name ($rel): no node of a callers tree above its root" $st "$d"
 done; done
 
 # 3. the roots of the call tree add up to the total the files state
