@@ -101,6 +101,9 @@ static void run_lastcost(const char *s, const char *e, int npos, int nev, cost_t
 /* A jump line taken into the run: a bit of its rabs, beside the
  * subpositions' (one variable fewer in the loop). */
 #define RUN_JUMPED 0x100u
+/* The lines this far ahead of a run's are fetched into the cache: the
+ * hardware's prefetch stops at each page's end. */
+#define RUN_PREFETCH 1024
 
 uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
 		    int nev, int linek, int jumps, uint64_t len, const size_t *reader_in, size_t idx)
@@ -157,6 +160,7 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		int width = 0;
 		uint64_t rsum = 0, nlines = 0, rjumps = 0;
 		while (s < run_end) {
+			__builtin_prefetch(s + RUN_PREFETCH);
 			int64_t pos[2] = { p0, p1 };
 			unsigned abs = rabs;
 			const char *t = plain_positions_short(s, npos, pos, &abs);
