@@ -69,6 +69,10 @@
 /* bytes workers read before they are judged (par_run()); with
  * CGTUI_CHUNK_BYTES, two chunks */
 #define RULE_BYTES (16u << 20)
+/* chunks are at most the rest of the file over TAIL_PARTS, at least
+ * TAIL_MIN bytes (not with CGTUI_CHUNK_BYTES) */
+#define TAIL_PARTS 8
+#define TAIL_MIN (1u << 20)
 
 struct par {
 	const char *base, *fast_end;
@@ -344,9 +348,15 @@ static struct par *par_start(struct parser *ps, struct mapread *m, const char *s
 						       : RULE_BYTES;
 	pa->c = xcalloc(cap, sizeof(*pa->c));
 	const char *from = s;
+	int fixed = getenv("CGTUI_CHUNK_BYTES") != NULL;
 	while (from < m->end) {
-		const char *to = (size_t)(m->end - from) <= want ? m->end
-								: cut_at(from, from + want, m->end);
+		/* the last chunks smaller, down to TAIL_MIN: the reader reads
+		 * the rest of the one it finds a worker in alone, and the
+		 * workers have nothing left to take */
+		size_t rem = (size_t)(m->end - from), sz = want;
+		if (!fixed && rem / TAIL_PARTS < sz)
+			sz = rem / TAIL_PARTS > TAIL_MIN ? rem / TAIL_PARTS : TAIL_MIN;
+		const char *to = rem <= sz ? m->end : cut_at(from, from + sz, m->end);
 		if (pa->nc == cap) {
 			pa->c = xreallocarray(pa->c, cap * 2, sizeof(*pa->c));
 			memset(pa->c + cap, 0, cap * sizeof(*pa->c));

@@ -98,6 +98,12 @@ static void run_lastcost(const char *s, const char *e, int npos, int nev, cost_t
 /* Deltas of the line number beyond this are not followed (run_sum.dmin):
  * base + delta stays exact in 64 bits. */
 #define DELTA_MAX ((int64_t)1 << 40)
+/* A jump line taken into the run: a bit of its rabs, beside the
+ * subpositions' (one variable fewer in the loop). */
+#define RUN_JUMPED 0x100u
+/* The lines this far ahead of a run's are fetched into the cache: the
+ * hardware's prefetch stops at each page's end. */
+#define RUN_PREFETCH 1024
 
 uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
 		    int nev, int linek, int jumps, uint64_t len, const size_t *reader_in, size_t idx)
@@ -109,8 +115,8 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 	struct chunk_out o = { c->rs, c->vals, c->nrs, c->nvals, c->nids };
 	/* the costs of the last line that had each column, written in place
 	 * (a line that turns out not to be plain spoils them: run_lastcost()
-	 * reads them again) */
-	cost_t lc[MAX_EVENTS];
+	 * reads them again; zeroed: a run's end copies 16 of them) */
+	cost_t lc[MAX_EVENTS] = { 0 };
 	while (s < end) {
 		const char *nl = NULL;
 		/* the reader has come into the chunk: what is left is its own
@@ -147,12 +153,14 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		const char *jline = NULL;
 		uint64_t jn = 0;
 		/* the summary's fields, in locals while the run is read, written
-		 * once at its end (dmin > dmax: no relative line number read) */
+		 * once at its end (dmin > dmax: no relative line number read;
+		 * RUN_JUMPED in rabs: a jump line taken in) */
 		int64_t p0 = 0, p1 = 0, dmin = INT64_MAX, dmax = INT64_MIN;
 		unsigned rabs = 0;
-		int width = 0, rel = 0, jumped = 0;
+		int width = 0;
 		uint64_t rsum = 0, nlines = 0, rjumps = 0;
 		while (s < run_end) {
+			__builtin_prefetch(s + RUN_PREFETCH);
 			int64_t pos[2] = { p0, p1 };
 			unsigned abs = rabs;
 			const char *t = plain_positions_short(s, npos, pos, &abs);
@@ -179,7 +187,6 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 				spoilt = n > 0;
 				break;
 			}
-			rel |= lrel;
 			width = n > width ? n : width;
 			rsum += sum;
 			p0 = pos[0];
@@ -189,7 +196,7 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			if (jline) {
 				nlines++;
 				rjumps += jn;
-				jumped = 1;
+				rabs |= RUN_JUMPED;
 				jline = NULL;
 			}
 			s = t + 1;
@@ -204,7 +211,11 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 		}
 		if (jline)
 			s = jline;
-		if (dmin > dmax)
+		/* a relative line number read (that of the line ending the run
+		 * counted too: run_apply() then checks one line more than it
+		 * needs) */
+		int rel = dmin <= dmax;
+		if (!rel)
 			dmin = dmax = 0;
 		if (nlines) {
 			if (spoilt)
@@ -220,12 +231,19 @@ uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end,
 			d->dmin = dmin;
 			d->dmax = dmax;
 			d->vals = o.nvals;
-			d->abs = (uint8_t)rabs;
+			d->abs = (uint8_t)rabs; /* (not RUN_JUMPED) */
 			d->width = (uint8_t)width;
 			d->rel_line = (uint8_t)rel;
-			d->jumped = (uint8_t)jumped;
-			for (int i = 0; i < width; i++)
-				sums[width + i] = lc[i];
+			d->jumped = !!(rabs & RUN_JUMPED);
+			/* (16 stores, not a call of memcpy(): chunk_room() left
+			 * room for 2 * 16 values) */
+			if (nev <= 16)
+#pragma GCC unroll 16
+				for (int i = 0; i < 16; i++)
+					sums[width + i] = lc[i];
+			else
+				for (int i = 0; i < width; i++)
+					sums[width + i] = lc[i];
 			o.nvals += 2 * (size_t)width;
 			continue;
 		}
