@@ -229,9 +229,7 @@ static int cmp_group(const void *x, const void *y, void *o)
 	return rep_cmp_cc_name(a->outer, a->name, b->outer, b->name, o);
 }
 
-/* The threshold, on an expanded cost vector: rank_shown of the primary
- * sort event against the summary's. */
-static int above(const struct report_opts *o, const cost_t *summary, const cost_t *cc)
+int rep_above(const struct report_opts *o, const cost_t *summary, const cost_t *cc)
 {
 	int e = o->sort[0];
 	struct rank_thr t = rank_threshold_of(summary[e], o->threshold);
@@ -271,7 +269,7 @@ static void section_free(struct section *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* Is the real cost vector c's sort event above the threshold (above(),
+/* Is the real cost vector c's sort event above the threshold (rep_above(),
  * without expanding c)? */
 static int real_above(const struct profile *p, const struct report_opts *o, const cost_t *summary,
 		      const cost_t *c)
@@ -279,7 +277,7 @@ static int real_above(const struct profile *p, const struct report_opts *o, cons
 	int e = o->sort[0];
 	cost_t x[MAX_EVENTS];
 	x[e] = e < p->nreal ? c[e] : event_value(p, c, e);
-	return above(o, summary, x);
+	return rep_above(o, summary, x);
 }
 
 /* how many items ahead a loop over random reads fetches them */
@@ -500,14 +498,14 @@ static void select_section(struct section *s, const struct report_opts *o, const
 		struct sec_group *g = &s->g[i];
 		g->nkept = 0;
 		for (int k = 0; k < g->nin; k++) {
-			g->in[k].kept = above(o, summary, g->in[k].cc);
+			g->in[k].kept = rep_above(o, summary, g->in[k].cc);
 			if (g->in[k].kept) {
 				struct sec_entry t = g->in[k];
 				g->in[k] = g->in[g->nkept];
 				g->in[g->nkept++] = t;
 			}
 		}
-		g->kept = group_threshold ? above(o, summary, g->outer) : g->nkept > 0;
+		g->kept = group_threshold ? rep_above(o, summary, g->outer) : g->nkept > 0;
 		if (!g->kept)
 			continue;
 		if (g->nkept > 1)

@@ -58,6 +58,9 @@ void rep_print_cc(const struct ccp *c, const cost_t *cc, const cost_t *cum, cons
 void rep_print_missing(const struct ccp *c, const char *suffix);
 void rep_fancy(FILE *out, const char *title);
 cost_t *rep_expand(const struct report_opts *o, const struct profile *p, const cost_t *real);
+/* The threshold, on an expanded cost vector: rank_shown of the primary
+ * sort event against the summary's. */
+int rep_above(const struct report_opts *o, const cost_t *summary, const cost_t *cc);
 void rep_expand_into(const struct report_opts *o, const struct profile *p, const cost_t *real,
 			cost_t *x);
 void rep_add_to(cost_t *dst, const cost_t *src, int n);

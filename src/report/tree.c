@@ -9,7 +9,6 @@
 #include "profile/format.h"
 #include "profile/modname.h"
 #include "profile/query.h"
-#include "profile/rank.h"
 #include "source/srcannot.h"
 #include "source/srcfile.h"
 
@@ -136,11 +135,9 @@ void rep_print_tree(FILE *out, struct profile *p, const struct report_opts *o,
 	 * (self, or inclusive with --inclusive=yes), in its order */
 	uint32_t ncy = 0, nent = agg_nent(a);
 	struct xedge *cy = xcalloc((size_t)(nent - a->nfns) + 1, sizeof(*cy));
-	int e0 = o->sort[0];
-	struct rank_thr thr = rank_threshold_of(summary[e0], o->threshold);
 	for (uint32_t id = a->nfns; id < nent; id++) {
 		cost_t *x = rep_expand(o, p, o->inclusive ? agg_incl(a, id) : agg_self(a, id));
-		if (!rank_shown(&thr, x[e0])) {
+		if (!rep_above(o, summary, x)) {
 			free(x);
 			continue;
 		}
