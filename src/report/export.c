@@ -10,6 +10,7 @@
 #include "profile/context.h"
 #include "profile/format.h"
 #include "profile/profile.pb-c.h"
+#include "profile/query.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -419,7 +420,7 @@ int export_write(FILE *out, struct profile *p, enum export_kind k, const struct 
 			ev[nev++] = e;
 	/* the recorded contexts beside the profile, else the estimate */
 	struct cctx *t = cctx_of(p, o->sort_event, o->threshold);
-	int estimated = t->estimated && p->ncalls > 0;
+	int estimated = t->estimated && query_has_calls(p);
 	if (estimated && o->note)
 		fprintf(o->note, "cgtui: --export=%s: %s\n", name[k], ESTIMATED_NOTE);
 	/* the roots left out by the bound: their cost is in no stack */

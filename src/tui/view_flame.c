@@ -468,6 +468,8 @@ static void matches(struct view *v)
 	struct fview *d = v->data;
 	if (d->search && t->search && strcmp(d->search, t->search) == 0)
 		return;
+	if (!d->search && !t->search) /* (a frame is made with no match) */
+		return;
 	free(d->search);
 	d->search = t->search ? xstrdup(t->search) : NULL;
 	d->matched = 0;
