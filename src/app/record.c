@@ -55,10 +55,12 @@ void app_recorded_inputs(struct app_source *src)
 	int whole;
 	const char *base = rec_source(src->r, &whole);
 	session_set_run(src->s, base, whole);
-	/* at the end, the processes it forked too, as parts (a process each):
-	 * the tool counts each from its fork on, so that the parts add up
-	 * (callgrind's repeat the parent's costs before the fork: not added) */
-	if (rec_ended(src->r) && !rec_by_callgrind(src->r)) {
+	/* the processes it forked too, as parts (a process each): their
+	 * snapshots while they run, then their profiles; the tool counts each
+	 * from its fork on, so that the parts add up (callgrind's repeat the
+	 * parent's costs before the fork: not added) */
+	if (!rec_by_callgrind(src->r)) {
+		rec_ended(src->r); /* (the children's profiles then, not snapshots) */
 		char **kids;
 		int n = rec_children(src->r, &kids);
 		for (int i = 0; i < n; i++) {

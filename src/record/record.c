@@ -359,12 +359,11 @@ void rec_stop(struct rec *r)
 /* ---- live data ------------------------------------------------------------------------ */
 
 /* What changes when a snapshot is written: the newest of its files (their
- * inodes summed); -1 when there is none. */
+ * inodes summed), added to *out; -1 when there is none. */
 static int live_stamp(const char *base, struct stat *out)
 {
 	struct runfiles rf;
 	int n = run_files(base, &rf);
-	memset(out, 0, sizeof(*out));
 	for (int i = 0; i < n; i++) {
 		struct stat st;
 		if (stat(rf.v[i], &st) != 0)
@@ -379,6 +378,27 @@ static int live_stamp(const char *base, struct stat *out)
 	return n ? 0 : -1;
 }
 
+/* The same for what the explorer loads while the program runs: the
+ * program's snapshot, and its children's profiles (rec_children: a
+ * snapshot, or the final profile once Valgrind's log names it); -1 while
+ * the program has no snapshot. */
+static int live_stamp_all(const struct rec *r, struct stat *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (live_stamp(r->live, out) != 0)
+		return -1;
+	char **v;
+	int n = rec_children(r, &v);
+	for (int i = 0; i < n; i++) {
+		dev_t dev = out->st_dev;
+		live_stamp(v[i], out);
+		out->st_dev = dev;
+		free(v[i]);
+	}
+	free(v);
+	return 0;
+}
+
 const char *rec_source(struct rec *r, int *whole)
 {
 	/* -o FILE without %p: the processes the program forked wrote
@@ -387,7 +407,7 @@ const char *rec_source(struct rec *r, int *whole)
 	if (r->final_seen)
 		return r->out;
 	struct stat st;
-	if (live_stamp(r->live, &st) == 0) {
+	if (live_stamp_all(r, &st) == 0) {
 		r->live_ino = st.st_ino;
 		r->live_dev = st.st_dev;
 		r->live_mtim = st.st_mtim;
@@ -403,7 +423,7 @@ int rec_poll(struct rec *r)
 		return rec_final(r) == 0;
 	}
 	struct stat st;
-	if (live_stamp(r->live, &st) != 0)
+	if (live_stamp_all(r, &st) != 0)
 		return 0;
 	if (st.st_ino == r->live_ino && st.st_dev == r->live_dev &&
 	    st.st_mtim.tv_sec == r->live_mtim.tv_sec && st.st_mtim.tv_nsec == r->live_mtim.tv_nsec)
@@ -587,8 +607,9 @@ int rec_start(struct rec *r, int live, char **prog, int nprog)
 	int has_p = strstr(out, "%p") != NULL;
 	add_arg(&args, &n, xasprintf("--%s-out-file=%s%s", r->callgrind ? "callgrind" : "cgtui", out,
 				     has_p ? "" : ".%p"));
+	/* (a %p: each process its own, the children's too: rec_children) */
 	if (!r->callgrind && live) /* nobody reads snapshots otherwise */
-		add_arg(&args, &n, xasprintf("--cgtui-live=%s", r->live));
+		add_arg(&args, &n, xasprintf("--cgtui-live=%s.%%p", r->live));
 	for (int i = 0; i < c->ntoolargs; i++)
 		/* (callgrind names code without a symbol its own way and
 		 * records no contexts nor timeline) */
@@ -627,6 +648,10 @@ int rec_start(struct rec *r, int live, char **prog, int nprog)
 		if (!c->log) {
 			free(r->log);
 			r->log = xasprintf("cgtui.log.%d", (int)r->pid);
+		}
+		if (!r->callgrind) { /* the program's snapshots (Valgrind keeps its pid) */
+			free(r->live);
+			r->live = xasprintf("%s/live.%d", r->tmpdir, (int)r->pid);
 		}
 		char msg[512];
 		ssize_t len = read(ep[0], msg, sizeof(msg) - 1);
@@ -739,7 +764,7 @@ int rec_wait(struct rec *r)
 
 int rec_wait_first(struct rec *r)
 {
-	struct stat st;
+	struct stat st = { 0 };
 	struct sigaction sa, old[3];
 	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 	memset(&sa, 0, sizeof(sa));
@@ -792,16 +817,39 @@ void rec_no_profile(const struct rec *r)
 	free(script);
 }
 
+/* A child's profile (path, malloc'ed) and its process added to the lists
+ * of *n. */
+static void add_child(char ***paths, int **pids, int *n, int pid, char *path)
+{
+	*paths = xreallocarray(*paths, (size_t)*n + 1, sizeof(**paths));
+	*pids = xreallocarray(*pids, (size_t)*n + 1, sizeof(**pids));
+	(*paths)[*n] = path;
+	(*pids)[(*n)++] = pid;
+}
+
+/* The process a snapshot's file in the temporary directory is of
+ * ("live.PID", "live.PID-TID"; not ".tmp", ".ctx" or ".time", nor a dump,
+ * ".N"), or 0. */
+static int snapshot_pid(const char *name)
+{
+	if (strncmp(name, "live.", 5) != 0 || name[5] < '1' || name[5] > '9')
+		return 0;
+	char *e;
+	long pid = strtol(name + 5, &e, 10);
+	if (*e == '-')
+		for (e++; *e >= '0' && *e <= '9'; e++)
+			;
+	return *e || pid <= 0 || pid > 0x3fffffff ? 0 : (int)pid;
+}
+
 int rec_children(const struct rec *r, char ***paths)
 {
 	*paths = NULL;
+	int n = 0, *pids = NULL;
 	FILE *f = r->vglog ? fopen(r->vglog, "r") : NULL;
-	if (!f)
-		return 0;
 	char cwd[4096], line[4096];
 	size_t cl = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
-	int n = 0, cap = 0;
-	while (fgets(line, sizeof(line), f)) {
+	while (f && fgets(line, sizeof(line), f)) {
 		int pid, off = 0;
 		if (sscanf(line, "==%d== profile: %n", &pid, &off) != 1 || !off || pid == r->pid)
 			continue;
@@ -809,11 +857,26 @@ int rec_children(const struct rec *r, char ***paths)
 		const char *path = line + off;
 		if (cl > 1 && strncmp(path, cwd, cl) == 0 && path[cl] == '/')
 			path += cl + 1;
-		if (n == cap)
-			*paths = xrealloc(*paths, (size_t)(cap = cap ? 2 * cap : 4) * sizeof(**paths));
-		(*paths)[n++] = xstrdup(path);
+		add_child(paths, &pids, &n, pid, xstrdup(path));
 	}
-	fclose(f);
+	if (f)
+		fclose(f);
+	/* while the program runs, the children without a profile yet: their
+	 * last snapshot (the tool writes one per process: --cgtui-live has a
+	 * %p), once it is whole (renamed from .tmp) */
+	DIR *d = !r->ended && !r->callgrind && r->tmpdir ? opendir(r->tmpdir) : NULL;
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		int pid = snapshot_pid(de->d_name), seen = pid == r->pid;
+		for (int i = 0; i < n && pid && !seen; i++)
+			seen = pids[i] == pid;
+		if (!pid || seen)
+			continue;
+		add_child(paths, &pids, &n, pid, xasprintf("%s/live.%d", r->tmpdir, pid));
+	}
+	if (d)
+		closedir(d);
+	free(pids);
 	return n;
 }
 

@@ -71,9 +71,11 @@ int rec_control(struct rec *r, const char *what, char *msg, size_t n);
 const char *rec_notice(struct rec *r);
 /* Is callgrind recording (the tool is missing)? */
 int rec_by_callgrind(const struct rec *r);
-/* The profiles the program's forked children have written so far, from
- * the tool's "profile:" lines in Valgrind's log (names under the current
- * directory relative to it): how many, in *paths (malloc'ed, as each). */
+/* The profiles of the program's forked children: those written so far,
+ * from the tool's "profile:" lines in Valgrind's log (names under the
+ * current directory relative to it), and while the program runs, the
+ * last snapshot of each child that has written none yet: how many, in
+ * *paths (malloc'ed, as each). */
 int rec_children(const struct rec *r, char ***paths);
 /* Nothing recorded: says so on stderr with the end of the logs. */
 void rec_no_profile(const struct rec *r);

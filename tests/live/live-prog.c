@@ -14,8 +14,9 @@
  *                              CGTUI_START/STOP_INSTRUMENTATION; after()
  *                              (callgrind's requests with -DUSE_CALLGRIND_H)
  *   live-prog nointr MS        ignore SIGINT, compute for MS milliseconds
- *   live-prog forkspin MS      fork (the parent calls forked()); both
- *                              compute for MS milliseconds
+ *   live-prog forkspin MS      fork (the parent calls forked(), the child
+ *                              child_side()); both compute for MS
+ *                              milliseconds
  *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
  *   live-prog sleep MS         sleep MS milliseconds at once
  *   live-prog zero             work, CALLGRIND_ZERO_STATS and
@@ -75,6 +76,11 @@ __attribute__((noinline)) static void measured(void)
 }
 
 __attribute__((noinline)) static void forked(void)
+{
+	work(1);
+}
+
+__attribute__((noinline)) static void child_side(void)
 {
 	work(1);
 }
@@ -187,6 +193,8 @@ int main(int argc, char **argv)
 		pid_t pid = fork();
 		if (pid > 0)
 			forked();
+		else if (pid == 0)
+			child_side();
 		run_for(arg);
 		while (go_on())
 			work(100);

@@ -557,6 +557,29 @@ left=$(for f in $(profiles fs/ours.*); do kill -0 "${f##*.}" 2>/dev/null && echo
 check "live: q stops the program and its child; both profiles kept" \
 	"$([ "$ok" = 2 ] && [ -z "$left" ]; echo $?)" "$(ls fs) left running: $left"
 
+# the processes it forks, while it runs: each writes its own snapshots
+# (the tool's --cgtui-live has a %p) and the explorer adds them as parts, a
+# process each (they were added only at the end): child_side(), which only
+# the child calls, is in the data while the program runs, and the parts
+# view lists both processes, by the pids of the profiles they write at the
+# end; at the end, the header's Ir is those two profiles' totals added
+rm -rf fk && mkdir fk
+run_until fk-2.txt fk.run
+live forkkids ':wait-fn child_side\n:dump fk-1.txt\nP\n:dump fk-2.txt\n:wait-end\n:dump fk-3.txt\n' \
+	-o 'fk/ours.%p' ./live-prog forkspin fk.run
+end_watch fk.run
+fk=$(profiles fk/ours.*)
+fk1=$(echo $fk | cut -d' ' -f1) fk2=$(echo $fk | cut -d' ' -f2)
+pids=$(for f in $fk; do echo "${f##*.}"; done | sort -n | tr '\n' ' ')
+shown=$(sed -n '4,$s/^ *[0-9][0-9]* *\([0-9][0-9]*\) .*/\1/p' fk-2.txt | sort -n | tr '\n' ' ')
+grep -q "running" fk-1.txt && grep -q "running" fk-2.txt && [ "$(echo $fk | wc -w)" = 2 ] &&
+	[ "$shown" = "$pids" ]
+check "live: a forked child's snapshots while the program runs: both processes as parts ($shown)" \
+	"$?" "$(head -1 fk-1.txt) pids: $pids; $(sed -n 3,6p fk-2.txt)"
+sum=$(($(totals "$fk1") + $(totals "$fk2")))
+check "live: at the end, the header's Ir is both processes' profiles added ($sum)" \
+	"$([ "$(hdr_ir fk-3.txt)" = "$sum" ]; echo $?)" "$(head -1 fk-3.txt) $(cat forkkids.err)"
+
 # a script that runs the program with exec: Valgrind records only the shell
 # (as callgrind does).  Its counts before the exec are those of the last
 # snapshot, if one came before it (on a loaded machine), else none: either
