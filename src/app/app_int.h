@@ -16,10 +16,13 @@ struct app_source {
 	struct session *s;
 	struct rec *r;
 	struct loading *screen; /* the loading screen the explorer takes, or NULL */
+	int final_inputs;       /* the recording's final profiles are the inputs */
 };
 
 /* The session's inputs are the recording's newest data: a snapshot, or the
- * final profile and those of the processes it forked (record.c). */
+ * final profile and those of the processes it forked (record.c); once
+ * those are final, they are left as they are (the explorer's A may have
+ * made them a difference since). */
 void app_recorded_inputs(struct app_source *src);
 
 /* --show and --sort of c against p's events, and the report options that

@@ -85,7 +85,7 @@ int app_read(const struct cli *c)
 	for (int i = 0; !screen && i < p.nwarnings; i++)
 		fprintf(stderr, "cgtui: warning: %s\n", p.warnings[i]);
 	struct report_opts ro = c->ro;
-	struct app_source src = { &s, NULL, screen };
+	struct app_source src = { .s = &s, .screen = screen };
 	status = app_events(c, &p, &ro, err, sizeof(err));
 	if (status) { /* said after the loading screen is gone */
 		loading_free(screen);

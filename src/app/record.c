@@ -52,7 +52,10 @@ static const char *live_notice(void *arg)
 
 void app_recorded_inputs(struct app_source *src)
 {
-	int whole;
+	if (src->final_inputs)
+		return;
+	/* (ended: its final profile, renamed into place now if need be) */
+	int final = rec_ended(src->r) && rec_final(src->r) == 0, whole;
 	const char *base = rec_source(src->r, &whole);
 	session_set_run(src->s, base, whole);
 	/* the processes it forked too, as parts (a process each): their
@@ -60,7 +63,6 @@ void app_recorded_inputs(struct app_source *src)
 	 * from its fork on, so that the parts add up (callgrind's repeat the
 	 * parent's costs before the fork: not added) */
 	if (!rec_by_callgrind(src->r)) {
-		rec_ended(src->r); /* (the children's profiles then, not snapshots) */
 		char **kids;
 		int n = rec_children(src->r, &kids);
 		for (int i = 0; i < n; i++) {
@@ -69,6 +71,7 @@ void app_recorded_inputs(struct app_source *src)
 		}
 		free(kids);
 	}
+	src->final_inputs = final;
 }
 
 /* The recorded profile loaded: the newest snapshot, or the final
@@ -149,7 +152,7 @@ int app_record(const struct cli *c)
 	struct session s;
 	session_open(&s, c);
 	struct rec *r = rec_new(&c->rec);
-	struct app_source src = { &s, r, NULL };
+	struct app_source src = { .s = &s, .r = r };
 	const char *script = getenv("CGTUI_SCRIPT");
 	int tty = (script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO));
 	int open = tty && !c->no_open && !c->batch;

@@ -38,6 +38,19 @@ static void set_dirs(struct session *s, int profile_dirs)
 	}
 }
 
+/* s->in made of the sides: the files compared with (if any), then the
+ * profile's own, or (swapped) the other way round; the source directories
+ * theirs. */
+static void compose(struct session *s)
+{
+	run_files_free(&s->in);
+	run_files_copy(&s->in, s->swapped ? &s->own : &s->base);
+	s->nfirst = s->in.n;
+	run_files_copy(&s->in, s->swapped ? &s->base : &s->own);
+	s->diff = s->base.n > 0;
+	set_dirs(s, s->profile_dirs);
+}
+
 int session_open(struct session *s, const struct cli *c)
 {
 	memset(s, 0, sizeof(*s));
@@ -48,6 +61,7 @@ int session_open(struct session *s, const struct cli *c)
 		set_dirs(s, 0);
 		return 0;
 	}
+	s->profile_dirs = 1;
 	if (!c->noperands) {
 		char *newest = run_newest();
 		if (!newest) {
@@ -56,21 +70,20 @@ int session_open(struct session *s, const struct cli *c)
 					"cachegrind.out.* in the current directory\n");
 			return 1;
 		}
-		run_files_add(&s->in, newest, 0);
+		run_files_add(&s->own, newest, 0);
 		free(newest);
 	}
-	/* each side of a diff can be a run of several files (threads, dumps) */
+	/* each side of a diff can be a run of several files (threads, dumps):
+	 * the first is what the profile is compared with */
 	for (int i = 0; i < c->noperands; i++) {
-		int before = s->in.n;
-		run_files_add(&s->in, c->operands[i], 0);
-		if (i == 0)
-			s->nfirst = s->in.n;
-		if (i == 0 && (c->diff || c->share.check))
-			run_files_side(&s->in); /* the second side names its files anew */
+		struct runfiles *side = i == 0 && (c->diff || c->share.check) ? &s->base : &s->own;
+		int before = side->n;
+		run_files_add(side, c->operands[i], 0);
 		/* a file beside a profile (its .ctx, .time) stands for none
 		 * (run_files_add): fine among others (callgrind.out.*), not as
 		 * a side of a diff or as all there is */
-		if (s->in.n == before && (c->diff || (i == c->noperands - 1 && !s->in.n))) {
+		if (side->n == before &&
+		    (c->diff || (i == c->noperands - 1 && !s->own.n && !s->base.n))) {
 			size_t n = strlen(c->operands[i]);
 			const char *suf = strrchr(c->operands[i], '.');
 			fprintf(stderr, "cgtui: %s: %s of the profile %.*s, not a profile: "
@@ -81,26 +94,112 @@ int session_open(struct session *s, const struct cli *c)
 			return 1;
 		}
 	}
-	set_dirs(s, 1);
+	compose(s);
 	return 0;
 }
 
 void session_set_run(struct session *s, const char *base, int whole)
 {
-	run_files_free(&s->in);
-	run_files_add(&s->in, base, whole);
-	s->nfirst = 0;
-	set_dirs(s, 0);
+	run_files_free(&s->own);
+	run_files_add(&s->own, base, whole);
+	compose(s);
 }
 
 void session_add_run(struct session *s, const char *base)
 {
-	run_files_add(&s->in, base, 1);
+	run_files_add(&s->own, base, 1);
+	compose(s);
+}
+
+/* What a compare step changes, kept for session_compare_undo; the
+ * parts chosen by index (the explorer's P) are all again: the indices
+ * change with the sides. */
+static void compare_keep(struct session *s)
+{
+	run_files_free(&s->prev_own);
+	run_files_free(&s->prev_base);
+	run_files_copy(&s->prev_own, &s->own);
+	run_files_copy(&s->prev_base, &s->base);
+	s->prev_swapped = s->swapped;
+	partset_clear(&s->prev_parts);
+	partset_copy(&s->prev_parts, &s->parts);
+	if (s->parts.bits) {
+		free(s->parts.bits);
+		s->parts.bits = NULL;
+		s->parts.nbits = 0;
+	}
+}
+
+/* The second side's files are the profile's own (not swapped). */
+static void second_as_own(struct session *s)
+{
+	if (s->swapped) {
+		struct runfiles t = s->own;
+		s->own = s->base;
+		s->base = t;
+		s->swapped = 0;
+	}
+}
+
+int session_compare(struct session *s, const char *with, char *err, size_t errsz)
+{
+	struct runfiles rf = { 0 };
+	run_files_add(&rf, with, 0);
+	if (!rf.n) {
+		snprintf(err, errsz, "%s: the calling contexts or timeline of a profile, not a profile",
+			 with);
+		run_files_free(&rf);
+		return -1;
+	}
+	compare_keep(s);
+	second_as_own(s);
+	run_files_free(&s->base);
+	s->base = rf;
+	compose(s);
+	return 0;
+}
+
+void session_compare_swap(struct session *s)
+{
+	compare_keep(s);
+	s->swapped = !s->swapped;
+	compose(s);
+}
+
+void session_compare_alone(struct session *s, int side)
+{
+	compare_keep(s);
+	second_as_own(s);
+	if (side == 1) {
+		struct runfiles t = s->own;
+		s->own = s->base;
+		s->base = t;
+	}
+	run_files_free(&s->base);
+	compose(s);
+}
+
+void session_compare_undo(struct session *s)
+{
+	run_files_free(&s->own);
+	run_files_free(&s->base);
+	s->own = s->prev_own;
+	s->base = s->prev_base;
+	memset(&s->prev_own, 0, sizeof(s->prev_own));
+	memset(&s->prev_base, 0, sizeof(s->prev_base));
+	s->swapped = s->prev_swapped;
+	partset_clear(&s->parts);
+	s->parts = s->prev_parts;
+	memset(&s->prev_parts, 0, sizeof(s->prev_parts));
+	compose(s);
 }
 
 void session_free(struct session *s)
 {
 	run_files_free(&s->in);
+	run_files_free(&s->own);
+	run_files_free(&s->base);
+	run_files_free(&s->prev_base);
 	for (int i = s->ndirs - s->nowned; i < s->ndirs; i++)
 		free((char *)s->dirs[i]);
 	free(s->dirs);
@@ -126,7 +225,7 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 	int from = ctl->side == 2 ? s->nfirst : 0, to = ctl->side == 1 ? s->nfirst : s->in.n;
 	for (int i = from; i < to; i++) {
 		/* (lines are never deferred with a set of parts or a sink: load.h) */
-		struct load_opts lo = { .sign = c->diff && !ctl->side && i < s->nfirst ? -1 : 1,
+		struct load_opts lo = { .sign = s->diff && !ctl->side && i < s->nfirst ? -1 : 1,
 					.modfile = c->modfile, .modfn = c->modfn,
 					.fold_contexts = s->fold, .parts = &s->parts,
 					.instr = ctl->sink, .lazy_lines = lazy_lines(ctl->lazy),

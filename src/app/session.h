@@ -20,6 +20,16 @@ struct session {
 	const struct cli *cli;
 	struct runfiles in;     /* the files loaded; a diff's first side is [0, nfirst) */
 	int nfirst;
+	int diff;               /* in is a difference: the second side minus the first */
+	/* the sides in is made of: the profile's own files, and those it is
+	 * compared with (--diff's and --check's first profile, the explorer's
+	 * A), first unless swapped */
+	struct runfiles own, base;
+	int swapped;
+	int profile_dirs;       /* sources looked for beside the files (not a recording's) */
+	/* before the last compare step (session_compare_undo) */
+	struct runfiles prev_own, prev_base;
+	int prev_swapped;
 	/* where sources are looked for: the -I directories, then the
 	 * profiles' own (relative names are tried from there too) */
 	const char **dirs;
@@ -28,6 +38,7 @@ struct session {
 	/* the parts whose costs are loaded (--parts, --threads; the explorer's
 	 * P view changes it): every view's totals are theirs */
 	struct partset parts;
+	struct partset prev_parts;
 };
 
 /* The inputs of c: its operands, or the newest profile here.  0, or the
@@ -39,6 +50,17 @@ void session_set_run(struct session *s, const char *base, int whole);
 /* And the run `base` too (a forked child's profile). */
 void session_add_run(struct session *s, const char *base);
 void session_free(struct session *s);
+
+/* A difference made in the explorer (A): the second side's files (the
+ * profile's own, when it is none) minus the run `with` (0, or -1 with the
+ * reason in err when `with` stands for no profile); its sides swapped;
+ * one side alone (1 the first, 2 the second); and the step before undone
+ * (its load failed).  Each step shows all parts again when they were
+ * chosen by index (P), since the sides change the indices. */
+int session_compare(struct session *s, const char *with, char *err, size_t errsz);
+void session_compare_swap(struct session *s);
+void session_compare_alone(struct session *s, int side);
+void session_compare_undo(struct session *s);
 
 /* How one load goes. */
 struct load_ctl {

@@ -60,13 +60,27 @@ void app_tui_start(const struct cli *c, const struct report_opts *ro, struct tui
 		memcpy(start->show, ro->show, sizeof(start->show));
 }
 
+/* A: the session's sides changed (the explorer loads them then) */
+static int compare(void *arg, int op, const char *with, char *err, size_t errsz)
+{
+	struct session *s = ((struct app_source *)arg)->s;
+	switch (op) {
+	case TUI_CMP_WITH: return session_compare(s, with, err, errsz);
+	case TUI_CMP_SWAP: session_compare_swap(s); return 0;
+	case TUI_CMP_FIRST: session_compare_alone(s, 1); return 0;
+	case TUI_CMP_SECOND: session_compare_alone(s, 2); return 0;
+	case TUI_CMP_UNDO: session_compare_undo(s); return 0;
+	default: return -1;
+	}
+}
+
 int app_explore(struct app_source *src, struct profile *p, const struct report_opts *ro,
 		const struct tui_live *live)
 {
 	const struct cli *c = src->s->cli;
 	struct tui_loader ld = { .load = load_all, .arg = src, .load_instr = load_sink,
 				 .look = &c->look, .fold = &src->s->fold, .modfile = c->modfile,
-				 .parts = &src->s->parts };
+				 .parts = &src->s->parts, .compare = compare };
 	struct tui_start start;
 	app_tui_start(c, ro, &start);
 	struct tui_args ta = { .loader = &ld, .src_dirs = src->s->dirs, .nsrc_dirs = src->s->ndirs,

@@ -238,34 +238,90 @@ void run_files_free(struct runfiles *rf)
 	memset(rf, 0, sizeof(*rf));
 }
 
-char *run_newest(void)
+void run_files_copy(struct runfiles *dst, const struct runfiles *src)
 {
-	DIR *d = opendir(".");
-	if (!d)
-		return NULL;
-	struct dirent *de;
-	char *best = NULL;
-	struct timespec bt = { 0, 0 };
-	while ((de = readdir(d))) {
-		if (!is_profile_name(de->d_name))
-			continue;
-		struct stat st;
-		if (stat(de->d_name, &st) != 0 || !S_ISREG(st.st_mode))
-			continue;
-		if (!best || st.st_mtim.tv_sec > bt.tv_sec ||
-		    (st.st_mtim.tv_sec == bt.tv_sec && st.st_mtim.tv_nsec > bt.tv_nsec)) {
-			free(best);
-			best = xstrdup(de->d_name);
-			bt = st.st_mtim;
-		}
+	for (int i = 0; i < src->n; i++) {
+		dst->v = xreallocarray(dst->v, (size_t)dst->n + 1, sizeof(*dst->v));
+		dst->id = xreallocarray(dst->id, (size_t)dst->n + 1, sizeof(*dst->id));
+		dst->id[dst->n] = src->id[i];
+		dst->v[dst->n++] = xstrdup(src->v[i]);
 	}
-	closedir(d);
-	/* the whole run: callgrind.out.PID-TID or .N stands for callgrind.out.PID */
-	if (best && strncmp(best, "callgrind.out.", 14) == 0) {
-		char *run = xstrndup(best, 14 + strspn(best + 14, "0123456789"));
-		if (is_sibling(best, run))
-			strcpy(best, run);
+	if (!dst->note && src->note)
+		dst->note = xstrdup(src->note);
+}
+
+char *run_name(const char *name)
+{
+	const char *base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	if (strncmp(base, "callgrind.out.", 14) == 0) {
+		char *run = xstrndup(name, (size_t)(base - name) + 14 + strspn(base + 14, "0123456789"));
+		const char *rb = run + (base - name);
+		if (is_sibling(base, rb))
+			return run;
 		free(run);
 	}
+	return xstrdup(name);
+}
+
+struct run_seen {
+	char *name;
+	struct timespec t;
+};
+
+static int cmp_newest(const void *a, const void *b)
+{
+	const struct run_seen *x = a, *y = b;
+	if (x->t.tv_sec != y->t.tv_sec)
+		return x->t.tv_sec < y->t.tv_sec ? 1 : -1;
+	if (x->t.tv_nsec != y->t.tv_nsec)
+		return x->t.tv_nsec < y->t.tv_nsec ? 1 : -1;
+	return -strverscmp(x->name, y->name);
+}
+
+int run_list(const char *dir, char ***runs)
+{
+	char **v;
+	int n = dir_names(dir, want_profile, NULL, &v), nr = 0;
+	struct run_seen *r = NULL;
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(v[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(v[i]);
+			continue;
+		}
+		char *run = run_name(v[i]);
+		free(v[i]);
+		int k = 0;
+		while (k < nr && strcmp(r[k].name, run) != 0)
+			k++;
+		if (k == nr) {
+			r = xreallocarray(r, (size_t)nr + 1, sizeof(*r));
+			r[nr++] = (struct run_seen){ run, st.st_mtim };
+		} else {
+			free(run);
+			if (st.st_mtim.tv_sec > r[k].t.tv_sec ||
+			    (st.st_mtim.tv_sec == r[k].t.tv_sec && st.st_mtim.tv_nsec > r[k].t.tv_nsec))
+				r[k].t = st.st_mtim;
+		}
+	}
+	free(v);
+	if (nr > 1)
+		qsort(r, (size_t)nr, sizeof(*r), cmp_newest);
+	*runs = nr ? xcalloc((size_t)nr, sizeof(**runs)) : NULL;
+	for (int i = 0; i < nr; i++)
+		(*runs)[i] = r[i].name;
+	free(r);
+	return nr;
+}
+
+char *run_newest(void)
+{
+	char **v;
+	int n = run_list("", &v);
+	char *best = n ? v[0] : NULL;
+	for (int i = 1; i < n; i++)
+		free(v[i]);
+	free(v);
 	return best;
 }

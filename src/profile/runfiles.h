@@ -42,9 +42,23 @@ void run_files_add(struct runfiles *rf, const char *name, int whole);
 void run_files_side(struct runfiles *rf);
 void run_files_free(struct runfiles *rf);
 
-/* The newest callgrind.out.* or cachegrind.out.* in the current
- * directory, as the name of its run (callgrind.out.PID for
- * callgrind.out.PID-TID or .N), malloc'ed; NULL when there is none. */
+/* The files of src added to dst as they are (no run looked for; the
+ * sides of a difference put together). */
+void run_files_copy(struct runfiles *dst, const struct runfiles *src);
+
+/* The name of the run a profile's file `name` is one of: itself, or
+ * callgrind.out.PID for callgrind.out.PID-TID and .N (malloc'ed). */
+char *run_name(const char *name);
+
+/* The runs of the callgrind.out.* and cachegrind.out.* in directory dir
+ * ("" for the current one, else ending in '/'), each by its name
+ * (callgrind.out.PID for callgrind.out.PID-TID or .N: runfiles' rule),
+ * as DIR+NAME, the newest first (by its newest file): how many, in *runs
+ * (malloc'ed, as each). */
+int run_list(const char *dir, char ***runs);
+
+/* The newest of those in the current directory, malloc'ed; NULL when
+ * there is none. */
 char *run_newest(void);
 
 #endif

@@ -189,6 +189,20 @@ static void open_key_view(struct tui *t, enum action a, const struct view_ops *o
 	(void)a;
 }
 
+/* A: can the loads become a difference?  Says why not. */
+static int can_compare(struct tui *t)
+{
+	if (!t->loader || !t->loader->compare) {
+		tui_message(t, "A: this profile cannot be loaded again");
+		return 0;
+	}
+	if (t->live && t->live->running(t->live->arg)) {
+		tui_message(t, "A: compare once the program has ended (its profile changes meanwhile)");
+		return 0;
+	}
+	return 1;
+}
+
 const char *fn_order_name(int order)
 {
 	static const char *const what[] = { "cost", "calls", "name", "file" };
@@ -202,6 +216,8 @@ void act(struct tui *t, enum action a)
 		return;
 	int on_fn;
 	const struct view_ops *ops = key_view(a, &on_fn);
+	if (a == ACT_COMPARE && !can_compare(t))
+		return;
 	if (ops && (a != ACT_LOG || t->live)) {
 		open_key_view(t, a, ops, on_fn);
 		return;
@@ -521,6 +537,48 @@ static void fold(struct tui *t)
 	tui_message(t, *t->loader->fold ? "recursion levels and caller contexts folded: f'2 and "
 					  "f'caller are f (R: apart again)"
 					: "recursion levels and caller contexts apart again");
+}
+
+/* The step the compare view asked for (t->want_compare): the session's
+ * sides changed, every view loaded again on its function (tui_reload);
+ * the step undone when the load fails.  The compare view is left. */
+void switch_compare(struct tui *t)
+{
+	int op = t->want_compare;
+	char *with = t->compare_with;
+	t->want_compare = 0;
+	t->compare_with = NULL;
+	if (!can_compare(t)) {
+		free(with);
+		return;
+	}
+	if (op == TUI_CMP_WITH && !with) {
+		with = prompt(t, "compare with (a profile, or a run's name): ", 0);
+		if (!with || !*with) {
+			free(with);
+			return;
+		}
+	}
+	char err[512];
+	if (t->loader->compare(t->loader->arg, op, with, err, sizeof(err)) < 0) {
+		tui_message(t, "%s", err);
+		free(with);
+		return;
+	}
+	free(with);
+	if (t->cur > 0 && tui_view(t)->ops == &compare_ops)
+		t->cur--;
+	if (tui_reload(t) < 0) {
+		char msg[sizeof(t->message)];
+		memcpy(msg, t->message, sizeof(msg));
+		t->loader->compare(t->loader->arg, TUI_CMP_UNDO, NULL, err, sizeof(err));
+		tui_message(t, "%s", msg);
+		return;
+	}
+	char what[512];
+	diff_label(t->p, what, sizeof(what));
+	tui_message(t, "%s (A: %s)", what,
+		    t->p->ndiff ? "swap the sides, or one alone" : "compare with another");
 }
 
 /* Loads the profile again with the parts chosen (t->want, made the

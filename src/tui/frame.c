@@ -18,6 +18,18 @@
 
 #define TUI_MESSAGE_LINES 4 /* a message wraps over at most so many lines */
 
+void diff_label(const struct profile *p, char *buf, size_t n)
+{
+	const char *side[2] = { NULL, NULL }; /* the second's, the first's */
+	for (int k = 0; k < p->nparts; k++)
+		if (!side[p->parts[k].sign < 0])
+			side[p->parts[k].sign < 0] = p->parts[k].source;
+	if (p->ndiff && side[0] && side[1])
+		snprintf(buf, n, "difference: %s minus %s", side[0], side[1]);
+	else
+		snprintf(buf, n, "%s", p->cmd && *p->cmd ? p->cmd : p->sources[0]);
+}
+
 static void draw_header(struct tui *t)
 {
 	struct profile *p = t->p;
@@ -34,7 +46,9 @@ static void draw_header(struct tui *t)
 	snprintf(line, sizeof(line), "%s%s%s %s", state, *state ? " | " : "",
 		 p->ev[t->set.sort_event].name, tot);
 	int rw = (int)strlen(line);
-	tui_put(t, 0, 0, t->cols - rw - 1, p->cmd && *p->cmd ? p->cmd : p->sources[0]);
+	char what[512];
+	diff_label(p, what, sizeof(what));
+	tui_put(t, 0, 0, t->cols - rw - 1, what);
 	mvprintw(0, t->cols - rw, "%s", line);
 	attroff(A_REVERSE);
 	char th[32];

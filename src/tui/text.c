@@ -412,8 +412,9 @@ static void fit_percent(char *b, size_t n, cost_t v, cost_t total)
 	fmt_percent(b, n, v, total);
 	if (strlen(b) > 6 && total != 0)
 		snprintf(b, n, "%.0f%%", (double)((long double)v * 100.0L / (long double)total));
+	/* (the share's sign: a difference's total may be negative) */
 	if (strlen(b) > 6)
-		snprintf(b, n, "%shuge", v < 0 ? "-" : "");
+		snprintf(b, n, "%shuge", (total ? (v < 0) != (total < 0) : v < 0) ? "-" : "");
 }
 
 void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t total, int ev)

@@ -296,6 +296,8 @@ int tui_run(struct profile *p, const struct tui_args *args)
 		act(&t, a);
 		if (t.want_parts)
 			switch_parts(&t);
+		if (t.want_compare)
+			switch_compare(&t);
 	}
 	if (timing)
 		fclose(timing);
@@ -313,6 +315,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	srclookup_free(&t.look);
 	free(t.search);
 	partset_clear(&t.want);
+	free(t.compare_with);
 	for (int i = 0; i < t.nuserev; i++)
 		free(t.userev[i]);
 	free(t.userev);

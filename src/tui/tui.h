@@ -123,7 +123,15 @@ struct tui_loader {
 	/* the parts the loads read (the session's, scope.h): the parts view
 	 * changes it and loads again; NULL when it cannot */
 	struct partset *parts;
+	/* A: what the loads read becomes a difference, the second side's
+	 * files (the profile's own, when it is none) minus those of `with`
+	 * (TUI_CMP_WITH), its sides swapped, one side alone, or the step
+	 * before (TUI_CMP_UNDO, when the load failed); 0, or -1 with the
+	 * reason in err (NULL: it cannot) */
+	int (*compare)(void *arg, int op, const char *with, char *err, size_t errsz);
 };
+
+enum tui_compare { TUI_CMP_WITH = 1, TUI_CMP_SWAP, TUI_CMP_FIRST, TUI_CMP_SECOND, TUI_CMP_UNDO };
 
 /* A program being recorded (cgtui prog args): the explorer polls it a few
  * times a second and loads newer data with the loader, keeping the user's
@@ -170,6 +178,10 @@ struct tui {
 	 * 0 none, 1 and then the functions, 2 and back to the parts view */
 	int want_parts;
 	struct partset want;
+	/* a compare step the compare view asks for (enum tui_compare, 0:
+	 * none), with the run (NULL: asked for) */
+	int want_compare;
+	char *compare_with;
 	struct tui_settings set;
 	struct view *hist[TUI_HISTORY]; /* back/forward history of views */
 	int nhist, cur;                 /* views kept, the one shown */

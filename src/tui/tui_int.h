@@ -51,6 +51,9 @@ void tui_apply_start(struct tui *t, const struct tui_start *s);
 
 /* frame.c: drawing */
 void draw(struct tui *t);
+/* What p is: "NEW minus BASE" (each side's first file) for a
+ * difference, else its command (or its first file). */
+void diff_label(const struct profile *p, char *buf, size_t n);
 int row_of_fn(struct view *v, uint32_t fn);
 
 /* actions.c */
@@ -60,6 +63,7 @@ const char *fn_order_name(int order);
 void act(struct tui *t, enum action a);
 void mouse(struct tui *t);
 void switch_parts(struct tui *t);
+void switch_compare(struct tui *t);
 /* live.c */
 /* The profile loaded again (newer data of the running program, other
  * parts): every view kept shows it, on the same function, with the same

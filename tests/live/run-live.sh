@@ -580,6 +580,17 @@ sum=$(($(totals "$fk1") + $(totals "$fk2")))
 check "live: at the end, the header's Ir is both processes' profiles added ($sum)" \
 	"$([ "$(hdr_ir fk-3.txt)" = "$sum" ]; echo $?)" "$(head -1 fk-3.txt) $(cat forkkids.err)"
 
+# A once the recording has ended: the difference with an earlier run's
+# profile (its name typed: the list's last row), the header saying which
+# minus which, its total the two profiles' totals: lines' difference (the
+# loads after the end keep the sides: the recording's inputs are final)
+"$CGTUI" --no-open -o cmp-1.out ./live-prog work 5 >/dev/null 2>rec.err
+live cmpend ':wait-end\nA\nG\n<Enter>\ncmp-1.out<Enter>\n:dump cmpend.txt\n' -o cmp-2.out ./live-prog work 8
+d=$(($(totals cmp-2.out) - $(totals cmp-1.out)))
+grep -q "^difference: cmp-2.out minus cmp-1.out " cmpend.txt && [ "$(hdr_ir cmpend.txt)" = "$d" ]
+check "live: A after the end: the recording minus an earlier run ($d)" "$?" \
+	"$(head -1 cmpend.txt) $(tail -1 cmpend.txt)"
+
 # a script that runs the program with exec: Valgrind records only the shell
 # (as callgrind does).  Its counts before the exec are those of the last
 # snapshot, if one came before it (on a loaded machine), else none: either
