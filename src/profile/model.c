@@ -48,6 +48,7 @@ void profile_free(struct profile *p)
 	strtab_free(&p->names);
 	hot_free(p->fns, (size_t)p->capfns * sizeof(*p->fns));
 	hot_free(p->fnhash.slots, p->fnhash.slots ? ((size_t)p->fnhash.mask + 1) * sizeof(uint32_t) : 0);
+	hot_free(p->fntext.slots, p->fntext.slots ? ((size_t)p->fntext.mask + 1) * sizeof(uint32_t) : 0);
 	linestore_free(&p->ls);
 	if (p->lazy)
 		p->lazy_free(p->lazy);
@@ -443,17 +444,26 @@ uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t
 	return p->nfns++;
 }
 
-uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
+/* h made to hold p's functions (and one more), hash(p, f) of each: those
+ * not in it yet put in (after a growth, or profile_fn_new()).  Put in in
+ * order, so a look-up meets the first of equal keys first. */
+static inline void ihash_fill(struct ihash *h, const struct profile *p,
+			      uint64_t (*hash)(const struct profile *p, uint32_t f))
 {
-	struct ihash *h = &p->fnhash;
 	if ((uint64_t)(p->nfns + 1) * 2 >= (uint64_t)h->mask + 1)
 		ihash_grow(h, p->nfns);
-	for (; h->n < p->nfns; h->n++) { /* after a growth, or profile_fn_new() */
-		uint32_t i = (uint32_t)fn_hash(p, h->n) & h->mask;
+	for (; h->n < p->nfns; h->n++) {
+		uint32_t i = (uint32_t)hash(p, h->n) & h->mask;
 		while (h->slots[i])
 			i = (i + 1) & h->mask;
 		h->slots[i] = h->n + 1;
 	}
+}
+
+uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
+{
+	struct ihash *h = &p->fnhash;
+	ihash_fill(h, p, fn_hash);
 	uint32_t i = (uint32_t)hash3(obj, file, name) & h->mask;
 	for (; h->slots[i]; i = (i + 1) & h->mask) {
 		const struct function *f = &p->fns[h->slots[i] - 1];
@@ -463,6 +473,45 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t nam
 	h->slots[i] = p->nfns + 1;
 	h->n = p->nfns + 1;
 	return profile_fn_new(p, obj, file, name);
+}
+
+/* f's name, file and object by their texts: the hashes their tables keep */
+static uint64_t fn_text_hash(const struct profile *p, uint32_t f)
+{
+	const struct function *x = &p->fns[f];
+	return hash3(p->objs.hash[x->obj], p->files.hash[x->file], p->names.hash[x->name]);
+}
+
+/* Is entry i of a the text of entry j of b? */
+static int same_text(const struct strtab *a, uint32_t i, const struct strtab *b, uint32_t j)
+{
+	return a->hash[i] == b->hash[j] && a->len[i] == b->len[j] && !memcmp(a->str[i], b->str[j], a->len[i]);
+}
+
+static int same_fn_text(const struct profile *p, uint32_t f, const struct profile *q, uint32_t g)
+{
+	const struct function *x = &p->fns[f], *y = &q->fns[g];
+	return same_text(&p->names, x->name, &q->names, y->name) &&
+	       same_text(&p->files, x->file, &q->files, y->file) &&
+	       same_text(&p->objs, x->obj, &q->objs, y->obj);
+}
+
+void profile_index_fn_text(struct profile *p)
+{
+	ihash_fill(&p->fntext, p, fn_text_hash);
+}
+
+uint32_t profile_fn_like(const struct profile *p, const struct profile *q, uint32_t g)
+{
+	const struct ihash *h = &p->fntext;
+	if (h->slots)
+		for (uint32_t i = (uint32_t)fn_text_hash(q, g) & h->mask; h->slots[i]; i = (i + 1) & h->mask)
+			if (same_fn_text(p, h->slots[i] - 1, q, g))
+				return h->slots[i] - 1;
+	for (uint32_t f = h->n; f < p->nfns; f++) /* the functions not in it */
+		if (same_fn_text(p, f, q, g))
+			return f;
+	return NO_ID;
 }
 
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,

@@ -95,6 +95,9 @@ struct profile {
 	struct function *fns;
 	uint32_t nfns, capfns;
 	struct ihash fnhash;
+	/* the functions by their names' texts, for finding another profile's
+	 * function in this one: made by profile_index_fn_text() */
+	struct ihash fntext;
 
 	/* self cost per (function, file, line): file is fi/fe aware */
 	struct linestore ls;
@@ -247,6 +250,15 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t nam
 /* profile_fn() for a name no function has yet (the caller knows): made
  * without a look in the function hash, which takes it in when next used. */
 uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t name);
+/* p's first function of the same name, file and object (their texts) as
+ * q's function g, NO_ID if none: looked up in the index
+ * profile_index_fn_text() made, those not in it one by one (all of them
+ * when it made none). */
+uint32_t profile_fn_like(const struct profile *p, const struct profile *q, uint32_t g);
+/* The index of p's functions by their texts made, once (for functions
+ * made since, it grows), when the names are final (after loading: a name
+ * renamed after it was put in is lost to it). */
+void profile_index_fn_text(struct profile *p);
 void profile_call(struct profile *p, uint32_t caller, uint32_t file, uint32_t line,
 		  uint32_t callee, cost_t count, const cost_t *cost);
 /* Where call record r's count and cost are in callbuf. */

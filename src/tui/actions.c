@@ -169,8 +169,7 @@ static void scroll_text(struct tui *t, struct view *v, int dir)
 static void open_key_view(struct tui *t, enum action a, const struct view_ops *ops, int on_fn)
 {
 	struct view *v = tui_view(t);
-	if (!query_has_calls(t->p) && (ops == &calltree_ops || ops == &callertree_ops ||
-				       ops == &callgraph_ops || ops == &callmap_ops)) {
+	if (!query_has_calls(t->p) && action_needs_calls(a)) {
 		tui_message(t, "the profile records no calls (Cachegrind's do not): no call tree, "
 			       "graph or map; f, u and m group the costs by file and function");
 		return;

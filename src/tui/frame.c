@@ -30,6 +30,36 @@ void diff_label(const struct profile *p, char *buf, size_t n)
 		snprintf(buf, n, "%s", p->cmd && *p->cmd ? p->cmd : p->sources[0]);
 }
 
+/* A view's status-line hint ("KEY:what  KEY:what"), malloc'ed: on a
+ * profile without calls (query_has_calls), without the keys that need them
+ * (action_needs_calls) and an Enter that leads to callers and callees or
+ * to a call. */
+static char *status_hint(const struct tui *t, const char *hint)
+{
+	if (query_has_calls(t->p))
+		return xstrdup(hint);
+	char *out = xmalloc(strlen(hint) + 1), *o = out;
+	for (const char *s = hint; *s;) {
+		const char *e = strstr(s, "  "), *colon = strchr(s, ':');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		size_t klen = colon && colon < s + len ? (size_t)(colon - s) : len;
+		int code = klen == 1 || (klen == 5 && !memcmp(s, "Enter", 5)) ? key_code(s, klen) : -1;
+		int drop = code == '\n' ? memmem(s, len, "call", 4) != NULL
+					: code >= 0 && action_needs_calls(key_action(code));
+		if (!drop) {
+			if (o > out)
+				o = stpcpy(o, "  ");
+			memcpy(o, s, len);
+			o += len;
+		}
+		s += len;
+		while (*s == ' ')
+			s++;
+	}
+	*o = 0;
+	return out;
+}
+
 static void draw_header(struct tui *t)
 {
 	struct profile *p = t->p;
@@ -134,8 +164,9 @@ static void draw_status(struct tui *t)
 	struct view *v = tui_view(t);
 	char pos[64];
 	snprintf(pos, sizeof(pos), "%d/%d", v->nrows ? v->sel + 1 : 0, v->nrows);
-	tui_put(t, t->lines - 1, 0, t->cols - (int)strlen(pos) - 1,
-		v->ops->hint ? v->ops->hint : "?:help  Esc:back  q:quit");
+	char *hint = status_hint(t, v->ops->hint ? v->ops->hint : "?:help  Esc:back  q:quit");
+	tui_put(t, t->lines - 1, 0, t->cols - (int)strlen(pos) - 1, hint);
+	free(hint);
 	mvprintw(t->lines - 1, t->cols - (int)strlen(pos), "%s", pos);
 }
 

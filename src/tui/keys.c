@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile/query.h"
 #include "tui_int.h"
 
 /* ---- the key table -------------------------------------------------------- */
@@ -99,6 +100,14 @@ const struct view_ops *key_view(enum action a, int *on_fn)
 	return NULL;
 }
 
+int action_needs_calls(enum action a)
+{
+	int on_fn;
+	const struct view_ops *v = key_view(a, &on_fn);
+	return a == ACT_INCLUSIVE || v == &calltree_ops || v == &callertree_ops || v == &callgraph_ops ||
+	       v == &callmap_ops;
+}
+
 /* ---- help: made from the key table ------------------------------------------------- */
 
 /* A row of the help: a section, or a key's help text (a line of it: long
@@ -107,6 +116,7 @@ struct help_row {
 	const char *keys;
 	char *text;
 	int section;
+	int needs_calls; /* its keys do nothing here: the profile has no calls */
 };
 
 struct help {
@@ -130,7 +140,7 @@ static void help_add(struct help *h, int *cap, const char *keys, const char *tex
 		     int section)
 {
 	VEC_RESERVE(h->r, *cap, h->n + 1);
-	h->r[h->n++] = (struct help_row){ keys, xstrndup(text, len), section };
+	h->r[h->n++] = (struct help_row){ keys, xstrndup(text, len), section, 0 };
 }
 
 static void help_refresh(struct view *v)
@@ -138,7 +148,7 @@ static void help_refresh(struct view *v)
 	help_free(v);
 	struct help *h = xcalloc(1, sizeof(*h));
 	int cap = 0;
-	int room = v->t->cols - 29;
+	int room = v->t->cols - 29, calls = query_has_calls(v->t->p);
 	if (room < 20)
 		room = 20;
 	for (size_t i = 0; i < NKEYDEFS; i++) {
@@ -151,6 +161,7 @@ static void help_refresh(struct view *v)
 		while (*s) {
 			size_t len = tui_wrap(v->t, s, room);
 			help_add(h, &cap, keys, s, len, 0);
+			h->r[h->n - 1].needs_calls = keys && !calls && action_needs_calls(keydefs[i].act);
 			keys = NULL;
 			s += len;
 			while (*s == ' ')
@@ -170,6 +181,8 @@ static void help_draw_row(struct view *v, int row, int y, int width, int sel)
 		attroff(A_BOLD);
 		return;
 	}
+	if (r->needs_calls)
+		tui_put(v->t, y, 0, 1, "-");
 	if (r->keys)
 		tui_put(v->t, y, 2, 26, r->keys);
 	tui_put(v->t, y, 29, width - 29, r->text);
@@ -177,7 +190,9 @@ static void help_draw_row(struct view *v, int row, int y, int width, int sel)
 
 static void help_header(struct view *v, int y, int width)
 {
-	tui_put(v->t, y, 0, width, "Keys (Esc: back)");
+	tui_put(v->t, y, 0, width,
+		query_has_calls(v->t->p) ? "Keys (Esc: back)"
+					 : "Keys (Esc: back; -: needs calls, which this profile does not record)");
 }
 
 static const char *help_text(struct view *v, int row)

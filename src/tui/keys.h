@@ -38,7 +38,7 @@
 	KEYDEF(ACT_EVENTS,    "e", events, 0, "events: choose the sort event and the shown events") \
 	KEYDEF(ACT_SUMMARY,   "S i", summary, 0, "summary: command, events, totals, parts") \
 	KEYDEF(ACT_PARTS,     "P", parts, 0, "parts (threads, dumps, processes): show one, several (Space marks) or all") \
-	KEYDEF(ACT_COMPARE,   "A", compare, 0, "compare: the difference between this profile and another run (the callgrind.out.* and cachegrind.out.* beside it, or any file); in a difference, its sides swapped or this profile alone") \
+	KEYDEF(ACT_COMPARE,   "A", compare, 0, "compare: this profile minus another run (a callgrind.out.* or cachegrind.out.* beside it, or any file); in a difference: the sides swapped, or either alone") \
 	KEYDEF(ACT_FILEFN,    "f", filefn, 0, "file:function tree: files with their functions") \
 	KEYDEF(ACT_FNFILE,    "u", fnfile, 0, "function:file tree: functions with their files") \
 	KEYDEF(ACT_OBJECTS,   "m", objects, 0, "objects (ob=): costs by ELF object, then functions") \

@@ -18,15 +18,7 @@
 
 uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
 {
-	if (fn == NO_ID || fn >= p->nfns)
-		return NO_ID;
-	const char *name = fn_name(p, fn), *file = file_name(p, p->fns[fn].file),
-		   *obj = obj_name(p, p->fns[fn].obj);
-	for (uint32_t i = 0; i < np->nfns; i++)
-		if (!strcmp(fn_name(np, i), name) && !strcmp(file_name(np, np->fns[i].file), file) &&
-		    !strcmp(obj_name(np, np->fns[i].obj), obj))
-			return i;
-	return NO_ID;
+	return fn == NO_ID || fn >= p->nfns ? NO_ID : profile_fn_like(np, p, fn);
 }
 
 int tui_reload(struct tui *t)
@@ -37,6 +29,7 @@ int tui_reload(struct tui *t)
 		tui_message(t, "%s", err);
 		return -1;
 	}
+	profile_index_fn_text(&np); /* for tui_same_fn(), once */
 	uint32_t *fn = xcalloc((size_t)t->nhist + 1, sizeof(*fn));
 	uint32_t *selfn = xcalloc((size_t)t->nhist + 1, sizeof(*selfn));
 	for (int i = 0; i < t->nhist; i++) {

@@ -287,7 +287,8 @@ void tui_push(struct tui *t, struct view *v);
 struct view *tui_view(struct tui *t);
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Function fn of p in np, found by its name, object and file names (ids
- * differ from one snapshot to the next): its id there, or NO_ID. */
+ * differ from one snapshot to the next): its id there (the first such), or
+ * NO_ID.  A hash look-up once tui_reload has indexed np's names. */
 uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np);
 /* (every view's ops are declared by keys.h's table, but the detail pane's
  * for profiles without calls, view_lines.c) */

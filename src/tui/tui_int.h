@@ -20,6 +20,10 @@ enum action key_action(int code);
 /* The view action a opens (keys.h's view column), NULL for none; *on_fn
  * says it opens on the selected function. */
 const struct view_ops *key_view(enum action a, int *on_fn);
+/* Does action a need calls (nothing to show on a profile without them,
+ * query_has_calls): the call tree, callers tree, call graph and call map,
+ * and inclusive costs? */
+int action_needs_calls(enum action a);
 
 /* list.c: views, history and searching */
 void view_free(struct view *v);

@@ -193,6 +193,40 @@ static void test_name_compression(void)
 	profile_free(&p);
 }
 
+/* Another profile's function found by its name, file and object
+ * (profile_fn_like, what the explorer keeps its views on with newer data):
+ * all three must match, and of two with the same texts the first is it. */
+static void test_fn_like(void)
+{
+	struct profile p, q;
+	/* q: g in a.c twice, by its name and by an id used before it is
+	 * defined as g (two name ids of one text), then g in b.c and g in
+	 * x.so's a.c */
+	ok(load(&q, "events: Ir\nfl=a.c\nfn=g\n1 1\nfn=(7)\n1 2\nfn=(7) g\n1 3\nfl=b.c\nfn=g\n1 4\n"
+		    "ob=x.so\nfl=a.c\nfn=g\n1 6\n") == 0,
+	   "q loads: %s", lasterr);
+	is(q.nfns, 4, "q: four functions");
+	ok(q.nfns == 4 && q.fns[0].name != q.fns[1].name && !strcmp(fn_name(&q, 0), "g") &&
+		   !strcmp(fn_name(&q, 1), "g") && q.fns[0].file == q.fns[1].file,
+	   "q: functions 0 and 1 are g in a.c by two name ids");
+	/* p: the same functions in another order, and g in c.c */
+	ok(load(&p, "events: Ir\nob=x.so\nfl=a.c\nfn=g\n1 1\nob=\nfl=c.c\nfn=g\n1 1\nfl=b.c\nfn=g\n1 1\n"
+		    "fl=a.c\nfn=g\n1 1\n") == 0,
+	   "p loads: %s", lasterr);
+	is(p.nfns, 4, "p: four functions");
+	for (int indexed = 0; indexed < 2; indexed++) {
+		if (indexed)
+			profile_index_fn_text(&q);
+		const char *how = indexed ? "indexed" : "one by one";
+		is(profile_fn_like(&q, &p, 0), 3, "x.so's a.c's g: q's 3 (%s)", how);
+		is(profile_fn_like(&q, &p, 1), NO_ID, "c.c's g: none in q (%s)", how);
+		is(profile_fn_like(&q, &p, 2), 2, "b.c's g: q's 2 (%s)", how);
+		is(profile_fn_like(&q, &p, 3), 0, "a.c's g: q's first of two, 0 (%s)", how);
+	}
+	profile_free(&p);
+	profile_free(&q);
+}
+
 static void test_subpositions(void)
 {
 	struct profile p;
@@ -2144,6 +2178,7 @@ int main(void)
 	test_spec_example();
 	test_mrc();
 	test_name_compression();
+	test_fn_like();
 	test_subpositions();
 	test_cachegrind();
 	test_inline_files();
