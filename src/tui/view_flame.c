@@ -602,6 +602,7 @@ static void draw_header(struct view *v, int y, int width)
 	 * where it fits whole */
 	int x = tui_put(t, y, 0, width, d->ctx->estimated ? "[estimated] " : "");
 	char *rest, more[160] = "";
+	int split = nd->parent != NO_ID && nd->rcount && !(nd->flags & CC_ALLCALLS);
 	if (d->callers != NO_ID) { /* "callers of f: g 12 3.4% of it through this path" */
 		x += tui_put(t, y, x, width - x, "callers of ");
 		x += tui_put(t, y, x, (width - x) / 3, label_of(v, d->callers));
@@ -612,11 +613,19 @@ static void draw_header(struct view *v, int y, int width)
 		 * or cut, that are no frames: said so) */
 		rest = xasprintf(": %s %s, self%s %s %s", inc, pi,
 				 nd->flags & CC_MORE ? " and calls not shown" : "", slf, ps);
-		if (nd->parent != NO_ID)
+		/* the calls from its parent, and the recursive ones folded
+		 * into it apart (not told apart in an old contexts file) */
+		if (split) {
+			char rc[48];
+			format_count(rc, sizeof(rc), nd->rcount);
+			snprintf(more, sizeof(more), ", calls %s (+%s recursive)", cnt, rc);
+		} else if (nd->parent != NO_ID) {
 			snprintf(more, sizeof(more), ", calls %s", cnt);
+		}
 	}
 	x += tui_put_named(t, y, x, width - x, label_of(v, nd->fn), rest);
-	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 ? ", recursive" : "", sm };
+	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 && !split ? ", recursive" : "",
+			       sm };
 	for (size_t i = 0; i < sizeof(tail) / sizeof(*tail) && tui_width(t, tail[i]) <= width - x; i++)
 		x += tui_put(t, y, x, width - x, tail[i]);
 	free(rest);
