@@ -59,6 +59,7 @@ struct fview {
 	uint32_t nzoom;
 	struct frame *f;
 	int nf;
+	size_t fcap;
 	char **label;        /* per entity, made when first needed */
 	uint32_t nlabel;
 	cost_t whole;        /* what the width stands for */
@@ -87,6 +88,7 @@ static void fv_clear(struct fview *d)
 	free(d->f);
 	d->f = NULL;
 	d->nf = 0;
+	d->fcap = 0;
 	if (d->own)
 		cctx_free(d->ctx);
 	d->ctx = NULL;
@@ -149,7 +151,7 @@ static void place(struct view *v, uint32_t n, double x, int row, int maxrow)
 	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
 	if (x1 <= x0)
 		return; /* under a cell: neither it nor its callees drawn */
-	d->f = xreallocarray(d->f, (size_t)d->nf + 1, sizeof(*d->f));
+	VEC_RESERVE(d->f, d->fcap, (size_t)d->nf + 1);
 	d->f[d->nf++] = (struct frame){ n, x0, x1 - x0, row, 0 };
 	const struct cctx_node *nd = &t->node[n];
 	for (uint32_t k = 0; k < nd->nchild; k++) {
@@ -168,9 +170,7 @@ static void layout(struct view *v)
 	struct fview *d = v->data;
 	struct profile *p = v->t->p;
 	const struct cctx *t = d->ctx;
-	free(d->f);
-	d->f = NULL;
-	d->nf = 0;
+	d->nf = 0; /* (the array kept for the next) */
 	uint32_t z = zoom_node(d);
 	d->whole = 0;
 	if (z != NO_ID) {
