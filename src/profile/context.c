@@ -206,10 +206,34 @@ static struct hent heap_pop(struct hent *h, size_t *n)
 	return top;
 }
 
+char *cctx_left_text(const struct cctx *t, int event)
+{
+	if (!t->nleft)
+		return NULL;
+	char c[48], pc[32] = "";
+	format_count(c, sizeof(c), event_value(t->p, t->left, event));
+	cost_t tot = event_value(t->p, t->p->totals, event);
+	if (tot)
+		snprintf(pc, sizeof(pc), " (%.1f%%)",
+			 (double)event_value(t->p, t->left, event) * 100.0 / (double)tot);
+	return xasprintf("%u root%s left out at %u contexts, the smallest: %s %s%s", t->nleft,
+			 t->nleft == 1 ? "" : "s", t->n, c, t->p->ev[event].name, pc);
+}
+
+/* The default bound, or CGTUI_CTX_NODES's (context.h) */
+static uint32_t max_nodes_default(void)
+{
+	const char *e = getenv("CGTUI_CTX_NODES");
+	long long v;
+	if (e && beside_num(e, &v) == 0 && v >= 1 && v <= UINT32_MAX)
+		return (uint32_t)v;
+	return CCTX_MAX_NODES_DEFAULT;
+}
+
 struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint32_t max_nodes)
 {
 	if (!max_nodes)
-		max_nodes = CCTX_MAX_NODES_DEFAULT;
+		max_nodes = max_nodes_default();
 	/* every root, whatever its cost: a root has no parent to be left to,
 	 * and the paths must add up to the total (a Cachegrind file's
 	 * functions are all roots); the threshold is the paths' below them */

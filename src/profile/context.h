@@ -34,7 +34,8 @@
 #include "model.h"
 
 /* The estimate's default bound: a million nodes (about 100 MB with 13
- * events; 30 MB with one). */
+ * events; 30 MB with one).  For tests, CGTUI_CTX_NODES (environment, a
+ * number from 1) sets it lower or higher. */
 #define CCTX_MAX_NODES_DEFAULT (1u << 20)
 
 enum {
@@ -101,6 +102,12 @@ void cctx_add_self(struct cctx *t, uint32_t n, const cost_t *c);
 void cctx_add_calls(struct cctx_node *dst, const struct cctx_node *src);
 /* After the last cctx_add: the children lists and the inclusive costs. */
 void cctx_finish(struct cctx *t);
+
+/* What the bound left out of an estimate (nleft, left) for `event`:
+ * "N roots left out at M contexts, the smallest: X EV (P%)" (P of the
+ * total; "1 root" for one), which a reader of its paths follows with where
+ * that cost is not; NULL when nothing was left out.  Free it. */
+char *cctx_left_text(const struct cctx *t, int event);
 
 /* Orders every node's children by the inclusive cost of `event` (rank.h's
  * one ordering: the largest magnitude first, then by name). */

@@ -324,6 +324,11 @@ static void build(struct view *v)
 	d->label = xcalloc(d->nlabel, sizeof(char *));
 	if (d->was)
 		zoomed_out(v);
+	/* the roots the bound left out: in no frame, said once made */
+	char *left = made && !d->note ? cctx_left_text(d->all->ctx, d->event) : NULL;
+	if (left)
+		d->note = xasprintf("%s in no frame", left);
+	free(left);
 	layout(v);
 	v->nrows = d->nf;
 	int s = keep ? frame_of_path(d, keep, nkeep) : -1;
