@@ -448,7 +448,9 @@ struct cgt_cnode {
 	UShort tid;
 	UChar cut;   /* charged on a cut path, or reached by a cut */
 	UChar root;
-	ULong calls;
+	ULong calls; /* frames pushed on it */
+	ULong outer; /* of them, with none live on it: the calls from its
+		      * parent, not the recursion folded into it */
 };
 extern struct cgt_cnode *cgt_cct_nodes;
 extern ULong *cgt_cct_self; /* [node * cgt_n_events + event] */
@@ -470,6 +472,7 @@ static inline void cgt_cct_enter(UInt node)
 {
 	struct cgt_cnode *c = &cgt_cct_nodes[node];
 	c->calls++;
+	c->outer += c->active == 0;
 	if (++c->active > c->rec)
 		c->rec = c->active;
 }

@@ -344,6 +344,11 @@ static IRExpr *emit_inline(IRSB *out, struct cgt_exit *x, IRExpr *sp, IRExpr *gu
 		IRExpr *aa = emit_node_field(out, ok, k, offsetof(struct cgt_cnode, active));
 		IRExpr *act = bin(out, Iop_Add32, ld(out, Ity_I32, aa), IRExpr_Const(IRConst_U32(1)));
 		st(out, aa, act);
+		/* outer: the first live frame on it (not a recursion) */
+		IRExpr *oa = emit_node_field(out, ok, k, offsetof(struct cgt_cnode, outer));
+		IRExpr *first = tmp(out, IRExpr_Unop(Iop_1Uto64, bin(out, Iop_CmpEQ32, act,
+								    IRExpr_Const(IRConst_U32(1)))));
+		st(out, oa, bin(out, Iop_Add64, ld(out, Ity_I64, oa), first));
 		IRExpr *ra = emit_node_field(out, ok, k, offsetof(struct cgt_cnode, rec));
 		IRExpr *rec = ld(out, Ity_I32, ra);
 		st(out, ra, ite(out, bin(out, Iop_CmpLT32U, rec, act), act, rec));

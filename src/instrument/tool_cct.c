@@ -1,7 +1,7 @@
 /* tool_cct.c -- the exact calling-context tree (--contexts=yes): a node per
  * distinct call path from a thread's root, with its self cost (every
  * event counted) and its calls, written beside the profile as
- * PROFILE.ctx ("cgtui-contexts 1", man/cgtui.1: "Flame graph and calling
+ * PROFILE.ctx ("cgtui-contexts 2", man/cgtui.1: "Flame graph and calling
  * contexts"), which callgrind_annotate and KCachegrind never read.
  *
  * tool_calls.c decides when the running code moves from one node to
@@ -17,7 +17,9 @@
  * (tool_ctx.c), so that summed over its nodes a function's self cost is
  * its self cost in the profile.  Recursion is folded: a call to a function
  * already on the path is given to its earlier node (whose `rec` counts the
- * deepest nesting of live frames on it).  Past --max-contexts nodes a path
+ * deepest nesting of live frames on it; its calls are written as those
+ * from its parent, made with no live frame on it, and the recursive
+ * ones).  Past --max-contexts nodes a path
  * is cut: the call goes to an existing node of the same function -- the
  * child of the nearest ancestor that has one, else one under the thread's
  * root (at most one per function, made even past the bound) -- marked cut,
@@ -217,6 +219,7 @@ void cgt_cct_zero(void)
 	VG_(memset)(cgt_cct_self, 0, (SizeT)n_nodes * cgt_n_events * sizeof(ULong));
 	for (UInt k = 0; k < n_nodes; k++) {
 		cgt_cct_nodes[k].calls = 0;
+		cgt_cct_nodes[k].outer = 0;
 		cgt_cct_nodes[k].rec = cgt_cct_nodes[k].active;
 	}
 }
@@ -268,7 +271,7 @@ Bool cgt_cct_write(const HChar *path, ThreadId only)
 	for (UInt i = 0; i < fcap; i++)
 		ft[i].k = CGT_CCT_NONE;
 	UInt *fk = VG_(malloc)("cgtui.cct.fk", (n_nodes + 1) * sizeof(UInt));
-	VG_(fprintf)(fp, "cgtui-contexts\t1\nevents:");
+	VG_(fprintf)(fp, "cgtui-contexts\t2\nevents:");
 	for (UInt e = 0; e < cgt_n_events; e++)
 		VG_(fprintf)(fp, "\t%s", cgt_event_name[e]);
 	VG_(fprintf)(fp, "\n");
@@ -295,8 +298,8 @@ Bool cgt_cct_write(const HChar *path, ThreadId only)
 		const struct cgt_cnode *c = &cgt_cct_nodes[k];
 		num[k] = ++n; /* now its number + 1 */
 		Int parent = cgt_cct_nodes[c->parent].root ? -1 : (Int)num[c->parent] - 1;
-		VG_(fprintf)(fp, "ctx:\t%u\t%d\t%u\t%llu\t%u\t%u", n - 1, parent, fk[k], c->calls,
-			     c->rec ? c->rec : 1, (UInt)c->cut);
+		VG_(fprintf)(fp, "ctx:\t%u\t%d\t%u\t%llu\t%llu\t%u\t%u", n - 1, parent, fk[k],
+			     c->outer, c->calls - c->outer, c->rec ? c->rec : 1, (UInt)c->cut);
 		put_costs(fp, &cgt_cct_self[(SizeT)k * cgt_n_events]);
 	}
 	ULong cut[CGT_EV_MAX];

@@ -67,6 +67,20 @@ void cctx_add_self(struct cctx *t, uint32_t n, const cost_t *c)
 		s[e] = cost_add(s[e], c[e]);
 }
 
+void cctx_add_calls(struct cctx_node *dst, const struct cctx_node *src)
+{
+	if ((dst->flags ^ src->flags) & CC_ALLCALLS) {
+		/* one has them together: so have both */
+		dst->count = cost_add(dst->count, dst->rcount);
+		dst->rcount = 0;
+		dst->flags |= CC_ALLCALLS;
+		dst->count = cost_add(dst->count, cost_add(src->count, src->rcount));
+		return;
+	}
+	dst->count = cost_add(dst->count, src->count);
+	dst->rcount = cost_add(dst->rcount, src->rcount);
+}
+
 void cctx_finish(struct cctx *t)
 {
 	size_t nr = (size_t)t->nreal;
@@ -192,10 +206,34 @@ static struct hent heap_pop(struct hent *h, size_t *n)
 	return top;
 }
 
+char *cctx_left_text(const struct cctx *t, int event)
+{
+	if (!t->nleft)
+		return NULL;
+	char c[48], pc[32] = "";
+	format_count(c, sizeof(c), event_value(t->p, t->left, event));
+	cost_t tot = event_value(t->p, t->p->totals, event);
+	if (tot)
+		snprintf(pc, sizeof(pc), " (%.1f%%)",
+			 (double)event_value(t->p, t->left, event) * 100.0 / (double)tot);
+	return xasprintf("%u root%s left out at %u contexts, the smallest: %s %s%s", t->nleft,
+			 t->nleft == 1 ? "" : "s", t->n, c, t->p->ev[event].name, pc);
+}
+
+/* The default bound, or CGTUI_CTX_NODES's (context.h) */
+static uint32_t max_nodes_default(void)
+{
+	const char *e = getenv("CGTUI_CTX_NODES");
+	long long v;
+	if (e && beside_num(e, &v) == 0 && v >= 1 && v <= UINT32_MAX)
+		return (uint32_t)v;
+	return CCTX_MAX_NODES_DEFAULT;
+}
+
 struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint32_t max_nodes)
 {
 	if (!max_nodes)
-		max_nodes = CCTX_MAX_NODES_DEFAULT;
+		max_nodes = max_nodes_default();
 	/* every root, whatever its cost: a root has no parent to be left to,
 	 * and the paths must add up to the total (a Cachegrind file's
 	 * functions are all roots); the threshold is the paths' below them */
@@ -247,8 +285,14 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 			t->node[me].flags |= CC_SMALL;
 		for (uint32_t c = nd->first; c < nd->first + nd->nchild; c++) {
 			const struct ctree_node *ch = &ct->node[c];
-			if (!ch->cost) /* a call with no cost of its own */
+			if (!ch->cost) { /* a call with no cost of its own */
+				if (ch->fn == nd->fn) { /* (to itself: recursive) */
+					t->node[me].rcount = cost_add(t->node[me].rcount, ch->count);
+					if (t->node[me].rec < 2)
+						t->node[me].rec = 2;
+				}
 				continue;
+			}
 			cost_t neg[MAX_EVENTS];
 			for (int e = 0; e < nr; e++)
 				neg[e] = (cost_t)(0 - (uint64_t)ch->cost[e]);
@@ -261,6 +305,7 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 				cctx_add_self(t, a, ch->cost);
 				if (t->node[a].rec < 2)
 					t->node[a].rec = 2;
+				t->node[a].rcount = cost_add(t->node[a].rcount, ch->count);
 				continue;
 			}
 			map[c] = cctx_add(t, me, ch->fn, ch->count, ch->cost, -1);
@@ -356,7 +401,7 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 	long long lno = 0;
 	uint32_t *fnmap = NULL, nfn = 0, base = t->n;
 	size_t fncap = 0;
-	int part = part_of(p, source, 0), rc = 0, have_events = 0;
+	int part = part_of(p, source, 0), rc = 0, have_events = 0, version = 0;
 	const char *why = NULL;
 	while ((len = getline(&line, &cap, in)) >= 0 && !why) {
 		lno++;
@@ -365,12 +410,14 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 		if (len && line[len - 1] == '\r')
 			line[--len] = 0;
 		int n = beside_fields(line, f, MAX_EVENTS + 8);
-		long long v[6];
+		long long v[7];
 		if (lno == 1) {
 			if (n != 2 || strcmp(f[0], "cgtui-contexts") != 0)
 				why = "not a cgtui contexts file (no \"cgtui-contexts\" line)";
-			else if (strcmp(f[1], "1") != 0)
-				why = "a contexts file of another version (this cgtui reads version 1)";
+			else if (strcmp(f[1], "1") == 0 || strcmp(f[1], "2") == 0)
+				version = f[1][0] - '0';
+			else
+				why = "a contexts file of another version (this cgtui reads versions 1 and 2)";
 		} else if (strcmp(f[0], "events:") == 0) {
 			if (n - 1 != p->nreal)
 				why = "its events are not the profile's";
@@ -399,25 +446,35 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				why = "a ctx: line before the events: line";
 				break;
 			}
-			int bad = n != 7 + p->nreal;
-			for (int i = 0; i < 6 && !bad; i++)
-				bad = beside_num(f[i + 1], &v[i]) < 0;
+			/* N PARENT FN CALLS RCALLS REC CUT into v[0..6]; version 1
+			 * has no RCALLS (v[4] 0) */
+			int nv = version == 1 ? 6 : 7, bad = n != 1 + nv + p->nreal;
+			v[4] = 0;
+			for (int i = 0; i < nv && !bad; i++)
+				bad = beside_num(f[i + 1], &v[nv == 6 && i >= 4 ? i + 1 : i]) < 0;
 			cost_t c[MAX_EVENTS];
 			for (int e = 0; e < p->nreal && !bad; e++) {
 				long long x = 0;
-				bad = beside_num(f[7 + e], &x) < 0;
+				bad = beside_num(f[1 + nv + e], &x) < 0;
 				c[e] = x;
 			}
 			if (bad)
-				why = "expected ctx:<TAB>N<TAB>PARENT<TAB>FN<TAB>CALLS<TAB>REC<TAB>CUT and a cost per event";
+				why = version == 1 ? "expected ctx:<TAB>N<TAB>PARENT<TAB>FN<TAB>CALLS<TAB>REC<TAB>CUT"
+						     " and a cost per event"
+						   : "expected ctx:<TAB>N<TAB>PARENT<TAB>FN<TAB>CALLS<TAB>RCALLS<TAB>REC"
+						     "<TAB>CUT and a cost per event";
 			else if (v[0] != (long long)(t->n - base))
 				why = "nodes must be numbered from 0 in order";
 			else if (v[1] < -1 || v[1] >= v[0])
 				why = "a parent must come before its children";
 			else if (v[2] < 0 || v[2] >= nfn)
 				why = "a function not defined by a fn: line";
-			else if (v[4] < 1 || (v[5] != 0 && v[5] != 1))
+			else if (v[3] < 0 || v[4] < 0)
+				why = "CALLS and RCALLS must be 0 or more";
+			else if (v[5] < 1 || (v[6] != 0 && v[6] != 1))
 				why = "REC must be 1 or more and CUT 0 or 1";
+			else if (v[4] > 0 && v[5] < 2)
+				why = "recursive calls (RCALLS) with no recursion (REC 1)";
 			else if (shown(p, part) && fnmap[v[2]] == NO_ID)
 				why = "a function the profile does not have";
 			else if (shown(p, part)) {
@@ -425,9 +482,12 @@ int cctx_read(struct cctx *t, const char *source, char *err, size_t errsz)
 				 * tree, their numbers still counted) */
 				uint32_t par = v[1] < 0 ? NO_ID : base + (uint32_t)v[1];
 				uint32_t k = cctx_add(t, par, fnmap[v[2]], v[3], c, part);
-				t->node[k].rec = (uint32_t)v[4];
-				if (v[5])
+				t->node[k].rcount = v[4];
+				t->node[k].rec = (uint32_t)v[5];
+				if (v[6])
 					t->node[k].flags |= CC_CUT;
+				if (version == 1)
+					t->node[k].flags |= CC_ALLCALLS;
 			} else {
 				uint32_t k = cctx_add(t, NO_ID, fnmap[v[2]], 0, NULL, -2);
 				(void)k;
@@ -587,7 +647,7 @@ struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part)
 		const struct cctx_node *d = &t->node[n];
 		if (d->fn != fn || (part >= 0 && d->part != part))
 			continue;
-		r->node[root].count = cost_add(r->node[root].count, d->count);
+		cctx_add_calls(&r->node[root], d);
 		if (d->flags & CC_CUT)
 			r->node[root].flags |= CC_CUT;
 		uint32_t cur = root;
@@ -596,7 +656,7 @@ struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part)
 			if (*slot == NO_ID)
 				*slot = cctx_add(r, cur, t->node[a].fn, 0, NULL, part);
 			cur = *slot;
-			r->node[cur].count = cost_add(r->node[cur].count, d->count);
+			cctx_add_calls(&r->node[cur], d);
 		}
 		cctx_add_self(r, cur, cctx_incl(t, n));
 	}
@@ -619,7 +679,7 @@ struct cctx *cctx_merged(const struct cctx *t)
 		if (*slot == NO_ID)
 			*slot = cctx_add(r, up, d->fn, 0, NULL, -1);
 		struct cctx_node *m = &r->node[*slot];
-		m->count = cost_add(m->count, d->count);
+		cctx_add_calls(m, d);
 		m->flags |= d->flags & CC_MORE;
 		if (d->rec > m->rec)
 			m->rec = d->rec;

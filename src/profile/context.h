@@ -34,7 +34,8 @@
 #include "model.h"
 
 /* The estimate's default bound: a million nodes (about 100 MB with 13
- * events; 30 MB with one). */
+ * events; 30 MB with one).  For tests, CGTUI_CTX_NODES (environment, a
+ * number from 1) sets it lower or higher. */
 #define CCTX_MAX_NODES_DEFAULT (1u << 20)
 
 enum {
@@ -43,6 +44,8 @@ enum {
 	CC_SMALL = 2, /* an estimate's node some calls of which, under the
 		       * threshold, are not nodes: its self holds their costs */
 	CC_MORE = CC_CUT | CC_SMALL, /* its self is more than the function's */
+	CC_ALLCALLS = 4, /* count holds its recursive calls too, not told apart
+			  * (a contexts file of version 1); rcount 0 */
 };
 
 struct cctx_node {
@@ -53,7 +56,11 @@ struct cctx_node {
 	uint32_t rec;           /* 1, or the deepest recursion folded into it */
 	uint32_t flags;
 	int part;               /* the part (thread) of its path, 0-based; -1: all */
-	cost_t count;           /* calls along the path (estimated: the edge's) */
+	cost_t count;           /* calls from its parent along the path (estimated:
+				 * the edge's); see CC_ALLCALLS */
+	cost_t rcount;          /* the recursive calls folded into it (recorded:
+				 * made with a frame of it live, estimated: the
+				 * edges' back into it); not in count */
 };
 
 struct cctx {
@@ -90,8 +97,17 @@ uint32_t cctx_add(struct cctx *t, uint32_t parent, uint32_t fn, cost_t count, co
 		  int part);
 /* Adds `c` (nreal) to node n's self cost. */
 void cctx_add_self(struct cctx *t, uint32_t n, const cost_t *c);
+/* Adds src's calls (count, rcount, CC_ALLCALLS) to dst's, the two kinds
+ * apart unless one of them has them together. */
+void cctx_add_calls(struct cctx_node *dst, const struct cctx_node *src);
 /* After the last cctx_add: the children lists and the inclusive costs. */
 void cctx_finish(struct cctx *t);
+
+/* What the bound left out of an estimate (nleft, left) for `event`:
+ * "N roots left out at M contexts, the smallest: X EV (P%)" (P of the
+ * total; "1 root" for one), which a reader of its paths follows with where
+ * that cost is not; NULL when nothing was left out.  Free it. */
+char *cctx_left_text(const struct cctx *t, int event);
 
 /* Orders every node's children by the inclusive cost of `event` (rank.h's
  * one ordering: the largest magnitude first, then by name). */
@@ -103,22 +119,27 @@ struct cctx *cctx_estimate(struct profile *p, int event, double threshold, uint3
 
 /* Recorded contexts are kept in a file beside each profile file, PROFILE.ctx,
  * so that the profile stays a Callgrind file every reader reads unchanged.
- * Its format (version 1), one record a line, fields separated by one tab
+ * Its format (version 2), one record a line, fields separated by one tab
  * (names may hold blanks):
  *
- *   cgtui-contexts<TAB>1
+ *   cgtui-contexts<TAB>2
  *   events:<TAB>Ir<TAB>Dr ...          the profile's events, in its order
  *   part:<TAB>N                        the nodes after it are of the file's
  *                                      `part: N` (default: its first part)
  *   fn:<TAB>K<TAB>OBJECT<TAB>FILE<TAB>NAME   function K (from 0) of this
  *                                      file: as the profile names it
- *   ctx:<TAB>N<TAB>P<TAB>K<TAB>CALLS<TAB>REC<TAB>CUT<TAB>C1<TAB>C2 ...
+ *   ctx:<TAB>N<TAB>P<TAB>K<TAB>CALLS<TAB>RCALLS<TAB>REC<TAB>CUT<TAB>C1<TAB>C2 ...
  *       node N (from 0, in order) under node P (-1: a root; P < N) for
- *       function K, called CALLS times along its path, REC the deepest
- *       recursion folded into it (1: none), CUT 1 when paths below it were
- *       cut (--max-contexts) and their costs are in its self, C1... its self
- *       cost per event
+ *       function K, called CALLS times from P along its path (entered with
+ *       no frame of it live) and RCALLS times more by the recursion folded
+ *       into it, REC the deepest recursion folded into it (1: none; RCALLS
+ *       0), CUT 1 when paths below it were cut (--max-contexts) and their
+ *       costs are in its self, C1... its self cost per event
  *   cut:<TAB>C1<TAB>C2 ...             the cost on cut paths (per part)
+ *
+ * Version 1 (written by older recorders) is read too: its ctx: lines have
+ * no RCALLS, their CALLS being every call, recursive ones included
+ * (CC_ALLCALLS).
  *
  * Reads PROFILE.ctx for the profile file `source` (one of p->sources) into
  * t (parts mapped to p's): 0, 1 when there is no such file, -1 with

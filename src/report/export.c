@@ -424,10 +424,10 @@ int export_write(FILE *out, struct profile *p, enum export_kind k, const struct 
 	if (estimated && o->note)
 		fprintf(o->note, "cgtui: --export=%s: %s\n", name[k], ESTIMATED_NOTE);
 	/* the roots left out by the bound: their cost is in no stack */
-	if (t->nleft && o->note)
-		fprintf(o->note, "cgtui: --export=%s: %u roots left out at %u contexts, the smallest: "
-			"%lld %s in no stack\n", name[k], t->nleft, t->n,
-			(long long)event_value(p, t->left, o->sort_event), p->ev[o->sort_event].name);
+	char *left = cctx_left_text(t, o->sort_event);
+	if (left && o->note)
+		fprintf(o->note, "cgtui: --export=%s: %s in no stack\n", name[k], left);
+	free(left);
 	int rc = 0, ce = o->sort_event < p->nreal ? o->sort_event : 0;
 	if (k == EXPORT_FOLDED) {
 		cctx_folded(t, -1, o->sort_event, out);

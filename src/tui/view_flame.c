@@ -59,6 +59,7 @@ struct fview {
 	uint32_t nzoom;
 	struct frame *f;
 	int nf;
+	size_t fcap;
 	char **label;        /* per entity, made when first needed */
 	uint32_t nlabel;
 	cost_t whole;        /* what the width stands for */
@@ -87,6 +88,7 @@ static void fv_clear(struct fview *d)
 	free(d->f);
 	d->f = NULL;
 	d->nf = 0;
+	d->fcap = 0;
 	if (d->own)
 		cctx_free(d->ctx);
 	d->ctx = NULL;
@@ -149,7 +151,7 @@ static void place(struct view *v, uint32_t n, double x, int row, int maxrow)
 	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
 	if (x1 <= x0)
 		return; /* under a cell: neither it nor its callees drawn */
-	d->f = xreallocarray(d->f, (size_t)d->nf + 1, sizeof(*d->f));
+	VEC_RESERVE(d->f, d->fcap, (size_t)d->nf + 1);
 	d->f[d->nf++] = (struct frame){ n, x0, x1 - x0, row, 0 };
 	const struct cctx_node *nd = &t->node[n];
 	for (uint32_t k = 0; k < nd->nchild; k++) {
@@ -168,9 +170,7 @@ static void layout(struct view *v)
 	struct fview *d = v->data;
 	struct profile *p = v->t->p;
 	const struct cctx *t = d->ctx;
-	free(d->f);
-	d->f = NULL;
-	d->nf = 0;
+	d->nf = 0; /* (the array kept for the next) */
 	uint32_t z = zoom_node(d);
 	d->whole = 0;
 	if (z != NO_ID) {
@@ -324,6 +324,11 @@ static void build(struct view *v)
 	d->label = xcalloc(d->nlabel, sizeof(char *));
 	if (d->was)
 		zoomed_out(v);
+	/* the roots the bound left out: in no frame, said once made */
+	char *left = made && !d->note ? cctx_left_text(d->all->ctx, d->event) : NULL;
+	if (left)
+		d->note = xasprintf("%s in no frame", left);
+	free(left);
 	layout(v);
 	v->nrows = d->nf;
 	int s = keep ? frame_of_path(d, keep, nkeep) : -1;
@@ -602,6 +607,7 @@ static void draw_header(struct view *v, int y, int width)
 	 * where it fits whole */
 	int x = tui_put(t, y, 0, width, d->ctx->estimated ? "[estimated] " : "");
 	char *rest, more[160] = "";
+	int split = nd->parent != NO_ID && nd->rcount && !(nd->flags & CC_ALLCALLS);
 	if (d->callers != NO_ID) { /* "callers of f: g 12 3.4% of it through this path" */
 		x += tui_put(t, y, x, width - x, "callers of ");
 		x += tui_put(t, y, x, (width - x) / 3, label_of(v, d->callers));
@@ -612,11 +618,19 @@ static void draw_header(struct view *v, int y, int width)
 		 * or cut, that are no frames: said so) */
 		rest = xasprintf(": %s %s, self%s %s %s", inc, pi,
 				 nd->flags & CC_MORE ? " and calls not shown" : "", slf, ps);
-		if (nd->parent != NO_ID)
+		/* the calls from its parent, and the recursive ones folded
+		 * into it apart (not told apart in an old contexts file) */
+		if (split) {
+			char rc[48];
+			format_count(rc, sizeof(rc), nd->rcount);
+			snprintf(more, sizeof(more), ", calls %s (+%s recursive)", cnt, rc);
+		} else if (nd->parent != NO_ID) {
 			snprintf(more, sizeof(more), ", calls %s", cnt);
+		}
 	}
 	x += tui_put_named(t, y, x, width - x, label_of(v, nd->fn), rest);
-	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 ? ", recursive" : "", sm };
+	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 && !split ? ", recursive" : "",
+			       sm };
 	for (size_t i = 0; i < sizeof(tail) / sizeof(*tail) && tui_width(t, tail[i]) <= width - x; i++)
 		x += tui_put(t, y, x, width - x, tail[i]);
 	free(rest);

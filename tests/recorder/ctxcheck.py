@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # ctxcheck.py -- checks the calling contexts the recorder writes beside a
-# profile (PROFILE.ctx, "cgtui-contexts 1", man/cgtui.1) against the
+# profile (PROFILE.ctx, "cgtui-contexts 2" or 1, man/cgtui.1) against the
 # profile itself and against callgrind.  Its own small readers of both
 # formats, independent of cgtui's loader.
 #
@@ -18,7 +18,14 @@
 #   ctxcheck.py expect PROFILE 'PATH=CALLS,REC,SELF' ...
 #       one context's path ends with PATH (function names, ';'-separated,
 #       the caller first; a '*' element matches any one name), with these
-#       calls, recursion depth and self Ir (a '-' skips a field)
+#       calls, recursion depth and self Ir (a '-' skips a field); CALLS
+#       is every call, or F+R: F from its parent and R recursive ones
+#       folded into it (version 2)
+#   ctxcheck.py recursion CALLGRIND-FILE PROFILE PATH
+#       the context whose path ends with PATH (as expect's), a function
+#       f called by g, has as many calls from its parent as callgrind's
+#       edge g -> f and as many recursive ones as its edge f -> f (run
+#       with --separate-recs=1), both more than 0
 #   ctxcheck.py callers CALLGRIND-FILE PROFILE REGEX [EXCLUDE]
 #       for functions matching REGEX: the self Ir per (function, its 3
 #       callers) summed over our contexts equals callgrind's
@@ -89,7 +96,9 @@ def read_ctx(path):
     events = None
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
-    assert lines[0] == 'cgtui-contexts\t1', f'{path}:1: not a contexts file'
+    assert lines[0] in ('cgtui-contexts\t1', 'cgtui-contexts\t2'), \
+        f'{path}:1: not a contexts file'
+    v2 = lines[0].endswith('2')
     for lno, line in enumerate(lines[1:], 2):
         if not line:
             continue
@@ -100,11 +109,17 @@ def read_ctx(path):
             assert int(f[1]) == len(fns), f'{path}:{lno}: fn: out of order'
             fns.append((f[2], f[3], f[4]))
         elif f[0] == 'ctx:':
-            n, parent, k, calls, rec, cutf = (int(x) for x in f[1:7])
+            if v2:  # the calls from the parent, then the recursive ones
+                n, parent, k, calls, rcalls, rec, cutf = (int(x) for x in f[1:8])
+                costs = f[8:]
+                assert rcalls == 0 or rec > 1, f'{path}:{lno}: recursive calls, rec 1'
+            else:
+                n, parent, k, calls, rec, cutf = (int(x) for x in f[1:7])
+                rcalls, costs = None, f[7:]
             assert n == len(nodes), f'{path}:{lno}: nodes out of order'
             assert -1 <= parent < n, f'{path}:{lno}: parent after child'
-            nodes.append({'parent': parent, 'fn': fns[k], 'calls': calls, 'rec': rec,
-                          'cut': cutf, 'self': [int(x) for x in f[7:]]})
+            nodes.append({'parent': parent, 'fn': fns[k], 'calls': calls, 'rcalls': rcalls,
+                          'rec': rec, 'cut': cutf, 'self': [int(x) for x in costs]})
         elif f[0] == 'cut:':
             cut = [int(x) for x in f[1:]]
         else:
@@ -168,28 +183,79 @@ def sums(files):
     return ok
 
 
+def find(nodes, want_path):
+    """the nodes whose paths end with want_path (a list, '*': any name)"""
+    k = len(want_path)
+    return [n for p, n in ((path_of(nodes, i), n) for i, n in enumerate(nodes))
+            if len(p) >= k and all(w in ('*', g) for w, g in zip(want_path, p[-k:]))]
+
+
 def expect(prof, specs):
     _, nodes, _ = read_ctx(prof + '.ctx')
-    paths = [(path_of(nodes, i), n) for i, n in enumerate(nodes)]
     ok = True
     for spec in specs:
         want_path, want = spec.split('=')
-        want_path = want_path.split(';')
         calls, rec, self_ir = want.split(',')
-        k = len(want_path)
-        found = [n for p, n in paths if len(p) >= k and
-                 all(w in ('*', g) for w, g in zip(want_path, p[-k:]))]
+        found = find(nodes, want_path.split(';'))
         if len(found) != 1:
             print(f'FAIL: {spec}: {len(found)} contexts match')
             ok = False
             continue
         n = found[0]
-        got = (str(n['calls']), str(n['rec']), str(n['self'][0]))
+        if '+' in calls:
+            got_calls = f"{n['calls']}+{n['rcalls']}"
+        else:
+            got_calls = str(n['calls'] + (n['rcalls'] or 0))
+        got = (got_calls, str(n['rec']), str(n['self'][0]))
         if any(w != '-' and w != g for w, g in zip((calls, rec, self_ir), got)):
             print(f'FAIL: {spec}: calls, rec, self are {",".join(got)}')
             ok = False
         else:
             print(f'PASS: {spec}')
+    return ok
+
+
+def cg_calls(path):
+    """callgrind's call counts per (caller, callee) name"""
+    names = {}
+    counts = defaultdict(int)
+    fn = cfn = None
+
+    def name(val):
+        m = re.match(r'^\((\d+)\)\s*(.*)$', val)
+        if not m:
+            return val
+        if m.group(2):
+            names[m.group(1)] = m.group(2)
+        return names[m.group(1)]
+    # (fn= and cfn= share one numbering)
+    for line in open(path, encoding='utf-8', errors='replace'):
+        line = line.rstrip('\n')
+        if line.startswith('fn='):
+            fn = name(line[3:])
+        elif line.startswith('cfn='):
+            cfn = name(line[4:])
+        elif line.startswith('calls='):
+            counts[(fn, cfn)] += int(line[6:].split()[0])
+    return counts
+
+
+def recursion(cg, prof, want_path):
+    want_path = want_path.split(';')
+    f, g = want_path[-1], want_path[-2]
+    _, nodes, _ = read_ctx(prof + '.ctx')
+    found = find(nodes, want_path)
+    if len(found) != 1 or found[0]['rcalls'] is None:
+        print(f'FAIL: {";".join(want_path)}: {len(found)} contexts match (version 2)')
+        return False
+    n = found[0]
+    counts = cg_calls(cg)
+    want = (counts[(g, f)], counts[(f, f)])
+    got = (n['calls'], n['rcalls'])
+    ok = got == want and all(want)
+    print(f'{"PASS" if ok else "FAIL"}: {";".join(want_path)}: calls from {g} and '
+          f'recursive {got[0]}+{got[1]}, callgrind {g} -> {f} and {f} -> {f} '
+          f'{want[0]}+{want[1]}')
     return ok
 
 
@@ -255,6 +321,8 @@ def main(argv):
         return expect(argv[2], argv[3:])
     if cmd == 'callers':
         return callers(argv[2], argv[3], argv[4], argv[5] if len(argv) > 5 else None)
+    if cmd == 'recursion':
+        return recursion(argv[2], argv[3], argv[4])
     if cmd == 'depth':
         return depth(argv[2], int(argv[3]))
     if cmd == 'folded':

@@ -5,6 +5,10 @@
 #   several paths, by recursion and by jumps into its middle, each
 #   context's calls, recursion depth and self Ir as computed by hand (in
 #   rec-paths.c), with and without VEX following jumps;
+# - rec-fold (main -> worker -> rec, 300 calls of rec(20)): the context
+#   main;worker;rec called 300 times from worker and 6,000 times by the
+#   recursion folded into it (by hand, and callgrind's call counts of
+#   worker -> rec and rec -> rec), 21 frames deep;
 # - on every recorder test program (and python3), summed over contexts,
 #   each function's self cost equals the profile's, in every event;
 # - per context of depth <= 3 without recursion, self Ir equals callgrind
@@ -79,10 +83,45 @@ check() { # name, ctxcheck.py's arguments
 	relay "$n" "$T/out/check-$n.log"
 }
 
+# rec-fold.c: a direct recursion reached from one path.  main calls worker
+# once, worker calls rec(20) 300 times, rec(d) calls rec(d - 1) down to
+# rec(0): rec's context main;worker;rec is entered 300 times from worker
+# and 300 * 20 = 6,000 times by the recursion, 21 frames of it deep at
+# most; callgrind counts the same calls on its edges worker -> rec (300)
+# and rec -> rec (6,000)
+cat >"$T/src/rec-fold.c" <<'EOF'
+volatile int sink;
+
+__attribute__((noinline, noclone)) int rec(int d)
+{
+	if (d == 0)
+		return 0;
+	int r = rec(d - 1);
+	/* (not a tail call: the compiler keeps the recursion) */
+	__asm__ volatile("" ::: "memory");
+	return r + 1;
+}
+
+__attribute__((noinline, noclone)) void worker(void)
+{
+	for (int i = 0; i < 300; i++)
+		sink += rec(20);
+}
+
+int main(void)
+{
+	worker();
+	return sink == 300 * 20 ? 0 : 1;
+}
+EOF
+(cd "$T/src" && $cc -g -O1 -o rec-fold rec-fold.c) >>"$T/out/build.log" 2>&1 ||
+	fail build-fold "$(tail -c 300 "$T/out/build.log")"
+
 # the hand-computed contexts (rec-paths.c; a jump into leaf's loop is a
-# call of leaf, as run-calls.sh's rec-jump checks)
+# call of leaf, as run-calls.sh's rec-jump checks; rec called once from
+# main, 3 times by itself)
 hand=('main;viaA=3,1,9' 'main;viaA;leaf=3,1,6006' 'main;viaB=3,1,15'
-	'main;viaB;leaf=6,1,132' 'main;rec=4,4,27' 'main;rec;leaf=3,1,18'
+	'main;viaB;leaf=6,1,132' 'main;rec=1+3,4,27' 'main;rec;leaf=3,1,18'
 	'main;jumper=1,1,2' 'main;jumper;leaf=1,1,11' 'main;jumper2=1,1,3'
 	'main;jumper2;leaf=1,1,11')
 record paths -- ../src/rec-paths &&
@@ -90,6 +129,15 @@ record paths -- ../src/rec-paths &&
 	check paths-sums sums "$T/prof/paths"
 record paths-nochase --vex-guest-chase=no -- ../src/rec-paths &&
 	check paths-nochase-hand expect "$T/prof/paths-nochase" "${hand[@]}"
+
+# a recursion's calls from its parent and its recursive ones, apart: by
+# hand (rec-fold.c, above), and callgrind's counts of the two edges
+record fold -- ../src/rec-fold &&
+	check fold-hand expect "$T/prof/fold" 'main;worker=1+0,1,-' 'main;worker;rec=300+6000,21,-' &&
+	check fold-sums sums "$T/prof/fold"
+(cd "$T/run" && valgrind -q --tool=callgrind --separate-recs=1 \
+	--callgrind-out-file="$T/prof/cg-fold" ../src/rec-fold) >"$T/out/cg-fold.log" 2>&1 &&
+	check fold-callgrind recursion "$T/prof/cg-fold" "$T/prof/fold" 'main;worker;rec'
 
 # the sums, on every program, in every event: Ir only and with both
 # simulators (whose helpers count misses and mispredictions directly)

@@ -159,6 +159,25 @@ for want in \
 		"want '${want#*:}', got '$got'"
 done
 
+# the roots an estimate's bound left out are said, with their cost
+# (leftout.out: roots big 50, mid 30, small 20 of 100; the bound lowered
+# to two contexts by CGTUI_CTX_NODES, so small is in no frame: 20 Ir,
+# 20.0%), and the frames drawn are the two kept
+rm -f ./*.txt
+printf '6\n:dump flame.txt\nq\n' >left.keys
+TERM=xterm-256color COLUMNS=80 LINES=24 LC_ALL=C CGTUI_SCRIPT=left.keys CGTUI_CTX_NODES=2 \
+	CGTUI_CONFIG=plain.config "$CGTUI" leftout.out >/dev/null 2>&1
+want="1 root left out at 2 contexts, the smallest: 20 Ir (20.0%) in no frame"
+got=$(sed -n 24p flame.txt 2>/dev/null)
+[ "$got" = "$want" ] && sed -n 4p flame.txt | grep -q '^big 50.0%.*|mid 30.0% *|$'
+check "flame graph: the roots left out by the bound said, with their cost" $? \
+	"want '$want', got '$got'; frames: $(sed -n 4p flame.txt 2>/dev/null)"
+# and the same words in --export's note, the stacks the two kept
+got=$(CGTUI_CTX_NODES=2 "$CGTUI" --export=folded leftout.out 2>&1 >stacks.txt)
+[ "$got" = "cgtui: --export=folded: ${want%in no frame}in no stack" ] &&
+	[ "$(cat stacks.txt)" = "$(printf 'big 50\nmid 30')" ]
+check "--export: the roots left out said as in the flame graph" $? "got '$got', $(cat stacks.txt)"
+
 # the flame graph open while a program is recorded (spin.c: main calls
 # outer, outer calls inner, which calls nothing): a newer snapshot draws it
 # again, inner still selected, its self cost its inclusive cost (it

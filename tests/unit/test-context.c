@@ -237,6 +237,8 @@ static void test_estimate_recursion(void)
 	uint32_t na = kid(t, t->root[1], a), nb = kid(t, na, b);
 	is(cctx_self(t, na)[0], 70, "main;a self 90 - 55 + 35 = 70");
 	is(t->node[na].rec, 2, "a recursed there");
+	is(t->node[na].count, 1, "main;a: called once from main (the edge main -> a)");
+	is(t->node[na].rcount, 1, "main;a: once more by the recursion (b -> a, folded)");
 	is(cctx_self(t, nb)[0], 20, "main;a;b self 55 - 35 = 20");
 	ok(kid(t, nb, a) == NO_ID, "no second a on the path");
 	is(cctx_incl(t, t->root[1])[0], 100, "main's root: 100");
@@ -355,7 +357,7 @@ static void test_recorded(void)
 	static const struct {
 		const char *text, *why;
 	} bad[] = {
-		{ "cgtui-contexts\t2\n", ":1: a contexts file of another version" },
+		{ "cgtui-contexts\t3\n", ":1: a contexts file of another version" },
 		{ "cgtui-contexts\t1\nevents:\tDr\n", ":2: its events are not the profile's" },
 		{ "cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\tx.c\tnosuch\n",
 		  ":3: a function the profile does not have" },
@@ -363,6 +365,13 @@ static void test_recorded(void)
 		  ":4: a parent must come before its children" },
 		{ "cgtui-contexts\t1\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nctx:\t0\t-1\t0\t0\t1\t0\n",
 		  ":4: expected ctx:" },
+		/* version 2: RCALLS after CALLS, never with REC 1 */
+		{ "cgtui-contexts\t2\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nctx:\t0\t-1\t0\t0\t1\t0\t5\n",
+		  ":4: expected ctx:<TAB>N<TAB>PARENT<TAB>FN<TAB>CALLS<TAB>RCALLS" },
+		{ "cgtui-contexts\t2\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nctx:\t0\t-1\t0\t1\t3\t1\t0\t5\n",
+		  ":4: recursive calls (RCALLS) with no recursion (REC 1)" },
+		{ "cgtui-contexts\t2\nevents:\tIr\nfn:\t0\t\tx.c\tmain\nctx:\t0\t-1\t0\t-1\t0\t1\t0\t5\n",
+		  ":4: CALLS and RCALLS must be 0 or more" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		f = fopen(ctxpath, "w");
@@ -378,6 +387,42 @@ static void test_recorded(void)
 		ok(t->estimated && p.nwarnings == nw + 1, "bad file %zu: a warning, the estimate used", i);
 		cctx_free(t);
 	}
+
+	/* version 2: the calls from the parent and the recursive ones apart
+	 * (main;a entered 3 times from main, 4 more by a recursion 3 deep);
+	 * version 1's together */
+	static const char v2[] = "cgtui-contexts\t2\nevents:\tIr\n"
+				 "fn:\t0\t\tx.c\tmain\nfn:\t1\t\tx.c\ta\n"
+				 "ctx:\t0\t-1\t0\t0\t0\t1\t0\t0\n"
+				 "ctx:\t1\t0\t1\t3\t4\t3\t0\t30\n";
+	f = fopen(ctxpath, "w");
+	fputs(v2, f);
+	fclose(f);
+	t = cctx_of(&p, 0, 0.1);
+	ok(!t->estimated, "version 2 read: exact");
+	uint32_t va = kid(t, t->root[0], fn(&p, "a"));
+	ok(va != NO_ID && t->node[va].count == 3 && t->node[va].rcount == 4 &&
+		   t->node[va].rec == 3 && !(t->node[va].flags & CC_ALLCALLS),
+	   "main;a: 3 calls from main, 4 recursive, 3 deep");
+	cctx_free(t);
+	f = fopen(ctxpath, "w");
+	fputs(diamond_ctx, f);
+	fclose(f);
+	t = cctx_of(&p, 0, 0.1);
+	va = kid(t, t->root[0], fn(&p, "a"));
+	ok(t->node[va].count == 1 && t->node[va].rcount == 0 && t->node[va].flags & CC_ALLCALLS,
+	   "version 1: every call in count, not told apart");
+	cctx_free(t);
+	/* summed (parts merged, callers): apart while both have them apart,
+	 * together once one has them together */
+	struct cctx_node x = { .count = 3, .rcount = 4 }, y = { .count = 2, .rcount = 5 };
+	struct cctx_node old = { .count = 10, .flags = CC_ALLCALLS };
+	cctx_add_calls(&x, &y);
+	ok(x.count == 5 && x.rcount == 9 && !(x.flags & CC_ALLCALLS), "3+4 and 2+5: 5+9");
+	cctx_add_calls(&x, &old);
+	ok(x.count == 24 && x.rcount == 0 && x.flags & CC_ALLCALLS, "5+9 and 10 together: 24");
+	cctx_add_calls(&old, &y);
+	ok(old.count == 17 && old.rcount == 0 && old.flags & CC_ALLCALLS, "10 and 2+5: 17");
 	unlink(ctxpath);
 	free(ctxpath);
 	profile_free(&p);
