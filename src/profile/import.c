@@ -178,7 +178,24 @@ static int looks_folded(const char *b, size_t n)
 		if (i > t && !number_token(s + t, i - t))
 			return 1;
 	}
-	return 0;
+	/* numbers only: a cost line, or a stack of one frame named by its
+	 * address ("0x1ab70 389": the root of a program without symbols, as
+	 * the folded export writes it).  Folded when a later line read is a
+	 * stack of several frames and no line names the events (a Callgrind
+	 * or Cachegrind file's cost lines come after its events: line). */
+	int frames = 0;
+	for (const char *l = nl + 1; l < end;) {
+		const char *e = memchr(l, '\n', (size_t)(end - l));
+		if (!e)
+			break;
+		size_t ln = (size_t)(e - l);
+		if (ln >= 7 && strncmp(l, "events:", 7) == 0)
+			return 0;
+		if (folded_line(l, ln, &st, &num) && memchr(l, ';', st))
+			frames = 1;
+		l = e + 1;
+	}
+	return frames;
 }
 
 enum profile_format profile_sniff(const char *path)

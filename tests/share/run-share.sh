@@ -131,6 +131,18 @@ done
 printf 'add 5\nmain;add 3\n' >add.folded
 "$CGTUI" --format=json add.folded >add.json 2>err.txt
 share folded-import add.folded add.json
+# a first line of one frame named by its address, as the export writes the
+# root of a program without symbols: folded too (it was read as a cost line
+# of a Callgrind file, "cost line before the events: line"); a first line
+# of numbers in a file that names its events stays a Callgrind file's
+printf '0x1ab70 15\n0x1ab70;main 11\n0x1ab70;main;f 74\n' >addr.folded
+"$CGTUI" --format=json addr.folded >addr.json 2>err.txt
+check "folded stacks whose first line is one frame named 0x...: open" $? "$(cat err.txt)"
+share folded-import addr.folded addr.json
+printf '0x1a 3\nevents: Ir\nfn=main;x\n0x1b 4\n' >notfolded.out
+"$CGTUI" --batch notfolded.out >/dev/null 2>err.txt
+grep -q "notfolded.out:1: cost line before the events: line" err.txt
+check "a cost line before events: is still a Callgrind file's error" $? "$(cat err.txt)"
 # bad input: FILE:LINE: what is wrong, exit 2
 printf 'main;a 3\nmain;b 4\nmain;c\n' >bad.folded
 printf 'main;a 3\nmain;b 2.5\n' >frac.folded
