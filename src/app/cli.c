@@ -86,7 +86,7 @@ static const struct cli_option options[] = {
 	  "  --annotate-asm=FUNCTION  after the report, FUNCTION's machine code with its\n"
 	  "                           costs (profiles with instruction addresses; repeatable)\n" },
 	{ "event", 0, required_argument, OPT_EVENT, BOTH,
-	  "  --event='NAME = FORMULA' define a derived event, e.g. 'CEst = Ir + 10 Bm'\n" },
+	  "  --event='NAME = FORMULA' define a derived event, e.g. 'Cycles = Ir + 10 L1m + 100 LLm'\n" },
 	{ "cycles", 0, required_argument, OPT_CYCLES, BOTH,
 	  "  --cycles=yes|no          functions calling each other are one <cycle N>, as\n"
 	  "                           KCachegrind shows them; no: the raw numbers of\n"

@@ -297,7 +297,7 @@ int profile_define_event_text(struct profile *p, const char *spec, char *err, si
 {
 	const char *eq = strchr(spec, '=');
 	if (!eq) {
-		snprintf(err, errsz, "expected NAME = FORMULA, e.g. CEst = Ir + 10 Bm");
+		snprintf(err, errsz, "expected NAME = FORMULA, e.g. Cycles = Ir + 10 L1m + 100 LLm");
 		return -1;
 	}
 	const char *b = spec, *e = eq;

@@ -66,7 +66,7 @@
 	KEYDEF(ACT_THR_UP,    "+ =", none, 0, "raise the threshold (hide more)") \
 	KEYDEF(ACT_THR_DOWN,  "-", none, 0, "lower the threshold (show more)") \
 	KEYDEF(ACT_TOGGLE,    "x", none, 0, "events view: show or hide the selected event; parts view (also Space): add the selected part to those shown, or take it out") \
-	KEYDEF(ACT_DEFINE,    "E", none, 0, "define a derived event by a formula, e.g. CEst = Ir + 10 Bm") \
+	KEYDEF(ACT_DEFINE,    "E", none, 0, "define a derived event by a formula, e.g. Cycles = Ir + 10 L1m + 100 LLm (CEst, KCachegrind's, is there already when its events are)") \
 	KEYDEF(ACT_RELATIVE,  "r", none, 0, "percentages and heat bars of the total, or of the function a view is about (callers and callees, callers tree, source, assembly, call graph and map)") \
 	KEYDEF(ACT_CYCLES,    "C", none, 0, "cycle detection on or off: functions calling each other as one <cycle N> (KCachegrind's), or the raw numbers callgrind_annotate prints") \
 	KEYDEF(ACT_FOLD,      "R", none, 0, "fold callgrind's recursion levels and caller contexts (f'2, f'caller) into f, or not") \

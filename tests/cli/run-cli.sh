@@ -128,6 +128,15 @@ printf 'events: Ir Bcm Bim\nfl=a.c\nfn=main\n1 100 3 4\n' >br.out
 out=$("$CGTUI" --batch --show=Bm,CEst --sort=CEst br.out)
 echo "$out" | grep -q '^ *7 (100.0%) *170 (100.0%)  PROGRAM TOTALS'
 check "standard derived events Bm = Bim + Bcm, CEst = Ir + 10 Bm" "$?" "$(echo "$out" | grep TOTALS)"
+# --help's example of --event works on a profile with cache events (it
+# named CEst, defined already there: "event 'CEst' is already defined"):
+# cacheev.out's totals, by hand, Cycles = Ir + 10 L1m + 100 LLm = 100 + 10
+# (1 + 2 + 1) + 100 (1 + 1 + 1) = 440
+ex=$("$CGTUI" --help | sed -n "s/.*--event=.*e\.g\. '\(.*\)'\$/\1/p")
+name=${ex%% *}
+out=$("$CGTUI" --batch --event="$ex" --show="$name" "$top_srcdir/tests/tui/cacheev.out" 2>&1)
+echo "$out" | grep -q '^ *440 (100.0%)  PROGRAM TOTALS'
+check "--help's --event example ($ex) on Cachegrind's events: 440" "$?" "$(echo "$out" | tail -3)"
 # the file:function and function:file rows, by hand: a.c:main Ir 100 Bm 7,
 # a.c:g 10 and 1, b.c:g 50 and 2; CEst = Ir + 10 Bm.  Shown with derived
 # events the report works on expanded copies of the costs, without them on
