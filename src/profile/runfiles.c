@@ -207,11 +207,16 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 				add(rf, sib[i], 1);
 			found = 1;
 		} else {
-			/* one file of a run whose others are here: say so */
-			if (ns > 1 && !rf->note && !named_before(rf, name, file_id(name, 0)))
+			/* one file of a run whose others are here: say so (the
+			 * run's own name a file of it too, unless empty) */
+			char *pf = xasprintf("%s%s", dir, prefix);
+			struct stat ps;
+			int nrun = ns + (stat(pf, &ps) == 0 && S_ISREG(ps.st_mode) && ps.st_size > 0);
+			free(pf);
+			if (nrun > 1 && !rf->note && !named_before(rf, name, file_id(name, 0)))
 				rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
 						     "dumps): cgtui %s%s opens them all, P then picks one",
-						     name, ns, dir, prefix, dir, prefix);
+						     name, nrun, dir, prefix, dir, prefix);
 			for (int i = 0; i < ns; i++)
 				free(sib[i]);
 		}

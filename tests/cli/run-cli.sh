@@ -94,6 +94,11 @@ prof callgrind.out.400.2 2 2
 prof callgrind.out.400 4 4
 got=$("$CGTUI" --batch callgrind.out.400 | totals)
 check "dumps of a run load together" "$([ "$got" = 14 ]; echo $?)" "totals '$got', want 2 + 4 + 8"
+# one of them named alone: the note counts the run's three files (the run's
+# own name is one of them; it said two)
+"$CGTUI" --batch callgrind.out.400.2 >/dev/null 2>err.txt
+grep -q "callgrind.out.400.2 is one of 3 files of the run callgrind.out.400" err.txt
+check "a dump named alone: one of the run's 3 files" "$?" "$(cat err.txt)"
 cd ..
 
 # gzip
