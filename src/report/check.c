@@ -618,6 +618,7 @@ int check_run(FILE *out, const struct share_opts *o, char *const *files, int nfi
 			r.pct = percent_of(r.change, r.base);
 			r.exceeded = exceeds(l, r.change, r.pct);
 			nexc += r.exceeded;
+			checked[i] = 1; /* (the one total) */
 			VEC_RESERVE(rows, caprows, nrows + 1);
 			rows[nrows++] = r;
 			continue;

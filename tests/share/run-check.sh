@@ -89,6 +89,8 @@ schema total.json
 check "the JSON verdict is valid against check.schema.json" $? "$(cat total.json)"
 [ "$(rows total.json)" = "0 - $TB $TN $((TN - TB)) $(pct $((TN - TB)) "$TB") true" ]
 check "its row: total $TB -> $TN, change and percent computed here" $? "$(rows total.json)"
+grep -q '"checked": 1' total.json
+check "the total limit: one total checked (it said 0)" $? "$(cat total.json)"
 up=$($PY -c "import math; print(math.ceil($((TN - TB)) * 100 / $TB) + 1)")
 gate 0 "--limit=Ir=+$up%: within" --check base.out new.out --limit=Ir=+$up%
 gate 0 "an absolute limit of the change itself ($((TN - TB)))" --check base.out new.out --limit=Ir=+$((TN - TB))
