@@ -169,6 +169,14 @@ static void scroll_text(struct tui *t, struct view *v, int dir)
 static void open_key_view(struct tui *t, enum action a, const struct view_ops *ops, int on_fn)
 {
 	struct view *v = tui_view(t);
+	/* (areas and widths stand for costs: a difference's may be negative,
+	 * and its callees' changes need not add up within their caller's) */
+	if (t->p->ndiff && (ops == &callmap_ops || ops == &flame_ops)) {
+		tui_message(t, "the %s draws costs as %s, a difference's changes may be negative: "
+			       "A shows either side alone", ops == &flame_ops ? "flame graph" : "call map",
+			    ops == &flame_ops ? "widths" : "areas");
+		return;
+	}
 	if (!query_has_calls(t->p) && action_needs_calls(a)) {
 		tui_message(t, "the profile records no calls (Cachegrind's do not): no call tree, "
 			       "graph or map; f, u and m group the costs by file and function");
