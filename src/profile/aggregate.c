@@ -1,5 +1,10 @@
 /* aggregate.c -- self/inclusive costs, cycles (Tarjan, iterative), CSR call
- * lists, file:function pairs.
+ * lists, file:function pairs, and the background job that makes them.
+ *
+ * (Over 800 lines, on purpose: the passes share struct agg_run, its task
+ * pool and the job's stepping, which a split into files would have to
+ * export to each other; each pass is a function of its own here.)
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 #include "aggregate.h"

@@ -38,7 +38,12 @@ struct rec {
 	int notice_new;
 };
 
+/* program.c: is path a regular file we may execute? */
+int is_exec_file(const char *path);
 /* Is the command `arg` (no slash) found in $PATH? */
 int rec_in_path(const char *arg);
+/* The file the program `arg` runs (a name without '/' found in $PATH) if
+ * it is a #! script (allocated), else NULL. */
+char *rec_script(const char *arg);
 
 #endif
