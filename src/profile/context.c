@@ -206,18 +206,34 @@ static struct hent heap_pop(struct hent *h, size_t *n)
 	return top;
 }
 
+/* "N EV (P%)": cost c's value of event and its share of the total */
+static void amount_text(const struct profile *p, const cost_t *c, int event, char *b, size_t size)
+{
+	char n[48], pc[32] = "";
+	cost_t v = event_value(p, c, event), tot = event_value(p, p->totals, event);
+	format_count(n, sizeof(n), v);
+	if (tot)
+		snprintf(pc, sizeof(pc), " (%.1f%%)", (double)v * 100.0 / (double)tot);
+	snprintf(b, size, "%s %s%s", n, p->ev[event].name, pc);
+}
+
 char *cctx_left_text(const struct cctx *t, int event)
 {
 	if (!t->nleft)
 		return NULL;
-	char c[48], pc[32] = "";
-	format_count(c, sizeof(c), event_value(t->p, t->left, event));
-	cost_t tot = event_value(t->p, t->p->totals, event);
-	if (tot)
-		snprintf(pc, sizeof(pc), " (%.1f%%)",
-			 (double)event_value(t->p, t->left, event) * 100.0 / (double)tot);
-	return xasprintf("%u root%s left out at %u contexts, the smallest: %s %s%s", t->nleft,
-			 t->nleft == 1 ? "" : "s", t->n, c, t->p->ev[event].name, pc);
+	char c[128];
+	amount_text(t->p, t->left, event, c, sizeof(c));
+	return xasprintf("%u root%s left out at %u contexts, the smallest: %s", t->nleft,
+			 t->nleft == 1 ? "" : "s", t->n, c);
+}
+
+char *cctx_cut_text(const struct cctx *t, int event)
+{
+	if (!event_value(t->p, t->cut, event))
+		return NULL;
+	char c[128];
+	amount_text(t->p, t->cut, event, c, sizeof(c));
+	return xasprintf("%s on paths cut short", c);
 }
 
 /* The default bound, or CGTUI_CTX_NODES's (context.h) */

@@ -109,6 +109,11 @@ void cctx_finish(struct cctx *t);
  * that cost is not; NULL when nothing was left out.  Free it. */
 char *cctx_left_text(const struct cctx *t, int event);
 
+/* The cost on cut paths (cut) for `event`: "N EV (P%) on paths cut short"
+ * (P of the total), which a reader follows with what that means; NULL
+ * when there is none.  Free it. */
+char *cctx_cut_text(const struct cctx *t, int event);
+
 /* Orders every node's children by the inclusive cost of `event` (rank.h's
  * one ordering: the largest magnitude first, then by name). */
 void cctx_order(struct cctx *t, int event);

@@ -721,6 +721,16 @@ void ctree_free(struct ctree *t)
 	free(t);
 }
 
+/* Node m of t stands for node k of the recorded paths t->ctx: a leaf
+ * where nothing was recorded below it. */
+static void path_node(struct ctree *t, uint32_t m, uint32_t k)
+{
+	t->node[m].cn = k;
+	t->node[m].flags &= ~(uint32_t)CT_LEAF;
+	if (!t->ctx->node[k].nchild)
+		t->node[m].flags |= CT_LEAF;
+}
+
 /* Makes the nodes of the recorded paths kids[0..nk) (nodes of t->ctx) under
  * parent, each at its inclusive cost and its calls (make_nodes' threshold
  * and order), a leaf where nothing was recorded below it; returns how many
@@ -741,46 +751,57 @@ static uint32_t path_nodes(struct ctree *t, uint32_t parent, const uint32_t *kid
 	uint32_t first = t->nnodes;
 	uint32_t hidden = make_nodes(t, parent, e, nk, cost);
 	/* (made in e's order) */
-	for (uint32_t m = first; m < t->nnodes; m++) {
-		uint32_t k = kids[e[m - first].at];
-		t->node[m].cn = k;
-		t->node[m].flags &= ~(uint32_t)CT_LEAF;
-		if (!t->ctx->node[k].nchild)
-			t->node[m].flags |= CT_LEAF;
-	}
+	for (uint32_t m = first; m < t->nnodes; m++)
+		path_node(t, m, kids[e[m - first].at]);
 	free(e);
 	free(cost);
 	return hidden;
 }
 
-/* A tree of the recorded paths ctx, shared with the trees counted in refs */
-static struct ctree *paths_tree(struct profile *p, struct cctx *ctx, uint32_t *refs, int event,
-				double threshold)
+/* A tree of the recorded paths ctx, shared with the trees counted in refs:
+ * top-down (fn NO_ID), or the callers of fn (ctx made by cctx_callers). */
+static struct ctree *paths_tree(struct profile *p, struct cctx *ctx, uint32_t *refs, uint32_t fn,
+				int event, double threshold)
 {
 	struct ctree *t = xcalloc(1, sizeof(*t));
 	t->p = p;
-	t->fn = NO_ID;
+	t->callers = fn != NO_ID;
+	t->fn = fn;
 	t->event = event;
 	t->threshold = threshold;
 	t->cycles = profile_agg(p)->cycles;
 	t->ctx = ctx;
 	t->ctx_refs = refs;
 	++*refs;
+	if (t->callers) {
+		/* the one root whatever its cost (ctree_new's), with every
+		 * call of fn, recursive ones too (the aggregation's count) */
+		uint32_t r = ctx->root[0];
+		const struct cctx_node *c = &ctx->node[r];
+		cost_t *cost = ct_chunk(t, (size_t)(p->nreal ? p->nreal : 1));
+		memcpy(cost, cctx_incl(ctx, r), (size_t)p->nreal * sizeof(cost_t));
+		path_node(t, new_node(t, fn, NO_ID, NO_ID, CALL_PLAIN, cost_add(c->count, c->rcount), cost), r);
+		t->nroots = 1;
+		return t;
+	}
 	t->nroots_hidden = path_nodes(t, NO_ID, ctx->root, ctx->nroots);
 	t->nroots = t->nnodes;
 	return t;
 }
 
-struct ctree *ctree_recorded(struct profile *p, int event, double threshold)
+struct ctree *ctree_recorded(struct profile *p, int callers, uint32_t fn, int event, double threshold)
 {
-	if (p->ndiff)
+	/* (a cycle is no function of the paths: its callers are estimated) */
+	if (p->ndiff || (callers && agg_is_cycle(profile_agg(p), fn)))
 		return NULL;
 	struct cctx *rec = cctx_recorded(p, event, 0);
 	if (!rec)
 		return NULL;
-	struct cctx *all = cctx_merged(rec);
+	/* the flame graph's callers (view_flame.c), or every part's paths
+	 * together */
+	struct cctx *all = callers ? cctx_callers(rec, fn, -1) : cctx_merged(rec);
 	cctx_free(rec);
-	return paths_tree(p, all, xcalloc(1, sizeof(uint32_t)), event, threshold);
+	return paths_tree(p, all, xcalloc(1, sizeof(uint32_t)), callers ? fn : NO_ID, event, threshold);
 }
 
 /* (see tree.h)  Where |c * part| < 2^61 that is
@@ -1067,7 +1088,7 @@ static void slots_set(struct ctree *t, uint32_t first, uint32_t count, int set)
 
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 {
-	struct ctree *t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, event, threshold)
+	struct ctree *t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, old->fn, event, threshold)
 				   : ctree_new(old->p, old->callers, old->fn, event, threshold);
 	if (old->estimated && old->cycles == t->cycles)
 		t->estimated = 1; /* (set by its maker: report/export.c's paths) */

@@ -127,7 +127,9 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * proportion to the inclusive costs of their calls (ctree.estimated), so no
  * node is ever above the root's cost, and a node's children add up to no
  * more than the node (the rounding is that of their running sums).  In a difference, and with detection
- * off, the nodes show the calls' own costs instead.
+ * off, the nodes show the calls' own costs instead.  Recorded calling
+ * contexts give the exact callers instead (ctree_recorded, the flame
+ * graph's callers: cctx_callers).
  *
  * A call inside a cycle or of a function to itself (CALL_IN_CYCLE,
  * CALL_RECURSIVE) shows its count but no cost (cost NULL) and is not
@@ -170,8 +172,8 @@ struct ctree {
 				  * of a flame graph set it before any node is
 				  * grown (context.c), ctree_regrow keeps it */
 	int cycles;              /* made with cycle detection on (agg.cycles) */
-	struct cctx *ctx;        /* top-down from recorded paths (ctree_recorded,
-				  * every part's merged), else NULL */
+	struct cctx *ctx;        /* from recorded paths (ctree_recorded: every
+				  * part's merged, or fn's callers), else NULL */
 	uint32_t *ctx_refs;      /* the trees sharing ctx (regrown ones) */
 	int event;
 	double threshold;
@@ -191,14 +193,22 @@ cost_t ctree_share(cost_t c, cost_t part, cost_t whole);
 /* A tree with its roots made: top-down (callers 0, fn NO_ID) or the callers
  * of entity fn (callers 1). */
 struct ctree *ctree_new(struct profile *p, int callers, uint32_t fn, int event, double threshold);
-/* The top-down tree from the calling contexts recorded beside the profile
- * (context.h: cctx_recorded), NULL when it has none (or in a difference).
- * Its nodes are the recorded paths, every part's together: a root is a
- * path's first function at its inclusive cost, a node's children the
- * functions it called along that path, each at the cost and count of
- * those calls (exact: not estimated; recursion folded into the outer call
- * as recorded, so no function is twice on a path; functions, no cycles). */
-struct ctree *ctree_recorded(struct profile *p, int event, double threshold);
+/* The tree from the calling contexts recorded beside the profile
+ * (context.h: cctx_recorded), top-down (callers 0) or the callers of
+ * function fn (callers 1), as ctree_new; NULL when it has none (or in a
+ * difference, or for the callers of a cycle).  Exact: not estimated.
+ * Top-down, its nodes are the recorded paths, every part's together: a
+ * root is a path's first function at its inclusive cost, a node's
+ * children the functions it called along that path, each at the cost and
+ * count of those calls (recursion folded into the outer call as
+ * recorded, so no function is twice on a path; functions, no cycles).
+ * Bottom-up (cctx_callers), the one root is fn at the sum of its paths'
+ * inclusive costs with all its calls, recursive ones too; a node's
+ * children are the functions that called it along those paths, each at
+ * the cost fn has when called through that chain and the calls of fn
+ * made through it (recursive ones not); a node's cost less its
+ * children's is that of the paths starting at it. */
+struct ctree *ctree_recorded(struct profile *p, int callers, uint32_t fn, int event, double threshold);
 /* Finds the top-down tree's roots for event (with cycle detection on:
  * they read every call) and the file:function pairs of the groups
  * (agg_filefn_kept) on a thread of its own while the caller does something

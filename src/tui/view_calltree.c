@@ -4,7 +4,9 @@
  * of the calls along its edge; depth is indentation.  Tab opens and closes a
  * node, growing it on demand (src/profile/tree.c); a function already on the
  * path above is marked and never grown; cycle members carry <cycle N>.
- * Enter opens the selected function's callers and callees.
+ * Along calling contexts recorded beside the profile both are exact (the
+ * callers those of the flame graph: cctx_callers), else estimated; the
+ * title says which, and when the recorder cut paths short.  Enter opens the selected function's callers and callees.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "profile/aggregate.h"
+#include "profile/context.h"
 #include "profile/tree.h"
 #include "profile/format.h"
 #include "tui.h"
@@ -69,8 +72,8 @@ static void update(struct view *v, int callers)
 	struct ctview *d = v->data;
 	if (!d) {
 		d = xcalloc(1, sizeof(*d));
-		/* top-down: the recorded paths when the profile has them */
-		d->tree = callers ? NULL : ctree_recorded(t->p, t->set.sort_event, t->set.threshold);
+		/* the recorded paths when the profile has them */
+		d->tree = ctree_recorded(t->p, callers, v->fn, t->set.sort_event, t->set.threshold);
 		if (!d->tree)
 			d->tree = ctree_new(t->p, callers, v->fn, t->set.sort_event, t->set.threshold);
 		/* the first root starts open: the hottest root's callees, or the
@@ -110,11 +113,17 @@ static void draw_header(struct view *v, int y, int width)
 	if (width <= cw + 12)
 		return;
 	char *title, *name = d->tree->callers ? tui_label(t, d->tree->fn) : NULL;
-	const char *how = d->tree->estimated ? ", estimated" : d->tree->ctx ? ", recorded paths" : "";
-	if (d->tree->callers && d->tree->estimated)
-		title = xasprintf("Callers of %s, bottom-up, estimated", name);
-	else if (d->tree->callers)
-		title = xasprintf("Callers of %s, bottom-up", name);
+	/* (recorded paths the recorder's bound cut short: a callers tree's
+	 * root is marked, a top-down tree has their cost) */
+	const struct cctx *ctx = d->tree->ctx;
+	int cut = ctx && (d->tree->callers ? ctx->node[ctx->root[0]].flags & CC_CUT
+					   : event_value(t->p, ctx->cut, t->set.sort_event) != 0);
+	const char *how = d->tree->estimated ? ", estimated"
+			  : cut			 ? ", recorded (cut short)"
+			  : ctx			 ? ", recorded paths"
+						 : "";
+	if (d->tree->callers)
+		title = xasprintf("Callers of %s, bottom-up%s", name, how);
 	else if (d->tree->nroots_hidden)
 		title = xasprintf("Call tree from the roots%s (%u shown, %u under the threshold)", how,
 				  d->tree->nroots, d->tree->nroots_hidden);
@@ -244,7 +253,8 @@ static const char *closed_why(struct view *v, uint32_t n, char *buf, size_t size
 		snprintf(buf, size, "a call inside <cycle %u>: the cost is in the calls into the cycle "
 				    "(not opened)", agg_cycle_no(t->p->agg, nd->fn));
 	else if ((nd->flags & CT_LEAF) && d->tree->ctx)
-		snprintf(buf, size, "%s called nothing along this path (recorded)", name);
+		snprintf(buf, size, d->tree->callers ? "%s: this path starts here (recorded)"
+						     : "%s called nothing along this path (recorded)", name);
 	else if (nd->flags & CT_LEAF)
 		snprintf(buf, size, "%s has no %s", name, d->tree->callers ? "callers" : "callees");
 	else

@@ -12,7 +12,8 @@
  * (cctx_callers).  What it shows comes from the profile loaded: the parts
  * (threads, dumps) P or --parts chose, all together otherwise.  Without recorded
  * contexts the paths are estimated from the call edges, and the header
- * says so.
+ * says so; the cost on paths the recorder cut short (--max-contexts), drawn
+ * in shorter paths, is said in a message when it is drawn.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -324,11 +325,18 @@ static void build(struct view *v)
 	d->label = xcalloc(d->nlabel, sizeof(char *));
 	if (d->was)
 		zoomed_out(v);
-	/* the roots the bound left out: in no frame, said once made */
+	/* the roots the bound left out: in no frame; the recorder's cut
+	 * paths: their calls in a shorter path's frames; said once made */
 	char *left = made && !d->note ? cctx_left_text(d->all->ctx, d->event) : NULL;
+	char *cut = made && !d->note && !left && !d->all->ctx->estimated
+			    ? cctx_cut_text(d->all->ctx, d->event)
+			    : NULL;
 	if (left)
 		d->note = xasprintf("%s in no frame", left);
+	else if (cut)
+		d->note = xasprintf("%s by --max-contexts: drawn shorter", cut);
 	free(left);
+	free(cut);
 	layout(v);
 	v->nrows = d->nf;
 	int s = keep ? frame_of_path(d, keep, nkeep) : -1;

@@ -1,6 +1,6 @@
 /* view_info.c -- two small views: the events (choose the sort event and the
- * shown ones) and the summary (command, creator, events, totals, desc lines,
- * parts, warnings).
+ * shown ones) and the summary (command, creator, events, totals, recorded
+ * contexts and their cost on paths cut short, desc lines, parts, warnings).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile/context.h"
 #include "profile/format.h"
 #include "tui.h"
 
@@ -197,6 +198,18 @@ static void sum_refresh(struct view *v)
 				  p->ev[e].formula ? "= " : "",
 				  p->ev[e].formula ? p->ev[e].formula
 						   : p->ev[e].longname ? p->ev[e].longname : ""));
+	}
+	/* the recorded calling contexts, and the cost on paths the recorder's
+	 * bound cut short */
+	struct cctx *rec = p->ndiff ? NULL : cctx_recorded(p, v->t->set.sort_event, 0);
+	if (rec) {
+		char *cut = cctx_cut_text(rec, v->t->set.sort_event);
+		line(l, xstrdup(""));
+		line(l, xasprintf("Contexts:  recorded, %s", cut ? cut : "no path cut short"));
+		if (cut)
+			line(l, xstrdup("           (--max-contexts: their calls are in shorter paths)"));
+		free(cut);
+		cctx_free(rec);
 	}
 	if (p->ndesc) {
 		line(l, xstrdup(""));

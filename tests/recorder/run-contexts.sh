@@ -17,9 +17,12 @@
 #   give it to the function whose code it is (cachegrind's attribution,
 #   and the profile's self costs);
 # - --max-contexts small: paths are cut, the sums still hold, the file
-#   says how much cost is on cut paths;
+#   says how much cost is on cut paths, and the explorer's summary says it
+#   with its share of the total;
 # - the profile is the same with contexts as without: callgrind_annotate
 #   prints the same (and never reads the .ctx file);
+# - the explorer's callers tree gives a function's cost under its callers'
+#   callers as callgrind --separate-callers=2 counts it (rec-callers.c);
 # - cgtui --export=folded of the profile gives each path its context's
 #   self cost (the paths come from the .ctx file, not estimated).
 #
@@ -184,7 +187,91 @@ record cut --max-contexts=20 -- ../src/rec-calls && {
 	else
 		pass cut-cost
 	fi
+	# the explorer's summary says it: the cut: line's Ir and its share
+	# of the profile's total, worked out here from the two files
+	want=$(awk -F'\t' '/^cut:/ { c += $2 } END { print c }' "$T/prof/cut.ctx" |
+		python3 -c 'import sys; c = int(sys.stdin.read()); t = int(sys.argv[1]);
+print("Contexts:  recorded, {:,} Ir ({:.1f}%) on paths cut short".format(c, c * 100 / t))' \
+			"$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$T/prof/cut" | head -1)")
+	printf 'S\n:dump sum.txt\nq\n' >"$T/out/sum.keys"
+	(cd "$T/out" && TERM=xterm-256color COLUMNS=120 LINES=40 CGTUI_CONFIG=/dev/null \
+		CGTUI_SCRIPT=sum.keys "$CGTUI" "$T/prof/cut") >"$T/out/sum.log" 2>&1
+	if grep -qxF "$want" "$T/out/sum.txt" 2>/dev/null; then
+		pass cut-summary
+	else
+		fail cut-summary "want '$want', got '$(grep Contexts "$T/out/sum.txt" 2>/dev/null)'"
+	fi
 }
+
+# the callers tree (T) from the recorded paths, against callgrind
+# --separate-callers=2: rec-callers.c's h is reached through main;pathA;work
+# (h(50000)) and main;pathB;work (h(5000), after a loop of work's own), so
+# h's cost under work's callers is callgrind's h'work'pathA and
+# h'work'pathB (h calls nothing: its self cost is all of it).  From the
+# call edges alone it would be split as work's calls cost, about half each.
+cat >"$T/src/rec-callers.c" <<'EOF'
+static volatile long sink;
+
+__attribute__((noinline, noclone)) long h(int n)
+{
+	long s = 0;
+	for (int i = 0; i < n; i++)
+		s += i ^ 3;
+	return s;
+}
+
+__attribute__((noinline, noclone)) long work(int n, int heavy)
+{
+	long s = 0;
+	if (heavy)
+		return h(n);
+	for (int i = 0; i < n; i++)
+		s += i * i;
+	return s + h(n / 10);
+}
+
+__attribute__((noinline, noclone)) void pathA(void)
+{
+	sink += work(50000, 1);
+}
+
+__attribute__((noinline, noclone)) void pathB(void)
+{
+	sink += work(50000, 0);
+}
+
+int main(void)
+{
+	pathA();
+	pathB();
+	return 0;
+}
+EOF
+# the Ir of row NAME (its first field) on the screen $T/out/callers.txt
+row_ir() { sed -n "s/^ *\([0-9,]*\) .* [-+] $1\( .*\)\{0,1\}\$/\1/p" "$T/out/callers.txt" | tr -d , | head -1; }
+if (cd "$T/src" && $cc -g -O1 -o rec-callers rec-callers.c) >>"$T/out/build.log" 2>&1; then
+	record callers-tree -- ../src/rec-callers &&
+		(cd "$T/run" && valgrind -q --tool=callgrind --separate-callers=2 \
+			--callgrind-out-file="$T/prof/cg-callers" ../src/rec-callers) >"$T/out/cg-callers.log" 2>&1 && {
+		printf '/^h$<Enter>\nT\n*\n:dump callers.txt\nq\n' >"$T/out/callers.keys"
+		(cd "$T/out" && TERM=xterm-256color COLUMNS=120 LINES=30 CGTUI_CONFIG=/dev/null \
+			CGTUI_SCRIPT=callers.keys "$CGTUI" "$T/prof/callers-tree") >"$T/out/callers.log" 2>&1
+		for p in pathA pathB; do
+			want=$(callgrind_annotate --threshold=100 "$T/prof/cg-callers" 2>/dev/null |
+				sed -n "s/^ *\([0-9,]*\) .*:h'work'$p .*/\1/p" | tr -d , | head -1)
+			got=$(row_ir "$p")
+			if [ -n "$want" ] && [ "$got" = "$want" ]; then
+				pass "callers-tree $p"
+			else
+				fail "callers-tree $p" "h under work under $p: callgrind $want, ours '$got'"
+			fi
+		done
+		grep -q 'Callers of h, bottom-up, recorded paths' "$T/out/callers.txt" &&
+			pass "callers-tree title" || fail "callers-tree title" "$(sed -n 3p "$T/out/callers.txt")"
+	}
+else
+	fail build-callers "$(tail -c 300 "$T/out/build.log")"
+fi
 
 # callgrind --separate-callers=3, per context
 (cd "$T/run" && valgrind -q --tool=callgrind --separate-callers=3 \

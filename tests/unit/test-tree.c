@@ -1346,11 +1346,11 @@ static void test_recorded_paths(void)
 				      "ctx:\t2\t1\t3\t1\t1\t0\t10\nctx:\t3\t2\t4\t1\t1\t0\t20\n"
 				      "ctx:\t4\t0\t2\t1\t1\t0\t30\nctx:\t5\t4\t3\t1\t1\t0\t10\n";
 	ok(load(&p, two) == 0, "two paths load: %s", lasterr);
-	ok(!ctree_recorded(&p, 0, 0), "no contexts file: no tree of recorded paths");
+	ok(!ctree_recorded(&p, 0, NO_ID, 0, 0), "no contexts file: no tree of recorded paths");
 	profile_free(&p);
 	ok(load_with_ctx(&p, two, two_ctx) == 0, "two paths with their contexts: %s", lasterr);
 	uint32_t a = fn(&p, "a"), b = fn(&p, "b"), c = fn(&p, "c"), d = fn(&p, "d");
-	struct ctree *t = ctree_recorded(&p, 0, 0);
+	struct ctree *t = ctree_recorded(&p, 0, NO_ID, 0, 0);
 	ok(t && !t->estimated && t->ctx, "recorded: exact");
 	if (!t) {
 		drop_ctx(&p);
@@ -1383,6 +1383,28 @@ static void test_recorded_paths(void)
 		   t2->node[t2->node[ma].first].cost[0] == 30,
 	   "30%%: a open again, its c 30");
 	ctree_free(t2);
+	/* bottom-up, the callers of d along the recorded paths: d 20 under
+	 * c, c under a, a under main, each 20 and d's one call through it; b
+	 * never led to d (estimated from the edges: a 15, b 5) */
+	t = ctree_recorded(&p, 1, d, 0, 0);
+	ok(t && t->callers && t->fn == d && !t->estimated && t->ctx, "callers recorded: exact");
+	if (t) {
+		is(t->nroots, 1, "callers: one root");
+		ok(t->node[0].fn == d && t->node[0].cost[0] == 20 && t->node[0].count == 1, "d 1x 20");
+		is(grow_all(t), 4, "callers: d, c, a, main");
+		uint32_t dc = child_of(t, 0, c, NO_ID);
+		uint32_t dca = dc == NO_ID ? NO_ID : child_of(t, dc, a, NO_ID);
+		ok(dc != NO_ID && t->node[dc].cost[0] == 20 && t->node[0].nchild == 1, "d < c: 20, alone");
+		ok(dca != NO_ID && t->node[dca].cost[0] == 20 && t->node[dca].count == 1 &&
+			   child_of(t, dc, b, NO_ID) == NO_ID,
+		   "d < c < a: 1x 20, no b");
+		/* regrown at 30%: the same callers, from the same paths */
+		t2 = ctree_regrow(t, 0, 30);
+		ctree_free(t);
+		ok(t2->ctx && t2->callers && t2->fn == d && t2->node[0].cost[0] == 20,
+		   "callers regrown: still recorded, d 20");
+		ctree_free(t2);
+	}
 	drop_ctx(&p);
 	profile_free(&p);
 
@@ -1396,7 +1418,7 @@ static void test_recorded_paths(void)
 			 "part:\t1\nctx:\t0\t-1\t0\t0\t1\t0\t1\nctx:\t1\t0\t1\t1\t1\t0\t10\n"
 			 "part:\t2\nctx:\t2\t-1\t0\t0\t1\t0\t2\nctx:\t3\t2\t1\t2\t1\t0\t20\n") == 0,
 	   "two parts with their contexts: %s", lasterr);
-	t = ctree_recorded(&p, 0, 0);
+	t = ctree_recorded(&p, 0, NO_ID, 0, 0);
 	ok(t && t->nroots == 1 && t->node[0].fn == fn(&p, "main") && t->node[0].cost[0] == 33,
 	   "the parts' roots together: main 33");
 	ok(t && ctree_grow(t, 0) && t->node[0].nchild == 1 && t->node[1].cost[0] == 30 &&
