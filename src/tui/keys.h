@@ -43,7 +43,7 @@
 	KEYDEF(ACT_FNFILE,    "u", fnfile, 0, "function:file tree: functions with their files") \
 	KEYDEF(ACT_OBJECTS,   "m", objects, 0, "objects (ob=): costs by ELF object, then functions") \
 	KEYDEF(ACT_CALLTREE,  "t", calltree, 0, "call tree, top-down from the program's roots: exact along recorded paths (PROFILE.ctx beside the profile), else estimated below the roots, as its title says") \
-	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function (in the flame graph: drawn as one, from the calling contexts)") \
+	KEYDEF(ACT_CALLERTREE, "T", callertree, 1, "callers tree, bottom-up from the selected function: exact along recorded paths (PROFILE.ctx), else estimated, as its title says (in the flame graph: drawn as one)") \
 	KEYDEF(ACT_CALLGRAPH, "4", callgraph, 1, "call graph: the function in a box, its callers above and callees below ({ } fewer or more levels); arrows move, Enter centres, Esc back") \
 	KEYDEF(ACT_CALLMAP,   "5", callmap, 1, "call map: the function's inclusive cost as a rectangle split among its callees (and theirs); Enter zooms in, Esc out") \
 	KEYDEF(ACT_FLAME,     "6", flame, 0, "flame graph (icicle): every call path from the roots down, as wide as its inclusive cost, coloured by self cost; arrows move, Enter zooms in, Esc out, / highlights, T the selected function's callers drawn the same way; [estimated] when the profile has no recorded contexts") \
