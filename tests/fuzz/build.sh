@@ -2,7 +2,7 @@
 # build.sh [OUTPUT] -- builds the libFuzzer target tests/fuzz/fuzz-load.
 #
 # Compiles src/profile/*.c, the report and the source files it reads
-# (src/report/report.c, tree.c, annotate.c, src/source/srcfile.c, srcannot.c)
+# (src/report/report.c, columns.c, tree.c, annotate.c, src/source/srcfile.c, srcannot.c)
 # straight into the target
 # with clang's libFuzzer, AddressSanitizer (with LeakSanitizer) and
 # UndefinedBehaviorSanitizer (every finding fatal).  Needs clang and its
@@ -90,7 +90,8 @@ cd "$top"
 	-o "$out.tmp" \
 	tests/fuzz/fuzz-load.c "$srcdir"/profile/*.c "$srcdir"/profile/load/*.c \
 	"$srcdir"/source/srcfile.c \
-	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c "$srcdir"/report/tree.c \
+	"$srcdir"/source/srcannot.c "$srcdir"/report/report.c "$srcdir"/report/columns.c \
+	"$srcdir"/report/tree.c \
 	"$srcdir"/report/annotate.c \
 	"$gendir/profile/profile.pb-c.c" $pcre_libs $z_libs $zstd_libs $pb_libs -liberty -lm
 mv "$out.tmp" "$out"
