@@ -373,6 +373,13 @@ uint32_t beside_find_fn(const struct profile *p, const char *obj, const char *fi
 		return NO_ID;
 	uint32_t ob = strtab_find(&p->objs, obj, strlen(obj));
 	uint32_t fl = strtab_find(&p->files, file, strlen(file));
+	/* (the function hash first: one look each, where a .ctx of a large
+	 * program names 10^5 functions; else every function, as before) */
+	if (ob != UINT32_MAX && fl != UINT32_MAX) {
+		uint32_t f = profile_fn_find(p, ob, fl, nm);
+		if (f != NO_ID)
+			return f;
+	}
 	uint32_t any = NO_ID;
 	for (uint32_t f = 0; f < p->nfns; f++) {
 		if (p->fns[f].name != nm)
@@ -559,6 +566,7 @@ static void drop_unloaded(struct cctx *t)
 struct cctx *cctx_recorded(struct profile *p, int event, int warn)
 {
 	struct cctx *t = cctx_new(p, 0);
+	profile_fn_index(p); /* (each fn: line looked up: beside_find_fn) */
 	int with = 0, without = 0;
 	char err[512];
 	for (int i = 0; i < p->nsources; i++) {

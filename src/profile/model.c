@@ -475,6 +475,27 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t nam
 	return profile_fn_new(p, obj, file, name);
 }
 
+void profile_fn_index(struct profile *p)
+{
+	ihash_fill(&p->fnhash, p, fn_hash);
+}
+
+uint32_t profile_fn_find(const struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
+{
+	const struct ihash *h = &p->fnhash;
+	if (h->slots)
+		for (uint32_t i = (uint32_t)hash3(obj, file, name) & h->mask; h->slots[i];
+		     i = (i + 1) & h->mask) {
+			const struct function *f = &p->fns[h->slots[i] - 1];
+			if (f->name == name && f->file == file && f->obj == obj)
+				return h->slots[i] - 1;
+		}
+	for (uint32_t f = h->n; f < p->nfns; f++) /* the functions not in it */
+		if (p->fns[f].name == name && p->fns[f].file == file && p->fns[f].obj == obj)
+			return f;
+	return NO_ID;
+}
+
 /* f's name, file and object by their texts: the hashes their tables keep */
 static uint64_t fn_text_hash(const struct profile *p, uint32_t f)
 {

@@ -247,6 +247,14 @@ int creator_names_contexts(const char *creator);
 
 /* The function (obj, file, name), made if new. */
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t name);
+/* The function (obj, file, name) by the function hash, NO_ID if none is
+ * found there or among the functions made since it was last filled (one
+ * whose name was renamed after it was put in is not found: callers that
+ * must find it look further themselves). */
+uint32_t profile_fn_find(const struct profile *p, uint32_t obj, uint32_t file, uint32_t name);
+/* The function hash filled with every function (the loader leaves the
+ * last ones out: profile_fn_new()), before many profile_fn_find(). */
+void profile_fn_index(struct profile *p);
 /* profile_fn() for a name no function has yet (the caller knows): made
  * without a look in the function hash, which takes it in when next used. */
 uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t name);

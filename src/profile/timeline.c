@@ -167,6 +167,7 @@ int timeline_read(struct profile *p, const char *source, struct timeline **out, 
 		free(path);
 		return 1;
 	}
+	profile_fn_index(p); /* (each fn: line looked up: beside_find_fn) */
 	struct timeline *tl = xcalloc(1, sizeof(*tl));
 	tl->p = p;
 	tl->nreal = p->nreal;

@@ -227,6 +227,34 @@ static void test_fn_like(void)
 	profile_free(&q);
 }
 
+/* profile_fn_find: a function by its ids, through the function hash the
+ * loader leaves part-filled, and after profile_fn_index() fills it: the
+ * same answers (by hand from the file), none for ids no function has */
+static void test_fn_find(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir\nfl=a.c\nfn=f\n1 1\nfn=g\n1 2\nfl=b.c\nfn=g\n1 3\nob=x.so\nfl=a.c\n"
+		    "fn=h\n1 4\n") == 0,
+	   "loads: %s", lasterr);
+	uint32_t a = strtab_find(&p.files, "a.c", 3), b = strtab_find(&p.files, "b.c", 3);
+	uint32_t g = strtab_find(&p.names, "g", 1), h = strtab_find(&p.names, "h", 1);
+	uint32_t x = strtab_find(&p.objs, "x.so", 4);
+	for (int filled = 0; filled < 2; filled++) {
+		if (filled)
+			profile_fn_index(&p);
+		const char *how = filled ? "filled" : "as loaded";
+		uint32_t f = profile_fn_find(&p, p.fns[1].obj, a, g);
+		is(f, 1, "g in a.c: 1 (%s)", how);
+		f = profile_fn_find(&p, p.fns[1].obj, b, g);
+		is(f, 2, "g in b.c: 2 (%s)", how);
+		f = profile_fn_find(&p, x, a, h);
+		is(f, 3, "h in x.so's a.c: 3 (%s)", how);
+		f = profile_fn_find(&p, p.fns[1].obj, a, h);
+		is(f, NO_ID, "h in a.c outside x.so: none (%s)", how);
+	}
+	profile_free(&p);
+}
+
 static void test_subpositions(void)
 {
 	struct profile p;
@@ -2179,6 +2207,7 @@ int main(void)
 	test_mrc();
 	test_name_compression();
 	test_fn_like();
+	test_fn_find();
 	test_subpositions();
 	test_cachegrind();
 	test_inline_files();
