@@ -199,11 +199,13 @@ void session_free(struct session *s)
 	run_files_free(&s->in);
 	run_files_free(&s->own);
 	run_files_free(&s->base);
+	run_files_free(&s->prev_own);
 	run_files_free(&s->prev_base);
 	for (int i = s->ndirs - s->nowned; i < s->ndirs; i++)
 		free((char *)s->dirs[i]);
 	free(s->dirs);
 	partset_clear(&s->parts);
+	partset_clear(&s->prev_parts);
 	memset(s, 0, sizeof(*s));
 }
 
