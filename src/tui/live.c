@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "profile/aggregate.h"
 #include "tui_int.h"
 
 /* ---- a program being recorded ---------------------------------------------------------- */
@@ -19,6 +20,80 @@
 uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
 {
 	return fn == NO_ID || fn >= p->nfns ? NO_ID : profile_fn_like(np, p, fn);
+}
+
+/* ---- a difference's sides alone ----------------------------------------------------------- */
+
+struct profile *tui_side(struct tui *t, int side)
+{
+	struct profile **s = &t->side[side - 1];
+	if (!*s && !t->side_tried[side - 1] && t->p->ndiff && t->loader && t->loader->load_side) {
+		char err[512];
+		struct profile *np = xmalloc(sizeof(*np));
+		t->side_tried[side - 1] = 1;
+		if (t->loader->load_side(t->loader->arg, side, np, err, sizeof(err)) < 0) {
+			tui_message(t, "the %s side alone: %s", side == 1 ? "first" : "second", err);
+			free(np);
+			return NULL;
+		}
+		for (int i = 0; i < t->nuserev; i++) /* (the events defined with E too) */
+			profile_define_event_text(np, t->userev[i], err, sizeof(err));
+		profile_index_fn_text(np); /* for tui_side_fn(), once */
+		*s = np;
+	}
+	if (*s && !profile_agg(*s)->cycles != !t->set.cycles)
+		profile_set_cycles(*s, t->set.cycles);
+	return *s;
+}
+
+uint32_t tui_side_fn(struct tui *t, int side, uint32_t fn)
+{
+	const struct profile *s = tui_side(t, side);
+	return s ? tui_same_fn(t->p, fn, s) : NO_ID;
+}
+
+int tui_side_event(const struct tui *t, const struct profile *s, int ev)
+{
+	for (int e = 0; e < s->nevents; e++)
+		if (!strcmp(s->ev[e].name, t->p->ev[ev].name))
+			return e;
+	return -1;
+}
+
+/* fn's cost in side k (NO_ID: not there) of the difference's event ev */
+static cost_t side_cost(struct tui *t, int k, uint32_t fn, int incl, int ev, int *in, cost_t *tot)
+{
+	const struct profile *s = t->side[k - 1];
+	int se = tui_side_event(t, s, ev);
+	*in = fn != NO_ID;
+	*tot = se < 0 ? 0 : event_value(s, s->totals, se);
+	if (fn == NO_ID || se < 0)
+		return 0;
+	const struct agg *a = profile_agg((struct profile *)s);
+	return event_value(s, incl ? agg_incl(a, fn) : agg_self(a, fn), se);
+}
+
+int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c)
+{
+	if (!t->p->ndiff || !tui_side(t, 1) || !tui_side(t, 2))
+		return 0;
+	int ev = t->set.sort_event;
+	const struct agg *a = profile_agg(t->p);
+	c->a = side_cost(t, 1, tui_side_fn(t, 1, fn), incl, ev, &c->ina, &c->atot);
+	c->b = side_cost(t, 2, tui_side_fn(t, 2, fn), incl, ev, &c->inb, &c->btot);
+	c->d = event_value(t->p, incl ? agg_incl(a, fn) : agg_self(a, fn), ev);
+	return 1;
+}
+
+void tui_sides_free(struct tui *t)
+{
+	for (int k = 0; k < 2; k++) {
+		if (t->side[k])
+			profile_free(t->side[k]);
+		free(t->side[k]);
+		t->side[k] = NULL;
+		t->side_tried[k] = 0;
+	}
 }
 
 int tui_reload(struct tui *t)
