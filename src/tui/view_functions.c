@@ -298,6 +298,10 @@ static void update(struct view *v)
 	uint32_t iv0, iv1;
 	cost_t rtot[MAX_EVENTS];
 	l->rself = tui_range_self(v, &iv0, &iv1, rtot);
+	if (p->ndiff && !l->rself) { /* (each side alone, for the A and B columns: once) */
+		tui_side(t, 1);
+		tui_side(t, 2);
+	}
 	v->data = l; /* (fn_cost) */
 	uint32_t nent = agg_nent(a);
 	l->fn = xmalloc(((size_t)nent + 1) * sizeof(*l->fn));
@@ -352,12 +356,30 @@ static const char *row_label(struct view *v, int row)
 }
 
 /* Columns: inclusive, self, then the other shown events while there is room
- * for the name; calls; name; file. */
+ * for the name; calls; name; file.  In a difference: A, B, B-A and the
+ * change of the sort event's inclusive or self cost (as I says), then the
+ * other shown events' B-A. */
 struct layout {
 	int cw, ncols, calls_x, name_x, ev[MAX_EVENTS];
 	int self, calls; /* the self and Called columns shown (not on a narrow screen) */
 	int nocalls;     /* the profile records no calls */
+	int diff, nw;    /* a difference's columns (each side loaded), their counts' width */
 };
+
+/* Does v show a difference's sides (not in a time range: the sides have
+ * no timeline of their own)? */
+static int shows_sides(struct view *v)
+{
+	struct tui *t = v->t;
+	return t->p->ndiff && !(v->data && ((struct fnlist *)v->data)->rself) && tui_side(t, 1) &&
+	       tui_side(t, 2);
+}
+
+/* The cost compared in a difference: inclusive as I says, self without calls */
+static int diff_incl(const struct view *v, const struct layout *L)
+{
+	return !L->nocalls && v->t->set.inclusive;
+}
 
 /* names get priority: Called goes, then Self, then the heat bar and the
  * percentage (tui_fit_names), before a name has fewer than TUI_NAME_ROOM
@@ -371,13 +393,22 @@ static void layout(struct view *v, int width, struct layout *L)
 	/* a profile without calls (Cachegrind's): inclusive is self, one
 	 * column, no call counts */
 	L->nocalls = !query_has_calls(t->p) || (v->data && ((struct fnlist *)v->data)->rself);
-	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
-	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
-	if (!L->self) {
-		tui_fit_names(t, width, 0, 1);
-		L->cw = tui_cost_width(t, t->set.sort_event);
+	L->diff = shows_sides(v);
+	int x;
+	if (L->diff) {
+		L->self = 0;
+		L->nw = tui_diff_fit(t, width, 0, 1);
+		x = tui_diff_width(t, L->nw, 1);
+		L->calls = !L->nocalls && width - x - 9 >= TUI_NAME_ROOM;
+	} else {
+		L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
+		L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
+		if (!L->self) {
+			tui_fit_names(t, width, 0, 1);
+			L->cw = tui_cost_width(t, t->set.sort_event);
+		}
+		x = (L->self ? 2 : 1) * (L->cw + 1);
 	}
-	int x = (L->self ? 2 : 1) * (L->cw + 1);
 	for (int k = 0; k < t->set.nshow; k++) {
 		int e = t->set.show[k];
 		if (e == t->set.sort_event)
@@ -399,14 +430,21 @@ static void draw_header(struct view *v, int y, int width)
 	struct layout L;
 	layout(v, width, &L);
 	char b[64];
-	/* one column only: the one the list is ordered by */
-	snprintf(b, sizeof(b), "%s %s", !L.nocalls && (L.self || t->set.inclusive) ? "Incl" : "Self",
-		 p->ev[t->set.sort_event].name);
-	tui_put_right(t, y, 0, L.cw, b);
-	snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);
-	if (L.self)
-		tui_put_right(t, y, L.cw + 1, L.cw, b);
-	int x = (L.self ? 2 : 1) * (L.cw + 1);
+	int x;
+	if (L.diff) {
+		tui_diff_header(t, y, 0, L.nw, 1, diff_incl(v, &L) ? "Incl" : "Self");
+		x = tui_diff_width(t, L.nw, 1);
+	} else {
+		/* one column only: the one the list is ordered by */
+		snprintf(b, sizeof(b), "%s %s",
+			 !L.nocalls && (L.self || t->set.inclusive) ? "Incl" : "Self",
+			 p->ev[t->set.sort_event].name);
+		tui_put_right(t, y, 0, L.cw, b);
+		snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);
+		if (L.self)
+			tui_put_right(t, y, L.cw + 1, L.cw, b);
+		x = (L.self ? 2 : 1) * (L.cw + 1);
+	}
 	for (int k = 0; k < L.ncols; k++) {
 		int w = tui_cost_width(t, L.ev[k]);
 		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
@@ -426,14 +464,20 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	uint32_t fn = row_fn(v, row);
 	struct layout L;
 	layout(v, width, &L);
-	int ev = t->set.sort_event;
-	tui_cost_cell_ev(t, y, 0, L.cw,
-			 event_value(p, fn_cost(v, fn, L.self || t->set.inclusive), ev),
-			 event_value(p, p->totals, ev), ev);
-	if (L.self)
-		tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, fn_cost(v, fn, 0), ev),
+	int ev = t->set.sort_event, x;
+	struct tui_abd d;
+	if (L.diff && tui_side_costs(t, fn, diff_incl(v, &L), &d)) {
+		tui_diff_cells(t, y, 0, L.nw, 1, &d);
+		x = tui_diff_width(t, L.nw, 1);
+	} else {
+		tui_cost_cell_ev(t, y, 0, L.cw,
+				 event_value(p, fn_cost(v, fn, L.self || t->set.inclusive), ev),
 				 event_value(p, p->totals, ev), ev);
-	int x = (L.self ? 2 : 1) * (L.cw + 1);
+		if (L.self)
+			tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, fn_cost(v, fn, 0), ev),
+					 event_value(p, p->totals, ev), ev);
+		x = (L.self ? 2 : 1) * (L.cw + 1);
+	}
 	for (int k = 0; k < L.ncols; k++) {
 		int e = L.ev[k];
 		cost_t tot = event_value(p, p->totals, e);
