@@ -24,6 +24,23 @@ uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile 
 
 /* ---- a difference's sides alone ----------------------------------------------------------- */
 
+/* Side k's maps of t->p's functions and real events (tui_side_fn,
+ * side_cost): a text index look-up each, once, not at every row drawn */
+static void side_maps(struct tui *t, int k)
+{
+	const struct profile *s = t->side[k];
+	uint32_t *m = xmalloc(((size_t)t->p->nfns + 1) * sizeof(*m));
+	for (uint32_t f = 0; f < t->p->nfns; f++)
+		m[f] = tui_same_fn(t->p, f, s);
+	t->side_fn[k] = m;
+	int *e = xmalloc(((size_t)t->p->nreal + 1) * sizeof(*e));
+	for (int r = 0; r < t->p->nreal; r++) {
+		int se = tui_side_event(t, s, r);
+		e[r] = se < s->nreal ? se : -1;
+	}
+	t->side_ev[k] = e;
+}
+
 struct profile *tui_side(struct tui *t, int side)
 {
 	struct profile **s = &t->side[side - 1];
@@ -38,8 +55,9 @@ struct profile *tui_side(struct tui *t, int side)
 		}
 		for (int i = 0; i < t->nuserev; i++) /* (the events defined with E too) */
 			profile_define_event_text(np, t->userev[i], err, sizeof(err));
-		profile_index_fn_text(np); /* for tui_side_fn(), once */
+		profile_index_fn_text(np); /* for tui_same_fn(), once */
 		*s = np;
+		side_maps(t, side - 1);
 	}
 	if (*s && !profile_agg(*s)->cycles != !t->set.cycles)
 		profile_set_cycles(*s, t->set.cycles);
@@ -48,8 +66,7 @@ struct profile *tui_side(struct tui *t, int side)
 
 uint32_t tui_side_fn(struct tui *t, int side, uint32_t fn)
 {
-	const struct profile *s = tui_side(t, side);
-	return s ? tui_same_fn(t->p, fn, s) : NO_ID;
+	return tui_side(t, side) && fn < t->p->nfns ? t->side_fn[side - 1][fn] : NO_ID;
 }
 
 int tui_side_event(const struct tui *t, const struct profile *s, int ev)
@@ -60,6 +77,32 @@ int tui_side_event(const struct tui *t, const struct profile *s, int ev)
 	return -1;
 }
 
+/* Side k's cost row of its function sf (NULL: none) */
+static const cost_t *side_row(struct tui *t, int k, uint32_t sf, int incl)
+{
+	if (sf == NO_ID)
+		return NULL;
+	const struct agg *a = profile_agg(t->side[k]);
+	return incl ? agg_incl(a, sf) : agg_self(a, sf);
+}
+
+int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out)
+{
+	const cost_t *row[2] = { NULL, NULL };
+	for (int k = 0; k < 2 && tui_side(t, k + 1); k++)
+		row[k] = side_row(t, k, tui_side_fn(t, k + 1, fn), incl);
+	if (!row[0] && !row[1]) {
+		const struct agg *a = profile_agg(t->p);
+		memcpy(out, incl ? agg_incl(a, fn) : agg_self(a, fn), (size_t)t->p->nreal * sizeof(*out));
+		return 0;
+	}
+	for (int e = 0; e < t->p->nreal; e++) {
+		int ea = row[0] ? t->side_ev[0][e] : -1, eb = row[1] ? t->side_ev[1][e] : -1;
+		out[e] = (eb >= 0 ? row[1][eb] : 0) - (ea >= 0 ? row[0][ea] : 0);
+	}
+	return 1;
+}
+
 /* fn's cost in side k (NO_ID: not there) of the difference's event ev */
 static cost_t side_cost(struct tui *t, int k, uint32_t fn, int incl, int ev, int *in, cost_t *tot)
 {
@@ -67,10 +110,7 @@ static cost_t side_cost(struct tui *t, int k, uint32_t fn, int incl, int ev, int
 	int se = tui_side_event(t, s, ev);
 	*in = fn != NO_ID;
 	*tot = se < 0 ? 0 : event_value(s, s->totals, se);
-	if (fn == NO_ID || se < 0)
-		return 0;
-	const struct agg *a = profile_agg((struct profile *)s);
-	return event_value(s, incl ? agg_incl(a, fn) : agg_self(a, fn), se);
+	return se < 0 || fn == NO_ID ? 0 : event_value(s, side_row(t, k - 1, fn, incl), se);
 }
 
 int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c)
@@ -78,10 +118,11 @@ int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c)
 	if (!t->p->ndiff || !tui_side(t, 1) || !tui_side(t, 2))
 		return 0;
 	int ev = t->set.sort_event;
-	const struct agg *a = profile_agg(t->p);
+	cost_t d[MAX_EVENTS];
 	c->a = side_cost(t, 1, tui_side_fn(t, 1, fn), incl, ev, &c->ina, &c->atot);
 	c->b = side_cost(t, 2, tui_side_fn(t, 2, fn), incl, ev, &c->inb, &c->btot);
-	c->d = event_value(t->p, incl ? agg_incl(a, fn) : agg_self(a, fn), ev);
+	tui_side_delta(t, fn, incl, d);
+	c->d = event_value(t->p, d, ev);
 	return 1;
 }
 
@@ -91,7 +132,11 @@ void tui_sides_free(struct tui *t)
 		if (t->side[k])
 			profile_free(t->side[k]);
 		free(t->side[k]);
+		free(t->side_fn[k]);
+		free(t->side_ev[k]);
 		t->side[k] = NULL;
+		t->side_fn[k] = NULL;
+		t->side_ev[k] = NULL;
 		t->side_tried[k] = 0;
 	}
 }

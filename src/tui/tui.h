@@ -233,6 +233,8 @@ struct tui {
 	 * load was tried (a failed one is not tried again) */
 	struct profile *side[2];
 	int side_tried[2];
+	uint32_t *side_fn[2]; /* each function of p's id there (NO_ID: not there) */
+	int *side_ev[2];      /* each real event of p's index there (-1: none) */
 };
 
 /* a compiled filter for v (NULL if v has none); free with tui_filter_free */
@@ -402,10 +404,17 @@ struct tui_abd {
 	cost_t a, b, d, atot, btot;
 	int ina, inb;
 };
-/* Function fn's inclusive (incl) or self cost in each side and in the
- * difference, for the sort event: 0 when t->p is no difference or a side
- * cannot be loaded (tui_side), else 1. */
+/* Function fn's inclusive (incl) or self cost in each side and B-A, for
+ * the sort event: 0 when t->p is no difference or a side cannot be loaded
+ * (tui_side), else 1. */
 int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c);
+/* Entity fn's B-A (t->p->nreal real events) in out: its cost in the second
+ * side alone minus that in the first (0 where it is not), what each side
+ * shows, when it is in one of them; else (a cycle: other members in each
+ * side) the difference's own.  Returns 1 in the first case.  (The
+ * difference's own inclusive costs differ from it where cycle detection
+ * finds other cycles in the two sides' calls together.) */
+int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out);
 /* The change from A to B: "+12.5%" of A (|A|), "new" (not in A), "gone"
  * (not in B), "from 0" (in A at 0), a wide one "+1234%" or "+huge"; in at
  * most TUI_CHANGE columns. */

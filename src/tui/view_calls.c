@@ -239,7 +239,8 @@ static int diff_row(struct view *v, const struct crow *r, struct tui_abd *d)
 	struct tui_abd self;
 	if (!tui_side_costs(t, v->fn, 1, &self))
 		return 0;
-	if (r->kind == ROW_SELF || r->call == CALL_MEMBER) { /* (a cycle's member: its own) */
+	if (r->kind == ROW_SELF || (r->kind == ROW_CALLEE && r->call == CALL_MEMBER)) {
+		/* the function, or a cycle's member: its own inclusive cost */
 		tui_side_costs(t, r->fn, 1, d);
 	} else { /* the calls between the same two functions in each side */
 		uint32_t end = call_end(t->p, r->fn, r->via);
@@ -259,8 +260,9 @@ static int diff_row(struct view *v, const struct crow *r, struct tui_abd *d)
 			*(k ? &d->inb : &d->ina) = in;
 			*(k ? &d->b : &d->a) = c;
 		}
+		/* B-A as the sides show it, as tui_side_delta's */
+		d->d = d->ina || d->inb ? d->b - d->a : event_value(t->p, r->cost, ev);
 	}
-	d->d = event_value(t->p, r->cost, ev);
 	/* r: shares of the function's own inclusive cost in each side */
 	d->atot = t->set.relative ? self.a : self.atot;
 	d->btot = t->set.relative ? self.b : self.btot;
