@@ -35,12 +35,19 @@ static int load_all(void *arg, struct profile *p, char *err, size_t errsz)
 }
 
 /* One side of the difference alone (the explorer's A and B columns), as
- * --check loads each (read.c) */
-static int load_side(void *arg, int side, struct profile *p, char *err, size_t errsz)
+ * --check loads each (read.c), of the parts asked for: the session's set
+ * stands for them while it loads */
+static int load_side(void *arg, int side, const struct partset *parts, struct profile *p,
+		     char *err, size_t errsz)
 {
-	struct app_source *src = arg;
+	struct session *s = ((struct app_source *)arg)->s;
 	struct load_ctl ctl = { .side = side, .lazy = 1, .recover = 1 };
-	return session_load(src->s, p, &ctl, err, errsz);
+	struct partset keep = s->parts;
+	if (parts)
+		s->parts = *parts;
+	int rc = session_load(s, p, &ctl, err, errsz);
+	s->parts = keep;
+	return rc;
 }
 
 int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro, char *err,

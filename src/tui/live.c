@@ -41,15 +41,49 @@ static void side_maps(struct tui *t, int k)
 	t->side_ev[k] = e;
 }
 
+/* The parts of side `side` that t->p shows, by the side's own load index
+ * (its parts are those of t->p of its sign, in the same order), in *ps: 0
+ * when t->p shows all (ps left empty), -1 when it shows none of them. */
+static int side_parts(const struct tui *t, int side, struct partset *ps)
+{
+	const struct profile *p = t->p;
+	if (parts_all_shown(p))
+		return 0;
+	int n = 0, any = 0;
+	for (int k = 1; k <= p->nparts; k++)
+		n += (p->parts[k - 1].sign < 0) == (side == 1);
+	ps->nbits = n;
+	ps->bits = xcalloc((size_t)(n + 63) / 64 + 1, sizeof(*ps->bits));
+	for (int k = 1, j = 0; k <= p->nparts; k++) {
+		if ((p->parts[k - 1].sign < 0) != (side == 1))
+			continue;
+		if (part_shown(p, k)) { /* (scope.h: bit j for part j + 1) */
+			ps->bits[j / 64] |= (uint64_t)1 << (j % 64);
+			any = 1;
+		}
+		j++;
+	}
+	return any ? 1 : -1;
+}
+
 struct profile *tui_side(struct tui *t, int side)
 {
 	struct profile **s = &t->side[side - 1];
 	if (!*s && !t->side_tried[side - 1] && t->p->ndiff && t->loader && t->loader->load_side) {
 		char err[512];
-		struct profile *np = xmalloc(sizeof(*np));
+		struct partset ps = { 0 };
 		t->side_tried[side - 1] = 1;
-		if (t->loader->load_side(t->loader->arg, side, np, err, sizeof(err)) < 0) {
-			tui_message(t, "the %s side alone: %s", side == 1 ? "first" : "second", err);
+		/* (a side none of whose parts is shown: the difference alone) */
+		int some = side_parts(t, side, &ps);
+		struct profile *np = some >= 0 ? xmalloc(sizeof(*np)) : NULL;
+		int rc = np ? t->loader->load_side(t->loader->arg, side, some ? &ps : NULL, np, err,
+						   sizeof(err))
+			    : -1;
+		partset_clear(&ps);
+		if (rc < 0) {
+			if (np)
+				tui_message(t, "the %s side alone: %s", side == 1 ? "first" : "second",
+					    err);
 			free(np);
 			return NULL;
 		}

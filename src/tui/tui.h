@@ -130,9 +130,11 @@ struct tui_loader {
 	 * reason in err (NULL: it cannot) */
 	int (*compare)(void *arg, int op, const char *with, char *err, size_t errsz);
 	/* One side of the difference the loads read alone (1 the first, A,
-	 * the one subtracted; 2 the second, B) into *out: 0, or -1 with the
-	 * reason in err (NULL: it cannot). */
-	int (*load_side)(void *arg, int side, struct profile *out, char *err, size_t errsz);
+	 * the one subtracted; 2 the second, B) into *out, of the parts in
+	 * *parts (by that side's own load index; NULL: the loads' parts): 0,
+	 * or -1 with the reason in err (NULL: it cannot). */
+	int (*load_side)(void *arg, int side, const struct partset *parts, struct profile *out,
+			 char *err, size_t errsz);
 };
 
 enum tui_compare { TUI_CMP_WITH = 1, TUI_CMP_SWAP, TUI_CMP_FIRST, TUI_CMP_SECOND, TUI_CMP_UNDO };
