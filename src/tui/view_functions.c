@@ -455,7 +455,9 @@ static void draw_header(struct view *v, int y, int width)
 	}
 	for (int k = 0; k < L.ncols; k++) {
 		int w = tui_cost_width(t, L.ev[k]);
-		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
+		/* (a difference's other events: B-A alone) */
+		snprintf(b, sizeof(b), "%s%s", L.diff ? "B-A " : "", p->ev[L.ev[k]].name);
+		tui_put_right(t, y, x, w, b);
 		x += w + 1;
 	}
 	if (L.calls)
