@@ -87,14 +87,16 @@ struct profile *tui_side(struct tui *t, int side)
 			free(np);
 			return NULL;
 		}
-		for (int i = 0; i < t->nuserev; i++) /* (the events defined with E too) */
-			profile_define_event_text(np, t->userev[i], err, sizeof(err));
 		profile_index_fn_text(np); /* for tui_same_fn(), once */
 		*s = np;
 		side_maps(t, side - 1);
 	}
 	if (*s && !profile_agg(*s)->cycles != !t->set.cycles)
 		profile_set_cycles(*s, t->set.cycles);
+	for (; *s && t->side_userev[side - 1] < t->nuserev; t->side_userev[side - 1]++) {
+		char err[256]; /* (the events defined with E, since too) */
+		profile_define_event_text(*s, t->userev[t->side_userev[side - 1]], err, sizeof(err));
+	}
 	return *s;
 }
 
@@ -172,6 +174,7 @@ void tui_sides_free(struct tui *t)
 		t->side_fn[k] = NULL;
 		t->side_ev[k] = NULL;
 		t->side_tried[k] = 0;
+		t->side_userev[k] = 0;
 	}
 }
 

@@ -237,6 +237,7 @@ struct tui {
 	int side_tried[2];
 	uint32_t *side_fn[2]; /* each function of p's id there (NO_ID: not there) */
 	int *side_ev[2];      /* each real event of p's index there (-1: none) */
+	int side_userev[2];   /* the events defined with E defined there so far */
 };
 
 /* a compiled filter for v (NULL if v has none); free with tui_filter_free */
