@@ -43,9 +43,12 @@ struct srow {
 struct spart {
 	uint32_t file;
 	struct srcann a; /* its rows (src/source/srcannot.c) */
-	/* a difference: its lines' costs in each side alone (the same rows'
-	 * A and B), when the sides are loaded (sided) */
+	/* a difference: its lines' costs and the calls made from them in
+	 * each side alone (the same rows' A and B), when the sides are loaded
+	 * (sided) */
 	struct file_lines side[2];
+	struct call_site *calls[2];
+	int ncalls[2];
 	int sided;
 };
 
@@ -76,8 +79,8 @@ static void layout(struct view *v, int width)
 	s->cx--; /* the space after the last column is the line number's */
 }
 
-/* Part pt's lines in each side alone: the whole file's, or (whole 0) the
- * function's own there */
+/* Part pt's lines and calls in each side alone: the whole file's, or
+ * (whole 0) the function's own there */
 static void side_lines(struct view *v, struct spart *pt, int whole)
 {
 	struct tui *t = v->t;
@@ -88,10 +91,13 @@ static void side_lines(struct view *v, struct spart *pt, int whole)
 		struct profile *sp = t->side[k];
 		uint32_t f = strtab_find(&sp->files, name, strlen(name));
 		uint32_t fn = tui_side_fn(t, k + 1, v->fn);
-		if (whole)
+		if (whole) {
 			query_file_lines(sp, f, &pt->side[k]);
-		else if (fn != NO_ID)
+			pt->ncalls[k] = query_file_calls(sp, f, &pt->calls[k]);
+		} else if (fn != NO_ID) {
 			query_fn_file_lines(sp, fn, f, &pt->side[k]);
+			pt->ncalls[k] = query_fn_file_calls(sp, fn, f, &pt->calls[k]);
+		}
 	}
 	pt->sided = 1;
 }
@@ -114,6 +120,25 @@ static cost_t side_line(struct tui *t, int k, const struct file_lines *fl, uint3
 	return *in && se >= 0 ? event_value(sp, &fl->cost[(size_t)lo * sp->nreal], se) : 0;
 }
 
+/* The cost of the sort event of the calls from line `line` to the
+ * difference's function callee in side k's calls cs (*in: whether there
+ * are such calls) */
+static cost_t side_call(struct tui *t, int k, const struct call_site *cs, int n, uint32_t line,
+			uint32_t callee, int *in)
+{
+	const struct profile *sp = t->side[k];
+	uint32_t sc = tui_side_fn(t, k + 1, callee);
+	int se = tui_side_event(t, sp, t->set.sort_event);
+	cost_t c = 0;
+	*in = 0;
+	for (int i = 0; sc != NO_ID && i < n && cs[i].line <= line; i++) /* (ordered by line) */
+		if (cs[i].line == line && cs[i].callee == sc) {
+			*in = 1;
+			c += se < 0 ? 0 : event_value(sp, cs[i].cost, se);
+		}
+	return c;
+}
+
 /* Row r's A, B and B-A (0: not a difference's) */
 static int diff_row(struct view *v, const struct srow *r, struct tui_abd *d)
 {
@@ -124,11 +149,15 @@ static int diff_row(struct view *v, const struct srow *r, struct tui_abd *d)
 		return 0;
 	const struct spart *pt = &s->parts[r->part];
 	memset(d, 0, sizeof(*d));
-	if (r->kind == R_LINE) { /* (a call's: the difference's only) */
+	d->d = r->has_cost ? event_value(t->p, r->cost, t->set.sort_event) : 0;
+	if (r->kind == R_LINE) {
 		d->a = side_line(t, 0, &pt->side[0], r->line, &d->ina);
 		d->b = side_line(t, 1, &pt->side[1], r->line, &d->inb);
+	} else if (r->kind == R_CALL) {
+		d->a = side_call(t, 0, pt->calls[0], pt->ncalls[0], r->line, r->callee, &d->ina);
+		d->b = side_call(t, 1, pt->calls[1], pt->ncalls[1], r->line, r->callee, &d->inb);
+		d->d = d->ina || d->inb ? d->b - d->a : d->d; /* (as the sides show it) */
 	}
-	d->d = r->has_cost ? event_value(t->p, r->cost, t->set.sort_event) : 0;
 	/* r: shares of the function's own inclusive cost in each side */
 	d->atot = t->set.relative ? self.a : self.atot;
 	d->btot = t->set.relative ? self.b : self.btot;
@@ -160,6 +189,8 @@ static void src_free(struct view *v)
 		srcann_free(&s->parts[i].a);
 		file_lines_free(&s->parts[i].side[0]);
 		file_lines_free(&s->parts[i].side[1]);
+		free(s->parts[i].calls[0]);
+		free(s->parts[i].calls[1]);
 	}
 	free(s->parts);
 	objcode_free(s->oc);
