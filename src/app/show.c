@@ -34,6 +34,21 @@ static int load_all(void *arg, struct profile *p, char *err, size_t errsz)
 	return load_sink(arg, p, NULL, err, errsz);
 }
 
+/* One side of the difference alone (the explorer's A and B columns), as
+ * --check loads each (read.c), of the parts asked for: the session's set
+ * stands for them while it loads */
+static int load_side(void *arg, int side, const struct partset *parts, struct profile *p,
+		     char *err, size_t errsz)
+{
+	struct session *s = ((struct app_source *)arg)->s;
+	struct load_ctl ctl = { .side = side, .lazy = 1, .recover = 1 };
+	struct partset keep = s->parts;
+	if (parts)
+		s->parts = *parts;
+	int rc = session_load(s, p, &ctl, err, errsz);
+	s->parts = keep;
+	return rc;
+}
 
 int app_events(const struct cli *c, const struct profile *p, struct report_opts *ro, char *err,
 	       size_t errsz)
@@ -80,7 +95,8 @@ int app_explore(struct app_source *src, struct profile *p, const struct report_o
 	const struct cli *c = src->s->cli;
 	struct tui_loader ld = { .load = load_all, .arg = src, .load_instr = load_sink,
 				 .look = &c->look, .fold = &src->s->fold, .modfile = c->modfile,
-				 .parts = &src->s->parts, .compare = compare };
+				 .parts = &src->s->parts, .compare = compare,
+				 .load_side = load_side };
 	struct tui_start start;
 	app_tui_start(c, ro, &start);
 	struct tui_args ta = { .loader = &ld, .src_dirs = src->s->dirs, .nsrc_dirs = src->s->ndirs,

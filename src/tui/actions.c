@@ -462,6 +462,7 @@ void swap_profile(struct tui *t, struct profile *np)
 		shown[j] = xstrdup(t->p->ev[t->set.show[j]].name);
 	int nshown = t->set.nshow;
 	profile_free(t->p);
+	tui_sides_free(t); /* (those of the profile replaced) */
 	*t->p = *np;
 	timeline_free(t->tl); /* read again for the new data */
 	t->tl = NULL;

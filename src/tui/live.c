@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "profile/aggregate.h"
 #include "tui_int.h"
 
 /* ---- a program being recorded ---------------------------------------------------------- */
@@ -19,6 +20,162 @@
 uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np)
 {
 	return fn == NO_ID || fn >= p->nfns ? NO_ID : profile_fn_like(np, p, fn);
+}
+
+/* ---- a difference's sides alone ----------------------------------------------------------- */
+
+/* Side k's maps of t->p's functions and real events (tui_side_fn,
+ * side_cost): a text index look-up each, once, not at every row drawn */
+static void side_maps(struct tui *t, int k)
+{
+	const struct profile *s = t->side[k];
+	uint32_t *m = xmalloc(((size_t)t->p->nfns + 1) * sizeof(*m));
+	for (uint32_t f = 0; f < t->p->nfns; f++)
+		m[f] = tui_same_fn(t->p, f, s);
+	t->side_fn[k] = m;
+	int *e = xmalloc(((size_t)t->p->nreal + 1) * sizeof(*e));
+	for (int r = 0; r < t->p->nreal; r++) {
+		int se = tui_side_event(t, s, r);
+		e[r] = se < s->nreal ? se : -1;
+	}
+	t->side_ev[k] = e;
+}
+
+/* The parts of side `side` that t->p shows, by the side's own load index
+ * (its parts are those of t->p of its sign, in the same order), in *ps: 0
+ * when t->p shows all (ps left empty), -1 when it shows none of them. */
+static int side_parts(const struct tui *t, int side, struct partset *ps)
+{
+	const struct profile *p = t->p;
+	if (parts_all_shown(p))
+		return 0;
+	int n = 0, any = 0;
+	for (int k = 1; k <= p->nparts; k++)
+		n += (p->parts[k - 1].sign < 0) == (side == 1);
+	ps->nbits = n;
+	ps->bits = xcalloc((size_t)(n + 63) / 64 + 1, sizeof(*ps->bits));
+	for (int k = 1, j = 0; k <= p->nparts; k++) {
+		if ((p->parts[k - 1].sign < 0) != (side == 1))
+			continue;
+		if (part_shown(p, k)) { /* (scope.h: bit j for part j + 1) */
+			ps->bits[j / 64] |= (uint64_t)1 << (j % 64);
+			any = 1;
+		}
+		j++;
+	}
+	return any ? 1 : -1;
+}
+
+struct profile *tui_side(struct tui *t, int side)
+{
+	struct profile **s = &t->side[side - 1];
+	if (!*s && !t->side_tried[side - 1] && t->p->ndiff && t->loader && t->loader->load_side) {
+		char err[512];
+		struct partset ps = { 0 };
+		t->side_tried[side - 1] = 1;
+		/* (a side none of whose parts is shown: the difference alone) */
+		int some = side_parts(t, side, &ps);
+		struct profile *np = some >= 0 ? xmalloc(sizeof(*np)) : NULL;
+		int rc = np ? t->loader->load_side(t->loader->arg, side, some ? &ps : NULL, np, err,
+						   sizeof(err))
+			    : -1;
+		partset_clear(&ps);
+		if (rc < 0) {
+			if (np)
+				tui_message(t, "the %s side alone: %s", side == 1 ? "first" : "second",
+					    err);
+			free(np);
+			return NULL;
+		}
+		profile_index_fn_text(np); /* for tui_same_fn(), once */
+		*s = np;
+		side_maps(t, side - 1);
+	}
+	if (*s && !profile_agg(*s)->cycles != !t->set.cycles)
+		profile_set_cycles(*s, t->set.cycles);
+	for (; *s && t->side_userev[side - 1] < t->nuserev; t->side_userev[side - 1]++) {
+		char err[256]; /* (the events defined with E, since too) */
+		profile_define_event_text(*s, t->userev[t->side_userev[side - 1]], err, sizeof(err));
+	}
+	return *s;
+}
+
+uint32_t tui_side_fn(struct tui *t, int side, uint32_t fn)
+{
+	return tui_side(t, side) && fn < t->p->nfns ? t->side_fn[side - 1][fn] : NO_ID;
+}
+
+int tui_side_event(const struct tui *t, const struct profile *s, int ev)
+{
+	for (int e = 0; e < s->nevents; e++)
+		if (!strcmp(s->ev[e].name, t->p->ev[ev].name))
+			return e;
+	return -1;
+}
+
+/* Side k's cost row of its function sf (NULL: none) */
+static const cost_t *side_row(struct tui *t, int k, uint32_t sf, int incl)
+{
+	if (sf == NO_ID)
+		return NULL;
+	const struct agg *a = profile_agg(t->side[k]);
+	return incl ? agg_incl(a, sf) : agg_self(a, sf);
+}
+
+int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out)
+{
+	const cost_t *row[2] = { NULL, NULL };
+	for (int k = 0; k < 2 && tui_side(t, k + 1); k++)
+		row[k] = side_row(t, k, tui_side_fn(t, k + 1, fn), incl);
+	if (!row[0] && !row[1]) {
+		const struct agg *a = profile_agg(t->p);
+		memcpy(out, incl ? agg_incl(a, fn) : agg_self(a, fn), (size_t)t->p->nreal * sizeof(*out));
+		return 0;
+	}
+	for (int e = 0; e < t->p->nreal; e++) {
+		int ea = row[0] ? t->side_ev[0][e] : -1, eb = row[1] ? t->side_ev[1][e] : -1;
+		out[e] = (eb >= 0 ? row[1][eb] : 0) - (ea >= 0 ? row[0][ea] : 0);
+	}
+	return 1;
+}
+
+/* fn's cost in side k (NO_ID: not there) of the difference's event ev */
+static cost_t side_cost(struct tui *t, int k, uint32_t fn, int incl, int ev, int *in, cost_t *tot)
+{
+	const struct profile *s = t->side[k - 1];
+	int se = tui_side_event(t, s, ev);
+	*in = fn != NO_ID;
+	*tot = se < 0 ? 0 : event_value(s, s->totals, se);
+	return se < 0 || fn == NO_ID ? 0 : event_value(s, side_row(t, k - 1, fn, incl), se);
+}
+
+int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c)
+{
+	if (!t->p->ndiff || !tui_side(t, 1) || !tui_side(t, 2))
+		return 0;
+	int ev = t->set.sort_event;
+	cost_t d[MAX_EVENTS];
+	c->a = side_cost(t, 1, tui_side_fn(t, 1, fn), incl, ev, &c->ina, &c->atot);
+	c->b = side_cost(t, 2, tui_side_fn(t, 2, fn), incl, ev, &c->inb, &c->btot);
+	tui_side_delta(t, fn, incl, d);
+	c->d = event_value(t->p, d, ev);
+	return 1;
+}
+
+void tui_sides_free(struct tui *t)
+{
+	for (int k = 0; k < 2; k++) {
+		if (t->side[k])
+			profile_free(t->side[k]);
+		free(t->side[k]);
+		free(t->side_fn[k]);
+		free(t->side_ev[k]);
+		t->side[k] = NULL;
+		t->side_fn[k] = NULL;
+		t->side_ev[k] = NULL;
+		t->side_tried[k] = 0;
+		t->side_userev[k] = 0;
+	}
 }
 
 int tui_reload(struct tui *t)

@@ -427,26 +427,135 @@ void tui_cost_cell_ev(struct tui *t, int y, int x, int width, cost_t v, cost_t t
 	tui_bar(t, y, x + width - TUI_BAR, v, total);
 }
 
+/* s right-aligned in width columns at (y, x) of the pane, in the negative
+ * colour when neg */
+static void put_signed(struct tui *t, int y, int x, int width, const char *s, int neg)
+{
+	if (neg && t->color)
+		attron(COLOR_PAIR(COL_NEGATIVE));
+	mvprintw(y, t->x0 + x, "%*.*s", width, width, s);
+	if (neg && t->color)
+		attroff(COLOR_PAIR(COL_NEGATIVE));
+}
+
 void tui_cost_cell(struct tui *t, int y, int x, int width, cost_t v, cost_t total)
 {
 	char c[48], pc[32] = "";
 	int pct = with_percent(t), pw = pct ? 7 : 0;
 	int cw = width - pw;
 	fit_count(c, sizeof(c), v, cw);
-	if (pct) {
-		if (v == 0)
-			snprintf(pc, sizeof(pc), "      ");
-		else
-			fit_percent(pc, sizeof(pc), v, total);
+	put_signed(t, y, x, cw, c, v < 0);
+	if (!pct)
+		return;
+	if (v == 0)
+		snprintf(pc, sizeof(pc), "      ");
+	else
+		fit_percent(pc, sizeof(pc), v, total);
+	snprintf(c, sizeof(c), " %6.6s", pc);
+	put_signed(t, y, x + cw, 7, c, v < 0);
+}
+
+/* ---- a difference's A, B, B-A and change -------------------------------------------------- */
+
+/* The columns of A's and B's cells (count and share), and of B-A's (count
+ * and bar), counts nw wide */
+static int side_width(const struct tui *t, int nw)
+{
+	return nw + (with_percent(t) ? 7 : 0);
+}
+
+static int delta_width(const struct tui *t, int nw)
+{
+	return nw + (with_bar(t, t->set.sort_event) ? TUI_BAR + 1 : 0);
+}
+
+int tui_diff_width(const struct tui *t, int nw, int change)
+{
+	return 2 * (side_width(t, nw) + 1) + delta_width(t, nw) + 1 + (change ? TUI_CHANGE + 1 : 0);
+}
+
+int tui_diff_fit(struct tui *t, int width, int fixed, int change)
+{
+	int ev = t->set.sort_event;
+	int nw = tui_count_width(t, ev);
+	for (t->slim = 0; t->slim < 2; t->slim++)
+		if (width - tui_diff_width(t, nw, change) - fixed >= TUI_NAME_ROOM)
+			break;
+	/* and then counts rounded (12,345k) rather than a name cut short */
+	while (nw > 6 && width - tui_diff_width(t, nw, change) - fixed < TUI_NAME_ROOM)
+		nw--;
+	return nw;
+}
+
+/* the first of the texts that fits in width columns (the last if none) */
+static const char *fitting(struct tui *t, int width, const char *const *s, int n)
+{
+	for (int i = 0; i < n - 1; i++)
+		if (tui_width(t, s[i]) <= width)
+			return s[i];
+	return s[n - 1];
+}
+
+void tui_diff_header(struct tui *t, int y, int x, int nw, int change, const char *kind)
+{
+	const char *ev = t->p->ev[t->set.sort_event].name;
+	int sw = side_width(t, nw), dw = delta_width(t, nw);
+	for (int k = 0; k < 3; k++) {
+		const char *side = k == 0 ? "A" : k == 1 ? "B" : "B-A";
+		char full[96], mid[64];
+		snprintf(full, sizeof(full), "%s %s %s", kind, ev, side);
+		snprintf(mid, sizeof(mid), "%s %s", kind, side);
+		const char *c[] = { full, mid, side };
+		int w = k < 2 ? sw : dw;
+		tui_put_right(t, y, x, w, fitting(t, w, c, 3));
+		x += w + 1;
 	}
-	x += t->x0;
-	int neg = v < 0;
-	if (neg && t->color)
-		attron(COLOR_PAIR(COL_NEGATIVE));
-	mvprintw(y, x, "%*.*s", cw, cw, c);
-	if (pct)
-		mvprintw(y, x + cw, " %6.6s", pc);
-	if (neg && t->color)
-		attroff(COLOR_PAIR(COL_NEGATIVE));
+	if (change)
+		tui_put_right(t, y, x, TUI_CHANGE, "change");
+}
+
+void fmt_change(char *b, size_t n, const struct tui_abd *c)
+{
+	if (!c->ina && !c->inb) {
+		snprintf(b, n, "%s", "");
+	} else if (!c->ina) {
+		snprintf(b, n, "new");
+	} else if (!c->inb) {
+		snprintf(b, n, "gone");
+	} else if (c->a == 0) {
+		snprintf(b, n, "%s", c->d ? "from 0" : "");
+	} else {
+		long double r = (long double)c->d * 100.0L / (long double)cost_mag(c->a);
+		if (fabsl(r) < 999.95L)
+			snprintf(b, n, "%+.1f%%", (double)r);
+		else if (fabsl(r) < 99999.5L)
+			snprintf(b, n, "%+.0f%%", (double)r);
+		else
+			snprintf(b, n, "%shuge", r < 0 ? "-" : "+");
+	}
+}
+
+void tui_diff_cells(struct tui *t, int y, int x, int nw, int change, const struct tui_abd *c)
+{
+	int sw = side_width(t, nw);
+	char b[48];
+	/* a side without the function: blank, not a count of 0 */
+	if (c->ina)
+		tui_cost_cell(t, y, x, sw, c->a, c->atot);
+	x += sw + 1;
+	if (c->inb)
+		tui_cost_cell(t, y, x, sw, c->b, c->btot);
+	x += sw + 1;
+	fit_count(b, sizeof(b), c->d, nw);
+	put_signed(t, y, x, nw, b, c->d < 0);
+	/* the change's bar: of the larger side's total (the difference's
+	 * own total may be near 0) */
+	if (with_bar(t, t->set.sort_event))
+		tui_bar(t, y, x + nw + 1, c->d, cost_mag(c->atot) > cost_mag(c->btot) ? c->atot : c->btot);
+	x += delta_width(t, nw) + 1;
+	if (!change)
+		return;
+	fmt_change(b, sizeof(b), c);
+	put_signed(t, y, x, TUI_CHANGE, b, c->d < 0);
 }
 

@@ -312,6 +312,7 @@ int tui_run(struct profile *p, const struct tui_args *args)
 	view_free(t.detail);
 	view_free(t.detail_prev);
 	timeline_free(t.tl);
+	tui_sides_free(&t);
 	srclookup_free(&t.look);
 	free(t.search);
 	partset_clear(&t.want);

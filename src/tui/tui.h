@@ -129,6 +129,12 @@ struct tui_loader {
 	 * before (TUI_CMP_UNDO, when the load failed); 0, or -1 with the
 	 * reason in err (NULL: it cannot) */
 	int (*compare)(void *arg, int op, const char *with, char *err, size_t errsz);
+	/* One side of the difference the loads read alone (1 the first, A,
+	 * the one subtracted; 2 the second, B) into *out, of the parts in
+	 * *parts (by that side's own load index; NULL: the loads' parts): 0,
+	 * or -1 with the reason in err (NULL: it cannot). */
+	int (*load_side)(void *arg, int side, const struct partset *parts, struct profile *out,
+			 char *err, size_t errsz);
 };
 
 enum tui_compare { TUI_CMP_WITH = 1, TUI_CMP_SWAP, TUI_CMP_FIRST, TUI_CMP_SECOND, TUI_CMP_UNDO };
@@ -224,6 +230,14 @@ struct tui {
 	int nnotices;        /* answers to live controls (U Z p) shown */
 	struct timespec live_last;
 	double reload_ms;
+	/* a difference's sides alone, A and B (tui_side): loaded when first
+	 * asked for, freed with the profile they are of; side_tried says a
+	 * load was tried (a failed one is not tried again) */
+	struct profile *side[2];
+	int side_tried[2];
+	uint32_t *side_fn[2]; /* each function of p's id there (NO_ID: not there) */
+	int *side_ev[2];      /* each real event of p's index there (-1: none) */
+	int side_userev[2];   /* the events defined with E defined there so far */
 };
 
 /* a compiled filter for v (NULL if v has none); free with tui_filter_free */
@@ -290,6 +304,19 @@ void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(prin
  * differ from one snapshot to the next): its id there (the first such), or
  * NO_ID.  A hash look-up once tui_reload has indexed np's names. */
 uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np);
+/* A difference's side alone: 1 (A, the first, subtracted) or 2 (B), its
+ * names indexed for tui_side_fn and cycle detection as the settings say;
+ * loaded by the loader when first asked for (a failed load says why on the
+ * status line, once).  NULL when t->p is no difference or it cannot be. */
+struct profile *tui_side(struct tui *t, int side);
+/* Function or cycle fn of the difference in side `side`: its id there
+ * (tui_same_fn), NO_ID when it is not there (or fn is a cycle, its members
+ * another set in each side). */
+uint32_t tui_side_fn(struct tui *t, int side, uint32_t fn);
+/* Event ev of the difference in side s: its index there (by name), -1. */
+int tui_side_event(const struct tui *t, const struct profile *s, int ev);
+/* The sides freed (the profile they are of replaced, or the end). */
+void tui_sides_free(struct tui *t);
 /* (every view's ops are declared by keys.h's table, but the detail pane's
  * for profiles without calls, view_lines.c) */
 extern const struct view_ops lines_ops;
@@ -372,6 +399,43 @@ void tui_cost_cells(struct view *v, int y, const int *ev, int n, const cost_t *c
 /* A call count and `after` ("x") in at most w columns: rounded to thousands,
  * millions... (k, M, G...) when the digits do not fit, never cut. */
 void tui_fit_calls(char *b, size_t n, long long v, int w, const char *after);
+
+/* A difference's costs of one row for the sort event: each side's (A, B)
+ * and whether the row's function (or call) is in it, the sides' totals,
+ * and the difference's own (B-A, what its rows are ordered by). */
+struct tui_abd {
+	cost_t a, b, d, atot, btot;
+	int ina, inb;
+};
+/* Function fn's inclusive (incl) or self cost in each side and B-A, for
+ * the sort event: 0 when t->p is no difference or a side cannot be loaded
+ * (tui_side), else 1. */
+int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c);
+/* Entity fn's B-A (t->p->nreal real events) in out: its cost in the second
+ * side alone minus that in the first (0 where it is not), what each side
+ * shows, when it is in one of them; else (a cycle: other members in each
+ * side) the difference's own.  Returns 1 in the first case.  (The
+ * difference's own inclusive costs differ from it where cycle detection
+ * finds other cycles in the two sides' calls together.) */
+int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out);
+/* The change from A to B: "+12.5%" of A (|A|), "new" (not in A), "gone"
+ * (not in B), "from 0" (in A at 0), a wide one "+1234%" or "+huge"; in at
+ * most TUI_CHANGE columns. */
+#define TUI_CHANGE 7
+void fmt_change(char *b, size_t n, const struct tui_abd *c);
+/* The cells of a difference's row: A and B (blank when the row is not in
+ * that side; with percentages, shares of that side's total), B-A (with
+ * heat bars on, its bar, of the larger side's total) and with `change` the
+ * change; counts nw columns wide.  Their columns, gaps included: */
+int tui_diff_width(const struct tui *t, int nw, int change);
+/* nw for the pane being drawn: percentages and the bar left out (t->slim)
+ * and then counts rounded while the text column after the cells and
+ * `fixed` columns more would have fewer than TUI_NAME_ROOM of width. */
+int tui_diff_fit(struct tui *t, int width, int fixed, int change);
+/* Their header at (y, x): "Incl Ir A" (kind, the sort event, the side), as
+ * much of it as fits. */
+void tui_diff_header(struct tui *t, int y, int x, int nw, int change, const char *kind);
+void tui_diff_cells(struct tui *t, int y, int x, int nw, int change, const struct tui_abd *c);
 
 /* colour pairs (config.c sets them from the defaults and the user's file) */
 enum { COL_FILE = 1, COL_HOT = 2, COL_NEGATIVE = 3, COL_BAR_LOW = 4, COL_BAR_MID = 5,

@@ -42,6 +42,11 @@ struct clist {
 	 * without a filter */
 	uint32_t fn;
 	int cycles, ned[2], event;
+	/* a difference: the function's callers and callees in each side
+	 * alone (side[k][s]: side k + 1's of side s of the list), as
+	 * query_edges makes them there (A and B: diff_edge) */
+	struct edge *sed[2][2];
+	int nsed[2][2];
 };
 
 static void cl_free(struct view *v)
@@ -56,6 +61,9 @@ static void cl_free(struct view *v)
 	free(l->ed[1]);
 	query_edge_order_free(l->ord[0]);
 	query_edge_order_free(l->ord[1]);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 2; i++)
+			free(l->sed[k][i]);
 	free(l);
 	v->data = NULL;
 }
@@ -149,6 +157,12 @@ static void update(struct view *v)
 		else
 			l->ned[side] = query_edges(p, v->fn, side == 0, &l->ed[side]);
 	}
+	for (int k = 0; k < 2 && p->ndiff; k++) { /* (the A and B columns) */
+		struct profile *sp = tui_side(t, k + 1);
+		uint32_t sf = sp ? tui_side_fn(t, k + 1, v->fn) : NO_ID;
+		for (int i = 0; i < 2 && sf != NO_ID; i++)
+			l->nsed[k][i] = query_edges(sp, sf, i == 0, &l->sed[k][i]);
+	}
 	/* zeroed: the pages of rows never shown stay untouched */
 	l->r = xcalloc((size_t)l->ned[0] + (size_t)l->ned[1] + 3, sizeof(*l->r));
 	int self_row = 0;
@@ -208,16 +222,80 @@ static void update(struct view *v)
 	v->sel = self_row; /* start on the function itself */
 }
 
+/* The function at the other end of a call (a cycle called: the member
+ * called), NO_ID for a cycle itself (a member's call of its own cycle) */
+static uint32_t call_end(const struct profile *p, uint32_t fn, uint32_t via)
+{
+	return via != NO_ID ? via : fn < p->nfns ? fn : NO_ID;
+}
+
+/* A difference's A, B and B-A of row r (inclusive costs of the calls, or
+ * of the function): 0 when the sides are not there. */
+static int diff_row(struct view *v, const struct crow *r, struct tui_abd *d)
+{
+	struct tui *t = v->t;
+	struct clist *l = v->data;
+	int ev = t->set.sort_event;
+	struct tui_abd self;
+	if (!tui_side_costs(t, v->fn, 1, &self))
+		return 0;
+	if (r->kind == ROW_SELF || (r->kind == ROW_CALLEE && r->call == CALL_MEMBER)) {
+		/* the function, or a cycle's member: its own inclusive cost */
+		tui_side_costs(t, r->fn, 1, d);
+	} else { /* the calls between the same two functions in each side */
+		uint32_t end = call_end(t->p, r->fn, r->via);
+		int s = r->kind == ROW_CALLEE;
+		for (int k = 0; k < 2; k++) {
+			const struct profile *sp = t->side[k];
+			uint32_t se = end == NO_ID ? NO_ID : tui_side_fn(t, k + 1, end);
+			int sev = tui_side_event(t, sp, ev), in = 0;
+			cost_t c = 0;
+			for (int i = 0; se != NO_ID && i < l->nsed[k][s]; i++) {
+				const struct edge *e = &l->sed[k][s][i];
+				if (call_end(sp, e->fn, e->via) != se)
+					continue;
+				in = 1;
+				c += sev < 0 ? 0 : event_value(sp, e->cost, sev);
+			}
+			*(k ? &d->inb : &d->ina) = in;
+			*(k ? &d->b : &d->a) = c;
+		}
+		/* B-A as the sides show it, as tui_side_delta's */
+		d->d = d->ina || d->inb ? d->b - d->a : event_value(t->p, r->cost, ev);
+	}
+	/* r: shares of the function's own inclusive cost in each side */
+	d->atot = t->set.relative ? self.a : self.atot;
+	d->btot = t->set.relative ? self.b : self.btot;
+	return 1;
+}
+
+/* The columns before the call counts: a difference's A, B and B-A (the
+ * sides loaded), else the sort event's cost; *nw is the width of their
+ * counts (0: no difference's) */
+static int cells_width(struct view *v, int width, int *nw)
+{
+	struct tui *t = v->t;
+	*nw = 0;
+	if (t->p->ndiff && t->side[0] && t->side[1]) {
+		*nw = tui_diff_fit(t, width, 13, 0);
+		return tui_diff_width(t, *nw, 0);
+	}
+	tui_fit_names(t, width, 13, 1);
+	return tui_cost_width(t, t->set.sort_event) + 1;
+}
+
 static void draw_header(struct view *v, int y, int width)
 {
 	struct tui *t = v->t;
-	tui_fit_names(t, width, 13, 1);
-	int cw = tui_cost_width(t, t->set.sort_event);
+	int nw, x = cells_width(v, width, &nw);
 	char b[64];
 	snprintf(b, sizeof(b), "Incl %s", t->p->ev[t->set.sort_event].name);
-	tui_put_right(t, y, 0, cw, b);
-	tui_put_right(t, y, cw + 1, 9, "Calls");
-	tui_put(t, y, cw + 12, width - cw - 12, "Callers / function / callees");
+	if (nw)
+		tui_diff_header(t, y, 0, nw, 0, "Incl");
+	else
+		tui_put_right(t, y, 0, x - 1, b);
+	tui_put_right(t, y, x, 9, "Calls");
+	tui_put(t, y, x + 11, width - x - 11, "Callers / function / callees");
 }
 
 static void draw_row(struct view *v, int row, int y, int width, int sel)
@@ -227,8 +305,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	struct crow *r = row_at(v, row);
 	int ev = t->set.sort_event;
 	cost_t tot = event_value(p, tui_totals(v), ev);
-	tui_fit_names(t, width, 13, 1);
-	int cw = tui_cost_width(t, ev);
+	int nw, x = cells_width(v, width, &nw), cw = x - 1;
 	if (r->kind == ROW_TITLE) {
 		attron(A_BOLD);
 		tui_put(t, y, 0, width, r->label);
@@ -238,18 +315,21 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	char note[32];
 	const char *nc = call_kind_text(note, sizeof(note), r->call,
 					agg_cycle_no(p->agg, r->kind == ROW_CALLER ? r->fn : v->fn), cw);
+	struct tui_abd d;
 	if (nc)
 		tui_put_right(t, y, 0, cw, nc);
+	else if (nw && diff_row(v, r, &d))
+		tui_diff_cells(t, y, 0, nw, 0, &d);
 	else
 		tui_cost_cell_ev(t, y, 0, cw, event_value(p, r->cost, ev), tot, ev);
 	char cnt[32] = "";
 	if (r->count)
 		tui_fit_calls(cnt, sizeof(cnt), (long long)r->count, 9, "x");
-	tui_put_right(t, y, cw + 1, 9, cnt);
+	tui_put_right(t, y, x, 9, cnt);
 	const char *mark = r->kind == ROW_CALLER ? "< " : r->kind == ROW_SELF ? "* " : "> ";
-	tui_put(t, y, cw + 12, 2, mark);
+	tui_put(t, y, x + 11, 2, mark);
 	struct tui_text c;
-	tui_text_begin(&c, v, y, cw + 14, width);
+	tui_text_begin(&c, v, y, x + 13, width);
 	if (r->kind == ROW_SELF)
 		attron(A_BOLD);
 	tui_text_put(&c, row_label(v, r));

@@ -32,6 +32,9 @@ struct fnlist {
 	int cycles;
 	cost_t *rself; /* in a time range: every entity's self cost in it
 			* (tui_range_self), else NULL */
+	cost_t *dcost; /* in a difference with its sides loaded: every entity's
+			* B-A (tui_side_delta, inclusive or self as I says), what
+			* it shows and is ordered by, else NULL */
 	/* the filter's (|) and the search's reveal's matches among every
 	 * entity, a bit each, with the expression they are for: a pass over
 	 * 400,000 functions' texts made once, not at every update (each key
@@ -65,8 +68,8 @@ static const cost_t *fn_cost(const struct view *v, uint32_t fn, int incl)
 {
 	const struct fnlist *l = v->data;
 	const struct profile *p = v->t->p;
-	if (l && l->rself)
-		return key_range(p, fn, l->rself);
+	if (l && (l->rself || l->dcost))
+		return key_range(p, fn, l->rself ? l->rself : l->dcost);
 	return incl ? agg_incl(p->agg, fn) : agg_self(p->agg, fn);
 }
 
@@ -222,6 +225,7 @@ static void fl_free(struct view *v)
 	free(l->fn);
 	free(l->scratch);
 	free(l->rself);
+	free(l->dcost);
 	members_free(l);
 	matches_free(l);
 	free(l);
@@ -252,7 +256,7 @@ static void fl_pass_part(void *arg, uint32_t k)
 	uint32_t lo = agg_part_start(f->nent, k, f->nparts), hi = agg_part_start(f->nent, k + 1, f->nparts);
 	uint32_t n = lo;
 	for (uint32_t fn = lo; fn < hi; fn++) {
-		if (fn + AGG_AHEAD < hi && !l->rself) /* (rows read at random: agg_fetch) */
+		if (fn + AGG_AHEAD < hi && !l->rself && !l->dcost) /* (rows read at random: agg_fetch) */
 			agg_fetch(a, fn_cost(v, fn + AGG_AHEAD, t->set.inclusive), ev);
 		if (!scope_keeps(p, &v->scope, fn))
 			continue;
@@ -298,6 +302,14 @@ static void update(struct view *v)
 	uint32_t iv0, iv1;
 	cost_t rtot[MAX_EVENTS];
 	l->rself = tui_range_self(v, &iv0, &iv1, rtot);
+	if (p->ndiff && !l->rself && tui_side(t, 1) && tui_side(t, 2)) {
+		/* (each side loaded alone once, for the A and B columns) */
+		uint32_t ne = agg_nent(a);
+		size_t nr = (size_t)p->nreal;
+		l->dcost = xmalloc(((size_t)ne * nr + 1) * sizeof(*l->dcost));
+		for (uint32_t fn = 0; fn < ne; fn++)
+			tui_side_delta(t, fn, t->set.inclusive, &l->dcost[fn * nr]);
+	}
 	v->data = l; /* (fn_cost) */
 	uint32_t nent = agg_nent(a);
 	l->fn = xmalloc(((size_t)nent + 1) * sizeof(*l->fn));
@@ -328,8 +340,8 @@ static void update(struct view *v)
 	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
 	if (t->set.order)
 		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
-	else if (l->rself)
-		l->ord = query_fns_lazy(p, l->fn, n, key_range, l->rself, ev);
+	else if (l->rself || l->dcost)
+		l->ord = query_fns_lazy(p, l->fn, n, key_range, l->rself ? l->rself : l->dcost, ev);
 	else
 		l->ord = query_fns_lazy(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
@@ -352,12 +364,30 @@ static const char *row_label(struct view *v, int row)
 }
 
 /* Columns: inclusive, self, then the other shown events while there is room
- * for the name; calls; name; file. */
+ * for the name; calls; name; file.  In a difference: A, B, B-A and the
+ * change of the sort event's inclusive or self cost (as I says), then the
+ * other shown events' B-A. */
 struct layout {
 	int cw, ncols, calls_x, name_x, ev[MAX_EVENTS];
 	int self, calls; /* the self and Called columns shown (not on a narrow screen) */
 	int nocalls;     /* the profile records no calls */
+	int diff, nw;    /* a difference's columns (each side loaded), their counts' width */
 };
+
+/* Does v show a difference's sides (not in a time range: the sides have
+ * no timeline of their own)? */
+static int shows_sides(struct view *v)
+{
+	struct tui *t = v->t;
+	return t->p->ndiff && !(v->data && ((struct fnlist *)v->data)->rself) && tui_side(t, 1) &&
+	       tui_side(t, 2);
+}
+
+/* The cost compared in a difference: inclusive as I says, self without calls */
+static int diff_incl(const struct view *v, const struct layout *L)
+{
+	return !L->nocalls && v->t->set.inclusive;
+}
 
 /* names get priority: Called goes, then Self, then the heat bar and the
  * percentage (tui_fit_names), before a name has fewer than TUI_NAME_ROOM
@@ -371,13 +401,22 @@ static void layout(struct view *v, int width, struct layout *L)
 	/* a profile without calls (Cachegrind's): inclusive is self, one
 	 * column, no call counts */
 	L->nocalls = !query_has_calls(t->p) || (v->data && ((struct fnlist *)v->data)->rself);
-	L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
-	L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
-	if (!L->self) {
-		tui_fit_names(t, width, 0, 1);
-		L->cw = tui_cost_width(t, t->set.sort_event);
+	L->diff = shows_sides(v);
+	int x;
+	if (L->diff) {
+		L->self = 0;
+		L->nw = tui_diff_fit(t, width, 0, 1);
+		x = tui_diff_width(t, L->nw, 1);
+		L->calls = !L->nocalls && width - x - 9 >= TUI_NAME_ROOM;
+	} else {
+		L->calls = !L->nocalls && width - 2 * (L->cw + 1) - 9 >= TUI_NAME_ROOM;
+		L->self = !L->nocalls && (L->calls || width - (L->cw + 1) >= TUI_NAME_ROOM + L->cw + 1);
+		if (!L->self) {
+			tui_fit_names(t, width, 0, 1);
+			L->cw = tui_cost_width(t, t->set.sort_event);
+		}
+		x = (L->self ? 2 : 1) * (L->cw + 1);
 	}
-	int x = (L->self ? 2 : 1) * (L->cw + 1);
 	for (int k = 0; k < t->set.nshow; k++) {
 		int e = t->set.show[k];
 		if (e == t->set.sort_event)
@@ -399,17 +438,26 @@ static void draw_header(struct view *v, int y, int width)
 	struct layout L;
 	layout(v, width, &L);
 	char b[64];
-	/* one column only: the one the list is ordered by */
-	snprintf(b, sizeof(b), "%s %s", !L.nocalls && (L.self || t->set.inclusive) ? "Incl" : "Self",
-		 p->ev[t->set.sort_event].name);
-	tui_put_right(t, y, 0, L.cw, b);
-	snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);
-	if (L.self)
-		tui_put_right(t, y, L.cw + 1, L.cw, b);
-	int x = (L.self ? 2 : 1) * (L.cw + 1);
+	int x;
+	if (L.diff) {
+		tui_diff_header(t, y, 0, L.nw, 1, diff_incl(v, &L) ? "Incl" : "Self");
+		x = tui_diff_width(t, L.nw, 1);
+	} else {
+		/* one column only: the one the list is ordered by */
+		snprintf(b, sizeof(b), "%s %s",
+			 !L.nocalls && (L.self || t->set.inclusive) ? "Incl" : "Self",
+			 p->ev[t->set.sort_event].name);
+		tui_put_right(t, y, 0, L.cw, b);
+		snprintf(b, sizeof(b), "Self %s", p->ev[t->set.sort_event].name);
+		if (L.self)
+			tui_put_right(t, y, L.cw + 1, L.cw, b);
+		x = (L.self ? 2 : 1) * (L.cw + 1);
+	}
 	for (int k = 0; k < L.ncols; k++) {
 		int w = tui_cost_width(t, L.ev[k]);
-		tui_put_right(t, y, x, w, p->ev[L.ev[k]].name);
+		/* (a difference's other events: B-A alone) */
+		snprintf(b, sizeof(b), "%s%s", L.diff ? "B-A " : "", p->ev[L.ev[k]].name);
+		tui_put_right(t, y, x, w, b);
 		x += w + 1;
 	}
 	if (L.calls)
@@ -426,14 +474,20 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	uint32_t fn = row_fn(v, row);
 	struct layout L;
 	layout(v, width, &L);
-	int ev = t->set.sort_event;
-	tui_cost_cell_ev(t, y, 0, L.cw,
-			 event_value(p, fn_cost(v, fn, L.self || t->set.inclusive), ev),
-			 event_value(p, p->totals, ev), ev);
-	if (L.self)
-		tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, fn_cost(v, fn, 0), ev),
+	int ev = t->set.sort_event, x;
+	struct tui_abd d;
+	if (L.diff && tui_side_costs(t, fn, diff_incl(v, &L), &d)) {
+		tui_diff_cells(t, y, 0, L.nw, 1, &d);
+		x = tui_diff_width(t, L.nw, 1);
+	} else {
+		tui_cost_cell_ev(t, y, 0, L.cw,
+				 event_value(p, fn_cost(v, fn, L.self || t->set.inclusive), ev),
 				 event_value(p, p->totals, ev), ev);
-	int x = (L.self ? 2 : 1) * (L.cw + 1);
+		if (L.self)
+			tui_cost_cell_ev(t, y, L.cw + 1, L.cw, event_value(p, fn_cost(v, fn, 0), ev),
+					 event_value(p, p->totals, ev), ev);
+		x = (L.self ? 2 : 1) * (L.cw + 1);
+	}
 	for (int k = 0; k < L.ncols; k++) {
 		int e = L.ev[k];
 		cost_t tot = event_value(p, p->totals, e);

@@ -43,6 +43,13 @@ struct srow {
 struct spart {
 	uint32_t file;
 	struct srcann a; /* its rows (src/source/srcannot.c) */
+	/* a difference: its lines' costs and the calls made from them in
+	 * each side alone (the same rows' A and B), when the sides are loaded
+	 * (sided) */
+	struct file_lines side[2];
+	struct call_site *calls[2];
+	int ncalls[2];
+	int sided;
 };
 
 struct src {
@@ -55,6 +62,7 @@ struct src {
 	int warn; /* 1 + the row of the first note that a file cannot be read or is newer */
 	int ev[MAX_EVENTS], nev; /* the cost columns, for the width last drawn */
 	int cx;                  /* the column after them */
+	int dnw;                 /* a difference's A, B, B-A: their counts' width (0: none) */
 };
 
 /* Cost columns: as many shown events as leave 68 columns for the line
@@ -63,7 +71,97 @@ static void layout(struct view *v, int width)
 {
 	struct src *s = v->data;
 	s->nev = tui_event_columns(v->t, width, 68, s->ev, &s->cx);
+	s->dnw = 0;
+	if (s->nparts && s->parts[0].sided) { /* a difference: the sort event's A, B, B-A */
+		s->dnw = tui_diff_fit(v->t, width, 8, 0);
+		s->cx = tui_diff_width(v->t, s->dnw, 0);
+	}
 	s->cx--; /* the space after the last column is the line number's */
+}
+
+/* Part pt's lines and calls in each side alone: the whole file's, or
+ * (whole 0) the function's own there */
+static void side_lines(struct view *v, struct spart *pt, int whole)
+{
+	struct tui *t = v->t;
+	if (!t->p->ndiff || !tui_side(t, 1) || !tui_side(t, 2))
+		return;
+	const char *name = file_name(t->p, pt->file);
+	for (int k = 0; k < 2; k++) {
+		struct profile *sp = t->side[k];
+		uint32_t f = strtab_find(&sp->files, name, strlen(name));
+		uint32_t fn = tui_side_fn(t, k + 1, v->fn);
+		if (whole) {
+			query_file_lines(sp, f, &pt->side[k]);
+			pt->ncalls[k] = query_file_calls(sp, f, &pt->calls[k]);
+		} else if (fn != NO_ID) {
+			query_fn_file_lines(sp, fn, f, &pt->side[k]);
+			pt->ncalls[k] = query_fn_file_calls(sp, fn, f, &pt->calls[k]);
+		}
+	}
+	pt->sided = 1;
+}
+
+/* Line `line`'s cost of the sort event in side k's lines fl (*in: whether
+ * it has one there) */
+static cost_t side_line(struct tui *t, int k, const struct file_lines *fl, uint32_t line, int *in)
+{
+	const struct profile *sp = t->side[k];
+	uint32_t lo = 0, hi = fl->n;
+	while (lo < hi) { /* (ordered by line) */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (fl->line[mid] < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int se = tui_side_event(t, sp, t->set.sort_event);
+	*in = lo < fl->n && fl->line[lo] == line;
+	return *in && se >= 0 ? event_value(sp, &fl->cost[(size_t)lo * sp->nreal], se) : 0;
+}
+
+/* The cost of the sort event of the calls from line `line` to the
+ * difference's function callee in side k's calls cs (*in: whether there
+ * are such calls) */
+static cost_t side_call(struct tui *t, int k, const struct call_site *cs, int n, uint32_t line,
+			uint32_t callee, int *in)
+{
+	const struct profile *sp = t->side[k];
+	uint32_t sc = tui_side_fn(t, k + 1, callee);
+	int se = tui_side_event(t, sp, t->set.sort_event);
+	cost_t c = 0;
+	*in = 0;
+	for (int i = 0; sc != NO_ID && i < n && cs[i].line <= line; i++) /* (ordered by line) */
+		if (cs[i].line == line && cs[i].callee == sc) {
+			*in = 1;
+			c += se < 0 ? 0 : event_value(sp, cs[i].cost, se);
+		}
+	return c;
+}
+
+/* Row r's A, B and B-A (0: not a difference's) */
+static int diff_row(struct view *v, const struct srow *r, struct tui_abd *d)
+{
+	struct tui *t = v->t;
+	struct src *s = v->data;
+	struct tui_abd self;
+	if (!s->dnw || !tui_side_costs(t, v->fn, 1, &self))
+		return 0;
+	const struct spart *pt = &s->parts[r->part];
+	memset(d, 0, sizeof(*d));
+	d->d = r->has_cost ? event_value(t->p, r->cost, t->set.sort_event) : 0;
+	if (r->kind == R_LINE) {
+		d->a = side_line(t, 0, &pt->side[0], r->line, &d->ina);
+		d->b = side_line(t, 1, &pt->side[1], r->line, &d->inb);
+	} else if (r->kind == R_CALL) {
+		d->a = side_call(t, 0, pt->calls[0], pt->ncalls[0], r->line, r->callee, &d->ina);
+		d->b = side_call(t, 1, pt->calls[1], pt->ncalls[1], r->line, r->callee, &d->inb);
+		d->d = d->ina || d->inb ? d->b - d->a : d->d; /* (as the sides show it) */
+	}
+	/* r: shares of the function's own inclusive cost in each side */
+	d->atot = t->set.relative ? self.a : self.atot;
+	d->btot = t->set.relative ? self.b : self.btot;
+	return 1;
 }
 
 /* The function's object (ob=) for its DWARF, or NULL. */
@@ -87,8 +185,13 @@ static void src_free(struct view *v)
 	for (int i = 0; i < s->n; i++)
 		free(s->r[i].text);
 	free(s->r);
-	for (int i = 0; i < s->nparts; i++)
+	for (int i = 0; i < s->nparts; i++) {
 		srcann_free(&s->parts[i].a);
+		file_lines_free(&s->parts[i].side[0]);
+		file_lines_free(&s->parts[i].side[1]);
+		free(s->parts[i].calls[0]);
+		free(s->parts[i].calls[1]);
+	}
 	free(s->parts);
 	objcode_free(s->oc);
 	free(s);
@@ -192,6 +295,7 @@ static int add_part(struct view *v, struct src *s, int k, int whole)
 	for (int i = nw; i < p->nwarnings; i++)
 		note(s, xasprintf("warning: %s", p->warnings[i]));
 	file_notes(v, s, k);
+	side_lines(v, pt, whole);
 	const struct srcann *a = &pt->a;
 	int sel = -1;
 	for (size_t i = 0; i < a->nrows; i++) {
@@ -343,7 +447,10 @@ static void draw_header(struct view *v, int y, int width)
 	struct profile *p = t->p;
 	struct src *s = v->data;
 	layout(v, width);
-	tui_event_headers(t, y, s->ev, s->nev);
+	if (s->dnw)
+		tui_diff_header(t, y, 0, s->dnw, 0, "Self");
+	else
+		tui_event_headers(t, y, s->ev, s->nev);
 	char *h = xasprintf("  Line  %s (%s%s)", file_name(p, p->fns[v->fn].file),
 			    t->set.relative ? "only " : "", fn_name(p, v->fn));
 	tui_put(t, y, s->cx, width - s->cx, h);
@@ -368,8 +475,11 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		return;
 	case R_CALL: {
 		char kt[32];
-		int w = tui_cost_width(t, s->ev[0]);
-		if (call_kind_costed(r->call))
+		int w = s->dnw ? cx : tui_cost_width(t, s->ev[0]);
+		struct tui_abd d;
+		if (call_kind_costed(r->call) && diff_row(v, r, &d))
+			tui_diff_cells(t, y, 0, s->dnw, 0, &d);
+		else if (call_kind_costed(r->call))
 			tui_cost_cells(v, y, s->ev, s->nev, r->cost);
 		else
 			tui_put_right(t, y, 0, w,
@@ -393,12 +503,18 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	default:
 		break;
 	}
-	if (r->has_cost) {
+	struct tui_abd d;
+	int diff = diff_row(v, r, &d);
+	if (diff && (r->has_cost || d.ina || d.inb)) {
+		if (r->hot && !sel)
+			attron(A_BOLD);
+		tui_diff_cells(t, y, 0, s->dnw, 0, &d);
+	} else if (r->has_cost && !diff) {
 		if (r->hot && !sel)
 			attron(A_BOLD);
 		tui_cost_cells(v, y, s->ev, s->nev, r->cost);
-	} else {
-		tui_put_right(t, y, 0, tui_count_width(t, s->ev[0]), ".");
+	} else { /* (in a difference: under B-A) */
+		tui_put_right(t, y, 0, diff ? cx : tui_count_width(t, s->ev[0]), ".");
 	}
 	char num[16];
 	snprintf(num, sizeof(num), "%6u ", r->line);
