@@ -1,7 +1,7 @@
 /* fastnum.h -- the fast paths' readers of a number (fastlex.h's), and the
  * masks of a line's digits and separators, on their own: no model, nothing
- * but <stddef.h>, <stdint.h> and SSE2's intrinsics, so that a benchmark of
- * them (bench/numparse-bench.c) reads the loader's code.
+ * but <stddef.h>, <stdint.h> and SSE2's and AVX2's intrinsics, so that a
+ * benchmark of them (bench/numparse-bench.c) reads the loader's code.
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #ifndef CGTUI_FASTNUM_H
 #define CGTUI_FASTNUM_H
@@ -10,6 +10,14 @@
 #include <stdint.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
+#endif
+/* AVX2 code (FASTNUM_AVX2) is in functions of their own target, taken
+ * where the CPU has it (runs.c's chunk_runs()): the build assumes SSE2
+ * only. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define FASTNUM_AVX2 1
+#define AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #endif
 
 /* A decimal number of at most 18 digits at s: the end, or NULL. */
@@ -106,6 +114,32 @@ static inline __attribute__((always_inline)) void lex_masks32(const char *t, uin
 	      (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(b, lo),
 								  _mm_cmplt_epi8(b, hi)))
 		      << 16;
+}
+#endif
+
+#ifdef FASTNUM_AVX2
+/* lex_masks32() in one 32-byte compare of each kind */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+lex_masks32_avx2(const char *t, uint32_t *sp, uint32_t *nl, uint32_t *dg)
+{
+	__m256i a = _mm256_loadu_si256((const __m256i *)t);
+	*sp = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(' ')));
+	*nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, _mm256_set1_epi8('\n')));
+	*dg = (uint32_t)_mm256_movemask_epi8(
+		_mm256_and_si256(_mm256_cmpgt_epi8(a, _mm256_set1_epi8('0' - 1)),
+				 _mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), a)));
+}
+
+/* digits8_value() of four 64-bit lanes at once, each lane's digits
+ * already at its top (the shift done): pairs of digits, then pairs of
+ * those, weighted and added (pmaddubsw, pmaddwd), then the two halves. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i digits8x4_value(__m256i w)
+{
+	w = _mm256_and_si256(w, _mm256_set1_epi8(0x0f));
+	w = _mm256_maddubs_epi16(w, _mm256_set1_epi16(1 << 8 | 10));
+	w = _mm256_madd_epi16(w, _mm256_set1_epi32(1 << 16 | 100));
+	return _mm256_add_epi64(_mm256_mul_epu32(w, _mm256_set1_epi64x(10000)),
+				_mm256_srli_epi64(w, 32));
 }
 #endif
 
