@@ -36,7 +36,7 @@ static const char default_config[] = "set threshold = 0.1\n"
 				     "set bars = yes\n"
 				     "color file = cyan default\n"
 				     "color hot = yellow default\n"
-				     "color negative = red default\n"
+				     "color negative = magenta default\n"
 				     "color bar-low = green default\n"
 				     "color bar-mid = yellow default\n"
 				     "color bar-high = red default\n";
