@@ -22,7 +22,7 @@ enum {
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_JOBS, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
 	OPT_SUBST, OPT_ANNOTATE_ASM, OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE, OPT_SHARE,
 	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL,
-	OPT_PARTS, OPT_THREADS, OPT_PIDS,
+	OPT_PARTS, OPT_THREADS, OPT_PIDS, OPT_NORMALIZE,
 };
 
 /* where an option is taken */
@@ -70,6 +70,10 @@ static const struct cli_option options[] = {
 	  "  --mod-filename=s/A/B/[gi]  rewrite file names (pcre2 regex, \\1 in B)\n" },
 	{ "mod-funcname", 0, required_argument, OPT_MOD_FUNCNAME, BOTH,
 	  "  --mod-funcname=s/A/B/[gi]  rewrite function names\n" },
+	{ "normalize-names", 0, no_argument, OPT_NORMALIZE, READ,
+	  "  --normalize-names        compared profiles (--diff, --check, the explorer's A):\n"
+	  "                           f.isra.0, f.part.1, f.constprop.2, f.lto_priv.0,\n"
+	  "                           f.cold are f, {lambda()#3} is {lambda()}\n" },
 	{ "jobs", 0, required_argument, OPT_JOBS, READ,
 	  "  --jobs=N                 threads that read a profile (not the program's)\n"
 	  "                           [the online CPUs not kept busy]\n" },
@@ -442,6 +446,9 @@ static int take(struct cli *c, const struct cli_option *o, const char *arg)
 	}
 	case OPT_DIFF:
 		c->diff = 1;
+		break;
+	case OPT_NORMALIZE:
+		c->normalize_names = 1;
 		break;
 	case OPT_MOD_FILENAME:
 	case OPT_MOD_FUNCNAME: {

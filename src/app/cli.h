@@ -47,6 +47,8 @@ struct cli {
 	int cycles;                     /* --cycles [yes] */
 	int jobs;                       /* --jobs: threads reading a profile (0: CPUs) */
 	int fold;                       /* --fold-recursion [no] */
+	int normalize_names;            /* --normalize-names: compiler numbering dropped
+					 * when profiles are compared [no] */
 	int demangle;                   /* --demangle [yes] */
 	struct partset parts;           /* --parts, --threads, --pids (none: all) */
 	struct share_opts share;        /* --check, --limit*, --format, --export */
