@@ -361,6 +361,8 @@ again:
 	p->objmod = NULL;
 	if (match_decide(s, p, ctl->side, nobjs, nfiles)) {
 		profile_free(p);
+		if (ctl->pr)
+			ctl->pr->before = 0; /* (the bar starts again) */
 		goto again;
 	}
 	if (s->match_note && ctl->side != 1)
