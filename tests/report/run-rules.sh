@@ -102,4 +102,14 @@ got=$(fns --diff --normalize-names l1.out l2.out)
 [ "$got" = "$(printf '%s\n' 'f()::{lambda(int)}::operator()(int) const  a.cc 2 2' 'x#1  a.cc 0 0')" ]
 check "--normalize-names: lambdas" $? "$got"
 
+# Two unrelated programs that share one library's base name: their
+# directories are not taken as the same (the one match is a third of what
+# each side has under them): main and libz's f stay apart, no warning.
+printf 'events: Ir\nob=/opt/a/lib/libz.so\nfl=/opt/a/src/z.c\nfn=f\n1 5\nob=/opt/a/lib/liba.so\nfl=/opt/a/src/a.c\nfn=a\n1 1\nob=/opt/a/lib/libb.so\nfl=/opt/a/src/b.c\nfn=b\n1 1\n' >u1.out
+printf 'events: Ir\nob=/usr/x/lib/libz.so\nfl=/usr/x/src/z.c\nfn=f\n1 7\nob=/usr/x/lib/libc.so\nfl=/usr/x/src/c.c\nfn=c\n1 1\nob=/usr/x/lib/libd.so\nfl=/usr/x/src/d.c\nfn=d\n1 1\n' >u2.out
+got=$(fns --diff u1.out u2.out | grep '^f ')
+[ "$got" = "$(printf '%s\n' 'f /opt/a/lib/libz.so /opt/a/src/z.c -5 -5' 'f /usr/x/lib/libz.so /usr/x/src/z.c 7 7')" ] &&
+	! grep -q 'matched across builds' err.txt
+check "unrelated programs: one shared base name matches nothing" $? "$got $(cat err.txt)"
+
 finish
