@@ -49,6 +49,8 @@ struct cli {
 	int fold;                       /* --fold-recursion [no] */
 	int normalize_names;            /* --normalize-names: compiler numbering dropped
 					 * when profiles are compared [no] */
+	int match_builds;               /* --match-builds: two builds' paths matched
+					 * when profiles are compared [yes] */
 	int demangle;                   /* --demangle [yes] */
 	struct partset parts;           /* --parts, --threads, --pids (none: all) */
 	struct share_opts share;        /* --check, --limit*, --format, --export */

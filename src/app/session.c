@@ -259,7 +259,7 @@ static void table_paths(const struct profile *p, uint32_t objs, uint32_t files, 
 static int match_decide(struct session *s, const struct profile *p, int side, uint32_t nobjs,
 			uint32_t nfiles)
 {
-	if (!s->diff || s->matched)
+	if (!s->diff || s->matched || !s->cli->match_builds)
 		return 0;
 	if (side == 1) {
 		const char **v = NULL;

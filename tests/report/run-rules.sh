@@ -78,6 +78,10 @@ P='/home/ci/build1/prog /home/ci/build1/src/a.c'
 check "two builds: each function once, B - A" $? "$(fns --diff b1.out b2.out; cat err.txt)"
 grep -q "matched across builds: the second profile's /home/ci/build2/ as /home/ci/build1/" err.txt
 check "two builds: the prefixes taken as the same are said" $? "$(cat err.txt)"
+got=$(fns --diff --match-builds=no b1.out b2.out | grep '^main ')
+[ "$got" = "$(printf '%s\n' 'main /home/ci/build1/prog /home/ci/build1/src/a.c -10 -40' \
+	'main /home/ci/build2/prog /home/ci/build2/src/a.c 12 52')" ] && ! grep -q 'matched' err.txt
+check "--match-builds=no: main twice, -A and B" $? "$got"
 [ "$(fns --diff --normalize-names b1.out b2.out)" = "$(printf '%s\n' "bar $P 0 0" \
 	"foo $P 10 10" "main $P 2 12")" ]
 check "--normalize-names: foo.isra.0 is foo" $? "$(fns --diff --normalize-names b1.out b2.out)"
