@@ -570,7 +570,8 @@ int modname_match_paths(const char *const *a, size_t na, const char *const *b, s
 	memcpy(fb, b, nb * sizeof(*fb));
 	qsort(fa, na, sizeof(*fa), cmp_str);
 	qsort(fb, nb, sizeof(*fb), cmp_str);
-	qsort(v, nv, sizeof(*v), cmp_vote);
+	if (nv > 1)
+		qsort(v, nv, sizeof(*v), cmp_vote);
 	int n = 0;
 	*from = xmalloc((nv + 1) * sizeof(**from));
 	*to = xmalloc((nv + 1) * sizeof(**to));
