@@ -239,8 +239,8 @@ static int lazy_lines(int want)
 	return e && (*e == '0' || *e == '1') ? *e == '1' : want;
 }
 
-/* The paths (objects, files) of p's tables from id `from` on, appended
- * to v: pointers into p. */
+/* The paths (objects, files) of p's tables from the ids objs and files
+ * on, appended to v[*n]: pointers into p. */
 static void table_paths(const struct profile *p, uint32_t objs, uint32_t files, const char ***v,
 			size_t *n)
 {

@@ -485,12 +485,13 @@ static size_t common_tail(const char *a, size_t la, const char *b, size_t lb)
 
 /* How many of the paths v[0, n) begin with pre and are not among
  * sorted[0, ns) (ordered by strcmp). */
-static size_t under_unshared(const char *const *v, size_t n, const char *pre, const char **sorted,
-			     size_t ns)
+static size_t paths_under(const char *const *v, size_t n, const char *pre, const char **sorted,
+			  size_t ns)
 {
 	size_t pl = strlen(pre), c = 0;
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(v[i], pre, pl) == 0 && !bsearch(&v[i], sorted, ns, sizeof(*sorted), cmp_str))
+		if (strncmp(v[i], pre, pl) == 0 &&
+		    !(ns && bsearch(&v[i], sorted, ns, sizeof(*sorted), cmp_str)))
 			c++;
 	return c;
 }
@@ -561,33 +562,32 @@ int modname_match_paths(const char *const *a, size_t na, const char *const *b, s
 	}
 	free(sa);
 	/* each leading part of b as the one of a it was most often found as,
-	 * when the paths so matched are half of those under either part the
-	 * other side lacks, at least (two unrelated programs share a base
-	 * name here and there: /usr/lib/ is not taken as another system's
-	 * /lib/tls/ for one library) */
-	const char **fa = xmalloc((na + 1) * sizeof(*fa)), **fb = xmalloc((nb + 1) * sizeof(*fb));
+	 * when the paths so matched are half of a's paths under its part and
+	 * of b's own (those a lacks) under b's, at least: two unrelated
+	 * programs share a base name here and there (/usr/lib/ is not taken as
+	 * another system's /lib/tls/ for one library) */
+	const char **fa = xmalloc((na + 1) * sizeof(*fa));
 	memcpy(fa, a, na * sizeof(*fa));
-	memcpy(fb, b, nb * sizeof(*fb));
 	qsort(fa, na, sizeof(*fa), cmp_str);
-	qsort(fb, nb, sizeof(*fb), cmp_str);
 	if (nv > 1)
 		qsort(v, nv, sizeof(*v), cmp_vote);
 	int n = 0;
 	*from = xmalloc((nv + 1) * sizeof(**from));
 	*to = xmalloc((nv + 1) * sizeof(**to));
 	for (size_t k = 0; k < nv; k++) {
-		if ((k && strcmp(v[k].from, v[k - 1].from) == 0) ||
-		    2 * v[k].n < under_unshared(b, nb, v[k].from, fa, na) ||
-		    2 * v[k].n < under_unshared(a, na, v[k].to, fb, nb)) {
-			free(v[k].from);
-			free(v[k].to);
-			continue;
+		/* (the first of a leading part of b has the most votes) */
+		if ((!k || strcmp(v[k].from, v[k - 1].from) != 0) &&
+		    2 * v[k].n >= paths_under(b, nb, v[k].from, fa, na) &&
+		    2 * v[k].n >= paths_under(a, na, v[k].to, NULL, 0)) {
+			(*from)[n] = xstrdup(v[k].from);
+			(*to)[n++] = xstrdup(v[k].to);
 		}
-		(*from)[n] = v[k].from;
-		(*to)[n++] = v[k].to;
+	}
+	for (size_t k = 0; k < nv; k++) {
+		free(v[k].from);
+		free(v[k].to);
 	}
 	free(fa);
-	free(fb);
 	free(v);
 	return n;
 }

@@ -51,7 +51,9 @@ struct modname *modname_numbering(const struct modname *first);
  * the one path of a with the most trailing components in common with it
  * (its base name at least; when two have as many, none), if the parts
  * before those differ (neither empty); each leading part of b is taken as
- * the one of a it was found as most often.  Returns how many, in the
+ * the one of a it was found as most often, if the paths so matched are
+ * half of a's under that part and of b's own (not a's) under b's, at
+ * least.  (b may hold a's paths or not: the same.)  Returns how many, in the
  * arrays *from (b's) and *to (a's), longest from first: malloc'ed, as
  * their strings. */
 int modname_match_paths(const char *const *a, size_t na, const char *const *b, size_t nb,
