@@ -22,7 +22,7 @@ enum {
 	OPT_MOD_FUNCNAME, OPT_INCLUSIVE, OPT_JOBS, OPT_TREE, OPT_VERSION, OPT_HELP, OPT_EVENT, OPT_KEYS,
 	OPT_SUBST, OPT_ANNOTATE_ASM, OPT_CYCLES, OPT_FOLD, OPT_DEMANGLE, OPT_SHARE,
 	OPT_STDIN, OPT_LOG, OPT_RECORD, OPT_NO_OPEN, OPT_TOOL_OPT, OPT_TOOLARG, OPT_CONTROL,
-	OPT_PARTS, OPT_THREADS, OPT_PIDS,
+	OPT_PARTS, OPT_THREADS, OPT_PIDS, OPT_NORMALIZE, OPT_MATCH_BUILDS,
 };
 
 /* where an option is taken */
@@ -70,6 +70,13 @@ static const struct cli_option options[] = {
 	  "  --mod-filename=s/A/B/[gi]  rewrite file names (pcre2 regex, \\1 in B)\n" },
 	{ "mod-funcname", 0, required_argument, OPT_MOD_FUNCNAME, BOTH,
 	  "  --mod-funcname=s/A/B/[gi]  rewrite function names\n" },
+	{ "normalize-names", 0, no_argument, OPT_NORMALIZE, READ,
+	  "  --normalize-names        compared profiles (--diff, --check, the explorer's A):\n"
+	  "                           f.isra.0, f.part.1, f.constprop.2, f.lto_priv.0,\n"
+	  "                           f.cold are f, {lambda()#3} is {lambda()}\n" },
+	{ "match-builds", 0, required_argument, OPT_MATCH_BUILDS, READ,
+	  "  --match-builds=yes|no    compared profiles: paths that differ in a leading\n"
+	  "                           part (two build directories) are the same [yes]\n" },
 	{ "jobs", 0, required_argument, OPT_JOBS, READ,
 	  "  --jobs=N                 threads that read a profile (not the program's)\n"
 	  "                           [the online CPUs not kept busy]\n" },
@@ -443,6 +450,13 @@ static int take(struct cli *c, const struct cli_option *o, const char *arg)
 	case OPT_DIFF:
 		c->diff = 1;
 		break;
+	case OPT_NORMALIZE:
+		c->normalize_names = 1;
+		break;
+	case OPT_MATCH_BUILDS:
+		if (yesno("--match-builds", arg, &c->match_builds) < 0)
+			return 1;
+		break;
 	case OPT_MOD_FILENAME:
 	case OPT_MOD_FUNCNAME: {
 		struct modname *m = modname_compile(arg, err, sizeof(err));
@@ -578,7 +592,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	srclookup_init(&c->look);
 	c->threshold = -1;
 	c->percent = c->context = c->cycles_given = -1;
-	c->cycles = c->demangle = 1;
+	c->cycles = c->demangle = c->match_builds = 1;
 	size_t invlen = 1;
 	for (int i = 0; i < argc; i++)
 		invlen += strlen(argv[i]) + 1;

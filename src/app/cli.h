@@ -47,6 +47,10 @@ struct cli {
 	int cycles;                     /* --cycles [yes] */
 	int jobs;                       /* --jobs: threads reading a profile (0: CPUs) */
 	int fold;                       /* --fold-recursion [no] */
+	int normalize_names;            /* --normalize-names: compiler numbering dropped
+					 * when profiles are compared [no] */
+	int match_builds;               /* --match-builds: two builds' paths matched
+					 * when profiles are compared [yes] */
 	int demangle;                   /* --demangle [yes] */
 	struct partset parts;           /* --parts, --threads, --pids (none: all) */
 	struct share_opts share;        /* --check, --limit*, --format, --export */

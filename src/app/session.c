@@ -12,6 +12,7 @@
 #include "profile/demangle.h"
 #include "profile/import.h"
 #include "profile/load.h"
+#include "profile/modname.h"
 #include "profile/util.h"
 #include "source/elfsym.h"
 #include "tui/progress.h"
@@ -38,6 +39,23 @@ static void set_dirs(struct session *s, int profile_dirs)
 	}
 }
 
+/* Forgets what matching across builds decided (the sides change). */
+static void match_clear(struct session *s)
+{
+	modname_free(s->filemod);
+	modname_free(s->pathmod);
+	modname_free(s->fnmod);
+	free(s->match_note);
+	for (size_t i = 0; i < s->nfirst_paths; i++)
+		free(s->first_paths[i]);
+	free(s->first_paths);
+	s->matched = 0;
+	s->pathmod = s->filemod = s->fnmod = NULL;
+	s->match_note = NULL;
+	s->first_paths = NULL;
+	s->nfirst_paths = 0;
+}
+
 /* s->in made of the sides: the files compared with (if any), then the
  * profile's own, or (swapped) the other way round; the source directories
  * theirs. */
@@ -49,6 +67,9 @@ static void compose(struct session *s)
 	run_files_copy(&s->in, s->swapped ? &s->base : &s->own);
 	s->diff = s->base.n > 0;
 	set_dirs(s, s->profile_dirs);
+	match_clear(s);
+	if (s->diff && s->cli->normalize_names)
+		s->fnmod = modname_numbering(s->cli->modfn);
 }
 
 int session_open(struct session *s, const struct cli *c)
@@ -206,6 +227,7 @@ void session_free(struct session *s)
 	free(s->dirs);
 	partset_clear(&s->parts);
 	partset_clear(&s->prev_parts);
+	match_clear(s);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -217,18 +239,110 @@ static int lazy_lines(int want)
 	return e && (*e == '0' || *e == '1') ? *e == '1' : want;
 }
 
+/* The paths (objects, files) of p's tables from the ids objs and files
+ * on, appended to v[*n]: pointers into p. */
+static void table_paths(const struct profile *p, uint32_t objs, uint32_t files, const char ***v,
+			size_t *n)
+{
+	*v = xreallocarray(*v, *n + (p->objs.n - objs) + (p->files.n - files) + 1, sizeof(**v));
+	for (uint32_t i = objs; i < p->objs.n; i++)
+		(*v)[(*n)++] = p->objs.str[i];
+	for (uint32_t i = files; i < p->files.n; i++)
+		(*v)[(*n)++] = p->files.str[i];
+}
+
+/* Matching across builds decided, after a load of both sides into p
+ * (the first's names are the tables' ids below nobjs, nfiles) or of the
+ * second alone (the first's paths kept by its load alone); the first
+ * alone keeps its paths for that.  1 when the second side's paths are
+ * to be rewritten: p is to be loaded again. */
+static int match_decide(struct session *s, const struct profile *p, int side, uint32_t nobjs,
+			uint32_t nfiles)
+{
+	if (!s->diff || s->matched || !s->cli->match_builds)
+		return 0;
+	if (side == 1) {
+		const char **v = NULL;
+		size_t n = 0;
+		table_paths(p, 0, 0, &v, &n);
+		for (size_t i = 0; i < s->nfirst_paths; i++)
+			free(s->first_paths[i]);
+		s->first_paths = xreallocarray(s->first_paths, n + 1, sizeof(*s->first_paths));
+		for (size_t i = 0; i < n; i++)
+			s->first_paths[i] = xstrdup(v[i]);
+		s->nfirst_paths = n;
+		free(v);
+		return 0;
+	}
+	if (side == 2 && !s->first_paths)
+		return 0;
+	const char **a = NULL, **b = NULL;
+	size_t na = 0, nb = 0;
+	if (side == 2) {
+		a = xreallocarray(NULL, s->nfirst_paths + 1, sizeof(*a));
+		for (; na < s->nfirst_paths; na++)
+			a[na] = s->first_paths[na];
+		table_paths(p, 0, 0, &b, &nb);
+	} else {
+		/* the first's: the tables' names before the second's load (a
+		 * path of both is the first's: nothing to match); the second's:
+		 * those after */
+		a = xreallocarray(NULL, (size_t)nobjs + nfiles + 1, sizeof(*a));
+		for (uint32_t i = 0; i < nobjs; i++)
+			a[na++] = p->objs.str[i];
+		for (uint32_t i = 0; i < nfiles; i++)
+			a[na++] = p->files.str[i];
+		table_paths(p, nobjs, nfiles, &b, &nb);
+	}
+	char **from, **to;
+	int n = modname_match_paths(a, na, b, nb, &from, &to);
+	free(a);
+	free(b);
+	s->matched = 1;
+	if (n) {
+		/* said in one line: "A as B, C as D" */
+		size_t len = 128;
+		for (int i = 0; i < n; i++)
+			len += strlen(from[i]) + strlen(to[i]) + 8;
+		char *o = s->match_note = xmalloc(len);
+		o += sprintf(o, "matched across builds: the second profile's ");
+		for (int i = 0; i < n; i++)
+			o += sprintf(o, "%s%s as %s", i ? ", " : "", from[i], to[i]);
+		sprintf(o, " (the first's)");
+		s->pathmod = modname_prefixes(NULL, (const char *const *)from, (const char *const *)to, n);
+		s->filemod = modname_prefixes(s->cli->modfile, (const char *const *)from,
+					      (const char *const *)to, n);
+	}
+	for (int i = 0; i < n; i++) {
+		free(from[i]);
+		free(to[i]);
+	}
+	free(from);
+	free(to);
+	return n > 0;
+}
+
 int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
 		 size_t errsz)
 {
 	const struct cli *c = s->cli;
+again:
 	profile_init(p);
 	p->jobs = c->jobs; /* the aggregation's threads too */
 	progress_watch(ctl->pr, p);
 	int from = ctl->side == 2 ? s->nfirst : 0, to = ctl->side == 1 ? s->nfirst : s->in.n;
+	uint32_t nobjs = 0, nfiles = 0;
 	for (int i = from; i < to; i++) {
+		int second = s->diff && i >= s->nfirst;
+		if (second && i == s->nfirst) {
+			nobjs = p->objs.n;
+			nfiles = p->files.n;
+		}
+		p->objmod = second ? s->pathmod : NULL;
 		/* (lines are never deferred with a set of parts or a sink: load.h) */
 		struct load_opts lo = { .sign = s->diff && !ctl->side && i < s->nfirst ? -1 : 1,
-					.modfile = c->modfile, .modfn = c->modfn,
+					.modfile = second && s->filemod ? s->filemod : c->modfile,
+					.modfn = s->fnmod ? s->fnmod : c->modfn,
 					.fold_contexts = s->fold, .parts = &s->parts,
 					.instr = ctl->sink, .lazy_lines = lazy_lines(ctl->lazy),
 					.skip_jumps = 1, .jobs = c->jobs,
@@ -244,6 +358,15 @@ int session_load(struct session *s, struct profile *p, const struct load_ctl *ct
 			return rc;
 		}
 	}
+	p->objmod = NULL;
+	if (match_decide(s, p, ctl->side, nobjs, nfiles)) {
+		profile_free(p);
+		if (ctl->pr)
+			ctl->pr->before = 0; /* (the bar starts again) */
+		goto again;
+	}
+	if (s->match_note && ctl->side != 1)
+		profile_warn(p, "%s", s->match_note);
 	/* (the call graph's components meanwhile, on a second thread, for
 	 * the report: begun there, the explorer's peak memory was 1.2 MB
 	 * higher at 1 GB) */

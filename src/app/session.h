@@ -39,6 +39,18 @@ struct session {
 	 * P view changes it): every view's totals are theirs */
 	struct partset parts;
 	struct partset prev_parts;
+	/* Matching across builds (modname.h), for the sides as composed:
+	 * decided at the first load that sees both (matched), the second
+	 * side's paths then rewritten to the first's as they load (pathmod,
+	 * filemod: after --mod-filename; NULL when none differ), what was
+	 * taken as the same said by match_note; the first side's paths kept
+	 * from its load alone, for the second's (--check loads them so). */
+	int matched;
+	struct modname *pathmod, *filemod;
+	struct modname *fnmod;  /* --normalize-names after --mod-funcname, or NULL */
+	char *match_note;
+	char **first_paths;
+	size_t nfirst_paths;
 };
 
 /* The inputs of c: its operands, or the newest profile here.  0, or the

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "model.h"
 #include "aggregate.h"
+#include "modname.h"
 #include "mrc.h"
 
 #include <ctype.h>
@@ -89,6 +90,7 @@ void profile_free(struct profile *p)
 		free(p->warnings[i]);
 	free(p->warnings);
 	free(p->recovered);
+	free(p->objas);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -429,7 +431,29 @@ static uint64_t fn_hash(const struct profile *p, uint32_t r)
 	return hash3(f->obj, f->file, f->name);
 }
 
-uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
+/* obj as p->objmod rewrites its name (it is NO_ID, or no name changes). */
+static uint32_t obj_as(struct profile *p, uint32_t obj)
+{
+	if (obj == NO_ID)
+		return obj;
+	if (obj >= p->nobjas) {
+		uint32_t n = p->nobjas ? p->nobjas : 16;
+		while (n <= obj)
+			n *= 2;
+		p->objas = xreallocarray(p->objas, n, sizeof(*p->objas));
+		memset(p->objas + p->nobjas, 0xff, (size_t)(n - p->nobjas) * sizeof(*p->objas));
+		p->nobjas = n;
+	}
+	if (p->objas[obj] == NO_ID) {
+		size_t len = 0;
+		char *t = modname_apply(p->objmod, p->objs.str[obj], p->objs.len[obj], &len);
+		p->objas[obj] = t ? strtab_intern(&p->objs, t, len) : obj;
+		free(t);
+	}
+	return p->objas[obj];
+}
+
+static uint32_t fn_add(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 {
 	/* no look in the function hash: a function of a new name is found by
 	 * no look-up until profile_fn() is next called, which puts it in then
@@ -442,6 +466,11 @@ uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t
 	}
 	p->fns[p->nfns] = (struct function){ .name = name, .obj = obj, .file = file };
 	return p->nfns++;
+}
+
+uint32_t profile_fn_new(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
+{
+	return fn_add(p, p->objmod ? obj_as(p, obj) : obj, file, name);
 }
 
 /* h made to hold p's functions (and one more), hash(p, f) of each: those
@@ -462,6 +491,8 @@ static inline void ihash_fill(struct ihash *h, const struct profile *p,
 
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t name)
 {
+	if (p->objmod)
+		obj = obj_as(p, obj);
 	struct ihash *h = &p->fnhash;
 	ihash_fill(h, p, fn_hash);
 	uint32_t i = (uint32_t)hash3(obj, file, name) & h->mask;
@@ -472,7 +503,7 @@ uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t nam
 	}
 	h->slots[i] = p->nfns + 1;
 	h->n = p->nfns + 1;
-	return profile_fn_new(p, obj, file, name);
+	return fn_add(p, obj, file, name);
 }
 
 void profile_fn_index(struct profile *p)

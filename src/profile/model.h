@@ -10,6 +10,8 @@
 #include "linestore.h"
 #include "util.h"
 
+struct modname;
+
 #define NO_ID UINT32_MAX
 #define MAX_EVENTS 64
 
@@ -189,6 +191,13 @@ struct profile {
 	uint32_t *recovered;     /* per function: the ELF symbol (a name id) of a
 				  * function named by its address, or NO_ID;
 				  * NULL when not looked for (src/source) */
+	/* While the second side of a difference loads, its objects as the
+	 * first's (modname.h's matching across builds: session.c sets it):
+	 * a function's object is rewritten so when it is made; objas[o]
+	 * is what object o became (NO_ID: not asked yet), nobjas long. */
+	const struct modname *objmod;
+	uint32_t *objas;
+	uint32_t nobjas;
 };
 
 /* The parts in the order they ran (pid, then time range, then part
@@ -245,7 +254,8 @@ int profile_names_contexts(const struct profile *p);
 /* The same for a file's `creator:` value. */
 int creator_names_contexts(const char *creator);
 
-/* The function (obj, file, name), made if new. */
+/* The function (obj, file, name), made if new (obj as p->objmod makes
+ * it). */
 uint32_t profile_fn(struct profile *p, uint32_t obj, uint32_t file, uint32_t name);
 /* The function (obj, file, name) by the function hash, NO_ID if none is
  * found there or among the functions made since it was last filled (one

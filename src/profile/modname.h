@@ -34,4 +34,29 @@ void modname_keep_originals(struct modname *m);
  * pointers into m.  Returns how many (0 when none or not remembering). */
 size_t modname_originals(const struct modname *m, const char *name, const char ***out);
 
+/* Matching across builds: the same program built in two places, its
+ * profiles compared.  Two rules, each applied after `first` (the user's
+ * --mod-*, or NULL), freed with modname_free() (first is not):
+ * modname_prefixes() rewrites a path that begins with from[i] (the
+ * first that does: longest first) to begin with to[i] instead (the
+ * strings copied); modname_numbering() drops the numbers a
+ * compiler gives the functions it makes: the clone suffixes ".isra.N",
+ * ".part.N", ".constprop.N", ".lto_priv.N", ".cold" (and their
+ * demangled " [clone .isra.N]"), and {lambda(...)#N}'s "#N". */
+struct modname *modname_prefixes(const struct modname *first, const char *const *from,
+				 const char *const *to, int n);
+struct modname *modname_numbering(const struct modname *first);
+/* The leading parts of the paths b (objects, files) that stand for
+ * leading parts of the paths a: for each path of b that a does not hold,
+ * the one path of a with the most trailing components in common with it
+ * (its base name at least; when two have as many, none), if the parts
+ * before those differ (neither empty); each leading part of b is taken as
+ * the one of a it was found as most often, if the paths so matched are
+ * half of a's under that part and of b's own (not a's) under b's, at
+ * least.  (b may hold a's paths or not: the same.)  Returns how many, in the
+ * arrays *from (b's) and *to (a's), longest from first: malloc'ed, as
+ * their strings. */
+int modname_match_paths(const char *const *a, size_t na, const char *const *b, size_t nb,
+			char ***from, char ***to);
+
 #endif

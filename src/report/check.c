@@ -293,12 +293,6 @@ static void emap_free(struct emap *m)
 	memset(m, 0, sizeof(*m));
 }
 
-static const char *base_name(const char *s)
-{
-	const char *sl = strrchr(s, '/');
-	return sl ? sl + 1 : s;
-}
-
 static int matches(const struct limit *l, const char *s)
 {
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(l->re, NULL);
@@ -318,11 +312,11 @@ static void collect(struct emap *m, int k, struct profile *p, const struct limit
 			const char *nm = fn_name(p, f);
 			if (!matches(l, nm))
 				continue;
-			/* the same function: its name and its object's base name
-			 * (Cachegrind's files name no object: its file) */
-			const char *on = obj_name(p, p->fns[f].obj);
-			int n = snprintf(buf, sizeof(buf), "%s%c%s", nm, 0,
-					 *on ? base_name(on) : file_name(p, p->fns[f].file));
+			/* the same function: its name, object and file, as a
+			 * difference's (the session's load matched the paths of
+			 * two builds, the names with --normalize-names) */
+			int n = snprintf(buf, sizeof(buf), "%s%c%s%c%s", nm, 0,
+					 obj_name(p, p->fns[f].obj), 0, file_name(p, p->fns[f].file));
 			if (n >= (int)sizeof(buf))
 				n = (int)sizeof(buf) - 1;
 			struct entry *e = emap_get(m, buf, (size_t)n);
@@ -354,7 +348,7 @@ static void collect(struct emap *m, int k, struct profile *p, const struct limit
 		const char *nm = obj_name(p, p->fns[f].obj);
 		if (!matches(l, nm))
 			continue;
-		int n = snprintf(buf, sizeof(buf), "%s%c", base_name(nm), 0);
+		int n = snprintf(buf, sizeof(buf), "%s%c", nm, 0);
 		struct entry *e = emap_get(m, buf, (size_t)(n > (int)sizeof(buf) - 1 ? (int)sizeof(buf) - 1 : n));
 		e->v[k] = cost_add(e->v[k], event_value(p, agg_self(a, f), ev));
 		if (!e->name || k == 1)

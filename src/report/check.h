@@ -11,8 +11,9 @@
  * last ':' finds, on its own against its own base cost: PATTERN:EVENT=CHANGE,
  * split at the last '=' and the last ':' before it, so a C++ name's '::'
  * and any '=' are the pattern's.  Functions are the same in both runs when
- * their names and the base names of their objects are (in Cachegrind's
- * files, which name no objects, their files).  Absent from BASE,
+ * their names, objects and files are, as in a difference (the session's
+ * load matches two builds' paths, and names with --normalize-names).
+ * Absent from BASE,
  * a cost is new: any increase is above a percent limit.  With --min-cost=N
  * (or N% of the base total) a function, file or object whose base and new
  * costs are both under N is not checked.  Exit status: 0 within the

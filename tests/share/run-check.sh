@@ -181,9 +181,10 @@ check "the run's two files add up" $? "$(rows out.txt)"
 # 6. objects and files; cachegrind's files
 gate 3 "--limit-object=regress\$ (built in b/ and n/: the same object)" --check base.out new.out \
 	--limit-object='regress$:Ir=+1%' --format=json
-rows out.txt | grep -q '^0 /.*/n/regress '
-
-check "one object, named as in NEW" $? "$(rows out.txt)"
+# (the two builds' paths are matched as --diff matches them: NEW's n/ read
+# as BASE's b/, so the one object has BASE's name)
+rows out.txt | grep -q '^0 /.*/b/regress '
+check "one object, named as in BASE" $? "$(rows out.txt)"
 gate 3 "--limit-file=regress\\.c" --check base.out new.out --limit-file='regress\.c$:Ir=+1%'
 CB=$(cgself base.cg parse) CN=$(cgself new.cg parse)
 gate 3 "Cachegrind files: --limit-self=^parse\$" --check base.cg new.cg \
@@ -222,6 +223,30 @@ gate 3 "a text verdict" --check hb.out hn.out --limit-function='ns::Parser::run\
 grep -q '^EXCEEDED  function   Ir  *100  *130  +30 (+30.00%)  *+25%  *ns::Parser::run(int)$' out.txt &&
 	tail -1 out.txt | grep -q '^1 limit exceeded$'
 check "its row and last line" $? "$(cat out.txt)"
+
+# 7b. by hand (../report/builds-*.out): one program built in two places
+# (/home/ci/build1 and /home/ci/build2, objects and sources), foo a GCC
+# clone foo.isra.0 in the first.  main: self 10 -> 12, inclusive 40 -> 52 (+30%); foo 30 -> 40
+# (+33.33%); bar 5 -> 5; a.c, the whole program, 45 -> 57 (+26.67%).
+cp "$here/../report/builds-1.out" bb.out
+cp "$here/../report/builds-2.out" bn.out
+gate 3 "two builds: main 40 -> 52 over +25%" --check bb.out bn.out --limit-function='^main$:Ir=+25%' \
+	--format=json
+[ "$(rows out.txt)" = "0 main 40 52 12 30.000000 true" ]
+check "main's row by hand" $? "$(rows out.txt)"
+grep -q "matched across builds: the second profile's /home/ci/build2/ as /home/ci/build1/" err.txt
+check "the prefixes taken as the same are said" $? "$(cat err.txt)"
+gate 0 "two builds: a.c one file, 45 -> 57 (+26.67%) within +27%" --check bb.out bn.out \
+	--limit-file='a\.c$:Ir=+27%'
+gate 3 "... and above +26%" --check bb.out bn.out --limit-file='a\.c$:Ir=+26%' --format=json
+[ "$(rows out.txt)" = "0 /home/ci/build1/src/a.c 45 57 12 $(pct 12 45) true" ]
+check "a.c's row by hand" $? "$(rows out.txt)"
+gate 3 "--normalize-names: foo.isra.0 is foo, 30 -> 40 over +30%" --check --normalize-names \
+	bb.out bn.out --limit-function='^foo:Ir=+30%' --format=json
+[ "$(rows out.txt)" = "0 foo 30 40 10 $(pct 10 30) true" ]
+check "foo's row by hand" $? "$(rows out.txt)"
+gate 0 "... within +34%" --check --normalize-names bb.out bn.out --limit-function='^foo:Ir=+34%'
+gate 3 "without it, foo is new" --check bb.out bn.out --limit-function='^foo:Ir=+34%'
 
 # 8. usage errors (1) and unreadable profiles (2)
 gate 1 "no limit" --check base.out new.out
