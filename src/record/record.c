@@ -792,11 +792,34 @@ static void child_profiles(const struct rec *r, char *buf, size_t n)
 		snprintf(buf + k, n - k, " and %d more", more);
 }
 
+/* The tool's warnings in Valgrind's log ("==PID== WHERE: warning: ..."; a
+ * cache model it simulates otherwise than asked, say), said on stderr:
+ * the log is kept off the screen. */
+static void tool_warnings(const struct rec *r)
+{
+	FILE *f = r->vglog && !r->callgrind ? fopen(r->vglog, "r") : NULL;
+	char line[1024];
+	int n = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		int pid, off = 0;
+		if (sscanf(line, "==%d== %n", &pid, &off) != 1 || !off || !strstr(line + off, ": warning: "))
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		if (n++ < 8)
+			fprintf(stderr, "cgtui: the tool: %s\n", line + off);
+	}
+	if (n > 8)
+		fprintf(stderr, "cgtui: the tool: %d more warnings in Valgrind's messages\n", n - 8);
+	if (f)
+		fclose(f);
+}
+
 void rec_summary(struct rec *r)
 {
 	if (r->pid <= 0 || !rec_ended(r))
 		return;
 	rec_final(r);
+	tool_warnings(r);
 	if (!written(r->out))
 		return;
 	char how[64], kids[1024];

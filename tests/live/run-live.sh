@@ -580,6 +580,15 @@ sum=$(($(totals "$fk1") + $(totals "$fk2")))
 check "live: at the end, the header's Ir is both processes' profiles added ($sum)" \
 	"$([ "$(hdr_ir fk-3.txt)" = "$sum" ]; echo $?)" "$(head -1 fk-3.txt) $(cat forkkids.err)"
 
+# the tool's warnings reach the terminal (Valgrind's log is kept off it):
+# a tree-PLRU cache of 12 ways is simulated as LRU, and the end says so
+# (the message is the tool's own, as run-recorder checks it in the log)
+printf 'L1I: size=32K assoc=8 line=64\nL1D: size=48K assoc=12 line=64 policy=plru\nL2: size=1M assoc=8 line=64\n' \
+	>plru12.cfg
+"$CGTUI" --no-open --cache-config=plru12.cfg -o pw.out ./live-prog work 5 >/dev/null 2>rec.err
+grep -q "^cgtui: the tool: plru12.cfg:2: warning: L1D: tree-PLRU needs a power-of-two associativity (at most 64), not 12: LRU instead$" rec.err
+check "the tool's warnings said at the end (a 12-way tree-PLRU cache: LRU)" "$?" "$(cat rec.err)"
+
 # A once the recording has ended: the difference with an earlier run's
 # profile (its name typed: the list's last row), the header saying which
 # minus which, its total the two profiles' totals: lines' difference (the
