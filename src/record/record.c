@@ -249,45 +249,53 @@ void rec_stop(struct rec *r)
 
 /* ---- live data ------------------------------------------------------------------------ */
 
-/* What changes when a snapshot is written: the newest of its files (their
- * inodes summed), added to *out; -1 when there is none. */
-static int live_stamp(const char *base, struct stat *out)
+/* The process a snapshot's file in the temporary directory is of
+ * ("live.PID", "live.PID-TID"; not ".tmp", ".ctx" or ".time", nor a dump,
+ * ".N"), or 0. */
+static int snapshot_pid(const char *name)
 {
-	struct runfiles rf;
-	int n = run_files(base, &rf);
-	for (int i = 0; i < n; i++) {
-		struct stat st;
-		if (stat(rf.v[i], &st) != 0)
-			continue;
-		if (st.st_mtim.tv_sec > out->st_mtim.tv_sec ||
-		    (st.st_mtim.tv_sec == out->st_mtim.tv_sec && st.st_mtim.tv_nsec > out->st_mtim.tv_nsec))
-			out->st_mtim = st.st_mtim;
-		out->st_ino += st.st_ino;
-		out->st_dev = st.st_dev;
-	}
-	run_files_free(&rf);
-	return n ? 0 : -1;
+	if (strncmp(name, "live.", 5) != 0 || name[5] < '1' || name[5] > '9')
+		return 0;
+	char *e;
+	long pid = strtol(name + 5, &e, 10);
+	if (*e == '-')
+		for (e++; *e >= '0' && *e <= '9'; e++)
+			;
+	return *e || pid <= 0 || pid > 0x3fffffff ? 0 : (int)pid;
 }
 
-/* The same for what the explorer loads while the program runs: the
- * program's snapshot, and its children's profiles (rec_children: a
- * snapshot, or the final profile once Valgrind's log names it); -1 while
- * the program has no snapshot. */
+/* What changes when the explorer has newer data while the program runs:
+ * every whole file of the temporary directory -- each process's snapshots
+ * (live.PID..., rec_children's) and Valgrind's log, which names a child's
+ * profile once it is written -- by its time (the newest) and inode
+ * (summed: a snapshot is renamed into place); -1 while the program has no
+ * snapshot. */
 static int live_stamp_all(const struct rec *r, struct stat *out)
 {
 	memset(out, 0, sizeof(*out));
-	if (live_stamp(r->live, out) != 0)
-		return -1;
-	char **v;
-	int n = rec_children(r, &v);
-	for (int i = 0; i < n; i++) {
-		dev_t dev = out->st_dev;
-		live_stamp(v[i], out);
-		out->st_dev = dev;
-		free(v[i]);
+	DIR *d = r->tmpdir ? opendir(r->tmpdir) : NULL;
+	struct dirent *de;
+	int own = 0;
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || (len > 4 && strcmp(de->d_name + len - 4, ".tmp") == 0))
+			continue; /* (".", "..", a snapshot being written) */
+		own |= snapshot_pid(de->d_name) == r->pid;
+		char *f = xasprintf("%s/%s", r->tmpdir, de->d_name);
+		struct stat st;
+		if (stat(f, &st) == 0) {
+			if (st.st_mtim.tv_sec > out->st_mtim.tv_sec ||
+			    (st.st_mtim.tv_sec == out->st_mtim.tv_sec &&
+			     st.st_mtim.tv_nsec > out->st_mtim.tv_nsec))
+				out->st_mtim = st.st_mtim;
+			out->st_ino += st.st_ino;
+			out->st_dev = st.st_dev;
+		}
+		free(f);
 	}
-	free(v);
-	return 0;
+	if (d)
+		closedir(d);
+	return own ? 0 : -1;
 }
 
 const char *rec_source(struct rec *r, int *whole)
@@ -662,7 +670,7 @@ int rec_wait_first(struct rec *r)
 	sa.sa_handler = rec_on_signal;
 	for (int i = 0; i < 3; i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	while (!r->callgrind && !rec_ended(r) && live_stamp(r->live, &st) != 0 && !rec_signal) {
+	while (!r->callgrind && !rec_ended(r) && live_stamp_all(r, &st) != 0 && !rec_signal) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
 	}
@@ -716,21 +724,6 @@ static void add_child(char ***paths, int **pids, int *n, int pid, char *path)
 	*pids = xreallocarray(*pids, (size_t)*n + 1, sizeof(**pids));
 	(*paths)[*n] = path;
 	(*pids)[(*n)++] = pid;
-}
-
-/* The process a snapshot's file in the temporary directory is of
- * ("live.PID", "live.PID-TID"; not ".tmp", ".ctx" or ".time", nor a dump,
- * ".N"), or 0. */
-static int snapshot_pid(const char *name)
-{
-	if (strncmp(name, "live.", 5) != 0 || name[5] < '1' || name[5] > '9')
-		return 0;
-	char *e;
-	long pid = strtol(name + 5, &e, 10);
-	if (*e == '-')
-		for (e++; *e >= '0' && *e <= '9'; e++)
-			;
-	return *e || pid <= 0 || pid > 0x3fffffff ? 0 : (int)pid;
 }
 
 int rec_children(const struct rec *r, char ***paths)
