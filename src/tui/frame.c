@@ -18,14 +18,19 @@
 
 #define TUI_MESSAGE_LINES 4 /* a message wraps over at most so many lines */
 
+const char *tui_side_source(const struct profile *p, int sign)
+{
+	for (int k = 0; k < p->nparts; k++)
+		if ((p->parts[k].sign < 0) == (sign < 0))
+			return p->parts[k].source;
+	return NULL;
+}
+
 void diff_label(const struct profile *p, char *buf, size_t n)
 {
-	const char *side[2] = { NULL, NULL }; /* the second's, the first's */
-	for (int k = 0; k < p->nparts; k++)
-		if (!side[p->parts[k].sign < 0])
-			side[p->parts[k].sign < 0] = p->parts[k].source;
-	if (p->ndiff && side[0] && side[1])
-		snprintf(buf, n, "difference: %s minus %s", side[0], side[1]);
+	const char *b = tui_side_source(p, 1), *a = tui_side_source(p, -1);
+	if (p->ndiff && a && b)
+		snprintf(buf, n, "difference: %s minus %s", b, a);
 	else
 		snprintf(buf, n, "%s", p->cmd && *p->cmd ? p->cmd : p->sources[0]);
 }

@@ -304,6 +304,9 @@ void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(prin
  * differ from one snapshot to the next): its id there (the first such), or
  * NO_ID.  A hash look-up once tui_reload has indexed np's names. */
 uint32_t tui_same_fn(const struct profile *p, uint32_t fn, const struct profile *np);
+/* The file of p's first part of a difference's side: sign -1 the first
+ * side (read negated), else the second (or the only one); NULL if none. */
+const char *tui_side_source(const struct profile *p, int sign);
 /* A difference's side alone: 1 (A, the first, subtracted) or 2 (B), its
  * names indexed for tui_side_fn and cycle detection as the settings say;
  * loaded by the loader when first asked for (a failed load says why on the

@@ -50,16 +50,6 @@ static void add_row(struct cmp_rows *c, int op, char *with, char *text)
 	c->r[c->n++] = (struct cmp_row){ op, with, text };
 }
 
-/* The first part of each side's first file (sign -1: the side the
- * profile is compared with), or NULL. */
-static const char *side_file(const struct profile *p, int sign)
-{
-	for (int k = 0; k < p->nparts; k++)
-		if ((p->parts[k].sign < 0) == (sign < 0))
-			return p->parts[k].source;
-	return NULL;
-}
-
 /* Is one of p's files a file of the run? */
 static int loaded(const struct profile *p, const char *run)
 {
@@ -141,7 +131,7 @@ static void cmp_update(struct view *v)
 	cmp_free(v);
 	struct cmp_rows *c = xcalloc(1, sizeof(*c));
 	v->data = c;
-	const char *own = side_file(p, 1), *other = side_file(p, -1);
+	const char *own = tui_side_source(p, 1), *other = tui_side_source(p, -1);
 	if (p->ndiff && own && other) {
 		add_row(c, TUI_CMP_SWAP, NULL,
 			xasprintf("swap the sides: %s minus %s", other, own));
@@ -165,7 +155,7 @@ static void cmp_update(struct view *v)
 static void cmp_header(struct view *v, int y, int width)
 {
 	const struct profile *p = v->t->p;
-	const char *own = side_file(p, 1);
+	const char *own = tui_side_source(p, 1);
 	char *h = xasprintf("the difference: %s minus the one chosen (Enter)",
 			    own ? own : "this profile");
 	tui_put(v->t, y, 0, width, h);
