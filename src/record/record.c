@@ -265,11 +265,13 @@ static int snapshot_pid(const char *name)
 }
 
 /* What changes when the explorer has newer data while the program runs:
- * every whole file of the temporary directory -- each process's snapshots
- * (live.PID..., rec_children's) and Valgrind's log, which names a child's
- * profile once it is written -- by its time (the newest) and inode
- * (summed: a snapshot is renamed into place); -1 while the program has no
- * snapshot. */
+ * the files of the temporary directory that are each process's snapshots
+ * (live.PID, live.PID-TID: rec_children's), and Valgrind's log, which
+ * names a child's profile once it is written -- by their time (the
+ * newest) and inodes (summed: a snapshot is renamed into place); -1 while
+ * the program has no snapshot.  (Not the .ctx and .time beside a
+ * snapshot: they are renamed into place before it, and a load between
+ * would read the new ones with the old profile.) */
 static int live_stamp_all(const struct rec *r, struct stat *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -277,10 +279,10 @@ static int live_stamp_all(const struct rec *r, struct stat *out)
 	struct dirent *de;
 	int own = 0;
 	while (d && (de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		if (de->d_name[0] == '.' || (len > 4 && strcmp(de->d_name + len - 4, ".tmp") == 0))
-			continue; /* (".", "..", a snapshot being written) */
-		own |= snapshot_pid(de->d_name) == r->pid;
+		int pid = snapshot_pid(de->d_name);
+		if (!pid && (!r->vglog || strcmp(de->d_name, strrchr(r->vglog, '/') + 1) != 0))
+			continue;
+		own |= pid == r->pid;
 		char *f = xasprintf("%s/%s", r->tmpdir, de->d_name);
 		struct stat st;
 		if (stat(f, &st) == 0) {
