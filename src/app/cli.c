@@ -76,7 +76,8 @@ static const struct cli_option options[] = {
 	  "                           f.cold are f, {lambda()#3} is {lambda()}\n" },
 	{ "match-builds", 0, required_argument, OPT_MATCH_BUILDS, READ,
 	  "  --match-builds=yes|no    compared profiles: paths that differ in a leading\n"
-	  "                           part (two build directories) are the same [yes]\n" },
+	  "                           part (two build directories), and the programs\n"
+	  "                           run (prog.old and prog), are the same [yes]\n" },
 	{ "jobs", 0, required_argument, OPT_JOBS, READ,
 	  "  --jobs=N                 threads that read a profile (not the program's)\n"
 	  "                           [the online CPUs not kept busy]\n" },

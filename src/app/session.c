@@ -49,6 +49,9 @@ static void match_clear(struct session *s)
 	for (size_t i = 0; i < s->nfirst_paths; i++)
 		free(s->first_paths[i]);
 	free(s->first_paths);
+	free(s->first_cmd);
+	s->first_cmd = NULL;
+	s->nfirst_objs = 0;
 	s->matched = 0;
 	s->pathmod = s->filemod = s->fnmod = NULL;
 	s->match_note = NULL;
@@ -251,13 +254,19 @@ static void table_paths(const struct profile *p, uint32_t objs, uint32_t files, 
 		(*v)[(*n)++] = p->files.str[i];
 }
 
+/* The command of p's part k (from 0), or p's. */
+static const char *part_cmd(const struct profile *p, int k)
+{
+	return k < p->nparts && p->parts[k].cmd ? p->parts[k].cmd : p->cmd;
+}
+
 /* Matching across builds decided, after a load of both sides into p
- * (the first's names are the tables' ids below nobjs, nfiles) or of the
- * second alone (the first's paths kept by its load alone); the first
- * alone keeps its paths for that.  1 when the second side's paths are
- * to be rewritten: p is to be loaded again. */
+ * (the first's names are the tables' ids below nobjs, nfiles, its parts
+ * those below npart) or of the second alone (the first's paths kept by
+ * its load alone); the first alone keeps its paths for that.  1 when the
+ * second side's paths are to be rewritten: p is to be loaded again. */
 static int match_decide(struct session *s, const struct profile *p, int side, uint32_t nobjs,
-			uint32_t nfiles)
+			uint32_t nfiles, int npart)
 {
 	if (!s->diff || s->matched || !s->cli->match_builds)
 		return 0;
@@ -271,6 +280,9 @@ static int match_decide(struct session *s, const struct profile *p, int side, ui
 		for (size_t i = 0; i < n; i++)
 			s->first_paths[i] = xstrdup(v[i]);
 		s->nfirst_paths = n;
+		s->nfirst_objs = p->objs.n;
+		free(s->first_cmd);
+		s->first_cmd = part_cmd(p, 0) ? xstrdup(part_cmd(p, 0)) : NULL;
 		free(v);
 		return 0;
 	}
@@ -296,6 +308,25 @@ static int match_decide(struct session *s, const struct profile *p, int side, ui
 	}
 	char **from, **to;
 	int n = modname_match_paths(a, na, b, nb, &from, &to);
+	/* the program itself renamed: the first rule, of objects only */
+	size_t nao = side == 2 ? s->nfirst_objs : nobjs;
+	const char *acmd = side == 2 ? s->first_cmd : part_cmd(p, 0);
+	struct modname *pre = n ? modname_prefixes(NULL, (const char *const *)from,
+						   (const char *const *)to, n) : NULL;
+	char *pf, *pt;
+	int prog = modname_match_program(acmd, a, nao, part_cmd(p, side == 2 ? 0 : npart),
+					 (const char *const *)&p->objs.str[side == 2 ? 0 : nobjs],
+					 p->objs.n - (side == 2 ? 0 : nobjs), pre, &pf, &pt);
+	modname_free(pre);
+	if (prog) {
+		from = xreallocarray(from, (size_t)n + 2, sizeof(*from));
+		to = xreallocarray(to, (size_t)n + 2, sizeof(*to));
+		memmove(from + 1, from, (size_t)n * sizeof(*from));
+		memmove(to + 1, to, (size_t)n * sizeof(*to));
+		from[0] = pf;
+		to[0] = pt;
+		n++;
+	}
 	free(a);
 	free(b);
 	s->matched = 1;
@@ -310,8 +341,8 @@ static int match_decide(struct session *s, const struct profile *p, int side, ui
 			o += sprintf(o, "%s%s as %s", i ? ", " : "", from[i], to[i]);
 		sprintf(o, " (the first's)");
 		s->pathmod = modname_prefixes(NULL, (const char *const *)from, (const char *const *)to, n);
-		s->filemod = modname_prefixes(s->cli->modfile, (const char *const *)from,
-					      (const char *const *)to, n);
+		s->filemod = modname_prefixes(s->cli->modfile, (const char *const *)from + prog,
+					      (const char *const *)to + prog, n - prog);
 	}
 	for (int i = 0; i < n; i++) {
 		free(from[i]);
@@ -332,11 +363,13 @@ again:
 	progress_watch(ctl->pr, p);
 	int from = ctl->side == 2 ? s->nfirst : 0, to = ctl->side == 1 ? s->nfirst : s->in.n;
 	uint32_t nobjs = 0, nfiles = 0;
+	int npart = 0;
 	for (int i = from; i < to; i++) {
 		int second = s->diff && i >= s->nfirst;
 		if (second && i == s->nfirst) {
 			nobjs = p->objs.n;
 			nfiles = p->files.n;
+			npart = p->nparts;
 		}
 		p->objmod = second ? s->pathmod : NULL;
 		/* (lines are never deferred with a set of parts or a sink: load.h) */
@@ -359,7 +392,7 @@ again:
 		}
 	}
 	p->objmod = NULL;
-	if (match_decide(s, p, ctl->side, nobjs, nfiles)) {
+	if (match_decide(s, p, ctl->side, nobjs, nfiles, npart)) {
 		profile_free(p);
 		if (ctl->pr)
 			ctl->pr->before = 0; /* (the bar starts again) */

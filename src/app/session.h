@@ -43,14 +43,16 @@ struct session {
 	 * decided at the first load that sees both (matched), the second
 	 * side's paths then rewritten to the first's as they load (pathmod,
 	 * filemod: after --mod-filename; NULL when none differ), what was
-	 * taken as the same said by match_note; the first side's paths kept
-	 * from its load alone, for the second's (--check loads them so). */
+	 * taken as the same said by match_note; the first side's paths
+	 * (objects, then files) and command kept from its load alone, for the
+	 * second's (--check loads them so). */
 	int matched;
 	struct modname *pathmod, *filemod;
 	struct modname *fnmod;  /* --normalize-names after --mod-funcname, or NULL */
 	char *match_note;
 	char **first_paths;
-	size_t nfirst_paths;
+	size_t nfirst_paths, nfirst_objs;
+	char *first_cmd;
 };
 
 /* The inputs of c: its operands, or the newest profile here.  0, or the

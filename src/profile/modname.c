@@ -446,7 +446,9 @@ static char *apply_rule(const struct modname *m, const char *s, size_t len, size
 		return drop_numbering(s, len, outlen);
 	for (int i = 0; i < m->nprefix; i++) {
 		size_t fl = strlen(m->from[i]), tl = strlen(m->to[i]);
-		if (len < fl || memcmp(s, m->from[i], fl) != 0)
+		/* (a leading part ends in a '/'; else a whole path) */
+		if (len < fl || memcmp(s, m->from[i], fl) != 0 ||
+		    (len > fl && fl && m->from[i][fl - 1] != '/'))
 			continue;
 		char *o = xmalloc(tl + len - fl + 1);
 		memcpy(o, m->to[i], tl);
@@ -590,4 +592,50 @@ int modname_match_paths(const char *const *a, size_t na, const char *const *b, s
 	free(fa);
 	free(v);
 	return n;
+}
+
+/* The one path of objs[0, n) whose base name is that of cmd's first word
+ * (the program run), or NULL. */
+static const char *program_object(const char *cmd, const char *const *objs, size_t n)
+{
+	if (!cmd)
+		return NULL;
+	cmd += strspn(cmd, " \t");
+	size_t l = strcspn(cmd, " \t");
+	const char *w = cmd;
+	for (size_t i = 0; i < l; i++)
+		if (cmd[i] == '/')
+			w = cmd + i + 1;
+	size_t wl = l - (size_t)(w - cmd);
+	const char *found = NULL;
+	for (size_t i = 0; wl && i < n; i++) {
+		const char *b = base_of(objs[i]);
+		if (strlen(b) != wl || memcmp(b, w, wl) != 0)
+			continue;
+		if (found && strcmp(found, objs[i]) != 0)
+			return NULL;
+		found = objs[i];
+	}
+	return found;
+}
+
+int modname_match_program(const char *acmd, const char *const *aobjs, size_t na,
+			  const char *bcmd, const char *const *bobjs, size_t nb,
+			  const struct modname *prefixes, char **from, char **to)
+{
+	const char *pa = program_object(acmd, aobjs, na), *pb = program_object(bcmd, bobjs, nb);
+	if (!pa || !pb)
+		return 0;
+	size_t ml = 0;
+	char *m = prefixes ? modname_apply(prefixes, pb, strlen(pb), &ml) : NULL;
+	const char *mb = m ? m : pb;
+	int same = 0;
+	for (size_t i = 0; i < na && !same; i++)
+		same = strcmp(aobjs[i], mb) == 0;
+	free(m);
+	if (same)
+		return 0;
+	*from = xstrdup(pb);
+	*to = xstrdup(pa);
+	return 1;
 }

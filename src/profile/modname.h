@@ -39,7 +39,8 @@ size_t modname_originals(const struct modname *m, const char *name, const char *
  * --mod-*, or NULL), freed with modname_free() (first is not):
  * modname_prefixes() rewrites a path that begins with from[i] (the
  * first that does: longest first) to begin with to[i] instead (the
- * strings copied); modname_numbering() drops the numbers a
+ * strings copied; a from[i] that does not end in '/' stands for that
+ * whole path alone); modname_numbering() drops the numbers a
  * compiler gives the functions it makes: the clone suffixes ".isra.N",
  * ".part.N", ".constprop.N", ".lto_priv.N", ".cold" (and their
  * demangled " [clone .isra.N]"), and {lambda(...)#N}'s "#N". */
@@ -58,5 +59,15 @@ struct modname *modname_numbering(const struct modname *first);
  * their strings. */
 int modname_match_paths(const char *const *a, size_t na, const char *const *b, size_t nb,
 			char ***from, char ***to);
+
+/* The program itself built under another name (prog.old and prog): the
+ * object of each side named as its command's program (the first word of
+ * cmd, by base name; one such object only), when b's is not a's and a does
+ * not hold it.  1 with *from (b's) and *to (a's) malloc'ed, for
+ * modname_prefixes() (a whole path: it stands for that path alone), when
+ * b's with `prefixes` applied (NULL: none) is not among a's; else 0. */
+int modname_match_program(const char *acmd, const char *const *aobjs, size_t na,
+			  const char *bcmd, const char *const *bobjs, size_t nb,
+			  const struct modname *prefixes, char **from, char **to);
 
 #endif

@@ -116,4 +116,21 @@ got=$(fns --diff u1.out u2.out | grep '^f ')
 	! grep -q 'matched across builds' err.txt
 check "unrelated programs: one shared base name matches nothing" $? "$got $(cat err.txt)"
 
+# The program built again under another name (prog.old, then prog): each
+# side's object named as its command's program is the same program, a
+# whole path (prog-helper.so, which /w/prog begins, is not rewritten).
+# B - A by hand: main self 12 - 10 = 2, inclusive (12 + 25) - (10 + 20) =
+# 7; f 25 - 20 = 5; h 3 - 3 = 0.
+o='ob=/w/prog-helper.so\nfl=/w/h.c\nfn=h\n5 3\n'
+printf 'cmd: ./prog.old\nevents: Ir\nob=/w/prog.old\nfl=/w/a.c\nfn=main\n1 10\ncfn=f\ncalls=1 3\n2 20\nfn=f\n3 20\n'"$o" >n1.out
+printf 'cmd: ./prog x\nevents: Ir\nob=/w/prog\nfl=/w/a.c\nfn=main\n1 12\ncfn=f\ncalls=1 3\n2 25\nfn=f\n3 25\n'"$o" >n2.out
+got=$(fns --diff n1.out n2.out)
+[ "$got" = "$(printf '%s\n' 'f /w/prog.old /w/a.c 5 5' 'h /w/prog-helper.so /w/h.c 0 0' \
+	'main /w/prog.old /w/a.c 2 7')" ] &&
+	grep -q "matched across builds: the second profile's /w/prog as /w/prog.old" err.txt
+check "the program renamed: prog is prog.old" $? "$got $(cat err.txt)"
+got=$(fns --diff --match-builds=no n1.out n2.out | grep -c '^main ')
+[ "$got" = 2 ]
+check "the program renamed, --match-builds=no: main twice" $? "$got"
+
 finish
