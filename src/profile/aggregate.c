@@ -9,6 +9,7 @@
 #include "config.h"
 #include "aggregate.h"
 #include "load.h"
+#include "scope.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -20,6 +21,19 @@
 
 /* how many entries ahead a loop over random reads fetches them */
 #define AHEAD 8
+
+/* The call tree's roots found so far forgotten */
+static void roots_free(struct agg *a)
+{
+	for (struct agg_roots *r = a->roots, *next; r; r = next) {
+		next = r->next;
+		free(r->ent);
+		free(r->val);
+		free(r->cyc_in);
+		free(r);
+	}
+	a->roots = NULL;
+}
 
 void agg_free(struct agg *a)
 {
@@ -51,13 +65,7 @@ void agg_free(struct agg *a)
 	if (a->have_ff)
 		filefn_free(a->ff, a->ff_pool);
 	filefn_free(a->way_ff, a->way_pool);
-	for (struct agg_roots *r = a->roots, *next; r; r = next) {
-		next = r->next;
-		free(r->ent);
-		free(r->val);
-		free(r->cyc_in);
-		free(r);
-	}
+	roots_free(a);
 	free(a->msum_at);
 	free(a->msum);
 	free(a);
@@ -408,8 +416,10 @@ static void phase1(struct agg_run *r, uint32_t t)
 	int nr = a->nreal;
 	if (t == 0) {
 		csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx, &r->to);
-		/* (numbered as found: agg_finish numbers them again) */
-		r->ncyc = scc(n, a->out_start, r->to, a->fn_cycle);
+		/* (numbered as found: agg_finish numbers them again; a
+		 * difference has none of its own: the calls of both sides
+		 * together make cycles neither has, agg_take_sides) */
+		r->ncyc = p->ndiff ? 0 : scc(n, a->out_start, r->to, a->fn_cycle);
 		/* which functions call out of their component, which inside */
 		for (uint32_t v = 0; v < n; v++)
 			for (uint32_t e = a->out_start[v]; e < a->out_start[v + 1]; e++)
@@ -599,7 +609,9 @@ static void incl_part(struct agg_run *r, uint32_t k)
  * inclusive cost with detection on (self + the calls leaving the
  * component) plus the calls inside it (a cycle's members', a function's to
  * itself), in the rows of those that make such calls (raw_ix): only those
- * calls are decoded, the records read in their order. */
+ * calls are decoded, the records read in their order.  A difference's
+ * function whose inclusive cost is its sides' (AGG_OUT_SIDES) has a row
+ * too: its self + every call. */
 static void raw_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
@@ -608,7 +620,8 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	uint32_t lo = r->bound[k], hi = r->bound[k + 1];
 	for (uint32_t v = lo; v < hi; v++)
 		if (a->raw_ix[v] != NO_ID)
-			memcpy(&a->raw_rows[(size_t)a->raw_ix[v] * nr], agg_incl_cycles(a, v),
+			memcpy(&a->raw_rows[(size_t)a->raw_ix[v] * nr],
+			       a->fn_out[v] & AGG_OUT_SIDES ? agg_self(a, v) : agg_incl_cycles(a, v),
 			       sizeof(cost_t) * (size_t)nr);
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
@@ -623,7 +636,9 @@ static void raw_part(struct agg_run *r, uint32_t k)
 			if (n->caller >= lo && n->caller < hi && a->raw_ix[n->caller] != NO_ID)
 				__builtin_prefetch(&a->raw_rows[(size_t)a->raw_ix[n->caller] * nr], 1);
 		}
-		if (v < lo || v >= hi || (to != v && (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
+		if (v < lo || v >= hi ||
+		    (to != v && !(a->fn_out[v] & AGG_OUT_SIDES) &&
+		     (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
 			continue; /* leaves the component: counted */
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, x, cc);
@@ -1128,7 +1143,7 @@ void profile_set_cycles(struct profile *p, int on)
 		uint32_t nrow = 0;
 		a->raw_ix = xmalloc(((size_t)a->nfns + 1) * sizeof(uint32_t));
 		for (uint32_t v = 0; v < a->nfns; v++)
-			a->raw_ix[v] = a->fn_out[v] & AGG_OUT_INSIDE ? nrow++ : NO_ID;
+			a->raw_ix[v] = a->fn_out[v] & (AGG_OUT_INSIDE | AGG_OUT_SIDES) ? nrow++ : NO_ID;
 		a->nraw = nrow;
 		a->raw_rows = xmalloc(((size_t)nrow + 1) * row);
 		struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
@@ -1140,6 +1155,89 @@ void profile_set_cycles(struct profile *p, int on)
 				a->nraw, r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0);
 	}
 	a->cycles = !!on;
+}
+
+int diff_side_parts(const struct profile *p, int side, struct partset *ps)
+{
+	if (parts_all_shown(p))
+		return 0;
+	int n = 0, any = 0;
+	for (int k = 1; k <= p->nparts; k++)
+		n += (p->parts[k - 1].sign < 0) == (side == 1);
+	ps->nbits = n;
+	ps->bits = xcalloc((size_t)(n + 63) / 64 + 1, sizeof(*ps->bits));
+	for (int k = 1, j = 0; k <= p->nparts; k++) {
+		if ((p->parts[k - 1].sign < 0) != (side == 1))
+			continue;
+		if (part_shown(p, k)) { /* (scope.h: bit j for part j + 1) */
+			ps->bits[j / 64] |= (uint64_t)1 << (j % 64);
+			any = 1;
+		}
+		j++;
+	}
+	return any ? 1 : -1;
+}
+
+/* The index of each of p's real events among s's (-1: none), by name */
+static void side_events(const struct profile *p, const struct profile *s, int *ev)
+{
+	for (int e = 0; e < p->nreal; e++) {
+		ev[e] = -1;
+		for (int se = 0; se < s->nreal && ev[e] < 0; se++)
+			if (!strcmp(s->ev[se].name, p->ev[e].name))
+				ev[e] = se;
+	}
+}
+
+void agg_take_sides(struct profile *p, struct profile *side[2])
+{
+	struct agg *a = (struct agg *)profile_agg(p);
+	agg_wait(a);
+	int nr = a->nreal, ev[2][MAX_EVENTS];
+	uint32_t n = a->nfns, nnew = 0;
+	profile_index_fn_text(p);
+	/* the functions that are a cycle's member in either side: the
+	 * others' inclusive costs, self + the calls to other functions, are
+	 * B's minus A's already */
+	uint8_t *mine = xcalloc((size_t)n + 1, 1);
+	for (int k = 0; k < 2; k++) {
+		if (!side[k])
+			continue;
+		const struct agg *sa = profile_agg(side[k]);
+		side_events(p, side[k], ev[k]);
+		for (uint32_t sf = 0; sf < sa->nfns; sf++) {
+			uint32_t f = sa->fn_cycle[sf] ? profile_fn_like(p, side[k], sf) : NO_ID;
+			if (f != NO_ID && !mine[f]) {
+				mine[f] = 1;
+				nnew += a->incl_ix[f] == NO_ID;
+			}
+		}
+	}
+	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
+	if (nnew)
+		a->incl_rows = xrealloc(a->incl_rows, ((size_t)a->nincl + nnew + 1) * row);
+	for (uint32_t f = 0; f < n; f++) {
+		if (!mine[f])
+			continue;
+		if (a->incl_ix[f] == NO_ID)
+			a->incl_ix[f] = a->nincl++;
+		cost_t *d = &a->incl_rows[(size_t)a->incl_ix[f] * nr];
+		memset(d, 0, row);
+		for (int k = 0; k < 2; k++) {
+			uint32_t sf = side[k] ? profile_fn_like(side[k], p, f) : NO_ID;
+			if (sf == NO_ID)
+				continue;
+			const cost_t *c = agg_incl_cycles(side[k]->agg, sf);
+			for (int e = 0; e < nr; e++) {
+				cost_t x = ev[k][e] < 0 ? 0 : c[ev[k][e]];
+				d[e] = cost_add(d[e], k ? x : (cost_t)(0 - (uint64_t)x));
+			}
+		}
+		a->fn_out[f] |= AGG_OUT_SIDES;
+	}
+	free(mine);
+	/* (the call tree's roots are found again from these) */
+	roots_free(a);
 }
 
 /* A block of a file:function pair that is not its first (agg_filefn):

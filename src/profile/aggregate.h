@@ -147,6 +147,22 @@ void agg_free(struct agg *a);
  * inclusive costs are callgrind_annotate's (recursive calls counted again
  * at every level: they may pass the total). */
 void profile_set_cycles(struct profile *p, int on);
+/* A difference (p->ndiff) has no cycles of its own: the calls of both
+ * sides together make cycles neither side has.  Its inclusive costs are
+ * B's minus A's, each side aggregated alone with its own cycle rule: self
+ * + the calls to other functions is that already, but for a function that
+ * is a cycle's member in a side.  This gives those theirs, side[1]'s minus
+ * side[0]'s (NULL: nothing of it; functions matched by their names'
+ * texts, profile_fn_like: the sides indexed by profile_index_fn_text),
+ * and with detection off, self + every call (B's minus A's).  A call's
+ * cost is its records', B's minus A's. */
+void agg_take_sides(struct profile *p, struct profile *side[2]);
+struct partset;
+/* The parts of a difference's side (1 the first, 2 the second) that the
+ * difference p shows, by the side's own load index (its parts are those
+ * of p of its sign, in the same order), in *ps: 0 when p shows all (ps
+ * left empty), -1 when it shows none of them. */
+int diff_side_parts(const struct profile *p, int side, struct partset *ps);
 /* May a job run beside the explorer, given the profile's jobs (0: the
  * default) and the machine's online cores?  When more than one job was
  * asked for, or by default on a machine with a second core, busy or not:
@@ -237,7 +253,7 @@ static inline void agg_fetch(const struct agg *a, const cost_t *row, int event)
 {
 	__builtin_prefetch(&row[event < a->nreal ? event : 0]);
 }
-enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2 };
+enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2, AGG_OUT_SIDES = 4 /* agg_take_sides */ };
 /* The inclusive costs with detection on, whether it is on or not. */
 static inline const cost_t *agg_incl_cycles(const struct agg *a, uint32_t id)
 {

@@ -414,13 +414,6 @@ struct tui_abd {
  * the sort event: 0 when t->p is no difference or a side cannot be loaded
  * (tui_side), else 1. */
 int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c);
-/* Entity fn's B-A (t->p->nreal real events) in out: its cost in the second
- * side alone minus that in the first (0 where it is not), what each side
- * shows, when it is in one of them; else (a cycle: other members in each
- * side) the difference's own.  Returns 1 in the first case.  (The
- * difference's own inclusive costs differ from it where cycle detection
- * finds other cycles in the two sides' calls together.) */
-int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out);
 /* The change from A to B: "+12.5%" of A (|A|), "new" (not in A), "gone"
  * (not in B), "from 0" (in A at 0), a wide one "+1234%" or "+huge"; in at
  * most TUI_CHANGE columns. */
