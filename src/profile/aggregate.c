@@ -22,19 +22,6 @@
 /* how many entries ahead a loop over random reads fetches them */
 #define AHEAD 8
 
-/* The call tree's roots found so far forgotten */
-static void roots_free(struct agg *a)
-{
-	for (struct agg_roots *r = a->roots, *next; r; r = next) {
-		next = r->next;
-		free(r->ent);
-		free(r->val);
-		free(r->cyc_in);
-		free(r);
-	}
-	a->roots = NULL;
-}
-
 void agg_free(struct agg *a)
 {
 	if (!a)
@@ -65,9 +52,17 @@ void agg_free(struct agg *a)
 	if (a->have_ff)
 		filefn_free(a->ff, a->ff_pool);
 	filefn_free(a->way_ff, a->way_pool);
-	roots_free(a);
+	for (struct agg_roots *r = a->roots, *next; r; r = next) {
+		next = r->next;
+		free(r->ent);
+		free(r->val);
+		free(r->cyc_in);
+		free(r);
+	}
 	free(a->msum_at);
 	free(a->msum);
+	free(a->lin_fn);
+	free(a->lin_rows);
 	free(a);
 }
 
@@ -234,6 +229,25 @@ static void excess_warn(struct profile *p, const struct agg *a, const struct exc
 		     p->ev[0].name, (long long)x->inc, more);
 }
 
+/* The inclusive cost the roots are found from: with detection on, but a
+ * difference's function whose cost is its sides' (lin_fn) has its self +
+ * the calls to other functions */
+static const cost_t *roots_incl(const struct agg *a, uint32_t e)
+{
+	if (e < a->nfns && a->fn_out[e] & AGG_OUT_SIDES) {
+		uint32_t lo = 0, hi = a->nlin;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (a->lin_fn[mid] < e)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return &a->lin_rows[(size_t)lo * a->nreal];
+	}
+	return agg_incl_cycles(a, e);
+}
+
 /* agg_roots_keep's pass over the entities [lo, hi) (see there), the kept
  * moved down to calls[*n] and ent[*n], calls[] read from *at when rowed;
  * with x, each one's calls into it checked too (struct excess: calls[] is
@@ -248,7 +262,7 @@ static void roots_pass(const struct profile *p, const struct agg *a, int ev, cos
 		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
 			continue; /* a member: its cycle is the entity */
 		uint32_t i = rowed ? (*at)++ : e;
-		const cost_t *inc = agg_incl_cycles(a, e);
+		const cost_t *inc = roots_incl(a, e);
 		if (x)
 			excess_note(x, e, calls[i], inc[0]);
 		if (ev < 0)
@@ -1216,9 +1230,15 @@ void agg_take_sides(struct profile *p, struct profile *side[2])
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
 	if (nnew)
 		a->incl_rows = xrealloc(a->incl_rows, ((size_t)a->nincl + nnew + 1) * row);
-	for (uint32_t f = 0; f < n; f++) {
+	for (uint32_t f = 0; f < n; f++)
+		a->nlin += mine[f];
+	a->lin_fn = xmalloc(((size_t)a->nlin + 1) * sizeof(*a->lin_fn));
+	a->lin_rows = xmalloc(((size_t)a->nlin + 1) * row);
+	for (uint32_t f = 0, j = 0; f < n; f++) {
 		if (!mine[f])
 			continue;
+		a->lin_fn[j] = f;
+		memcpy(&a->lin_rows[(size_t)j++ * nr], agg_incl_cycles(a, f), row);
 		if (a->incl_ix[f] == NO_ID)
 			a->incl_ix[f] = a->nincl++;
 		cost_t *d = &a->incl_rows[(size_t)a->incl_ix[f] * nr];
@@ -1236,8 +1256,6 @@ void agg_take_sides(struct profile *p, struct profile *side[2])
 		a->fn_out[f] |= AGG_OUT_SIDES;
 	}
 	free(mine);
-	/* (the call tree's roots are found again from these) */
-	roots_free(a);
 }
 
 /* A block of a file:function pair that is not its first (agg_filefn):
