@@ -394,8 +394,9 @@ static int sides_wanted(const struct session *s, const struct load_ctl *ctl)
 }
 
 /* The difference p's inclusive costs from its sides, each loaded alone of
- * the parts p shows of it (none: no side), as the explorer loads them;
- * kept for the explorer (its loads, which recover names), else freed. */
+ * the parts p shows of it (none: no side), as the explorer loads them
+ * (agg_take_side); kept for the explorer (its loads, which recover
+ * names), else freed. */
 static int take_sides(struct session *s, struct profile *p, const struct load_ctl *ctl,
 		      char *err, size_t errsz)
 {
@@ -420,13 +421,13 @@ static int take_sides(struct session *s, struct profile *p, const struct load_ct
 			return rc;
 		}
 		profile_index_fn_text(sp); /* (for profile_fn_like) */
+		agg_take_side(p, sp, k);
 		s->side[k] = sp;
 		partset_copy(&s->side_parts[k], some ? &ps : &keep);
 		partset_clear(&ps);
+		if (!ctl->recover) /* (one side at a time) */
+			sides_free(s);
 	}
-	agg_take_sides(p, s->side);
-	if (!ctl->recover)
-		sides_free(s);
 	return 0;
 }
 

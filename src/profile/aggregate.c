@@ -61,7 +61,7 @@ void agg_free(struct agg *a)
 	}
 	free(a->msum_at);
 	free(a->msum);
-	free(a->lin_fn);
+	free(a->lin_ix);
 	free(a->lin_rows);
 	free(a);
 }
@@ -230,21 +230,12 @@ static void excess_warn(struct profile *p, const struct agg *a, const struct exc
 }
 
 /* The inclusive cost the roots are found from: with detection on, but a
- * difference's function whose cost is its sides' (lin_fn) has its self +
+ * difference's function whose cost is its sides' (lin_ix) has its self +
  * the calls to other functions */
 static const cost_t *roots_incl(const struct agg *a, uint32_t e)
 {
-	if (e < a->nfns && a->fn_out[e] & AGG_OUT_SIDES) {
-		uint32_t lo = 0, hi = a->nlin;
-		while (lo < hi) {
-			uint32_t mid = lo + (hi - lo) / 2;
-			if (a->lin_fn[mid] < e)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		return &a->lin_rows[(size_t)lo * a->nreal];
-	}
+	if (e < a->nfns && a->fn_out[e] & AGG_OUT_SIDES)
+		return &a->lin_rows[(size_t)a->lin_ix[e] * a->nreal];
 	return agg_incl_cycles(a, e);
 }
 
@@ -432,7 +423,7 @@ static void phase1(struct agg_run *r, uint32_t t)
 		csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx, &r->to);
 		/* (numbered as found: agg_finish numbers them again; a
 		 * difference has none of its own: the calls of both sides
-		 * together make cycles neither has, agg_take_sides) */
+		 * together make cycles neither has, agg_take_side) */
 		r->ncyc = p->ndiff ? 0 : scc(n, a->out_start, r->to, a->fn_cycle);
 		/* which functions call out of their component, which inside */
 		for (uint32_t v = 0; v < n; v++)
@@ -1203,59 +1194,63 @@ static void side_events(const struct profile *p, const struct profile *s, int *e
 	}
 }
 
-void agg_take_sides(struct profile *p, struct profile *side[2])
+void agg_take_side(struct profile *p, struct profile *s, int second)
 {
 	struct agg *a = (struct agg *)profile_agg(p);
 	agg_wait(a);
-	int nr = a->nreal, ev[2][MAX_EVENTS];
-	uint32_t n = a->nfns, nnew = 0;
-	profile_index_fn_text(p);
-	/* the functions that are a cycle's member in either side: the
-	 * others' inclusive costs, self + the calls to other functions, are
-	 * B's minus A's already */
-	uint8_t *mine = xcalloc((size_t)n + 1, 1);
-	for (int k = 0; k < 2; k++) {
-		if (!side[k])
-			continue;
-		const struct agg *sa = profile_agg(side[k]);
-		side_events(p, side[k], ev[k]);
-		for (uint32_t sf = 0; sf < sa->nfns; sf++) {
-			uint32_t f = sa->fn_cycle[sf] ? profile_fn_like(p, side[k], sf) : NO_ID;
-			if (f != NO_ID && !mine[f]) {
-				mine[f] = 1;
-				nnew += a->incl_ix[f] == NO_ID;
-			}
-		}
-	}
+	const struct agg *sa = profile_agg(s);
+	int nr = a->nreal, ev[MAX_EVENTS];
+	uint32_t nincl = 0, nlin = 0;
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
-	if (nnew)
-		a->incl_rows = xrealloc(a->incl_rows, ((size_t)a->nincl + nnew + 1) * row);
-	for (uint32_t f = 0; f < n; f++)
-		a->nlin += mine[f];
-	a->lin_fn = xmalloc(((size_t)a->nlin + 1) * sizeof(*a->lin_fn));
-	a->lin_rows = xmalloc(((size_t)a->nlin + 1) * row);
-	for (uint32_t f = 0, j = 0; f < n; f++) {
-		if (!mine[f])
+	profile_index_fn_text(p);
+	side_events(p, s, ev);
+	/* s's cycles' members as p's functions (NO_ID: not there), and the
+	 * rows they need */
+	uint32_t *as = xmalloc(((size_t)sa->nfns + 1) * sizeof(*as));
+	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
+		uint32_t f = as[sf] = sa->fn_cycle[sf] ? profile_fn_like(p, s, sf) : NO_ID;
+		if (f == NO_ID || a->fn_out[f] & AGG_OUT_SIDES)
 			continue;
-		a->lin_fn[j] = f;
-		memcpy(&a->lin_rows[(size_t)j++ * nr], agg_incl_cycles(a, f), row);
-		if (a->incl_ix[f] == NO_ID)
-			a->incl_ix[f] = a->nincl++;
+		nlin++;
+		nincl += a->incl_ix[f] == NO_ID;
+	}
+	if (nlin && !a->lin_ix) {
+		a->lin_ix = xmalloc(((size_t)a->nfns + 1) * sizeof(*a->lin_ix));
+		memset(a->lin_ix, 0xff, ((size_t)a->nfns + 1) * sizeof(*a->lin_ix)); /* (NO_ID) */
+	}
+	if (nincl)
+		a->incl_rows = xrealloc(a->incl_rows, ((size_t)a->nincl + nincl + 1) * row);
+	if (nlin)
+		a->lin_rows = xrealloc(a->lin_rows, ((size_t)a->nlin + nlin + 1) * row);
+	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
+		uint32_t f = as[sf];
+		if (f == NO_ID)
+			continue;
+		if (!(a->fn_out[f] & AGG_OUT_SIDES)) { /* (its row its own, what it was kept) */
+			a->lin_ix[f] = a->nlin;
+			memcpy(&a->lin_rows[(size_t)a->nlin++ * nr], agg_incl_cycles(a, f), row);
+			if (a->incl_ix[f] == NO_ID) {
+				a->incl_ix[f] = a->nincl++;
+				memcpy(&a->incl_rows[(size_t)a->incl_ix[f] * nr], agg_self(a, f), row);
+			}
+			a->fn_out[f] |= AGG_OUT_SIDES;
+		}
+		/* in s, its inclusive cost is without its calls to the other
+		 * members of its cycle */
 		cost_t *d = &a->incl_rows[(size_t)a->incl_ix[f] * nr];
-		memset(d, 0, row);
-		for (int k = 0; k < 2; k++) {
-			uint32_t sf = side[k] ? profile_fn_like(side[k], p, f) : NO_ID;
-			if (sf == NO_ID)
+		for (uint32_t i = sa->out_start[sf]; i < sa->out_start[sf + 1]; i++) {
+			uint32_t x = sa->out_idx[i], to = s->calls[x].callee;
+			if (to == sf || sa->fn_cycle[to] != sa->fn_cycle[sf])
 				continue;
-			const cost_t *c = agg_incl_cycles(side[k]->agg, sf);
+			cost_t cc[MAX_EVENTS];
+			call_cost(s, x, cc);
 			for (int e = 0; e < nr; e++) {
-				cost_t x = ev[k][e] < 0 ? 0 : c[ev[k][e]];
-				d[e] = cost_add(d[e], k ? x : (cost_t)(0 - (uint64_t)x));
+				cost_t v = ev[e] < 0 ? 0 : cc[ev[e]];
+				d[e] = cost_add(d[e], second ? (cost_t)(0 - (uint64_t)v) : v);
 			}
 		}
-		a->fn_out[f] |= AGG_OUT_SIDES;
 	}
-	free(mine);
+	free(as);
 }
 
 /* A block of a file:function pair that is not its first (agg_filefn):

@@ -101,11 +101,11 @@ struct agg {
 	size_t nff;
 	int have_ff;
 	/* a difference's functions whose inclusive cost is its sides'
-	 * (agg_take_sides), in order of id, nlin of them, with what it was
-	 * (lin_rows, nreal each): self + the calls to other functions, B's
-	 * minus A's, from which the call tree's roots are found (the part of
-	 * it no call reaches is B's minus A's so) */
-	uint32_t *lin_fn, nlin;
+	 * (agg_take_side): what it was, self + the calls to other functions
+	 * (B's minus A's), from which the call tree's roots are found (the
+	 * part of it no call reaches is B's minus A's so), lin_rows[lin_ix[f]]
+	 * (nreal each, nlin rows; lin_ix: NULL when none) */
+	uint32_t *lin_ix, nlin;
 	cost_t *lin_rows;
 	/* the pairs made on the aggregation's way (profile.agg_pairs), until
 	 * agg_filefn() hands them over */
@@ -158,12 +158,12 @@ void profile_set_cycles(struct profile *p, int on);
  * sides together make cycles neither side has.  Its inclusive costs are
  * B's minus A's, each side aggregated alone with its own cycle rule: self
  * + the calls to other functions is that already, but for a function that
- * is a cycle's member in a side.  This gives those theirs, side[1]'s minus
- * side[0]'s (NULL: nothing of it; functions matched by their names'
- * texts, profile_fn_like: the sides indexed by profile_index_fn_text),
- * and with detection off, self + every call (B's minus A's).  A call's
- * cost is its records', B's minus A's. */
-void agg_take_sides(struct profile *p, struct profile *side[2]);
+ * is a cycle's member in a side, whose inclusive cost there leaves out
+ * its calls to the other members.  This takes those of side s (second:
+ * B, else A) out of them (functions matched by their names' texts,
+ * profile_fn_like), and with detection off they have self + every call
+ * (B's minus A's).  A call's cost is its records', B's minus A's. */
+void agg_take_side(struct profile *p, struct profile *s, int second);
 struct partset;
 /* The parts of a difference's side (1 the first, 2 the second) that the
  * difference p shows, by the side's own load index (its parts are those
@@ -260,7 +260,7 @@ static inline void agg_fetch(const struct agg *a, const cost_t *row, int event)
 {
 	__builtin_prefetch(&row[event < a->nreal ? event : 0]);
 }
-enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2, AGG_OUT_SIDES = 4 /* agg_take_sides */ };
+enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2, AGG_OUT_SIDES = 4 /* agg_take_side */ };
 /* The inclusive costs with detection on, whether it is on or not. */
 static inline const cost_t *agg_incl_cycles(const struct agg *a, uint32_t id)
 {

@@ -69,6 +69,40 @@ want=$(printf '%s\n' 'f 200 -40' 'g 200 460' 'main 0 400')
 check "--cycles=no: self + every call, B - A" $? \
 	"$(printf 'got:\n%s\nwant:\n%s\n' "$got" "$want"; cat err.txt)"
 
+# Generated profiles of one program (the same seed, the same functions),
+# their calls making cycles in each side: every function's inclusive cost
+# in the difference is its cost in the second alone minus that in the
+# first (0 where it is not), with detection on and off.
+if [ -x "${GEN:-}" ]; then
+	"$GEN" --size 1M --seed 2 --functions=1000 ga.out >/dev/null 2>&1
+	"$GEN" --size 3M --seed 2 --functions=1000 gb.out >/dev/null 2>&1
+	for cyc in yes no; do
+		for f in ga.out gb.out; do
+			"$CGTUI" --batch --format=json --threshold=0 --cycles=$cyc "$f" >"$f.json" \
+				2>/dev/null
+		done
+		"$CGTUI" --batch --format=json --threshold=0 --cycles=$cyc --match-builds=no \
+			--diff ga.out gb.out >d.json 2>err.txt
+		out=$(python3 -c '
+import json
+def fns(path):
+    d = json.load(open(path))
+    return d, {(f["name"], f["object"], f["file"]): f["inclusive"] for f in d["functions"]}
+(ja, a), (jb, b), (_, d) = fns("ga.out.json"), fns("gb.out.json"), fns("d.json")
+bad = [k for k, inc in d.items() for e, v in inc.items()
+       if v != b.get(k, {}).get(e, 0) - a.get(k, {}).get(e, 0)]
+print(len(ja["cycles"]), len(jb["cycles"]), len(d), len(bad), bad[:1])')
+		set -- $out
+		# (with detection on, cycles in each side; off, none listed)
+		{ [ $cyc = no ] || { [ "$1" -gt 0 ] && [ "$2" -gt 0 ]; }; } && [ "$3" -gt 0 ] &&
+			[ "$4" = 0 ]
+		check "generated, --cycles=$cyc: B - A of each side alone, every function" $? \
+			"cycles in A, in B, functions, wrong: $out $(cat err.txt)"
+	done
+else
+	echo "SKIP: no gen-callgrind (GEN)"
+fi
+
 # The sides are loaded alone only for inclusive costs: one aggregation
 # for the report without them, three (the difference, each side) with.
 n() { CGTUI_PAR_DEBUG=1 "$CGTUI" --batch --no-annotate "$@" 2>&1 >/dev/null | grep -c '^cgtui: agg:.*wall'; }
