@@ -115,8 +115,6 @@ int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c)
 	const struct agg *a = profile_agg(t->p);
 	c->a = side_cost(t, 1, tui_side_fn(t, 1, fn), incl, ev, &c->ina, &c->atot);
 	c->b = side_cost(t, 2, tui_side_fn(t, 2, fn), incl, ev, &c->inb, &c->btot);
-	/* (B-A: the difference's own, its sides' as they show them,
-	 * agg_take_side) */
 	c->d = event_value(t->p, incl ? agg_incl(a, fn) : agg_self(a, fn), ev);
 	return 1;
 }
