@@ -396,9 +396,10 @@ static int sides_wanted(const struct session *s, const struct load_ctl *ctl)
 /* The difference p's inclusive costs from its sides, each loaded alone of
  * the parts p shows of it (none: no side), as the explorer loads them
  * (agg_take_side); kept for the explorer (its loads, which recover
- * names), else freed. */
-static int take_sides(struct session *s, struct profile *p, const struct load_ctl *ctl,
-		      char *err, size_t errsz)
+ * names), else freed.  A side that does not load alone (an --event
+ * formula naming an event of the other side only) is said in a warning:
+ * the members of its cycles keep self + the calls to other functions. */
+static void take_sides(struct session *s, struct profile *p, const struct load_ctl *ctl)
 {
 	struct load_ctl sc = { .lazy = ctl->lazy, .recover = ctl->recover };
 	struct partset keep = s->parts;
@@ -411,14 +412,17 @@ static int take_sides(struct session *s, struct profile *p, const struct load_ct
 		if (some)
 			s->parts = ps;
 		struct profile *sp = xmalloc(sizeof(*sp));
+		char err[512];
 		sc.side = k + 1;
-		int rc = session_load(s, sp, &sc, err, errsz);
+		int rc = session_load(s, sp, &sc, err, sizeof(err));
 		s->parts = keep;
 		if (rc < 0) {
+			profile_warn(p, "the %s profile alone: %s: the inclusive costs of the "
+					"functions of its cycles are self + the calls to others",
+				     k ? "second" : "first", err);
 			free(sp);
 			partset_clear(&ps);
-			sides_free(s);
-			return rc;
+			continue;
 		}
 		profile_index_fn_text(sp); /* (for profile_fn_like) */
 		agg_take_side(p, sp, k);
@@ -428,7 +432,6 @@ static int take_sides(struct session *s, struct profile *p, const struct load_ct
 		if (!ctl->recover) /* (one side at a time) */
 			sides_free(s);
 	}
-	return 0;
 }
 
 int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
@@ -515,13 +518,8 @@ again:
 	p->agg_roots0 = ctl->roots0 && c->cycles;
 	p->agg_pairs = ctl->pairs;
 	agg_finish(p, early);
-	if (sides_wanted(s, ctl)) {
-		int rc = take_sides(s, p, ctl, err, errsz);
-		if (rc < 0) {
-			profile_free(p);
-			return rc;
-		}
-	}
+	if (sides_wanted(s, ctl))
+		take_sides(s, p, ctl);
 	profile_set_cycles(p, c->cycles);
 	for (int i = 0; i < c->nevdefs; i++) {
 		char msg[256];
