@@ -61,8 +61,6 @@ void agg_free(struct agg *a)
 	}
 	free(a->msum_at);
 	free(a->msum);
-	free(a->lin_ix);
-	free(a->lin_rows);
 	free(a);
 }
 
@@ -230,13 +228,25 @@ static void excess_warn(struct profile *p, const struct agg *a, const struct exc
 }
 
 /* The inclusive cost the roots are found from: with detection on, but a
- * difference's function whose cost is its sides' (lin_ix) has its self +
- * the calls to other functions */
-static const cost_t *roots_incl(const struct agg *a, uint32_t e)
+ * difference's function whose cost is its sides' (AGG_OUT_SIDES) has
+ * self + its calls to other functions, B's minus A's (the part of it no
+ * call reaches is B's minus A's so), made in buf */
+static const cost_t *roots_incl(const struct profile *p, const struct agg *a, uint32_t e,
+				cost_t *buf)
 {
-	if (e < a->nfns && a->fn_out[e] & AGG_OUT_SIDES)
-		return &a->lin_rows[(size_t)a->lin_ix[e] * a->nreal];
-	return agg_incl_cycles(a, e);
+	if (e >= a->nfns || !(a->fn_out[e] & AGG_OUT_SIDES))
+		return agg_incl_cycles(a, e);
+	memcpy(buf, agg_self(a, e), (size_t)a->nreal * sizeof(*buf));
+	for (uint32_t i = a->out_start[e]; i < a->out_start[e + 1]; i++) {
+		uint32_t x = a->out_idx[i];
+		if (p->calls[x].callee == e)
+			continue;
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, x, cc);
+		for (int ev = 0; ev < a->nreal; ev++)
+			buf[ev] = cost_add(buf[ev], cc[ev]);
+	}
+	return buf;
 }
 
 /* agg_roots_keep's pass over the entities [lo, hi) (see there), the kept
@@ -253,7 +263,8 @@ static void roots_pass(const struct profile *p, const struct agg *a, int ev, cos
 		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
 			continue; /* a member: its cycle is the entity */
 		uint32_t i = rowed ? (*at)++ : e;
-		const cost_t *inc = roots_incl(a, e);
+		cost_t buf[MAX_EVENTS];
+		const cost_t *inc = roots_incl(p, a, e, buf);
 		if (x)
 			excess_note(x, e, calls[i], inc[0]);
 		if (ev < 0)
@@ -1200,7 +1211,7 @@ void agg_take_side(struct profile *p, struct profile *s, int second)
 	agg_wait(a);
 	const struct agg *sa = profile_agg(s);
 	int nr = a->nreal, ev[MAX_EVENTS];
-	uint32_t nincl = 0, nlin = 0;
+	uint32_t nincl = 0;
 	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
 	profile_index_fn_text(p);
 	side_events(p, s, ev);
@@ -1209,29 +1220,20 @@ void agg_take_side(struct profile *p, struct profile *s, int second)
 	uint32_t *as = xmalloc(((size_t)sa->nfns + 1) * sizeof(*as));
 	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
 		uint32_t f = as[sf] = sa->fn_cycle[sf] ? profile_fn_like(p, s, sf) : NO_ID;
-		if (f == NO_ID || a->fn_out[f] & AGG_OUT_SIDES)
-			continue;
-		nlin++;
-		nincl += a->incl_ix[f] == NO_ID;
-	}
-	if (nlin && !a->lin_ix) {
-		a->lin_ix = xmalloc(((size_t)a->nfns + 1) * sizeof(*a->lin_ix));
-		memset(a->lin_ix, 0xff, ((size_t)a->nfns + 1) * sizeof(*a->lin_ix)); /* (NO_ID) */
+		if (f != NO_ID && !(a->fn_out[f] & AGG_OUT_SIDES))
+			nincl += a->incl_ix[f] == NO_ID;
 	}
 	if (nincl)
 		a->incl_rows = xrealloc(a->incl_rows, ((size_t)a->nincl + nincl + 1) * row);
-	if (nlin)
-		a->lin_rows = xrealloc(a->lin_rows, ((size_t)a->nlin + nlin + 1) * row);
 	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
 		uint32_t f = as[sf];
 		if (f == NO_ID)
 			continue;
-		if (!(a->fn_out[f] & AGG_OUT_SIDES)) { /* (its row its own, what it was kept) */
-			a->lin_ix[f] = a->nlin;
-			memcpy(&a->lin_rows[(size_t)a->nlin++ * nr], agg_incl_cycles(a, f), row);
+		if (!(a->fn_out[f] & AGG_OUT_SIDES)) { /* (a row of its own) */
 			if (a->incl_ix[f] == NO_ID) {
 				a->incl_ix[f] = a->nincl++;
-				memcpy(&a->incl_rows[(size_t)a->incl_ix[f] * nr], agg_self(a, f), row);
+				memcpy(&a->incl_rows[(size_t)a->incl_ix[f] * nr], agg_self(a, f),
+				       (size_t)nr * sizeof(cost_t));
 			}
 			a->fn_out[f] |= AGG_OUT_SIDES;
 		}

@@ -100,13 +100,6 @@ struct agg {
 	cost_t *ff_pool;
 	size_t nff;
 	int have_ff;
-	/* a difference's functions whose inclusive cost is its sides'
-	 * (agg_take_side): what it was, self + the calls to other functions
-	 * (B's minus A's), from which the call tree's roots are found (the
-	 * part of it no call reaches is B's minus A's so), lin_rows[lin_ix[f]]
-	 * (nreal each, nlin rows; lin_ix: NULL when none) */
-	uint32_t *lin_ix, nlin;
-	cost_t *lin_rows;
 	/* the pairs made on the aggregation's way (profile.agg_pairs), until
 	 * agg_filefn() hands them over */
 	struct filefn *way_ff;
