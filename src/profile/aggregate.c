@@ -227,12 +227,8 @@ static void excess_warn(struct profile *p, const struct agg *a, const struct exc
 		     p->ev[0].name, (long long)x->inc, more);
 }
 
-/* The inclusive cost the roots are found from: with detection on, but a
- * difference's function whose cost is its sides' (AGG_OUT_SIDES) has
- * self + its calls to other functions, B's minus A's (the part of it no
- * call reaches is B's minus A's so), made in buf */
-static const cost_t *roots_incl(const struct profile *p, const struct agg *a, uint32_t e,
-				cost_t *buf)
+const cost_t *agg_roots_incl(const struct profile *p, const struct agg *a, uint32_t e,
+			    cost_t *buf)
 {
 	if (e >= a->nfns || !(a->fn_out[e] & AGG_OUT_SIDES))
 		return agg_incl_cycles(a, e);
@@ -264,7 +260,7 @@ static void roots_pass(const struct profile *p, const struct agg *a, int ev, cos
 			continue; /* a member: its cycle is the entity */
 		uint32_t i = rowed ? (*at)++ : e;
 		cost_t buf[MAX_EVENTS];
-		const cost_t *inc = roots_incl(p, a, e, buf);
+		const cost_t *inc = agg_roots_incl(p, a, e, buf);
 		if (x)
 			excess_note(x, e, calls[i], inc[0]);
 		if (ev < 0)

@@ -26,6 +26,13 @@ struct agg_roots {
 	cost_t *cyc_in;     /* ncycles rows of nreal */
 };
 
+/* The inclusive cost of entity e that the roots are found from (the rule
+ * of agg_roots_keep): with detection on, but a difference's function
+ * whose cost is its sides' (agg_take_side) has self + its calls to other
+ * functions, B's minus A's, made in buf (nreal): less the calls into it
+ * from others, that is the part of it no call reaches, B's minus A's. */
+const cost_t *agg_roots_incl(const struct profile *p, const struct agg *a, uint32_t e,
+			    cost_t *buf);
 /* Keeps in r the roots of r->event (see struct agg_roots; the rule of
  * find_roots in tree.c): the entities, no cycle's member (its cycle is
  * one), whose inclusive cost in that event less calls[], the sum in that
