@@ -59,6 +59,18 @@ static void match_clear(struct session *s)
 	s->nfirst_paths = 0;
 }
 
+/* The sides kept for the explorer forgotten */
+static void sides_free(struct session *s)
+{
+	for (int k = 0; k < 2; k++) {
+		if (s->side[k])
+			profile_free(s->side[k]);
+		free(s->side[k]);
+		s->side[k] = NULL;
+		partset_clear(&s->side_parts[k]);
+	}
+}
+
 /* s->in made of the sides: the files compared with (if any), then the
  * profile's own, or (swapped) the other way round; the source directories
  * theirs. */
@@ -71,6 +83,7 @@ static void compose(struct session *s)
 	s->diff = s->base.n > 0;
 	set_dirs(s, s->profile_dirs);
 	match_clear(s);
+	sides_free(s);
 	if (s->diff && s->cli->normalize_names)
 		s->fnmod = modname_numbering(s->cli->modfn);
 }
@@ -231,6 +244,7 @@ void session_free(struct session *s)
 	partset_clear(&s->parts);
 	partset_clear(&s->prev_parts);
 	match_clear(s);
+	sides_free(s);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -353,10 +367,86 @@ static int match_decide(struct session *s, const struct profile *p, int side, ui
 	return n > 0;
 }
 
+/* Are x and y the same set of parts, written the same way? */
+static int partset_same(const struct partset *x, const struct partset *y)
+{
+	if (!x->bits != !y->bits || x->nbits != y->nbits)
+		return 0;
+	for (int i = 0; x->bits && i < (x->nbits + 63) / 64; i++)
+		if (x->bits[i] != y->bits[i])
+			return 0;
+	for (int f = 0; f < PART_NFIELDS; f++)
+		if (x->by[f].n != y->by[f].n ||
+		    (x->by[f].n && memcmp(x->by[f].v, y->by[f].v, (size_t)x->by[f].n * sizeof(long))))
+			return 0;
+	return 1;
+}
+
+/* Does this load of a difference show inclusive costs (are its sides to be
+ * loaded alone)?  The explorer's do (its loads are those that recover the
+ * names of functions known by address, but for the assembly view's); the
+ * report's with --inclusive, --tree or as JSON. */
+static int sides_wanted(const struct session *s, const struct load_ctl *ctl)
+{
+	const struct cli *c = s->cli;
+	return s->diff && !ctl->side && !ctl->sink &&
+	       (ctl->recover || c->ro.inclusive || c->ro.tree || c->share.format == FORMAT_JSON);
+}
+
+/* The difference p's inclusive costs from its sides, each loaded alone of
+ * the parts p shows of it (none: no side), as the explorer loads them
+ * (agg_take_side); kept for the explorer (its loads, which recover
+ * names), else freed.  A side that does not load alone (an --event
+ * formula naming an event of the other side only) is said in a warning:
+ * the members of its cycles keep self + the calls to other functions. */
+static void take_sides(struct session *s, struct profile *p, const struct load_ctl *ctl)
+{
+	struct load_ctl sc = { .lazy = ctl->lazy, .recover = ctl->recover };
+	struct partset keep = s->parts;
+	sides_free(s);
+	for (int k = 0; k < 2; k++) {
+		struct partset ps = { 0 };
+		int some = diff_side_parts(p, k + 1, &ps);
+		if (some < 0)
+			continue;
+		if (some)
+			s->parts = ps;
+		struct profile *sp = xmalloc(sizeof(*sp));
+		char err[512];
+		sc.side = k + 1;
+		int rc = session_load(s, sp, &sc, err, sizeof(err));
+		s->parts = keep;
+		if (rc < 0) {
+			profile_warn(p, "the %s profile alone: %s: the inclusive costs of the "
+					"functions of its cycles are self + the calls to others",
+				     k ? "second" : "first", err);
+			free(sp);
+			partset_clear(&ps);
+			continue;
+		}
+		profile_index_fn_text(sp); /* (for profile_fn_like) */
+		agg_take_side(p, sp, k);
+		s->side[k] = sp;
+		partset_copy(&s->side_parts[k], some ? &ps : &keep);
+		partset_clear(&ps);
+		if (!ctl->recover) /* (one side at a time) */
+			sides_free(s);
+	}
+}
+
 int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
 		 size_t errsz)
 {
 	const struct cli *c = s->cli;
+	/* a side loaded with the difference, of those parts: handed over */
+	struct profile **kept = ctl->side ? &s->side[ctl->side - 1] : NULL;
+	if (kept && *kept && partset_same(&s->parts, &s->side_parts[ctl->side - 1])) {
+		*p = **kept;
+		free(*kept);
+		*kept = NULL;
+		partset_clear(&s->side_parts[ctl->side - 1]);
+		return 0;
+	}
 again:
 	profile_init(p);
 	p->jobs = c->jobs; /* the aggregation's threads too */
@@ -428,6 +518,8 @@ again:
 	p->agg_roots0 = ctl->roots0 && c->cycles;
 	p->agg_pairs = ctl->pairs;
 	agg_finish(p, early);
+	if (sides_wanted(s, ctl))
+		take_sides(s, p, ctl);
 	profile_set_cycles(p, c->cycles);
 	for (int i = 0; i < c->nevdefs; i++) {
 		char msg[256];

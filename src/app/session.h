@@ -53,6 +53,12 @@ struct session {
 	char **first_paths;
 	size_t nfirst_paths, nfirst_objs;
 	char *first_cmd;
+	/* A difference's sides alone, loaded with it when its inclusive costs
+	 * are wanted (session_load, agg_take_side), each of the parts in
+	 * side_parts; kept until the explorer asks for them (a load of that
+	 * side of those parts hands it over) or the next load; NULL: none. */
+	struct profile *side[2];
+	struct partset side_parts[2];
 };
 
 /* The inputs of c: its operands, or the newest profile here.  0, or the
@@ -94,10 +100,13 @@ struct load_ctl {
 /* Loads the session's files into p (initialised here; freed on an
  * error): each side of a diff with its sign, names rewritten and folded
  * as asked, then demangled, cycles as --cycles says, the --event formulas
- * defined; the costs of the parts in s->parts only.  0, or -1 with the
- * message in err (LOAD_CANCELLED: q during the load; SESSION_USAGE: a
- * usage error: an --event formula, or --parts/--threads/--pids naming no
- * part of the profile). */
+ * defined; the costs of the parts in s->parts only.  A difference whose
+ * inclusive costs are shown (the explorer's; the report's with
+ * --inclusive, --tree or JSON) has them from each side loaded alone
+ * (agg_take_side), the sides kept for the explorer (s->side).  0, or -1
+ * with the message in err (LOAD_CANCELLED: q during the load;
+ * SESSION_USAGE: a usage error: an --event formula, or
+ * --parts/--threads/--pids naming no part of the profile). */
 #define SESSION_USAGE (-3)
 int session_load(struct session *s, struct profile *p, const struct load_ctl *ctl, char *err,
 		 size_t errsz);

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "aggregate.h"
 #include "load.h"
+#include "scope.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -226,6 +227,24 @@ static void excess_warn(struct profile *p, const struct agg *a, const struct exc
 		     p->ev[0].name, (long long)x->inc, more);
 }
 
+const cost_t *agg_roots_incl(const struct profile *p, const struct agg *a, uint32_t e,
+			    cost_t *buf)
+{
+	if (e >= a->nfns || !(a->fn_out[e] & AGG_OUT_SIDES))
+		return agg_incl_cycles(a, e);
+	memcpy(buf, agg_self(a, e), (size_t)a->nreal * sizeof(*buf));
+	for (uint32_t i = a->out_start[e]; i < a->out_start[e + 1]; i++) {
+		uint32_t x = a->out_idx[i];
+		if (p->calls[x].callee == e)
+			continue;
+		cost_t cc[MAX_EVENTS];
+		call_cost(p, x, cc);
+		for (int ev = 0; ev < a->nreal; ev++)
+			buf[ev] = cost_add(buf[ev], cc[ev]);
+	}
+	return buf;
+}
+
 /* agg_roots_keep's pass over the entities [lo, hi) (see there), the kept
  * moved down to calls[*n] and ent[*n], calls[] read from *at when rowed;
  * with x, each one's calls into it checked too (struct excess: calls[] is
@@ -240,7 +259,8 @@ static void roots_pass(const struct profile *p, const struct agg *a, int ev, cos
 		if (!agg_is_cycle(a, e) && a->fn_cycle[e])
 			continue; /* a member: its cycle is the entity */
 		uint32_t i = rowed ? (*at)++ : e;
-		const cost_t *inc = agg_incl_cycles(a, e);
+		cost_t buf[MAX_EVENTS];
+		const cost_t *inc = agg_roots_incl(p, a, e, buf);
 		if (x)
 			excess_note(x, e, calls[i], inc[0]);
 		if (ev < 0)
@@ -408,8 +428,10 @@ static void phase1(struct agg_run *r, uint32_t t)
 	int nr = a->nreal;
 	if (t == 0) {
 		csr_build(n, p->calls, p->ncalls, 0, &a->out_start, &a->out_idx, &r->to);
-		/* (numbered as found: agg_finish numbers them again) */
-		r->ncyc = scc(n, a->out_start, r->to, a->fn_cycle);
+		/* (numbered as found: agg_finish numbers them again; a
+		 * difference has none of its own: the calls of both sides
+		 * together make cycles neither has, agg_take_side) */
+		r->ncyc = p->ndiff ? 0 : scc(n, a->out_start, r->to, a->fn_cycle);
 		/* which functions call out of their component, which inside */
 		for (uint32_t v = 0; v < n; v++)
 			for (uint32_t e = a->out_start[v]; e < a->out_start[v + 1]; e++)
@@ -599,7 +621,9 @@ static void incl_part(struct agg_run *r, uint32_t k)
  * inclusive cost with detection on (self + the calls leaving the
  * component) plus the calls inside it (a cycle's members', a function's to
  * itself), in the rows of those that make such calls (raw_ix): only those
- * calls are decoded, the records read in their order. */
+ * calls are decoded, the records read in their order.  A difference's
+ * function whose inclusive cost is its sides' (AGG_OUT_SIDES) has a row
+ * too: its self + every call. */
 static void raw_part(struct agg_run *r, uint32_t k)
 {
 	const struct profile *p = r->p;
@@ -608,7 +632,8 @@ static void raw_part(struct agg_run *r, uint32_t k)
 	uint32_t lo = r->bound[k], hi = r->bound[k + 1];
 	for (uint32_t v = lo; v < hi; v++)
 		if (a->raw_ix[v] != NO_ID)
-			memcpy(&a->raw_rows[(size_t)a->raw_ix[v] * nr], agg_incl_cycles(a, v),
+			memcpy(&a->raw_rows[(size_t)a->raw_ix[v] * nr],
+			       a->fn_out[v] & AGG_OUT_SIDES ? agg_self(a, v) : agg_incl_cycles(a, v),
 			       sizeof(cost_t) * (size_t)nr);
 	for (uint32_t x = 0; x < p->ncalls; x++) {
 		const struct call_rec *c = &p->calls[x];
@@ -623,7 +648,9 @@ static void raw_part(struct agg_run *r, uint32_t k)
 			if (n->caller >= lo && n->caller < hi && a->raw_ix[n->caller] != NO_ID)
 				__builtin_prefetch(&a->raw_rows[(size_t)a->raw_ix[n->caller] * nr], 1);
 		}
-		if (v < lo || v >= hi || (to != v && (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
+		if (v < lo || v >= hi ||
+		    (to != v && !(a->fn_out[v] & AGG_OUT_SIDES) &&
+		     (!a->fn_cycle[v] || a->fn_cycle[to] != a->fn_cycle[v])))
 			continue; /* leaves the component: counted */
 		cost_t cc[MAX_EVENTS];
 		call_cost(p, x, cc);
@@ -1128,7 +1155,7 @@ void profile_set_cycles(struct profile *p, int on)
 		uint32_t nrow = 0;
 		a->raw_ix = xmalloc(((size_t)a->nfns + 1) * sizeof(uint32_t));
 		for (uint32_t v = 0; v < a->nfns; v++)
-			a->raw_ix[v] = a->fn_out[v] & AGG_OUT_INSIDE ? nrow++ : NO_ID;
+			a->raw_ix[v] = a->fn_out[v] & (AGG_OUT_INSIDE | AGG_OUT_SIDES) ? nrow++ : NO_ID;
 		a->nraw = nrow;
 		a->raw_rows = xmalloc(((size_t)nrow + 1) * row);
 		struct agg_run r = { .p = p, .a = a, .nth = agg_threads(p) };
@@ -1140,6 +1167,88 @@ void profile_set_cycles(struct profile *p, int on)
 				a->nraw, r.nth, r.nth == 1 ? "" : "s", agg_clock() - t0);
 	}
 	a->cycles = !!on;
+}
+
+int diff_side_parts(const struct profile *p, int side, struct partset *ps)
+{
+	if (parts_all_shown(p))
+		return 0;
+	int n = 0, any = 0;
+	for (int k = 1; k <= p->nparts; k++)
+		n += (p->parts[k - 1].sign < 0) == (side == 1);
+	ps->nbits = n;
+	ps->bits = xcalloc((size_t)(n + 63) / 64 + 1, sizeof(*ps->bits));
+	for (int k = 1, j = 0; k <= p->nparts; k++) {
+		if ((p->parts[k - 1].sign < 0) != (side == 1))
+			continue;
+		if (part_shown(p, k)) { /* (scope.h: bit j for part j + 1) */
+			ps->bits[j / 64] |= (uint64_t)1 << (j % 64);
+			any = 1;
+		}
+		j++;
+	}
+	return any ? 1 : -1;
+}
+
+/* The index of each of p's real events among s's (-1: none), by name */
+static void side_events(const struct profile *p, const struct profile *s, int *ev)
+{
+	for (int e = 0; e < p->nreal; e++) {
+		ev[e] = -1;
+		for (int se = 0; se < s->nreal && ev[e] < 0; se++)
+			if (!strcmp(s->ev[se].name, p->ev[e].name))
+				ev[e] = se;
+	}
+}
+
+void agg_take_side(struct profile *p, struct profile *s, int second)
+{
+	struct agg *a = (struct agg *)profile_agg(p);
+	agg_wait(a);
+	const struct agg *sa = profile_agg(s);
+	int nr = a->nreal, ev[MAX_EVENTS];
+	uint32_t nincl = 0;
+	size_t row = sizeof(cost_t) * (size_t)(nr ? nr : 1);
+	profile_index_fn_text(p);
+	side_events(p, s, ev);
+	/* s's cycles' members as p's functions (NO_ID: not there), and the
+	 * rows they need */
+	uint32_t *as = xmalloc(((size_t)sa->nfns + 1) * sizeof(*as));
+	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
+		uint32_t f = as[sf] = sa->fn_cycle[sf] ? profile_fn_like(p, s, sf) : NO_ID;
+		if (f != NO_ID && !(a->fn_out[f] & AGG_OUT_SIDES))
+			nincl += a->incl_ix[f] == NO_ID;
+	}
+	if (nincl)
+		a->incl_rows = xrealloc(a->incl_rows, ((size_t)a->nincl + nincl + 1) * row);
+	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
+		uint32_t f = as[sf];
+		if (f == NO_ID)
+			continue;
+		if (!(a->fn_out[f] & AGG_OUT_SIDES)) { /* (a row of its own) */
+			if (a->incl_ix[f] == NO_ID) {
+				a->incl_ix[f] = a->nincl++;
+				memcpy(&a->incl_rows[(size_t)a->incl_ix[f] * nr], agg_self(a, f),
+				       (size_t)nr * sizeof(cost_t));
+			}
+			a->fn_out[f] |= AGG_OUT_SIDES;
+		}
+		/* in s, its inclusive cost is without its calls to the other
+		 * members of its cycle */
+		cost_t *d = &a->incl_rows[(size_t)a->incl_ix[f] * nr];
+		for (uint32_t i = sa->out_start[sf]; i < sa->out_start[sf + 1]; i++) {
+			uint32_t x = sa->out_idx[i], to = s->calls[x].callee;
+			if (to == sf || sa->fn_cycle[to] != sa->fn_cycle[sf])
+				continue;
+			cost_t cc[MAX_EVENTS];
+			call_cost(s, x, cc);
+			for (int e = 0; e < nr; e++) {
+				cost_t v = ev[e] < 0 ? 0 : cc[ev[e]];
+				d[e] = cost_add(d[e], second ? (cost_t)(0 - (uint64_t)v) : v);
+			}
+		}
+	}
+	free(as);
 }
 
 /* A block of a file:function pair that is not its first (agg_filefn):

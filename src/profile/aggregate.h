@@ -26,6 +26,13 @@ struct agg_roots {
 	cost_t *cyc_in;     /* ncycles rows of nreal */
 };
 
+/* The inclusive cost of entity e that the roots are found from (the rule
+ * of agg_roots_keep): with detection on, but a difference's function
+ * whose cost is its sides' (agg_take_side) has self + its calls to other
+ * functions, B's minus A's, made in buf (nreal): less the calls into it
+ * from others, that is the part of it no call reaches, B's minus A's. */
+const cost_t *agg_roots_incl(const struct profile *p, const struct agg *a, uint32_t e,
+			    cost_t *buf);
 /* Keeps in r the roots of r->event (see struct agg_roots; the rule of
  * find_roots in tree.c): the entities, no cycle's member (its cycle is
  * one), whose inclusive cost in that event less calls[], the sum in that
@@ -147,6 +154,22 @@ void agg_free(struct agg *a);
  * inclusive costs are callgrind_annotate's (recursive calls counted again
  * at every level: they may pass the total). */
 void profile_set_cycles(struct profile *p, int on);
+/* A difference (p->ndiff) has no cycles of its own: the calls of both
+ * sides together make cycles neither side has.  Its inclusive costs are
+ * B's minus A's, each side aggregated alone with its own cycle rule: self
+ * + the calls to other functions is that already, but for a function that
+ * is a cycle's member in a side, whose inclusive cost there leaves out
+ * its calls to the other members.  This takes those of side s (second:
+ * B, else A) out of them (functions matched by their names' texts,
+ * profile_fn_like), and with detection off they have self + every call
+ * (B's minus A's).  A call's cost is its records', B's minus A's. */
+void agg_take_side(struct profile *p, struct profile *s, int second);
+struct partset;
+/* The parts of a difference's side (1 the first, 2 the second) that the
+ * difference p shows, by the side's own load index (its parts are those
+ * of p of its sign, in the same order), in *ps: 0 when p shows all (ps
+ * left empty), -1 when it shows none of them. */
+int diff_side_parts(const struct profile *p, int side, struct partset *ps);
 /* May a job run beside the explorer, given the profile's jobs (0: the
  * default) and the machine's online cores?  When more than one job was
  * asked for, or by default on a machine with a second core, busy or not:
@@ -237,7 +260,7 @@ static inline void agg_fetch(const struct agg *a, const cost_t *row, int event)
 {
 	__builtin_prefetch(&row[event < a->nreal ? event : 0]);
 }
-enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2 };
+enum { AGG_OUT_LEAVES = 1, AGG_OUT_INSIDE = 2, AGG_OUT_SIDES = 4 /* agg_take_side */ };
 /* The inclusive costs with detection on, whether it is on or not. */
 static inline const cost_t *agg_incl_cycles(const struct agg *a, uint32_t id)
 {

@@ -41,31 +41,6 @@ static void side_maps(struct tui *t, int k)
 	t->side_ev[k] = e;
 }
 
-/* The parts of side `side` that t->p shows, by the side's own load index
- * (its parts are those of t->p of its sign, in the same order), in *ps: 0
- * when t->p shows all (ps left empty), -1 when it shows none of them. */
-static int side_parts(const struct tui *t, int side, struct partset *ps)
-{
-	const struct profile *p = t->p;
-	if (parts_all_shown(p))
-		return 0;
-	int n = 0, any = 0;
-	for (int k = 1; k <= p->nparts; k++)
-		n += (p->parts[k - 1].sign < 0) == (side == 1);
-	ps->nbits = n;
-	ps->bits = xcalloc((size_t)(n + 63) / 64 + 1, sizeof(*ps->bits));
-	for (int k = 1, j = 0; k <= p->nparts; k++) {
-		if ((p->parts[k - 1].sign < 0) != (side == 1))
-			continue;
-		if (part_shown(p, k)) { /* (scope.h: bit j for part j + 1) */
-			ps->bits[j / 64] |= (uint64_t)1 << (j % 64);
-			any = 1;
-		}
-		j++;
-	}
-	return any ? 1 : -1;
-}
-
 struct profile *tui_side(struct tui *t, int side)
 {
 	struct profile **s = &t->side[side - 1];
@@ -74,7 +49,7 @@ struct profile *tui_side(struct tui *t, int side)
 		struct partset ps = { 0 };
 		t->side_tried[side - 1] = 1;
 		/* (a side none of whose parts is shown: the difference alone) */
-		int some = side_parts(t, side, &ps);
+		int some = diff_side_parts(t->p, side, &ps);
 		struct profile *np = some >= 0 ? xmalloc(sizeof(*np)) : NULL;
 		int rc = np ? t->loader->load_side(t->loader->arg, side, some ? &ps : NULL, np, err,
 						   sizeof(err))
@@ -122,23 +97,6 @@ static const cost_t *side_row(struct tui *t, int k, uint32_t sf, int incl)
 	return incl ? agg_incl(a, sf) : agg_self(a, sf);
 }
 
-int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out)
-{
-	const cost_t *row[2] = { NULL, NULL };
-	for (int k = 0; k < 2 && tui_side(t, k + 1); k++)
-		row[k] = side_row(t, k, tui_side_fn(t, k + 1, fn), incl);
-	if (!row[0] && !row[1]) {
-		const struct agg *a = profile_agg(t->p);
-		memcpy(out, incl ? agg_incl(a, fn) : agg_self(a, fn), (size_t)t->p->nreal * sizeof(*out));
-		return 0;
-	}
-	for (int e = 0; e < t->p->nreal; e++) {
-		int ea = row[0] ? t->side_ev[0][e] : -1, eb = row[1] ? t->side_ev[1][e] : -1;
-		out[e] = (eb >= 0 ? row[1][eb] : 0) - (ea >= 0 ? row[0][ea] : 0);
-	}
-	return 1;
-}
-
 /* fn's cost in side k (NO_ID: not there) of the difference's event ev */
 static cost_t side_cost(struct tui *t, int k, uint32_t fn, int incl, int ev, int *in, cost_t *tot)
 {
@@ -154,11 +112,10 @@ int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c)
 	if (!t->p->ndiff || !tui_side(t, 1) || !tui_side(t, 2))
 		return 0;
 	int ev = t->set.sort_event;
-	cost_t d[MAX_EVENTS];
+	const struct agg *a = profile_agg(t->p);
 	c->a = side_cost(t, 1, tui_side_fn(t, 1, fn), incl, ev, &c->ina, &c->atot);
 	c->b = side_cost(t, 2, tui_side_fn(t, 2, fn), incl, ev, &c->inb, &c->btot);
-	tui_side_delta(t, fn, incl, d);
-	c->d = event_value(t->p, d, ev);
+	c->d = event_value(t->p, incl ? agg_incl(a, fn) : agg_self(a, fn), ev);
 	return 1;
 }
 

@@ -131,8 +131,8 @@ struct tui_loader {
 	int (*compare)(void *arg, int op, const char *with, char *err, size_t errsz);
 	/* One side of the difference the loads read alone (1 the first, A,
 	 * the one subtracted; 2 the second, B) into *out, of the parts in
-	 * *parts (by that side's own load index; NULL: the loads' parts): 0,
-	 * or -1 with the reason in err (NULL: it cannot). */
+	 * *parts (by that side's own load index, diff_side_parts; NULL: the
+	 * loads' parts): 0, or -1 with the reason in err (NULL: it cannot). */
 	int (*load_side)(void *arg, int side, const struct partset *parts, struct profile *out,
 			 char *err, size_t errsz);
 };
@@ -230,9 +230,10 @@ struct tui {
 	int nnotices;        /* answers to live controls (U Z p) shown */
 	struct timespec live_last;
 	double reload_ms;
-	/* a difference's sides alone, A and B (tui_side): loaded when first
-	 * asked for, freed with the profile they are of; side_tried says a
-	 * load was tried (a failed one is not tried again) */
+	/* a difference's sides alone, A and B (tui_side): asked of the
+	 * loader when first needed (the session hands over those it loaded
+	 * with the difference), freed with the profile they are of;
+	 * side_tried says a load was tried (a failed one is not tried again) */
 	struct profile *side[2];
 	int side_tried[2];
 	uint32_t *side_fn[2]; /* each function of p's id there (NO_ID: not there) */
@@ -410,17 +411,10 @@ struct tui_abd {
 	cost_t a, b, d, atot, btot;
 	int ina, inb;
 };
-/* Function fn's inclusive (incl) or self cost in each side and B-A, for
- * the sort event: 0 when t->p is no difference or a side cannot be loaded
- * (tui_side), else 1. */
+/* Function fn's inclusive (incl) or self cost in each side and B-A (the
+ * difference's own: agg_take_side), for the sort event: 0 when t->p is
+ * no difference or a side cannot be loaded (tui_side), else 1. */
 int tui_side_costs(struct tui *t, uint32_t fn, int incl, struct tui_abd *c);
-/* Entity fn's B-A (t->p->nreal real events) in out: its cost in the second
- * side alone minus that in the first (0 where it is not), what each side
- * shows, when it is in one of them; else (a cycle: other members in each
- * side) the difference's own.  Returns 1 in the first case.  (The
- * difference's own inclusive costs differ from it where cycle detection
- * finds other cycles in the two sides' calls together.) */
-int tui_side_delta(struct tui *t, uint32_t fn, int incl, cost_t *out);
 /* The change from A to B: "+12.5%" of A (|A|), "new" (not in A), "gone"
  * (not in B), "from 0" (in A at 0), a wide one "+1234%" or "+huge"; in at
  * most TUI_CHANGE columns. */

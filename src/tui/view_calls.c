@@ -260,8 +260,8 @@ static int diff_row(struct view *v, const struct crow *r, struct tui_abd *d)
 			*(k ? &d->inb : &d->ina) = in;
 			*(k ? &d->b : &d->a) = c;
 		}
-		/* B-A as the sides show it, as tui_side_delta's */
-		d->d = d->ina || d->inb ? d->b - d->a : event_value(t->p, r->cost, ev);
+		/* (B-A: the difference's own, its records' B minus A) */
+		d->d = event_value(t->p, r->cost, ev);
 	}
 	/* r: shares of the function's own inclusive cost in each side */
 	d->atot = t->set.relative ? self.a : self.atot;

@@ -32,9 +32,6 @@ struct fnlist {
 	int cycles;
 	cost_t *rself; /* in a time range: every entity's self cost in it
 			* (tui_range_self), else NULL */
-	cost_t *dcost; /* in a difference with its sides loaded: every entity's
-			* B-A (tui_side_delta, inclusive or self as I says), what
-			* it shows and is ordered by, else NULL */
 	/* the filter's (|) and the search's reveal's matches among every
 	 * entity, a bit each, with the expression they are for: a pass over
 	 * 400,000 functions' texts made once, not at every update (each key
@@ -68,8 +65,8 @@ static const cost_t *fn_cost(const struct view *v, uint32_t fn, int incl)
 {
 	const struct fnlist *l = v->data;
 	const struct profile *p = v->t->p;
-	if (l && (l->rself || l->dcost))
-		return key_range(p, fn, l->rself ? l->rself : l->dcost);
+	if (l && l->rself)
+		return key_range(p, fn, l->rself);
 	return incl ? agg_incl(p->agg, fn) : agg_self(p->agg, fn);
 }
 
@@ -225,7 +222,6 @@ static void fl_free(struct view *v)
 	free(l->fn);
 	free(l->scratch);
 	free(l->rself);
-	free(l->dcost);
 	members_free(l);
 	matches_free(l);
 	free(l);
@@ -256,7 +252,7 @@ static void fl_pass_part(void *arg, uint32_t k)
 	uint32_t lo = agg_part_start(f->nent, k, f->nparts), hi = agg_part_start(f->nent, k + 1, f->nparts);
 	uint32_t n = lo;
 	for (uint32_t fn = lo; fn < hi; fn++) {
-		if (fn + AGG_AHEAD < hi && !l->rself && !l->dcost) /* (rows read at random: agg_fetch) */
+		if (fn + AGG_AHEAD < hi && !l->rself) /* (rows read at random: agg_fetch) */
 			agg_fetch(a, fn_cost(v, fn + AGG_AHEAD, t->set.inclusive), ev);
 		if (!scope_keeps(p, &v->scope, fn))
 			continue;
@@ -302,13 +298,9 @@ static void update(struct view *v)
 	uint32_t iv0, iv1;
 	cost_t rtot[MAX_EVENTS];
 	l->rself = tui_range_self(v, &iv0, &iv1, rtot);
-	if (p->ndiff && !l->rself && tui_side(t, 1) && tui_side(t, 2)) {
-		/* (each side loaded alone once, for the A and B columns) */
-		uint32_t ne = agg_nent(a);
-		size_t nr = (size_t)p->nreal;
-		l->dcost = xmalloc(((size_t)ne * nr + 1) * sizeof(*l->dcost));
-		for (uint32_t fn = 0; fn < ne; fn++)
-			tui_side_delta(t, fn, t->set.inclusive, &l->dcost[fn * nr]);
+	if (p->ndiff && !l->rself) { /* (each side alone, for the A and B columns: once) */
+		tui_side(t, 1);
+		tui_side(t, 2);
 	}
 	v->data = l; /* (fn_cost) */
 	uint32_t nent = agg_nent(a);
@@ -340,8 +332,8 @@ static void update(struct view *v)
 	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
 	if (t->set.order)
 		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
-	else if (l->rself || l->dcost)
-		l->ord = query_fns_lazy(p, l->fn, n, key_range, l->rself ? l->rself : l->dcost, ev);
+	else if (l->rself)
+		l->ord = query_fns_lazy(p, l->fn, n, key_range, l->rself, ev);
 	else
 		l->ord = query_fns_lazy(p, l->fn, n, t->set.inclusive ? key_incl : key_self, NULL, ev);
 	l->label = xcalloc(n + 1, sizeof(*l->label));
