@@ -878,8 +878,14 @@ static void slots_set(struct ctree *t, uint32_t first, uint32_t count, int set)
 
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 {
-	struct ctree *t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, old->fn, event, threshold)
-				   : ctree_new(old->p, old->callers, old->fn, event, threshold);
+	/* (a callers tree's costs follow the cycle rule: made anew when
+	 * detection was turned on or off) */
+	struct ctree *t = old->ctx && old->callers && old->cycles != profile_agg(old->p)->cycles
+				  ? ctree_recorded(old->p, 1, old->fn, event, threshold)
+				  : NULL;
+	if (!t)
+		t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, old->fn, event, threshold)
+			     : ctree_new(old->p, old->callers, old->fn, event, threshold);
 	if (old->estimated && old->cycles == t->cycles)
 		t->estimated = 1; /* (set by its maker: report/export.c's paths) */
 	if (!old->nnodes)
