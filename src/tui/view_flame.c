@@ -74,6 +74,12 @@ struct fview {
 	 * the name of the frame zoomed into (or whose callers are shown) */
 	int renewed;
 	uint32_t *selpath, nselpath;
+	/* the path of the frame last selected (entities), kept while the
+	 * selection is where build put it: a frame too narrow to draw at one
+	 * width (its drawn caller selected meanwhile) is selected again when
+	 * it fits */
+	uint32_t *want, nwant;
+	int selat;           /* the frame build selected */
 	uint32_t wantzoom;
 	char *was;
 	char *note;          /* said when the view is next drawn (zoomed_out) */
@@ -107,6 +113,7 @@ static void fv_free(struct view *v)
 	fall_drop(d->all);
 	free(d->zoom);
 	free(d->selpath);
+	free(d->want);
 	free(d->was);
 	free(d->note);
 	free(d);
@@ -149,9 +156,10 @@ static void place(struct view *v, uint32_t n, double x, int row, int maxrow)
 	if (c <= 0 || row >= maxrow)
 		return;
 	double w = (double)c * d->w / (double)d->whole;
-	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
-	if (x1 <= x0)
+	if (w < 1)
 		return; /* under a cell: neither it nor its callees drawn */
+	/* (its ends rounded: a cell or more apart) */
+	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
 	VEC_RESERVE(d->f, d->fcap, (size_t)d->nf + 1);
 	d->f[d->nf++] = (struct frame){ n, x0, x1 - x0, row, 0 };
 	const struct cctx_node *nd = &t->node[n];
@@ -297,10 +305,17 @@ static void build(struct view *v)
 		cycles_found(a, &d->callers, 1);
 		d->renewed = 0;
 	}
+	if (!keep && d->want && v->sel == d->selat) { /* (not moved since) */
+		keep = d->want;
+		nkeep = d->nwant;
+		d->want = NULL;
+	}
 	if (!keep && d->ctx && d->nf && v->sel < d->nf) {
 		keep = xmalloc(((size_t)d->ctx->node[d->f[v->sel].node].depth + 1) * sizeof(*keep));
 		nkeep = path_of(d->ctx, d->f[v->sel].node, keep);
 	}
+	free(d->want);
+	d->want = NULL;
 	fv_clear(d);
 	d->event = t->set.sort_event;
 	int cycles = profile_agg(t->p)->cycles;
@@ -341,7 +356,9 @@ static void build(struct view *v)
 	v->nrows = d->nf;
 	int s = keep ? frame_of_path(d, keep, nkeep) : -1;
 	v->sel = s >= 0 ? s : 0;
-	free(keep);
+	d->want = keep;
+	d->nwant = nkeep;
+	d->selat = v->sel;
 }
 
 static void update(struct view *v)
@@ -431,7 +448,11 @@ static void renew(struct view *v, const struct profile *np)
 	free(d->selpath);
 	d->selpath = NULL;
 	d->nselpath = 0;
-	if (d->ctx && d->nf && v->sel < d->nf) {
+	if (d->want && v->sel == d->selat) {
+		d->selpath = xmalloc(((size_t)d->nwant + 1) * sizeof(*d->selpath));
+		memcpy(d->selpath, d->want, (size_t)d->nwant * sizeof(*d->selpath));
+		d->nselpath = same_path(p, d->selpath, d->nwant, np);
+	} else if (d->ctx && d->nf && v->sel < d->nf) {
 		uint32_t n = d->f[v->sel].node;
 		d->selpath = xmalloc(((size_t)d->ctx->node[n].depth + 1) * sizeof(*d->selpath));
 		d->nselpath = same_path(p, d->selpath, path_of(d->ctx, n, d->selpath), np);
