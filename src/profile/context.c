@@ -662,8 +662,32 @@ static uint32_t *trie_slot(struct trie *tr, uint64_t k)
 	return &tr->val[j];
 }
 
+void cctx_own(const struct cctx *t, uint32_t n, cost_t *c)
+{
+	const struct agg *a = profile_agg(t->p);
+	const struct cctx_node *d = &t->node[n];
+	/* (a cycle's own node, in an estimate, holds its members: its
+	 * inclusive cost is the cycle's) */
+	uint32_t k = agg_is_cycle(a, d->fn) ? 0 : agg_cycle_no(a, d->fn);
+	size_t nr = (size_t)t->nreal;
+	if (!k) {
+		memcpy(c, cctx_incl(t, n), nr * sizeof(cost_t));
+		return;
+	}
+	memcpy(c, cctx_self(t, n), nr * sizeof(cost_t));
+	for (uint32_t i = d->first; i < d->first + d->nchild; i++) {
+		uint32_t ch = t->kid[i];
+		if (agg_cycle_no(a, t->node[ch].fn) == k)
+			continue;
+		const cost_t *ci = cctx_incl(t, ch);
+		for (size_t e = 0; e < nr; e++)
+			c[e] = cost_add(c[e], ci[e]);
+	}
+}
+
 struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part)
 {
+	cost_t own[MAX_EVENTS];
 	struct cctx *r = cctx_new(t->p, t->estimated);
 	uint32_t root = cctx_add(r, NO_ID, fn, 0, NULL, part);
 	struct trie tr = { 0 };
@@ -682,7 +706,8 @@ struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part)
 			cur = *slot;
 			cctx_add_calls(&r->node[cur], d);
 		}
-		cctx_add_self(r, cur, cctx_incl(t, n));
+		cctx_own(t, n, own);
+		cctx_add_self(r, cur, own);
 	}
 	free(tr.key);
 	free(tr.val);

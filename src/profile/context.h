@@ -181,11 +181,22 @@ typedef void (*cctx_visit_fn)(void *arg, const struct cctx *t, uint32_t n, const
 			      uint32_t len);
 void cctx_walk(const struct cctx *t, int part, cctx_visit_fn visit, void *arg);
 
-/* The callers tree of entity fn: its root is fn at its inclusive cost (the
- * sum over its nodes), a node's children are the callers along those paths
- * (node n's path reversed from fn), each at the cost fn has when called
- * through that chain (exact when t is).  A node's self is what paths that
- * start at it bring.  Part as in cctx_walk. */
+/* Node n's cost as its function's own along its path (nreal into c): the
+ * one cycle rule (ARCHITECTURE.md), where that function is a cycle's member
+ * (detection on), its self there and the calls it makes out of its cycle
+ * (its children of no member: a call leaving the cycle has no member below
+ * it), not the other members' below it; else its inclusive cost.  Summed
+ * over a function's nodes it is the function's inclusive cost with
+ * detection on (every cost is in one node, recursion in the earlier
+ * occurrence); with it off, its time on the stack, which callgrind's raw
+ * inclusive of a recursive function is more than. */
+void cctx_own(const struct cctx *t, uint32_t n, cost_t *c);
+
+/* The callers tree of entity fn: its root is fn at the sum over its nodes
+ * of their cctx_own (its inclusive cost), a node's children are the callers
+ * along those paths (node n's path reversed from fn), each at the cost fn
+ * has when called through that chain (exact when t is).  A node's self is
+ * what paths that start at it bring.  Part as in cctx_walk. */
 struct cctx *cctx_callers(const struct cctx *t, uint32_t fn, int part);
 
 /* Folded stacks (flamegraph.pl, inferno): a line "a;b;c N" for each node

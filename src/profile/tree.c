@@ -770,7 +770,8 @@ int ctree_grow(struct ctree *t, uint32_t n)
 	/* bottom-up estimates: the node's cost split in proportion to the
 	 * costs of its callers' calls, over their sum or the entity's
 	 * inclusive cost, whichever is more */
-	cost_t whole[MAX_EVENTS];
+	cost_t whole[MAX_EVENTS], root[MAX_EVENTS];
+	const cost_t *mine = t->node[n].cost;
 	if (t->estimated) {
 		memcpy(whole, agg_incl(a, id), (size_t)nr * sizeof(cost_t));
 		cost_t sum[MAX_EVENTS] = { 0 };
@@ -781,8 +782,25 @@ int ctree_grow(struct ctree *t, uint32_t n)
 		for (int ev = 0; ev < nr; ev++)
 			if (sum[ev] > whole[ev])
 				whole[ev] = sum[ev];
+		if (!t->callers && t->node[n].parent == NO_ID) {
+			/* a root others call too: their calls taken from its
+			 * self first (see tree.h), its calls the rest */
+			const cost_t *self = agg_self(a, id);
+			for (int ev = 0; ev < nr; ev++) {
+				cost_t in = whole[ev] - mine[ev], over = in - self[ev];
+				root[ev] = mine[ev];
+				if (in <= 0 || sum[ev] <= 0 || mine[ev] < 0)
+					continue;
+				root[ev] = sum[ev] - (over > 0 ? over : 0);
+				if (root[ev] > mine[ev])
+					root[ev] = mine[ev];
+				if (root[ev] < 0)
+					root[ev] = 0;
+				whole[ev] = sum[ev];
+			}
+			mine = root;
+		}
 	}
-	const cost_t *mine = t->node[n].cost;
 	/* each share is the difference of the rounded shares of the calls up
 	 * to it and before it: rounded, the children still add up to no more
 	 * than the node */
@@ -878,8 +896,14 @@ static void slots_set(struct ctree *t, uint32_t first, uint32_t count, int set)
 
 struct ctree *ctree_regrow(const struct ctree *old, int event, double threshold)
 {
-	struct ctree *t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, old->fn, event, threshold)
-				   : ctree_new(old->p, old->callers, old->fn, event, threshold);
+	/* (a callers tree's costs follow the cycle rule: made anew when
+	 * detection was turned on or off) */
+	struct ctree *t = old->ctx && old->callers && old->cycles != profile_agg(old->p)->cycles
+				  ? ctree_recorded(old->p, 1, old->fn, event, threshold)
+				  : NULL;
+	if (!t)
+		t = old->ctx ? paths_tree(old->p, old->ctx, old->ctx_refs, old->fn, event, threshold)
+			     : ctree_new(old->p, old->callers, old->fn, event, threshold);
 	if (old->estimated && old->cycles == t->cycles)
 		t->estimated = 1; /* (set by its maker: report/export.c's paths) */
 	if (!old->nnodes)

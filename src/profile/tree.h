@@ -105,8 +105,14 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * cycle, aggregate.h: the calls its children stand for, so their shares
  * and F's self share N * self(F) / W add up to N), or the sum
  * of those calls if that is more (a file whose calls cost more than
- * their callee); a cycle's node gives each member N * incl(member) / W, W
- * the cycle's inclusive cost or its members' sum if more.  Each share is
+ * their callee).  A root that others call too (clone, a thread's first
+ * function, which the thread that made it calls as well: its parent side
+ * makes no call) has the calls into it taken from its self first: its
+ * callees share the sum of its calls less the part of the calls into it
+ * that its self does not cover (where it covers them all, as there, each
+ * callee gets its edge's exact cost).  A cycle's node gives each member
+ * N * incl(member) / W, W the cycle's inclusive cost or its members' sum
+ * if more.  Each share is
  * the difference of the rounded running shares (ctree_share, children in
  * their order), so no child is above its node and the children add up to
  * no more than it.  A node at its entity's whole inclusive cost (a root

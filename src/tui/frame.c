@@ -97,17 +97,26 @@ static void draw_header(struct tui *t)
 	struct view *v = tui_view(t);
 	const char *flt = v->filter;
 	char zoom[320] = "";
+	int whole = 0; /* "whole run, not ..." said */
 	if (v->scope.kind != SCOPE_ALL) {
-		if (!v->zself) {
-			v->zself = xcalloc((size_t)p->nreal, sizeof(cost_t));
-			scope_self(p, &v->scope, v->zself);
-		}
 		struct scope k = v->scope; /* the kind's label: the time is said below */
 		k.ir1 = 0;
-		char pc[32], *l = scope_label(p, &k);
-		fmt_percent(pc, sizeof(pc), event_value(p, v->zself, t->set.sort_event),
-			    event_value(p, p->totals, t->set.sort_event));
-		snprintf(zoom, sizeof(zoom), " | zoom: %s (self %s)", l, pc);
+		char *l = scope_label(p, &k);
+		if (v->ops->scoped) {
+			char pc[32];
+			if (!v->zself) {
+				v->zself = xcalloc((size_t)p->nreal, sizeof(cost_t));
+				scope_self(p, &v->scope, v->zself);
+			}
+			fmt_percent(pc, sizeof(pc), event_value(p, v->zself, t->set.sort_event),
+				    event_value(p, p->totals, t->set.sort_event));
+			snprintf(zoom, sizeof(zoom), " | zoom: %s (self %s)", l, pc);
+		} else {
+			/* (the paths and one function's neighbours are of
+			 * the whole run) */
+			snprintf(zoom, sizeof(zoom), " | whole run, not %s", l);
+			whole = 1;
+		}
 		free(l);
 	}
 	if (v->scope.ir1) {
@@ -115,8 +124,8 @@ static void draw_header(struct tui *t)
 		struct scope k = { .kind = SCOPE_ALL, .ir0 = v->scope.ir0, .ir1 = v->scope.ir1 };
 		char *l = scope_label(p, &k);
 		size_t zl = strlen(zoom);
-		snprintf(zoom + zl, sizeof(zoom) - zl, " | %s%s", v->ops->timed ? "time: " : "whole run, not ",
-			 l);
+		snprintf(zoom + zl, sizeof(zoom) - zl, "%s%s",
+			 v->ops->timed ? " | time: " : whole ? " nor " : " | whole run, not ", l);
 		free(l);
 	}
 	/* a time range's costs are self costs (recorded per interval), and

@@ -74,6 +74,12 @@ struct fview {
 	 * the name of the frame zoomed into (or whose callers are shown) */
 	int renewed;
 	uint32_t *selpath, nselpath;
+	/* the path of the frame last selected (entities), kept while the
+	 * selection is where build put it: a frame too narrow to draw at one
+	 * width (its drawn caller selected meanwhile) is selected again when
+	 * it fits */
+	uint32_t *want, nwant;
+	int selat;           /* the frame build selected */
 	uint32_t wantzoom;
 	char *was;
 	char *note;          /* said when the view is next drawn (zoomed_out) */
@@ -107,6 +113,7 @@ static void fv_free(struct view *v)
 	fall_drop(d->all);
 	free(d->zoom);
 	free(d->selpath);
+	free(d->want);
 	free(d->was);
 	free(d->note);
 	free(d);
@@ -149,9 +156,10 @@ static void place(struct view *v, uint32_t n, double x, int row, int maxrow)
 	if (c <= 0 || row >= maxrow)
 		return;
 	double w = (double)c * d->w / (double)d->whole;
-	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
-	if (x1 <= x0)
+	if (w < 1)
 		return; /* under a cell: neither it nor its callees drawn */
+	/* (its ends rounded: a cell or more apart) */
+	int x0 = (int)(x + 0.5), x1 = (int)(x + w + 0.5);
 	VEC_RESERVE(d->f, d->fcap, (size_t)d->nf + 1);
 	d->f[d->nf++] = (struct frame){ n, x0, x1 - x0, row, 0 };
 	const struct cctx_node *nd = &t->node[n];
@@ -297,10 +305,17 @@ static void build(struct view *v)
 		cycles_found(a, &d->callers, 1);
 		d->renewed = 0;
 	}
+	if (!keep && d->want && v->sel == d->selat) { /* (not moved since) */
+		keep = d->want;
+		nkeep = d->nwant;
+		d->want = NULL;
+	}
 	if (!keep && d->ctx && d->nf && v->sel < d->nf) {
 		keep = xmalloc(((size_t)d->ctx->node[d->f[v->sel].node].depth + 1) * sizeof(*keep));
 		nkeep = path_of(d->ctx, d->f[v->sel].node, keep);
 	}
+	free(d->want);
+	d->want = NULL;
 	fv_clear(d);
 	d->event = t->set.sort_event;
 	int cycles = profile_agg(t->p)->cycles;
@@ -341,7 +356,9 @@ static void build(struct view *v)
 	v->nrows = d->nf;
 	int s = keep ? frame_of_path(d, keep, nkeep) : -1;
 	v->sel = s >= 0 ? s : 0;
-	free(keep);
+	d->want = keep;
+	d->nwant = nkeep;
+	d->selat = v->sel;
 }
 
 static void update(struct view *v)
@@ -431,7 +448,11 @@ static void renew(struct view *v, const struct profile *np)
 	free(d->selpath);
 	d->selpath = NULL;
 	d->nselpath = 0;
-	if (d->ctx && d->nf && v->sel < d->nf) {
+	if (d->want && v->sel == d->selat) {
+		d->selpath = xmalloc(((size_t)d->nwant + 1) * sizeof(*d->selpath));
+		memcpy(d->selpath, d->want, (size_t)d->nwant * sizeof(*d->selpath));
+		d->nselpath = same_path(p, d->selpath, d->nwant, np);
+	} else if (d->ctx && d->nf && v->sel < d->nf) {
 		uint32_t n = d->f[v->sel].node;
 		d->selpath = xmalloc(((size_t)d->ctx->node[n].depth + 1) * sizeof(*d->selpath));
 		d->nselpath = same_path(p, d->selpath, path_of(d->ctx, n, d->selpath), np);
@@ -529,6 +550,15 @@ static void pct_text(struct view *v, cost_t c, char *b, size_t n)
 		snprintf(b, n, "%.1f%%", (double)c * 100.0 / (double)tot);
 }
 
+/* "N P%": c and its share (pct_text) */
+static void amount_text(struct view *v, cost_t c, char *b, size_t n)
+{
+	char num[48], pc[32];
+	format_count(num, sizeof(num), c);
+	pct_text(v, c, pc, sizeof(pc));
+	snprintf(b, n, "%s %s", num, pc);
+}
+
 static void draw(struct view *v, int y0, int h, int w)
 {
 	struct tui *t = v->t;
@@ -597,14 +627,11 @@ static void draw_header(struct view *v, int y, int width)
 	matches(v); /* (made anew, it is drawn before the frames) */
 	const struct frame *s = &d->f[v->sel];
 	const struct cctx_node *nd = &d->ctx->node[s->node];
-	char inc[48], slf[48], cnt[48], pi[32], ps[32], sm[96] = "";
+	char inc[96], slf[96], cnt[48], sm[96] = "";
 	cost_t ci = event_value(t->p, cctx_incl(d->ctx, s->node), d->event);
-	cost_t cs = event_value(t->p, cctx_self(d->ctx, s->node), d->event);
-	format_count(inc, sizeof(inc), ci);
-	format_count(slf, sizeof(slf), cs);
+	amount_text(v, ci, inc, sizeof(inc));
+	amount_text(v, event_value(t->p, cctx_self(d->ctx, s->node), d->event), slf, sizeof(slf));
 	format_count(cnt, sizeof(cnt), nd->count);
-	pct_text(v, ci, pi, sizeof(pi));
-	pct_text(v, cs, ps, sizeof(ps));
 	if (d->search && *d->search) {
 		char pm[32];
 		pct_text(v, d->matched, pm, sizeof(pm));
@@ -614,18 +641,40 @@ static void draw_header(struct view *v, int y, int width)
 	 * calls, the recursion and the search's share after those, each
 	 * where it fits whole */
 	int x = tui_put(t, y, 0, width, d->ctx->estimated ? "[estimated] " : "");
-	char *rest, more[160] = "";
+	char *rest, more[160] = "", raw[160] = "";
 	int split = nd->parent != NO_ID && nd->rcount && !(nd->flags & CC_ALLCALLS);
+	const struct agg *a = profile_agg(t->p);
 	if (d->callers != NO_ID) { /* "callers of f: g 12 3.4% of it through this path" */
 		x += tui_put(t, y, x, width - x, "callers of ");
 		x += tui_put(t, y, x, (width - x) / 3, label_of(v, d->callers));
 		x += tui_put(t, y, x, width - x, ": ");
-		rest = xasprintf(" %s %s%s", inc, pi, nd->parent != NO_ID ? " through this path" : "");
+		/* (detection off, a recursive function's paths are its time
+		 * on the stack, which its raw inclusive cost, recursive calls
+		 * counted again, is more than: both said) */
+		int stack = nd->parent == NO_ID && !a->cycles && nd->rcount;
+		rest = xasprintf(" %s%s", inc,
+				 nd->parent != NO_ID ? " through this path" : stack ? " on the stack" : "");
+		if (stack) {
+			char r[96];
+			amount_text(v, event_value(t->p, agg_incl(a, d->callers), d->event), r, sizeof(r));
+			snprintf(raw, sizeof(raw), ", raw %s", r);
+		}
 	} else {
 		/* (an estimate's self holds its calls under the threshold,
-		 * or cut, that are no frames: said so) */
-		rest = xasprintf(": %s %s, self%s %s %s", inc, pi,
-				 nd->flags & CC_MORE ? " and calls not shown" : "", slf, ps);
+		 * or cut, that are no frames: said so; a cycle's member's
+		 * frame holds the members it called, more than its inclusive
+		 * cost by the cycle rule along this path: both said) */
+		cost_t own[MAX_EVENTS];
+		cctx_own(d->ctx, s->node, own);
+		cost_t co = event_value(t->p, own, d->event);
+		char mem[160] = "";
+		if (co != ci) {
+			char o[96];
+			amount_text(v, co, o, sizeof(o));
+			snprintf(mem, sizeof(mem), " with the cycle, incl %s", o);
+		}
+		rest = xasprintf(": %s%s, self%s %s", inc, mem,
+				 nd->flags & CC_MORE ? " and calls not shown" : "", slf);
 		/* the calls from its parent, and the recursive ones folded
 		 * into it apart (not told apart in an old contexts file) */
 		if (split) {
@@ -637,7 +686,7 @@ static void draw_header(struct view *v, int y, int width)
 		}
 	}
 	x += tui_put_named(t, y, x, width - x, label_of(v, nd->fn), rest);
-	const char *tail[] = { more, d->callers == NO_ID && nd->rec > 1 && !split ? ", recursive" : "",
+	const char *tail[] = { raw, more, d->callers == NO_ID && nd->rec > 1 && !split ? ", recursive" : "",
 			       sm };
 	for (size_t i = 0; i < sizeof(tail) / sizeof(*tail) && tui_width(t, tail[i]) <= width - x; i++)
 		x += tui_put(t, y, x, width - x, tail[i]);

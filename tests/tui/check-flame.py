@@ -8,7 +8,8 @@ cost is split among the callee's calls in proportion to their inclusive
 costs (the estimate: a call's cost over the callee's inclusive cost times
 the path's).  Frames are laid out left to right, the largest first (then by
 name), each from round(x * W / total) to round((x + cost) * W / total);
-a frame narrower than a cell is not drawn, nor anything under it.
+a frame narrower than a cell (cost * W / total < 1, wherever its ends
+would round to) is not drawn, nor anything under it.
 
 usage: check-flame.py SCREEN PROFILE [FIRST_ROW]
 The screen's frames start at FIRST_ROW (0-based, default 3) and each ends
@@ -71,7 +72,7 @@ def frames(self_, calls, width):
     def place(f, cost, x, row):
         x0 = math.floor(x * width / total + 0.5)
         x1 = math.floor((x + cost) * width / total + 0.5)
-        if x1 <= x0 or cost <= 0:
+        if cost * width / total < 1:
             return
         out.append((row, x0, x1, f))
         kids = order([(b, cost * c / incl[f]) for (a, b), c in calls.items() if a == f])

@@ -37,6 +37,17 @@ static uint32_t kid(const struct cctx *t, uint32_t n, uint32_t fn)
 	return NO_ID;
 }
 
+/* Writes text as the contexts file beside p's first file; returns its
+ * path (free it). */
+static char *put_ctx(const struct profile *p, const char *text)
+{
+	char *path = xasprintf("%s.ctx", p->sources[0]);
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
 /* The spec's example: main self 20 calls func1 (400) and func2 3x (400);
  * func1 self 100 calls func2 2x (300); func2 self 700. */
 static void test_estimate_spec(void)
@@ -326,10 +337,7 @@ static void test_recorded(void)
 {
 	struct profile p;
 	ok(load(&p, diamond) == 0, "diamond loads: %s", lasterr);
-	char *ctxpath = xasprintf("%s.ctx", p.sources[0]);
-	FILE *f = fopen(ctxpath, "w");
-	fputs(diamond_ctx, f);
-	fclose(f);
+	char *ctxpath = put_ctx(&p, diamond_ctx);
 	struct cctx *t = cctx_of(&p, 0, 0.1);
 	ok(!t->estimated, "a contexts file beside the profile: exact");
 	is(t->n, 6, "six nodes, as recorded");
@@ -374,9 +382,7 @@ static void test_recorded(void)
 		  ":4: CALLS and RCALLS must be 0 or more" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		f = fopen(ctxpath, "w");
-		fputs(bad[i].text, f);
-		fclose(f);
+		free(put_ctx(&p, bad[i].text));
 		struct cctx *e = cctx_new(&p, 0);
 		char err[512] = "";
 		is(cctx_read(e, p.sources[0], err, sizeof(err)), -1, "bad file %zu refused", i);
@@ -395,9 +401,7 @@ static void test_recorded(void)
 				 "fn:\t0\t\tx.c\tmain\nfn:\t1\t\tx.c\ta\n"
 				 "ctx:\t0\t-1\t0\t0\t0\t1\t0\t0\n"
 				 "ctx:\t1\t0\t1\t3\t4\t3\t0\t30\n";
-	f = fopen(ctxpath, "w");
-	fputs(v2, f);
-	fclose(f);
+	free(put_ctx(&p, v2));
 	t = cctx_of(&p, 0, 0.1);
 	ok(!t->estimated, "version 2 read: exact");
 	uint32_t va = kid(t, t->root[0], fn(&p, "a"));
@@ -405,9 +409,7 @@ static void test_recorded(void)
 		   t->node[va].rec == 3 && !(t->node[va].flags & CC_ALLCALLS),
 	   "main;a: 3 calls from main, 4 recursive, 3 deep");
 	cctx_free(t);
-	f = fopen(ctxpath, "w");
-	fputs(diamond_ctx, f);
-	fclose(f);
+	free(put_ctx(&p, diamond_ctx));
 	t = cctx_of(&p, 0, 0.1);
 	va = kid(t, t->root[0], fn(&p, "a"));
 	ok(t->node[va].count == 1 && t->node[va].rcount == 0 && t->node[va].flags & CC_ALLCALLS,
@@ -428,6 +430,73 @@ static void test_recorded(void)
 	profile_free(&p);
 }
 
+/* A cycle's members with recorded paths (tests/tui/cyclepaths.out, by
+ * hand): main (self 10) calls a and c; a -> b -> c -> a -> b -> c, each
+ * call self 5, each b calling heavy (self 100).  The paths, recursion
+ * folded into the earlier occurrence: main 10, main;a 10, main;a;b 10,
+ * main;a;b;heavy 200, main;a;b;c 10, main;c 5 (total 245).  The cycle
+ * rule: a member's inclusive cost is its self and the calls it makes out
+ * of the cycle: a 10, b 10 + 200 = 210, c 15; their time on the stack
+ * (detection off) a 230, b 220, c 15. */
+static const char cyc_out[] = "events: Ir\n"
+			      "fl=x.c\nfn=main\n1 10\ncfn=a\ncalls=1 2\n1 230\ncfn=c\ncalls=1 4\n1 5\n"
+			      "fn=a\n2 10\ncfn=b\ncalls=2 3\n2 330\n"
+			      "fn=b\n3 10\ncfn=heavy\ncalls=2 5\n3 200\ncfn=c\ncalls=2 4\n3 125\n"
+			      "fn=c\n4 15\ncfn=a\ncalls=1 2\n4 115\n"
+			      "fn=heavy\n5 200\n";
+static const char cyc_ctx[] = "cgtui-contexts\t2\nevents:\tIr\n"
+			      "fn:\t0\t\tx.c\tmain\nfn:\t1\t\tx.c\ta\nfn:\t2\t\tx.c\tb\n"
+			      "fn:\t3\t\tx.c\tc\nfn:\t4\t\tx.c\theavy\n"
+			      "ctx:\t0\t-1\t0\t0\t0\t1\t0\t10\n"
+			      "ctx:\t1\t0\t1\t1\t1\t2\t0\t10\n"
+			      "ctx:\t2\t1\t2\t1\t1\t2\t0\t10\n"
+			      "ctx:\t3\t2\t4\t2\t0\t1\t0\t200\n"
+			      "ctx:\t4\t2\t3\t1\t1\t2\t0\t10\n"
+			      "ctx:\t5\t0\t3\t1\t0\t1\t0\t5\n";
+
+static void test_recorded_cycle(void)
+{
+	struct profile p;
+	ok(load(&p, cyc_out) == 0, "the cycle's profile loads: %s", lasterr);
+	char *ctxpath = put_ctx(&p, cyc_ctx);
+	static const struct {
+		const char *name;
+		cost_t on, off; /* detection on: the cycle rule; off: on the stack */
+	} want[] = { { "a", 10, 230 }, { "b", 210, 220 }, { "c", 15, 15 }, { "heavy", 200, 200 } };
+	for (int on = 1; on >= 0; on--) {
+		profile_set_cycles(&p, on);
+		struct cctx *t = cctx_of(&p, 0, 0.1);
+		ok(!t->estimated && t->n == 6, "detection %s: the six nodes recorded", on ? "on" : "off");
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+			uint32_t m = fn(&p, want[i].name);
+			cost_t sum = 0, own[MAX_EVENTS];
+			for (uint32_t n = 0; n < t->n; n++)
+				if (t->node[n].fn == m) {
+					cctx_own(t, n, own);
+					sum += own[0];
+				}
+			cost_t w = on ? want[i].on : want[i].off;
+			is(sum, w, "detection %s: %s's own over its nodes", on ? "on" : "off", want[i].name);
+			struct cctx *c = cctx_callers(t, m, -1);
+			is(cctx_incl(c, c->root[0])[0], w, "detection %s: %s's callers tree from %lld",
+			   on ? "on" : "off", want[i].name, (long long)w);
+			if (on)
+				is(cctx_incl(c, c->root[0])[0], agg_incl(profile_agg(&p), m)[0],
+				   "%s: as the functions list says", want[i].name);
+			cctx_free(c);
+		}
+		/* c's callers: b 10 (main;a;b;c), main 5 (main;c) */
+		struct cctx *c = cctx_callers(t, fn(&p, "c"), -1);
+		is(cctx_incl(c, kid(c, c->root[0], fn(&p, "b")))[0], 10, "c via b: 10");
+		is(cctx_incl(c, kid(c, c->root[0], fn(&p, "main")))[0], 5, "c via main: 5");
+		cctx_free(c);
+		cctx_free(t);
+	}
+	unlink(ctxpath);
+	free(ctxpath);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -438,6 +507,7 @@ int main(void)
 	test_estimate_roots_bound();
 	test_built();
 	test_recorded();
+	test_recorded_cycle();
 	fixture_end();
 	return tap_done();
 }

@@ -1463,6 +1463,38 @@ static void test_diff_order(void)
 	profile_free(&p);
 }
 
+/* Threads (two parts of one file): the main thread's main (self 10)
+ * calls wrap (1x 5), wrap (self 1) calls clone (1x 4: its parent side,
+ * self 4); the thread's clone (self 2) is its root and calls start (1x
+ * 100), start (self 10) calls t1 (1x 90, self 90).  Totals: 15 + 102 =
+ * 117.  clone's inclusive 106 (self 6, calls 100), of which wrap's call
+ * reaches 4: its root 102, main's 15.  The calls into clone (4) are its
+ * self's (6 covers them): start is at its edge's 100 under it, not
+ * 102 * 100/106 = 96, and t1, called once, at its 90 (not 96 * 90/100 =
+ * 86), as every other view says. */
+static void test_thread_root(void)
+{
+	struct profile p;
+	ok(load(&p, "events: Ir\npart: 1\nfl=x.c\nfn=main\n1 10\ncfn=wrap\ncalls=1 2\n1 5\n"
+		    "fn=wrap\n2 1\ncfn=clone\ncalls=1 3\n2 4\nfn=clone\n3 4\n"
+		    "part: 2\nfl=x.c\nfn=clone\n3 2\ncfn=start\ncalls=1 4\n3 100\n"
+		    "fn=start\n4 10\ncfn=t1\ncalls=1 5\n4 90\nfn=t1\n5 90\n") == 0,
+	   "threads example loads: %s", lasterr);
+	is(p.nparts, 2, "two parts");
+	struct ctree *t = ctree_new(&p, 0, NO_ID, 0, 0);
+	ok(t->estimated && t->nroots == 2, "estimated, two roots");
+	ok(t->node[0].fn == fn(&p, "clone") && t->node[0].cost[0] == 102, "clone's root: 106 - 4 = 102");
+	ok(t->node[1].fn == fn(&p, "main") && t->node[1].cost[0] == 15, "main's: 15");
+	ok(ctree_grow(t, 0) && t->node[0].nchild == 1, "clone: one callee");
+	uint32_t ns = child(t, 0, 0);
+	ok(t->node[ns].fn == fn(&p, "start"), "clone > start");
+	is(t->node[ns].cost[0], 100, "clone > start: its edge's 100");
+	ok(ctree_grow(t, ns) && t->node[ns].nchild == 1, "start: one callee");
+	is(t->node[child(t, ns, 0)].cost[0], 90, "clone > start > t1: 90, its inclusive");
+	ctree_free(t);
+	profile_free(&p);
+}
+
 int main(void)
 {
 	if (fixture_start() < 0)
@@ -1486,6 +1518,7 @@ int main(void)
 	test_diff_order();
 	test_shares();
 	test_recorded_paths();
+	test_thread_root();
 	fixture_end();
 	return tap_done();
 }
