@@ -285,7 +285,8 @@ static void root_row(const struct profile *p, const struct agg_roots *r, uint32_
 {
 	const struct agg *a = p->agg;
 	int nr = p->nreal;
-	memcpy(row, agg_incl(a, e), (size_t)nr * sizeof(cost_t));
+	cost_t buf[MAX_EVENTS];
+	memcpy(row, agg_roots_incl(p, a, e, buf), (size_t)nr * sizeof(cost_t));
 	if (agg_is_cycle(a, e)) {
 		const cost_t *in = &r->cyc_in[(size_t)(agg_cycle_no(a, e) - 1) * (size_t)nr];
 		for (int ev = 0; ev < nr; ev++)
