@@ -120,8 +120,10 @@ static void draw_header(struct view *v, int y, int width)
 					   : event_value(t->p, ctx->cut, t->set.sort_event) != 0);
 	const char *how = d->tree->estimated ? ", estimated"
 			  : cut			 ? ", recorded (cut short)"
-			  : ctx			 ? ", recorded paths"
-						 : "";
+			  : ctx && d->tree->callers && !d->tree->cycles
+				  ? ", recorded paths, on the stack" /* (not the raw inclusive) */
+			  : ctx ? ", recorded paths"
+				: "";
 	if (d->tree->callers)
 		title = xasprintf("Callers of %s, bottom-up%s", name, how);
 	else if (d->tree->nroots_hidden)
