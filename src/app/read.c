@@ -57,6 +57,7 @@ int app_read(const struct cli *c)
 	struct progress bar;
 	/* (the explorer's first sort event: the first, unless --sort says) */
 	struct load_ctl ctl = { .lazy = tui || !c->ro.annotate, .recover = tui,
+				.explorer = tui,
 				.roots0 = tui && !c->sort,
 				.pairs = !tui && !c->share.export && c->share.format != FORMAT_JSON };
 	if (tui && ((script && *script) || (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))))

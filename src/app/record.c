@@ -80,7 +80,7 @@ static int load(struct app_source *src, struct profile *p, struct report_opts *r
 {
 	app_recorded_inputs(src);
 	char err[4096];
-	struct load_ctl ctl = { .lazy = 1, .recover = 1 };
+	struct load_ctl ctl = { .lazy = 1, .recover = 1, .explorer = 1 };
 	int rc = session_load(src->s, p, &ctl, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "cgtui: %s\n", err);

@@ -383,25 +383,24 @@ static int partset_same(const struct partset *x, const struct partset *y)
 }
 
 /* Does this load of a difference show inclusive costs (are its sides to be
- * loaded alone)?  The explorer's do (its loads are those that recover the
- * names of functions known by address, but for the assembly view's); the
+ * loaded alone)?  The explorer's do (but for the assembly view's); the
  * report's with --inclusive, --tree or as JSON. */
 static int sides_wanted(const struct session *s, const struct load_ctl *ctl)
 {
 	const struct cli *c = s->cli;
 	return s->diff && !ctl->side && !ctl->sink &&
-	       (ctl->recover || c->ro.inclusive || c->ro.tree || c->share.format == FORMAT_JSON);
+	       (ctl->explorer || c->ro.inclusive || c->ro.tree || c->share.format == FORMAT_JSON);
 }
 
 /* The difference p's inclusive costs from its sides, each loaded alone of
  * the parts p shows of it (none: no side), as the explorer loads them
- * (agg_take_side); kept for the explorer (its loads, which recover
- * names), else freed.  A side that does not load alone (an --event
+ * (agg_take_side); kept for the explorer, else freed.  A side that does not load alone (an --event
  * formula naming an event of the other side only) is said in a warning:
  * the members of its cycles keep self + the calls to other functions. */
 static void take_sides(struct session *s, struct profile *p, const struct load_ctl *ctl)
 {
-	struct load_ctl sc = { .lazy = ctl->lazy, .recover = ctl->recover };
+	struct load_ctl sc = { .lazy = ctl->lazy, .recover = ctl->recover,
+			       .explorer = ctl->explorer };
 	struct partset keep = s->parts;
 	sides_free(s);
 	for (int k = 0; k < 2; k++) {
@@ -429,7 +428,7 @@ static void take_sides(struct session *s, struct profile *p, const struct load_c
 		s->side[k] = sp;
 		partset_copy(&s->side_parts[k], some ? &ps : &keep);
 		partset_clear(&ps);
-		if (!ctl->recover) /* (one side at a time) */
+		if (!ctl->explorer) /* (one side at a time) */
 			sides_free(s);
 	}
 }

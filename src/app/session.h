@@ -89,6 +89,8 @@ struct load_ctl {
 	const struct instr_sink *sink;  /* instructions for the assembly view, or NULL */
 	int lazy;                       /* per-line costs read when asked for */
 	int recover;                    /* names of the functions known by address only */
+	int explorer;                   /* the explorer's: a difference's sides kept for
+					 * its A and B columns */
 	int roots0;                     /* the call tree's roots of event 0 made by the
 					 * aggregation (the explorer sorting by it: its
 					 * first t needs them) */

@@ -22,7 +22,7 @@ static int load_sink(void *arg, struct profile *p, const struct instr_sink *sink
 		     size_t errsz)
 {
 	struct app_source *src = arg;
-	struct load_ctl ctl = { .sink = sink, .lazy = 1, .recover = !sink };
+	struct load_ctl ctl = { .sink = sink, .lazy = 1, .recover = !sink, .explorer = 1 };
 	return session_load(src->s, p, &ctl, err, errsz);
 }
 
@@ -41,7 +41,7 @@ static int load_side(void *arg, int side, const struct partset *parts, struct pr
 		     char *err, size_t errsz)
 {
 	struct session *s = ((struct app_source *)arg)->s;
-	struct load_ctl ctl = { .side = side, .lazy = 1, .recover = 1 };
+	struct load_ctl ctl = { .side = side, .lazy = 1, .recover = 1, .explorer = 1 };
 	struct partset keep = s->parts;
 	if (parts)
 		s->parts = *parts;
