@@ -303,7 +303,8 @@ static int live_stamp_all(const struct rec *r, struct stat *out)
 const char *rec_source(struct rec *r, int *whole)
 {
 	/* -o FILE without %p: the processes the program forked wrote
-	 * FILE.PID beside it, which are no dumps of its run */
+	 * FILE.PID beside it, which are no dumps of its run: the files of
+	 * its process by their pid: (run_files_add without whole) */
 	*whole = !r->final_seen || !r->cfg.out || strstr(r->cfg.out, "%p");
 	if (r->final_seen)
 		return r->out;
