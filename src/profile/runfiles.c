@@ -149,50 +149,49 @@ static int want_sibling(const char *name, const char *prefix)
 	return is_sibling(name, prefix);
 }
 
-/* How much of a profile's start is read for its header (origin) */
+/* How much of a profile's start is read for its header at most (origin) */
 #define ORIGIN_BYTES 16384
 
 /* Which process wrote the profile `path`, by its header: its pid:, cmd:
- * and creator: lines (the first of each in its first ORIGIN_BYTES) as
- * "PID\nCMD\nCREATOR", malloc'ed; NULL when it has no pid: there (not a
- * profile, a compressed one, cachegrind's). */
+ * and creator: lines (the first of each before a body line, fl=, fn= or
+ * ob=; a longer one's first kilobyte) as "PID\nCMD\nCREATOR", malloc'ed;
+ * NULL when it has no pid: there (not a profile, a compressed one,
+ * cachegrind's) or is no regular file (a pipe is not read). */
 static char *origin(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	struct stat st;
+	FILE *f = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "r") : NULL;
 	if (!f)
 		return NULL;
-	char *buf = xmalloc(ORIGIN_BYTES + 1);
-	size_t n = fread(buf, 1, ORIGIN_BYTES, f);
-	fclose(f);
-	buf[n] = 0;
 	static const char *const key[3] = { "pid:", "cmd:", "creator:" };
-	const char *val[3] = { NULL, NULL, NULL };
-	int len[3] = { 0, 0, 0 };
-	for (char *s = buf, *e; *s; s = e + 1) {
-		e = strchr(s, '\n');
-		if (!e && n == ORIGIN_BYTES)
-			break; /* a line cut short: not read */
-		if (!e)
-			e = s + strlen(s);
+	char *val[3] = { NULL, NULL, NULL }, line[1024];
+	int found = 0, start = 1;
+	while (found < 3 && ftell(f) < ORIGIN_BYTES && fgets(line, sizeof(line), f)) {
+		size_t l = strlen(line);
+		int at_start = start;
+		start = l && line[l - 1] == '\n'; /* (else the rest of a longer line) */
+		if (!at_start)
+			continue;
+		if (!strncmp(line, "fl=", 3) || !strncmp(line, "fn=", 3) || !strncmp(line, "ob=", 3))
+			break;
 		for (int k = 0; k < 3; k++) {
 			size_t kl = strlen(key[k]);
-			if (val[k] || strncmp(s, key[k], kl) != 0)
+			if (val[k] || strncmp(line, key[k], kl) != 0)
 				continue;
-			const char *v = s + kl, *ve = e;
+			const char *v = line + kl, *ve = line + l;
 			while (v < ve && (*v == ' ' || *v == '\t'))
 				v++;
-			while (ve > v && (ve[-1] == '\r' || ve[-1] == ' ' || ve[-1] == '\t'))
+			while (ve > v && (ve[-1] == '\n' || ve[-1] == '\r' || ve[-1] == ' ' || ve[-1] == '\t'))
 				ve--;
-			val[k] = v;
-			len[k] = (int)(ve - v);
+			val[k] = xstrndup(v, (size_t)(ve - v));
+			found++;
 		}
-		if (!*e)
-			break;
 	}
-	char *o = val[0] ? xasprintf("%.*s\n%.*s\n%.*s", len[0], val[0], len[1],
-				     val[1] ? val[1] : "", len[2], val[2] ? val[2] : "")
+	fclose(f);
+	char *o = val[0] ? xasprintf("%s\n%s\n%s", val[0], val[1] ? val[1] : "", val[2] ? val[2] : "")
 			 : NULL;
-	free(buf);
+	for (int k = 0; k < 3; k++)
+		free(val[k]);
 	return o;
 }
 
