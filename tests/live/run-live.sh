@@ -807,6 +807,15 @@ got=$(batch_total od/d.out)
 	[ "$rows" = "$pid od/d.out $pid od/d.out.1 $pid od/d.out.2 " ]
 check "-o FILE: cgtui FILE leaves out FILE.3 of another pid and notes in FILE.4 ($sum, 3 parts)" \
 	"$?" "$(head -1 od-3.txt) --batch: $got rows: $rows $(grep -h ^pid: od/other.1)"
+# a FIFO named FILE.5 beside it is not opened (that waited for a writer);
+# the profile read from a pipe, <(cat FILE), is read whole (its header was)
+mkfifo od/d.out.5
+got=$(timeout 60 "$CGTUI" --batch --threshold=100 od/d.out 2>&1 | sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,)
+piped=$(batch_total <(cat od/d.out)) last=$(totals od/d.out)
+rm -f od/d.out.5
+[ "$got" = "$sum" ] && [ "$piped" = "$last" ]
+check "-o FILE: a FIFO named FILE.5 beside it left alone; <(cat FILE) read whole ($sum, $last)" \
+	"$?" "FILE: '$got', <(cat FILE): '$piped'"
 # a program that forks and dumps twice: the recording adds its child's
 # FILE.PID too (a process of its own); FILE later adds the program's
 $norand "$CGTUI" --batch --threshold=100 -o od/f.out ./live-prog-clg dump2 fork >od/f.txt 2>od/f.err
