@@ -202,6 +202,8 @@ static char *origin(const char *path)
  * file (`own`).  How many are kept, first in sib (the rest freed). */
 static int same_process(const char *name, int own, char **sib, int ns)
 {
+	if (!ns)
+		return 0; /* (nothing to read) */
 	size_t nl = strlen(name);
 	char *ref = own ? origin(name) : NULL;
 	for (int i = 0; !own && !ref && i < ns; i++) {
