@@ -149,24 +149,24 @@ static int want_sibling(const char *name, const char *prefix)
 	return is_sibling(name, prefix);
 }
 
-/* How much of a profile's start is read for its header at most (origin) */
-#define ORIGIN_BYTES 16384
+/* How much of a profile's start is read for its header at most */
+#define HEADER_BYTES 16384
 
-/* Which process wrote the profile `path`, by its header: its pid:, cmd:
- * and creator: lines (the first of each before a body line, fl=, fn= or
- * ob=; a longer one's first kilobyte) as "PID\nCMD\nCREATOR", malloc'ed;
- * NULL when it has no pid: there (not a profile, a compressed one,
- * cachegrind's) or is no regular file (a pipe is not read). */
-static char *origin(const char *path)
+/* The values of the header lines key[0 .. n) of the profile `path` (the
+ * first of each before a body line, fl=, fn= or ob=; a longer one's first
+ * kilobyte) in val[] (malloc'ed; NULL: none); none read from what is no
+ * regular file (a pipe is not read). */
+static void header_values(const char *path, const char *const *key, int n, char **val)
 {
+	for (int k = 0; k < n; k++)
+		val[k] = NULL;
 	struct stat st;
 	FILE *f = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "r") : NULL;
 	if (!f)
-		return NULL;
-	static const char *const key[3] = { "pid:", "cmd:", "creator:" };
-	char *val[3] = { NULL, NULL, NULL }, line[1024];
+		return;
+	char line[1024];
 	int found = 0, start = 1;
-	while (found < 3 && ftell(f) < ORIGIN_BYTES && fgets(line, sizeof(line), f)) {
+	while (found < n && ftell(f) < HEADER_BYTES && fgets(line, sizeof(line), f)) {
 		size_t l = strlen(line);
 		int at_start = start;
 		start = l && line[l - 1] == '\n'; /* (else the rest of a longer line) */
@@ -174,11 +174,11 @@ static char *origin(const char *path)
 			continue;
 		if (!strncmp(line, "fl=", 3) || !strncmp(line, "fn=", 3) || !strncmp(line, "ob=", 3))
 			break;
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < n; k++) {
 			size_t kl = strlen(key[k]);
-			if (val[k] || strncmp(line, key[k], kl) != 0)
+			if (val[k] || strncmp(line, key[k], kl) != 0 || line[kl] != ':')
 				continue;
-			const char *v = line + kl, *ve = line + l;
+			const char *v = line + kl + 1, *ve = line + l;
 			while (v < ve && (*v == ' ' || *v == '\t'))
 				v++;
 			while (ve > v && (ve[-1] == '\n' || ve[-1] == '\r' || ve[-1] == ' ' || ve[-1] == '\t'))
@@ -188,6 +188,23 @@ static char *origin(const char *path)
 		}
 	}
 	fclose(f);
+}
+
+char *run_header(const char *path, const char *key)
+{
+	char *v;
+	header_values(path, &key, 1, &v);
+	return v;
+}
+
+/* Which process wrote the profile `path`, by its header's pid:, cmd: and
+ * creator: lines: "PID\nCMD\nCREATOR", malloc'ed; NULL when it has no
+ * pid: (not a profile, a compressed one, cachegrind's, a pipe). */
+static char *origin(const char *path)
+{
+	static const char *const key[3] = { "pid", "cmd", "creator" };
+	char *val[3];
+	header_values(path, key, 3, val);
 	char *o = val[0] ? xasprintf("%s\n%s\n%s", val[0], val[1] ? val[1] : "", val[2] ? val[2] : "")
 			 : NULL;
 	for (int k = 0; k < 3; k++)

@@ -56,6 +56,10 @@ void run_files_copy(struct runfiles *dst, const struct runfiles *src);
  * callgrind.out.PID for callgrind.out.PID-TID and .N (malloc'ed). */
 char *run_name(const char *name);
 
+/* The value of the profile `path`'s header line KEY: ("part" for part:),
+ * malloc'ed; NULL when its header has none, or it is no regular file. */
+char *run_header(const char *path, const char *key);
+
 /* The runs of the callgrind.out.* and cachegrind.out.* in directory dir
  * ("" for the current one, else ending in '/'), each by its name
  * (callgrind.out.PID for callgrind.out.PID-TID or .N: runfiles' rule),
