@@ -27,6 +27,9 @@
  *                              CALLGRIND_DUMP_STATS, work (with
  *                              callgrind.h); with fork, a child forked
  *                              first works and ends (it dumps nothing)
+ *   live-prog dumpspin MS      before(), CALLGRIND_DUMP_STATS, then
+ *                              measured() for MS milliseconds (with
+ *                              callgrind.h)
  *   live-prog nest MS          main -> outer -> inner: compute for MS
  *                              milliseconds (calls running all along)
  *   live-prog cycle MS         main -> ping -> pong -> ping -> pong (a
@@ -283,6 +286,12 @@ int main(int argc, char **argv)
 		work(30);
 		if (pid > 0)
 			waitpid(pid, NULL, 0);
+	} else if (!strcmp(mode, "dumpspin")) {
+		before();
+		CALLGRIND_DUMP_STATS;
+		run_for(arg);
+		while (go_on())
+			measured();
 	} else if (!strcmp(mode, "zero")) {
 		work(10);
 		CALLGRIND_ZERO_STATS;

@@ -836,6 +836,19 @@ check "-o FILE --separate-threads=yes, a fork: the child's FILE.PID-01 counted o
 sum=$(sumtot ctl/out ctl/out.1) got=$(batch_total ctl/out)
 check "-o FILE, cgtui --control PID dump: --batch FILE adds FILE.1 and FILE ($sum)" \
 	"$([ "$got" = "$sum" ]; echo $?)" "got '$got' $(ls ctl)"
+# while the program runs, the parts it dumped are added to its snapshots
+# (which count from the last dump: the explorer showed the counts since
+# then alone): before(), which runs only before the dump, has the
+# inclusive cost callgrind_annotate gives it in the part's file
+run_until odr.txt od/r.run
+live odr ':wait-fn measured\n:wait-data\n/^before<Enter>\n:dump odr.txt\n' --threshold=0 \
+	-o od/r.out ./live-prog-clg dumpspin od/r.run
+end_watch od/r.run
+callgrind_annotate --inclusive=yes od/r.out.1 >od/r.ann 2>&1
+want=$(fn_cost od/r.ann before) got=$(sed -n 's/^ *\([0-9,]*\) .* before  .*/\1/p' odr.txt | head -1 | tr -d ,)
+grep -q "running" odr.txt && [ -n "$want" ] && [ "$got" = "$want" ]
+check "-o FILE: while the program runs, the part it dumped is in the data (before(): $want)" "$?" \
+	"got '$got' $(head -2 odr.txt) $(grep before odr.txt)"
 
 # a long output: L shows its end from a whole line, and says how many
 # bytes are before it (the offset of that line in the log, by grep -b)
