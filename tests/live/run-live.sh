@@ -816,6 +816,13 @@ rm -f od/d.out.5
 [ "$got" = "$sum" ] && [ "$piped" = "$last" ]
 check "-o FILE: a FIFO named FILE.5 beside it left alone; <(cat FILE) read whole ($sum, $last)" \
 	"$?" "FILE: '$got', <(cat FILE): '$piped'"
+# recorded again to the same FILE, dumping once: FILE.2 of the first run
+# (its pid: the first's) is not of the second
+$norand "$CGTUI" --no-open -o od/s.out ./live-prog-clg dump2 >/dev/null 2>&1
+$norand "$CGTUI" --no-open -o od/s.out ./live-prog-clg dump >/dev/null 2>&1
+ssum=$(sumtot od/s.out od/s.out.1) got=$(batch_total od/s.out)
+check "-o FILE recorded again with one dump: the first run's FILE.2 left out ($ssum)" \
+	"$([ -f od/s.out.2 ] && [ "$got" = "$ssum" ]; echo $?)" "got '$got' $(ls od)"
 # a program that forks and dumps twice: the recording adds its child's
 # FILE.PID too (a process of its own); FILE later adds the program's
 $norand "$CGTUI" --batch --threshold=100 -o od/f.out ./live-prog-clg dump2 fork >od/f.txt 2>od/f.err
