@@ -58,6 +58,14 @@ void app_recorded_inputs(struct app_source *src)
 	int final = rec_ended(src->r) && rec_final(src->r) == 0, whole;
 	const char *base = rec_source(src->r, &whole);
 	session_set_run(src->s, base, whole);
+	/* while it runs, the parts it dumped before the snapshot's */
+	char **dumped = NULL;
+	int nd = final ? 0 : rec_dumped(src->r, &dumped);
+	for (int i = 0; i < nd; i++) {
+		session_add_run(src->s, dumped[i]);
+		free(dumped[i]);
+	}
+	free(dumped);
 	/* the processes it forked too, as parts (a process each): their
 	 * snapshots while they run, then their profiles; the tool counts each
 	 * from its fork on, so that the parts add up (callgrind's repeat the

@@ -3,11 +3,14 @@
  * Callgrind names them callgrind.out.PID, callgrind.out.PID-TID with
  * --separate-threads=yes, callgrind.out.PID.N for each dump (and both:
  * callgrind.out.PID.N-TID); cgtui's recorder names them the same way,
- * also under -o NAME.  Readers add them up (the parts by time, model.c).
+ * also under -o NAME, where NAME.PID is a forked child's profile: beside a
+ * name without its pid, the header's pid: says whose a file is.  Readers
+ * add them up (the parts by time, model.c).
  * SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -146,6 +149,100 @@ static int want_sibling(const char *name, const char *prefix)
 	return is_sibling(name, prefix);
 }
 
+/* How much of a profile's start is read for its header at most */
+#define HEADER_BYTES 16384
+
+/* The values of the header lines key[0 .. n) of the profile `path` (the
+ * first of each before a body line, fl=, fn= or ob=; a longer one's first
+ * kilobyte) in val[] (malloc'ed; NULL: none); none read from what is no
+ * regular file (a pipe is not read). */
+static void header_values(const char *path, const char *const *key, int n, char **val)
+{
+	for (int k = 0; k < n; k++)
+		val[k] = NULL;
+	struct stat st;
+	FILE *f = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? fopen(path, "r") : NULL;
+	if (!f)
+		return;
+	char line[1024];
+	int found = 0, start = 1;
+	while (found < n && ftell(f) < HEADER_BYTES && fgets(line, sizeof(line), f)) {
+		size_t l = strlen(line);
+		int at_start = start;
+		start = l && line[l - 1] == '\n'; /* (else the rest of a longer line) */
+		if (!at_start)
+			continue;
+		if (!strncmp(line, "fl=", 3) || !strncmp(line, "fn=", 3) || !strncmp(line, "ob=", 3))
+			break;
+		for (int k = 0; k < n; k++) {
+			size_t kl = strlen(key[k]);
+			if (val[k] || strncmp(line, key[k], kl) != 0 || line[kl] != ':')
+				continue;
+			const char *v = line + kl + 1, *ve = line + l;
+			while (v < ve && (*v == ' ' || *v == '\t'))
+				v++;
+			while (ve > v && (ve[-1] == '\n' || ve[-1] == '\r' || ve[-1] == ' ' || ve[-1] == '\t'))
+				ve--;
+			val[k] = xstrndup(v, (size_t)(ve - v));
+			found++;
+		}
+	}
+	fclose(f);
+}
+
+char *run_header(const char *path, const char *key)
+{
+	char *v;
+	header_values(path, &key, 1, &v);
+	return v;
+}
+
+/* Which process wrote the profile `path`, by its header's pid:, cmd: and
+ * creator: lines: "PID\nCMD\nCREATOR", malloc'ed; NULL when it has no
+ * pid: (not a profile, a compressed one, cachegrind's, a pipe). */
+static char *origin(const char *path)
+{
+	static const char *const key[3] = { "pid", "cmd", "creator" };
+	char *val[3];
+	header_values(path, key, 3, val);
+	char *o = val[0] ? xasprintf("%s\n%s\n%s", val[0], val[1] ? val[1] : "", val[2] ? val[2] : "")
+			 : NULL;
+	for (int k = 0; k < 3; k++)
+		free(val[k]);
+	return o;
+}
+
+/* Of the ns files in sib beside `name` (NAME-TID, NAME.N...: dir_names),
+ * keeps those its process wrote (runfiles.h): the one its header says,
+ * or (`own` 0: NAME no file, or an empty one) its first thread's, by
+ * NAME-TID's.  With no process to go by: all of them, or none beside a
+ * file (`own`).  How many are kept, first in sib (the rest freed). */
+static int same_process(const char *name, int own, char **sib, int ns)
+{
+	if (!ns)
+		return 0; /* (nothing to read) */
+	size_t nl = strlen(name);
+	char *ref = own ? origin(name) : NULL;
+	for (int i = 0; !own && !ref && i < ns; i++) {
+		const char *t = sib[i] + nl;
+		if (t[0] == '-' && t[1] && strspn(t + 1, "0123456789") == strlen(t + 1))
+			ref = origin(sib[i]);
+	}
+	if (!ref && !own)
+		return ns;
+	int kept = 0;
+	for (int i = 0; i < ns; i++) {
+		char *o = ref ? origin(sib[i]) : NULL;
+		if (o && strcmp(o, ref) == 0)
+			sib[kept++] = sib[i];
+		else
+			free(sib[i]);
+		free(o);
+	}
+	free(ref);
+	return kept;
+}
+
 /* Is `name` the empty file callgrind --separate-threads=yes writes beside
  * its run's files, one of the n in v? */
 static int empty_base(const char *name, char *const *v, int n)
@@ -197,31 +294,33 @@ void run_files_add(struct runfiles *rf, const char *name, int whole)
 		callgrind_run = prefix[14] != 0;
 	}
 	int found = 0;
-	if (callgrind_run || !exists || empty || whole) {
-		char **sib;
-		int ns = dir_names(dir, want_sibling, prefix, &sib);
-		if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
-			if (exists && !empty)
-				add(rf, xstrdup(name), 1);
-			for (int i = 0; i < ns; i++)
-				add(rf, sib[i], 1);
-			found = 1;
-		} else {
-			/* one file of a run whose others are here: say so (the
-			 * run's own name a file of it too, unless empty) */
-			char *pf = xasprintf("%s%s", dir, prefix);
-			struct stat ps;
-			int nrun = ns + (stat(pf, &ps) == 0 && S_ISREG(ps.st_mode) && ps.st_size > 0);
-			free(pf);
-			if (nrun > 1 && !rf->note && !named_before(rf, name, file_id(name, 0)))
-				rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
-						     "dumps): cgtui %s%s opens them all, P then picks one",
-						     name, nrun, dir, prefix, dir, prefix);
-			for (int i = 0; i < ns; i++)
-				free(sib[i]);
-		}
-		free(sib);
+	char **sib;
+	int ns = dir_names(dir, want_sibling, prefix, &sib);
+	/* of the same process: callgrind.out.PID's name says so, another's
+	 * header (but for a name the recorder gave, whole) */
+	if (!callgrind_run && !whole)
+		ns = same_process(name, exists && !empty, sib, ns);
+	if (ns && (!exists || empty || strcmp(base, prefix) == 0)) {
+		if (exists && !empty)
+			add(rf, xstrdup(name), 1);
+		for (int i = 0; i < ns; i++)
+			add(rf, sib[i], 1);
+		found = 1;
+	} else {
+		/* one file of a run whose others are here: say so (the
+		 * run's own name a file of it too, unless empty) */
+		char *pf = xasprintf("%s%s", dir, prefix);
+		struct stat ps;
+		int nrun = ns + (stat(pf, &ps) == 0 && S_ISREG(ps.st_mode) && ps.st_size > 0);
+		free(pf);
+		if (nrun > 1 && !rf->note && !named_before(rf, name, file_id(name, 0)))
+			rf->note = xasprintf("%s is one of %d files of the run %s%s (threads or "
+					     "dumps): cgtui %s%s opens them all, P then picks one",
+					     name, nrun, dir, prefix, dir, prefix);
+		for (int i = 0; i < ns; i++)
+			free(sib[i]);
 	}
+	free(sib);
 	if (!found)
 		add(rf, xstrdup(name), 0);
 	free(prefix);

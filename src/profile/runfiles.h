@@ -23,9 +23,15 @@ struct runfiles {
  *    dump: CALLGRIND_DUMP_STATS, the "dump" control) beside it; an empty
  *    callgrind.out.PID beside per-thread files is left out (callgrind
  *    writes one);
- *  - another name that is no file (or an empty one): NAME-TID and NAME.N;
- *    with `whole` (a name the recorder gave its output), those beside an
- *    existing NAME too;
+ *  - another name: it and those NAME-TID, NAME.N and NAME.N-TID beside it
+ *    that its process wrote, as their header's pid:, cmd: and creator:
+ *    lines say: NAME's, or when NAME is no file (or an empty one) its
+ *    first thread's, NAME-TID's (callgrind --callgrind-out-file=NAME and
+ *    cgtui -o NAME write a run's dumps and threads so; a forked child's
+ *    NAME.PID, or anyone's other file, says another process or none).
+ *    With no process to go by: all of them beside a NAME that is no file,
+ *    none beside a file.  With `whole` (a name the recorder gave its
+ *    output: its process alone writes there), all of them;
  *  - a file beside an existing profile (PROFILE.ctx, PROFILE.time):
  *    nothing (it is read with its profile; callgrind.out.* names both);
  *  - anything else: itself (callgrind.out.PID-TID alone: a note says which
@@ -49,6 +55,10 @@ void run_files_copy(struct runfiles *dst, const struct runfiles *src);
 /* The name of the run a profile's file `name` is one of: itself, or
  * callgrind.out.PID for callgrind.out.PID-TID and .N (malloc'ed). */
 char *run_name(const char *name);
+
+/* The value of the profile `path`'s header line KEY: ("part" for part:),
+ * malloc'ed; NULL when its header has none, or it is no regular file. */
+char *run_header(const char *path, const char *key);
 
 /* The runs of the callgrind.out.* and cachegrind.out.* in directory dir
  * ("" for the current one, else ending in '/'), each by its name

@@ -303,7 +303,8 @@ static int live_stamp_all(const struct rec *r, struct stat *out)
 const char *rec_source(struct rec *r, int *whole)
 {
 	/* -o FILE without %p: the processes the program forked wrote
-	 * FILE.PID beside it, which are no dumps of its run */
+	 * FILE.PID beside it, which are no dumps of its run: the files of
+	 * its process by their pid: (run_files_add without whole) */
 	*whole = !r->final_seen || !r->cfg.out || strstr(r->cfg.out, "%p");
 	if (r->final_seen)
 		return r->out;
@@ -314,6 +315,40 @@ const char *rec_source(struct rec *r, int *whole)
 		r->live_mtim = st.st_mtim;
 	}
 	return r->live;
+}
+
+int rec_dumped(struct rec *r, char ***paths)
+{
+	*paths = NULL;
+	if (r->final_seen || r->pid <= 0)
+		return 0;
+	/* (the tool's own name for its profile, written at the end only) */
+	const char *base = r->out_pid ? r->out_pid : r->out;
+	struct runfiles dumps, live;
+	struct stat st;
+	if (stat(base, &st) == 0 || !run_files(base, &dumps))
+		return 0;
+	/* the snapshot counts from its part: on; a part dumped after it is
+	 * counted in it still */
+	long part = 0;
+	if (run_files(r->live, &live)) {
+		char *v = run_header(live.v[0], "part");
+		part = v ? strtol(v, NULL, 10) : 0;
+		free(v);
+		run_files_free(&live);
+	}
+	size_t bl = strlen(base);
+	int n = 0;
+	for (int i = 0; i < dumps.n; i++) {
+		const char *t = dumps.v[i] + bl; /* ".N", ".N-TID" */
+		long k = *t == '.' ? strtol(t + 1, NULL, 10) : 0;
+		if (k <= 0 || k >= part)
+			continue;
+		*paths = xreallocarray(*paths, (size_t)n + 1, sizeof(**paths));
+		(*paths)[n++] = xstrdup(dumps.v[i]);
+	}
+	run_files_free(&dumps);
+	return n;
 }
 
 int rec_poll(struct rec *r)

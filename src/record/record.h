@@ -57,6 +57,11 @@ int rec_final(struct rec *r);
  * found it, else the last snapshot; the snapshot's state is remembered
  * for rec_poll. */
 const char *rec_source(struct rec *r, int *whole);
+/* While the program runs, the files of the parts it has dumped before
+ * its last snapshot (CALLGRIND_DUMP_STATS: PROFILE.N, runfiles.h), which
+ * the snapshot, counting from the last dump, leaves out: how many, in
+ * *paths (malloc'ed, as each). */
+int rec_dumped(struct rec *r, char ***paths);
 /* 1 when newer data can be loaded (a newer snapshot, or the final
  * profile). */
 int rec_poll(struct rec *r);

@@ -23,6 +23,13 @@
  *                              CALLGRIND_TOGGLE_COLLECT (with callgrind.h)
  *   live-prog dump             main -> outer -> inner: work,
  *                              CALLGRIND_DUMP_STATS, work (with callgrind.h)
+ *   live-prog dump2 [fork]     work, CALLGRIND_DUMP_STATS, work,
+ *                              CALLGRIND_DUMP_STATS, work (with
+ *                              callgrind.h); with fork, a child forked
+ *                              first works and ends (it dumps nothing)
+ *   live-prog dumpspin MS      before(), CALLGRIND_DUMP_STATS, then
+ *                              measured() for MS milliseconds (with
+ *                              callgrind.h)
  *   live-prog nest MS          main -> outer -> inner: compute for MS
  *                              milliseconds (calls running all along)
  *   live-prog cycle MS         main -> ping -> pong -> ping -> pong (a
@@ -266,6 +273,25 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "dump")) {
 		outer(dump_now, 0);
 		work(5);
+	} else if (!strcmp(mode, "dump2")) {
+		pid_t pid = argc > 2 && !strcmp(arg, "fork") ? fork() : -1;
+		if (pid == 0) {
+			work(30);
+			_exit(0);
+		}
+		work(10);
+		CALLGRIND_DUMP_STATS;
+		work(20);
+		CALLGRIND_DUMP_STATS;
+		work(30);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	} else if (!strcmp(mode, "dumpspin")) {
+		before();
+		CALLGRIND_DUMP_STATS;
+		run_for(arg);
+		while (go_on())
+			measured();
 	} else if (!strcmp(mode, "zero")) {
 		work(10);
 		CALLGRIND_ZERO_STATS;

@@ -770,6 +770,93 @@ rc3=$?
 check "cgtui --control: a process that is no recording (2), usage errors (1)" "$?" \
 	"$rc1 $rc2 $rc3 $(cat ctl/bad1.txt ctl/bad2.txt ctl/bad3.txt)"
 
+# --- -o FILE: the files of the run beside FILE -------------------------------------
+# A run recorded with -o FILE (no %p) is FILE, its dumps FILE.N and its
+# threads' FILE-TID, and the forked processes' FILE.PID beside them: the
+# explorer after the recording, cgtui FILE and --batch FILE add up the
+# program's (they showed FILE, the last part, as the whole run), told from
+# the rest by the files' pid: lines.  Expected: the files' totals: lines
+# added here, the files picked by their names (what the program writes).
+sumtot() { local s=0 f; for f in "$@"; do s=$((s + $(totals "$f"))); done; echo $s; }
+batch_total() { # profile or program...: the report's PROGRAM TOTALS
+	$norand "$CGTUI" --batch --threshold=100 "$@" 2>/dev/null |
+		sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,
+}
+# the parts view's rows (P): "PID PROFILE" each
+parts_rows() { sed -En '4,$s/^ +[0-9]+ +([0-9]+) .* [0-9,]*[0-9] ([^ ]+).*/\1 \2/p' "$1"; }
+rm -rf od && mkdir od
+# a program that dumps twice: three parts, the explorer's header and P
+live od ':wait-end\n:dump od-1.txt\nP\n:dump od-2.txt\n' -o od/d.out ./live-prog-clg dump2
+sum=$(sumtot od/d.out od/d.out.1 od/d.out.2)
+rows=$(parts_rows od-2.txt | sort | tr '\n' ' ')
+pid=$(sed -n 's/^pid: //p' od/d.out)
+[ "$(profiles od/d.out* | wc -l)" = 3 ] && [ "$(hdr_ir od-1.txt)" = "$sum" ] &&
+	[ "$rows" = "$pid od/d.out $pid od/d.out.1 $pid od/d.out.2 " ]
+check "-o FILE, two dumps: the explorer after the recording adds FILE.1, FILE.2, FILE ($sum), P lists them" \
+	"$?" "$(ls od) $(head -1 od-1.txt) rows: $rows"
+got=$(batch_total od/d.out)
+check "-o FILE, two dumps: --batch FILE adds the three ($sum)" "$([ "$got" = "$sum" ]; echo $?)" "got '$got'"
+# beside them, a profile of another process of the same program named
+# FILE.3 (its pid: not FILE's) and notes named FILE.4: not of the run
+$norand "$CGTUI" --no-open -o od/other ./live-prog-clg dump2 >/dev/null 2>&1
+cp od/other.1 od/d.out.3 && echo "my notes" >od/d.out.4
+live od2 ':dump od-3.txt\nP\n:dump od-4.txt\n' od/d.out
+rows=$(parts_rows od-4.txt | sort | tr '\n' ' ')
+got=$(batch_total od/d.out)
+[ "$(hdr_ir od-3.txt)" = "$sum" ] && [ "$got" = "$sum" ] &&
+	[ "$rows" = "$pid od/d.out $pid od/d.out.1 $pid od/d.out.2 " ]
+check "-o FILE: cgtui FILE leaves out FILE.3 of another pid and notes in FILE.4 ($sum, 3 parts)" \
+	"$?" "$(head -1 od-3.txt) --batch: $got rows: $rows $(grep -h ^pid: od/other.1)"
+# a FIFO named FILE.5 beside it is not opened (that waited for a writer);
+# the profile read from a pipe, <(cat FILE), is read whole (its header was)
+mkfifo od/d.out.5
+got=$(timeout 60 "$CGTUI" --batch --threshold=100 od/d.out 2>&1 | sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,)
+piped=$(batch_total <(cat od/d.out)) last=$(totals od/d.out)
+rm -f od/d.out.5
+[ "$got" = "$sum" ] && [ "$piped" = "$last" ]
+check "-o FILE: a FIFO named FILE.5 beside it left alone; <(cat FILE) read whole ($sum, $last)" \
+	"$?" "FILE: '$got', <(cat FILE): '$piped'"
+# recorded again to the same FILE, dumping once: FILE.2 of the first run
+# (its pid: the first's) is not of the second
+$norand "$CGTUI" --no-open -o od/s.out ./live-prog-clg dump2 >/dev/null 2>&1
+$norand "$CGTUI" --no-open -o od/s.out ./live-prog-clg dump >/dev/null 2>&1
+ssum=$(sumtot od/s.out od/s.out.1) got=$(batch_total od/s.out)
+check "-o FILE recorded again with one dump: the first run's FILE.2 left out ($ssum)" \
+	"$([ -f od/s.out.2 ] && [ "$got" = "$ssum" ]; echo $?)" "got '$got' $(ls od)"
+# a program that forks and dumps twice: the recording adds its child's
+# FILE.PID too (a process of its own); FILE later adds the program's
+$norand "$CGTUI" --batch --threshold=100 -o od/f.out ./live-prog-clg dump2 fork >od/f.txt 2>od/f.err
+all=$(sumtot $(profiles od/f.out*)) own=$(sumtot od/f.out od/f.out.1 od/f.out.2)
+got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' od/f.txt | tr -d ,) later=$(batch_total od/f.out)
+[ "$(profiles od/f.out* | wc -l)" = 4 ] && [ "$got" = "$all" ] && [ "$later" = "$own" ]
+check "-o FILE, a fork and two dumps: the recording adds all four files ($all), FILE its own three ($own)" \
+	"$?" "$(ls od) recording: $got; FILE: $later"
+# --separate-threads=yes: FILE-01 and the child's FILE.PID-01 (counted
+# twice: FILE named no file, and FILE.PID-01 went for FILE's thread)
+$norand "$CGTUI" --batch --threshold=100 --separate-threads=yes -o od/t.out ./live-prog fork >od/t.txt 2>od/t.err
+all=$(sumtot $(profiles od/t.out*)) own=$(sumtot od/t.out-01)
+got=$(sed -n 's/^\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' od/t.txt | tr -d ,) later=$(batch_total od/t.out)
+[ "$(profiles od/t.out* | wc -l)" = 2 ] && [ "$got" = "$all" ] && [ "$later" = "$own" ]
+check "-o FILE --separate-threads=yes, a fork: the child's FILE.PID-01 counted once ($all), FILE its own ($own)" \
+	"$?" "$(ls od) recording: $got; FILE: $later"
+# cgtui --control PID dump (above): FILE.1 and FILE
+sum=$(sumtot ctl/out ctl/out.1) got=$(batch_total ctl/out)
+check "-o FILE, cgtui --control PID dump: --batch FILE adds FILE.1 and FILE ($sum)" \
+	"$([ "$got" = "$sum" ]; echo $?)" "got '$got' $(ls ctl)"
+# while the program runs, the parts it dumped are added to its snapshots
+# (which count from the last dump: the explorer showed the counts since
+# then alone): before(), which runs only before the dump, has the
+# inclusive cost callgrind_annotate gives it in the part's file
+run_until odr.txt od/r.run
+live odr ':wait-fn measured\n:wait-data\n/^before<Enter>\n:dump odr.txt\n' --threshold=0 \
+	-o od/r.out ./live-prog-clg dumpspin od/r.run
+end_watch od/r.run
+callgrind_annotate --inclusive=yes od/r.out.1 >od/r.ann 2>&1
+want=$(fn_cost od/r.ann before) got=$(sed -n 's/^ *\([0-9,]*\) .* before  .*/\1/p' odr.txt | head -1 | tr -d ,)
+grep -q "running" odr.txt && [ -n "$want" ] && [ "$got" = "$want" ]
+check "-o FILE: while the program runs, the part it dumped is in the data (before(): $want)" "$?" \
+	"got '$got' $(head -2 odr.txt) $(grep before odr.txt)"
+
 # a long output: L shows its end from a whole line, and says how many
 # bytes are before it (the offset of that line in the log, by grep -b)
 seq 1 100000 >in/lines
