@@ -115,7 +115,9 @@ static void switch_thread(ThreadId tid)
 	cgt_packed_fold();
 	if (tid == cgt_cur_tid)
 		return;
-	if (cgt_cur && cgt_cct_on)
+	/* (a thread that ended, or has not run yet, has nothing to charge:
+	 * its code is not where it stopped, and its node is its root) */
+	if (cgt_cur && cgt_cct_on && !cgt_cur->fresh)
 		charge_here(cgt_cur, cgt_cur_tid);
 	if (cgt_cur)
 		for (UInt e = 0; e < cgt_n_events; e++)

@@ -27,6 +27,8 @@
  *                              milliseconds (calls running all along)
  *   live-prog cycle MS         main -> ping -> pong -> ping -> pong (a
  *                              cycle): compute for MS milliseconds
+ *   live-prog reuse            work in a thread, joined, then in another
+ *                              (Valgrind gives both the same thread id)
  *
  * For spin, nointr, forkspin, nest and cycle, MS may be a file's name instead
  * (anything but a number): compute while that file exists, at most 10
@@ -231,6 +233,13 @@ int main(int argc, char **argv)
 		pthread_create(&a, NULL, thread_main, &na);
 		pthread_create(&b, NULL, thread_main, &nb);
 		pthread_join(a, NULL);
+		pthread_join(b, NULL);
+	} else if (!strcmp(mode, "reuse")) {
+		pthread_t a, b;
+		int na = 200, nb = 300;
+		pthread_create(&a, NULL, thread_main, &na);
+		pthread_join(a, NULL);
+		pthread_create(&b, NULL, thread_main, &nb);
 		pthread_join(b, NULL);
 	} else if (!strcmp(mode, "closefds")) {
 		struct rlimit rl;

@@ -398,6 +398,21 @@ PY
 check "CALLGRIND_ZERO_STATS: the counts before it are gone (main calls work 1 time after it)" \
 	"$([ "$(calls_of zero.out main work | cut -d' ' -f1)" = 1 ]; echo $?)" "$(calls_of zero.out main work)"
 
+# --- threads ending ---------------------------------------------------------------------
+ctx_parents() { # contexts file, function: its contexts' parents' names, "-" for none
+	awk -F'\t' -v f="$2" '$1 == "fn:" { name[$2] = $5 }
+		$1 == "ctx:" { fn[$2] = $4; par[$2] = $3 }
+		END { for (k in fn) if (name[fn[k]] == f) print (par[k] < 0 ? "-" : name[fn[par[k]]]) }' "$1" |
+		sort -u | tr '\n' ' '
+}
+# two threads one after the other (Valgrind gives both thread id 2): both
+# start in clone, which calls start_thread (hand: 2 calls, 1 path; the
+# second thread's contexts started in a start_thread of their own)
+$norand "$CGTUI" --no-open -o reuse.out ./live-prog reuse >/dev/null 2>&1
+got="$(ctx_parents reuse.out.ctx start_thread)/$(calls_of reuse.out clone start_thread | cut -d' ' -f1)"
+check "a thread id used again: its thread's contexts start in clone, as the first's" \
+	"$([ "$got" = "clone /2" ]; echo $?)" "start_thread's parents / calls from clone: $got"
+
 # a function's own file is listed first among its blocks (readers take a
 # function's first fl= for its file): f, in own-b.c, inlines mix() from
 # own.h, which h (own-c.c, called first) ran before; addr2line names f's
