@@ -414,6 +414,10 @@ Addr cgt_hint_target(const IRStmt *st);
 void cgt_calls_init(void);
 /* Code was discarded: cached targets are looked up again. */
 void cgt_calls_code_changed(void);
+/* Counting starts (again): each thread's shadow stack is brought to what
+ * its stack holds (the calls made while it was off pushed, those ended
+ * popped). */
+void cgt_calls_resume(void);
 /* Pops every frame of every thread (at exit), adding their costs. */
 void cgt_calls_unwind_all(void);
 /* Adds to `out` the check of region r (see struct cgt_reg). */

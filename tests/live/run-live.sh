@@ -398,13 +398,50 @@ PY
 check "CALLGRIND_ZERO_STATS: the counts before it are gone (main calls work 1 time after it)" \
 	"$([ "$(calls_of zero.out main work | cut -d' ' -f1)" = 1 ]; echo $?)" "$(calls_of zero.out main work)"
 
-# --- threads ending ---------------------------------------------------------------------
+# --- counting that starts inside calls running, threads ending ------------------------
+# live-prog-clg startin (--instr-at-start=no) starts counting in start_now,
+# called by main -> outer -> inner; stopstart stops it in main first.  The
+# calls running then get what is counted until they return, on their own
+# paths: the edges and main's inclusive cost as callgrind's (which makes
+# each such call when it sees it return; main's cost with stopstart is
+# not compared: callgrind ends main's call at the stop, and drops the
+# block that stops), none of the returns taken for calls going back up,
+# and in the contexts (.ctx) each function under its caller.
 ctx_parents() { # contexts file, function: its contexts' parents' names, "-" for none
 	awk -F'\t' -v f="$2" '$1 == "fn:" { name[$2] = $5 }
 		$1 == "ctx:" { fn[$2] = $4; par[$2] = $3 }
 		END { for (k in fn) if (name[fn[k]] == f) print (par[k] < 0 ? "-" : name[fn[par[k]]]) }' "$1" |
 		sort -u | tr '\n' ' '
 }
+for mode in startin stopstart; do
+	opt="" copt=""
+	[ $mode = startin ] && opt=--instr-at-start=no copt=--instr-atstart=no
+	$norand "$CGTUI" --no-open $opt -o "st.$mode" ./live-prog-clg $mode >/dev/null 2>&1
+	(VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=callgrind --dump-instr=yes $copt \
+		--callgrind-out-file="clg.$mode" ./live-prog-clg $mode </dev/null >/dev/null 2>&1)
+	bad=""
+	for e in "main outer" "outer inner" "inner start_now" "inner work" "main work"; do
+		# shellcheck disable=SC2086
+		[ "$(calls_of st.$mode $e)" = "$(calls_of clg.$mode $e)" ] ||
+			bad="$bad $e: $(calls_of st.$mode $e) (callgrind $(calls_of clg.$mode $e));"
+	done
+	for e in "outer main" "inner outer" "start_now inner"; do
+		# shellcheck disable=SC2086
+		[ "$(calls_of st.$mode $e)" = "0 0" ] || bad="$bad $e: $(calls_of st.$mode $e);"
+	done
+	if [ $mode = startin ]; then
+		callgrind_annotate --inclusive=yes "st.$mode" >ours.ann 2>&1
+		callgrind_annotate --inclusive=yes "clg.$mode" >clg.ann 2>&1
+		[ "$(fn_cost ours.ann main)" = "$(fn_cost clg.ann main)" ] ||
+			bad="$bad main inclusive $(fn_cost ours.ann main) (callgrind $(fn_cost clg.ann main));"
+	fi
+	check "$mode: the calls running when counting starts as callgrind's, none going back up" \
+		"$([ -z "$bad" ] && [ -s "clg.$mode" ]; echo $?)" "$bad"
+	got="$(ctx_parents "st.$mode.ctx" main)/$(ctx_parents "st.$mode.ctx" outer)/$(ctx_parents \
+		"st.$mode.ctx" inner)/$(ctx_parents "st.$mode.ctx" start_now)"
+	check "$mode: the contexts one path, (below main) -> main -> outer -> inner -> start_now" \
+		"$([ "$got" = "(below main) /main /outer /inner " ]; echo $?)" "parents: $got"
+done
 # two threads one after the other (Valgrind gives both thread id 2): both
 # start in clone, which calls start_thread (hand: 2 calls, 1 path; the
 # second thread's contexts started in a start_thread of their own)
