@@ -52,8 +52,10 @@ extern struct cgt_strtab cgt_objs, cgt_files, cgt_fns;
  * function's files (readers take the first fl= of a function as its file;
  * inlined headers' blocks follow).  Set once: never changes. */
 UInt cgt_fn_file(UInt fn);
-/* fl, unless fn has its file already */
-void cgt_fn_set_file(UInt fn, UInt fl);
+/* Its own object, that record's too (0 until set). */
+UInt cgt_fn_obj(UInt fn);
+/* obj and fl, unless fn has its own already */
+void cgt_fn_set_own(UInt fn, UInt obj, UInt fl);
 
 /* ---- instructions ---------------------------------------------------------- */
 

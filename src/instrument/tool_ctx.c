@@ -90,7 +90,7 @@ UInt cgt_insn_ctx(struct cgt_insn *n)
 	else
 		VG_(sprintf)(buf, "0x%016lx%s", (UWord)n->raddr, sect_suffix(n->sect));
 	n->ctx = cgt_intern(&cgt_fns, buf);
-	cgt_fn_set_file(n->ctx, n->file);
+	cgt_fn_set_own(n->ctx, n->obj, n->file);
 	return n->ctx;
 }
 

@@ -449,6 +449,42 @@ $norand "$CGTUI" --no-open -o reuse.out ./live-prog reuse >/dev/null 2>&1
 got="$(ctx_parents reuse.out.ctx start_thread)/$(calls_of reuse.out clone start_thread | cut -d' ' -f1)"
 check "a thread id used again: its thread's contexts start in clone, as the first's" \
 	"$([ "$got" = "clone /2" ]; echo $?)" "start_thread's parents / calls from clone: $got"
+# a PLT stub run from another object's code (canon-plt.c: the library
+# calls lib_work through its GOT, which holds the program's PLT entry, the
+# function's canonical address): the stub's cost is lib_loop's, the
+# caller's, in the library, as in callgrind's profile (it was listed under
+# the program, a second lib_loop with no callers, and lib_loop's callers'
+# calls cost more than lib_loop); self Ir per object from callsdiff.py's
+# reader, the functions' objects in the contexts
+mkdir -p canon
+(cd canon && cc -g -O1 -DCANON_LIB -shared -fPIC -fno-plt -o libcanon.so "$here/canon-plt.c" &&
+	cc -g -O1 -fno-pie -no-pie -o canon "$here/canon-plt.c" -L. -lcanon -Wl,-rpath,'$ORIGIN') \
+	2>>build.log
+$norand "$CGTUI" --no-open -o canon/ours ./canon/canon >/dev/null 2>&1
+(VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=callgrind --dump-instr=yes \
+	--callgrind-out-file=canon/cg ./canon/canon </dev/null >/dev/null 2>&1)
+self_by_obj() { # profile, function: "object:self Ir" for each object it is listed in
+	python3 - "$srcdir/tests/recorder" "$@" <<'PY'
+import os, sys
+from collections import defaultdict
+sys.path.insert(0, sys.argv[1])
+import callsdiff
+s = defaultdict(int)
+for call, ob, fn, cob, cfn, addr, costs, count, target in callsdiff.records(sys.argv[2]):
+    if not call and fn == sys.argv[3]:
+        s[os.path.basename(ob)] += costs[0] if costs else 0
+print(' '.join('%s:%d' % kv for kv in sorted(s.items())))
+PY
+}
+ours=$(self_by_obj canon/ours lib_loop) cg=$(self_by_obj canon/cg lib_loop)
+python3 "$srcdir/tests/recorder/callsdiff.py" --within canon/ours >canon/within.log 2>&1
+check "a PLT stub run from another object: its cost the caller's, in the caller's object ($cg)" \
+	"$([ -n "$cg" ] && [ "$ours" = "$cg" ] && grep -q ^PASS canon/within.log; echo $?)" \
+	"ours: $ours; $(grep FAIL canon/within.log | head -3)"
+objs=$(awk -F'\t' '$1 == "fn:" && $5 == "lib_loop" { n = split($3, p, "/"); print p[n] }' canon/ours.ctx |
+	tr '\n' ' ')
+check "a PLT stub run from another object: its contexts the caller's (lib_loop in libcanon.so)" \
+	"$([ "$objs" = "libcanon.so " ]; echo $?)" "lib_loop's objects in the contexts: $objs"
 
 # a function's own file is listed first among its blocks (readers take a
 # function's first fl= for its file): f, in own-b.c, inlines mix() from
