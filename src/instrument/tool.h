@@ -150,6 +150,14 @@ UInt cgt_insn_ctx(struct cgt_insn *n);
 /* n's costs in context ctx (thread tid, 0 without --separate-threads),
  * made on first use. */
 struct cgt_ctxcost *cgt_ctx_node(struct cgt_insn *n, UInt ctx, ThreadId tid);
+/* The object code without a symbol, n, run in context ctx is listed
+ * under: n's, but a PLT stub's is the object of the context's function,
+ * its caller's, which may be another object's (a non-PIE program's PLT
+ * entry is the function's address for every object: libc's .plt.got call
+ * of free jumps to python3's free@plt).  Listed in its own object the
+ * stub's cost made a second function of the context's name there, with
+ * no callers; callgrind gives a skipped stub's cost to its caller. */
+UInt cgt_ctx_obj(struct cgt_insn *n, UInt ctx);
 /* every such record, in the order made: [*n] */
 struct cgt_ctxcost *const *cgt_ctx_nodes(UInt *n);
 

@@ -94,6 +94,12 @@ UInt cgt_insn_ctx(struct cgt_insn *n)
 	return n->ctx;
 }
 
+UInt cgt_ctx_obj(struct cgt_insn *n, UInt ctx)
+{
+	cgt_insn_flags(n);
+	return n->flags & CGT_F_PLT ? cgt_fn_obj(ctx) : n->obj;
+}
+
 struct cgt_ctxcost *cgt_ctx_node(struct cgt_insn *n, UInt ctx, ThreadId tid)
 {
 	struct cgt_ctxcost **pp = &n->ctxs;

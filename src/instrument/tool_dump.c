@@ -60,18 +60,11 @@ static UInt row_fn(const struct row *r)
 	return r->c ? r->c->ctx : r->n->fn;
 }
 
-/* The object the row is listed under: its instruction's, but for a PLT
- * stub's cost in a context that of the context's function.  A stub runs
- * in the context of the code that called it, which may be another
- * object's: a non-PIE program's PLT entry is the address every library
- * calls the function by (python3's free@plt, called from libc's .plt.got
- * entry for free, which has no symbol).  Under the stub's object that
- * cost made a second function of the context's name, with no callers,
- * its callers' calls costing more than the function; callgrind gives a
- * skipped stub's cost to its caller. */
+/* The object the row is listed under (a PLT stub's cost in a context:
+ * the context's, cgt_ctx_obj) */
 static UInt row_obj(const struct row *r)
 {
-	return r->c && (r->n->flags & CGT_F_PLT) ? cgt_fn_obj(r->c->ctx) : r->n->obj;
+	return r->c ? cgt_ctx_obj(r->n, r->c->ctx) : r->n->obj;
 }
 
 static const ULong *row_cost(const struct row *r)
@@ -148,10 +141,8 @@ static void sort_new_rows(void)
 	struct collect c = { VG_(malloc)("cgtui.dump.new", most * sizeof(*c.v)), 0 };
 	if (ninsns != insns_sorted)
 		cgt_insn_foreach(collect_new, &c);
-	for (UInt k = nodes_sorted; k < nnodes; k++) {
-		cgt_insn_flags(nodes[k]->insn); /* (row_obj reads them: set before the first sort) */
+	for (UInt k = nodes_sorted; k < nnodes; k++)
 		c.v[c.n++] = (struct row){ nodes[k]->insn, nodes[k] };
-	}
 	VG_(ssort)(c.v, c.n, sizeof(*c.v), cmp_row);
 	struct row *m = VG_(malloc)("cgtui.dump.sorted", (nsorted + c.n) * sizeof(*m));
 	UInt i = 0, j = 0, k = 0;
