@@ -52,8 +52,10 @@ extern struct cgt_strtab cgt_objs, cgt_files, cgt_fns;
  * function's files (readers take the first fl= of a function as its file;
  * inlined headers' blocks follow).  Set once: never changes. */
 UInt cgt_fn_file(UInt fn);
-/* fl, unless fn has its file already */
-void cgt_fn_set_file(UInt fn, UInt fl);
+/* Its own object, that record's too (0 until set). */
+UInt cgt_fn_obj(UInt fn);
+/* obj and fl, unless fn has its own already */
+void cgt_fn_set_own(UInt fn, UInt obj, UInt fl);
 
 /* ---- instructions ---------------------------------------------------------- */
 
@@ -148,6 +150,14 @@ UInt cgt_insn_ctx(struct cgt_insn *n);
 /* n's costs in context ctx (thread tid, 0 without --separate-threads),
  * made on first use. */
 struct cgt_ctxcost *cgt_ctx_node(struct cgt_insn *n, UInt ctx, ThreadId tid);
+/* The object code without a symbol, n, run in context ctx is listed
+ * under: n's, but a PLT stub's is the object of the context's function,
+ * its caller's, which may be another object's (a non-PIE program's PLT
+ * entry is the function's address for every object: libc's .plt.got call
+ * of free jumps to python3's free@plt).  Listed in its own object the
+ * stub's cost made a second function of the context's name there, with
+ * no callers; callgrind gives a skipped stub's cost to its caller. */
+UInt cgt_ctx_obj(struct cgt_insn *n, UInt ctx);
 /* every such record, in the order made: [*n] */
 struct cgt_ctxcost *const *cgt_ctx_nodes(UInt *n);
 
@@ -414,6 +424,10 @@ Addr cgt_hint_target(const IRStmt *st);
 void cgt_calls_init(void);
 /* Code was discarded: cached targets are looked up again. */
 void cgt_calls_code_changed(void);
+/* Counting starts (again): each thread's shadow stack is brought to what
+ * its stack holds (the calls made while it was off pushed, those ended
+ * popped). */
+void cgt_calls_resume(void);
 /* Pops every frame of every thread (at exit), adding their costs. */
 void cgt_calls_unwind_all(void);
 /* Adds to `out` the check of region r (see struct cgt_reg). */

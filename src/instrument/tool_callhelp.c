@@ -155,8 +155,10 @@ static void xfer_do(struct cgt_exit *x, Addr target, Addr sp)
 	}
 	if (cgt_calls_unwind(t, sp, 0) > 0)
 		return; /* the SP left frames: a return after all */
-	if (kind != CGT_XFER_CALL && cgt_cct_on) /* a jump: maybe into another function */
-		move_fn(t, to->obj, fn_of(t, to));
+	if (kind != CGT_XFER_CALL && cgt_cct_on) { /* a jump: maybe into another function */
+		UInt fn = fn_of(t, to);
+		move_fn(t, obj_of(fn, to), fn);
+	}
 	if (kind == CGT_XFER_CALL) {
 		Addr ret_addr = emulated ? 0 : x->ret_addr;
 		if (emulated && t->n > bottom)
@@ -291,7 +293,8 @@ VG_REGPARM(2) void cgt_h_fn(struct cgt_insn *from, struct cgt_insn *to)
 {
 	struct thread *t = cgt_cur;
 	charge_at(t, from);
-	move_fn(t, to->obj, fn_of(t, to));
+	UInt fn = fn_of(t, to);
+	move_fn(t, obj_of(fn, to), fn);
 }
 
 /* A direct jump from one function's code into another's (mid_jump in

@@ -21,13 +21,17 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_stacktrace.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
+#include "pub_tool_vki.h"
 
 #include "tool_calls.h"
 
@@ -115,7 +119,9 @@ static void switch_thread(ThreadId tid)
 	cgt_packed_fold();
 	if (tid == cgt_cur_tid)
 		return;
-	if (cgt_cur && cgt_cct_on)
+	/* (a thread that ended, or has not run yet, has nothing to charge:
+	 * its code is not where it stopped, and its node is its root) */
+	if (cgt_cur && cgt_cct_on && !cgt_cur->fresh)
 		charge_here(cgt_cur, cgt_cur_tid);
 	if (cgt_cur)
 		for (UInt e = 0; e < cgt_n_events; e++)
@@ -376,6 +382,110 @@ static void cgt_thread_exit(ThreadId tid)
 	}
 	switch_thread(was);
 	sync_ctx();
+}
+
+/* ---- counting starts: the calls made while it was off ------------------------------ */
+
+/* The instruction that made the call returning to ret.  The core's stack
+ * trace gives ret - 1, the call's last byte, which callgrind takes for the
+ * call site of a call it did not see; on x86 the usual forms of a call are
+ * recognised, so that the call site is the call's own instruction, as for
+ * a call seen: a direct call (to a function's entry or a PLT stub), an
+ * indirect one through a register or through a RIP-relative pointer. */
+static Addr call_before(Addr ret)
+{
+#if defined(VGA_amd64) || defined(VGA_x86)
+	if (VG_(am_is_valid_for_client)(ret - 6, 6, VKI_PROT_READ)) {
+		const UChar *p = (const UChar *)ret;
+		DiEpoch ep = VG_(current_DiEpoch)();
+		const HChar *name;
+		Addr to = ret + (Addr)(Long)(Int)((UInt)p[-4] | (UInt)p[-3] << 8 |
+						 (UInt)p[-2] << 16 | (UInt)p[-1] << 24);
+		if (p[-5] == 0xe8 && (VG_(get_fnname_if_entry)(ep, to, &name) ||
+				      VG_(DebugInfo_sect_kind)(NULL, to) == Vg_SectPLT))
+			return ret - 5;
+		if (p[-2] == 0xff && (p[-1] & 0xf8) == 0xd0)
+			return p[-3] >= 0x40 && p[-3] <= 0x4f ? ret - 3 : ret - 2;
+		if (p[-6] == 0xff && p[-5] == 0x15)
+			return ret - 6;
+	}
+#elif defined(VGA_arm64)
+	return ret - 4;
+#endif
+	return ret - 1;
+}
+
+#define TRACE_MAX 1024
+
+/* The running thread t: the frames its stack pointer left while counting
+ * was off are popped (their cost is what they had when it stopped), and the
+ * calls it made meanwhile and is still in are pushed, from the core's
+ * stack trace (its unwinding of the client's stack), as if made now: each
+ * function running gets as inclusive cost what is counted from now to its
+ * return.  Callgrind, which ends every call at a start or stop, makes
+ * such a call when it sees the return (with the cost since counting began);
+ * the two agree, and here the calling contexts and the call sites are the
+ * calls' own.  A thread in a signal handler is left as it is. */
+static void resume_thread(struct thread *t, ThreadId tid, Addr *ips, Addr *sps)
+{
+	if (t->fresh || t->nsig)
+		return;
+	cgt_calls_unwind(t, VG_(get_SP)(tid), 0);
+	UInt n = VG_(get_StackTrace)(tid, ips, TRACE_MAX, sps, NULL, 0);
+	/* frame i >= 1 made the call to frame i - 1 at ips[i] (its last
+	 * byte); the callee was entered with the stack pointer sps[i] less
+	 * the return address.  Those entered below the top frame were not
+	 * seen: frames 1 .. k - 1. */
+	Addr limit = t->n ? t->f[t->n - 1].sp : ~(Addr)0;
+	UInt k = 1;
+	while (k < n && sps[k] - sizeof(Addr) < limit && (k == 1 || sps[k] > sps[k - 1]))
+		k++;
+	if (k == 1)
+		return;
+	if (cgt_cct_on && !cgt_cct_is_root(t->node))
+		charge_node(t);
+	if (t->n == 0) {
+		/* the outermost is the function the thread runs in */
+		struct cgt_insn *b = cgt_insn_get(ips[k - 1], 0);
+		t->f[-1].ctx = cgt_insn_ctx(b);
+		if (cgt_cct_on) {
+			t->node = cgt_cct_root(tid);
+			t->cut = False;
+			move_fn(t, b->obj, t->f[-1].ctx);
+		}
+	}
+	for (UInt i = k - 1; i >= 1; i--) {
+		struct cgt_insn *from = cgt_insn_get(call_before(ips[i] + 1), 0);
+		struct cgt_insn *to = cgt_insn_get(ips[i - 1], 0);
+		/* the call went to the callee's entry, where its symbol starts */
+		if (!cgt_insn_unnamed(to) && cgt_fns.key[to->fn])
+			to = cgt_insn_get((Addr)cgt_fns.key[to->fn], 0);
+		cgt_insn_flags(to);
+		struct cgt_exit x;
+		VG_(memset)(&x, 0, sizeof(x));
+		x.from = from;
+		cgt_calls_push(t, &x, from, to, sps[i] - sizeof(Addr), ips[i] + 1);
+	}
+}
+
+void cgt_calls_resume(void)
+{
+	Addr *ips = VG_(malloc)("cgtui.calls.trace", 2 * TRACE_MAX * sizeof(Addr));
+	ThreadId was = cgt_cur_tid;
+	/* the running thread first: switching away from a thread charges its
+	 * node, which should be the one it is on when counting starts */
+	if (cgt_cur)
+		resume_thread(cgt_cur, was, ips, ips + TRACE_MAX);
+	for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) {
+		if (!threads[tid] || tid == was || threads[tid]->fresh || threads[tid]->nsig)
+			continue;
+		switch_thread(tid);
+		resume_thread(cgt_cur, tid, ips, ips + TRACE_MAX);
+	}
+	if (cgt_cur_tid != was)
+		switch_thread(was);
+	sync_ctx();
+	VG_(free)(ips);
 }
 
 /* Calls f for every thread with its totals now, in the space its frames'

@@ -192,11 +192,21 @@ static inline UInt fn_of(struct thread *t, const struct cgt_insn *n)
 	return cgt_insn_unnamed(n) ? t->f[(Int)t->n - 1].ctx : n->fn;
 }
 
+/* The object of that function, as the profile lists n's cost in it (for
+ * code without a symbol, cgt_ctx_obj). */
+static inline UInt obj_of(UInt fn, struct cgt_insn *n)
+{
+	if (UNLIKELY(cgt_insn_unnamed(n)) && (n->flags & (CGT_F_KNOWN | CGT_F_PLT)) != CGT_F_KNOWN)
+		return cgt_ctx_obj(n, fn);
+	return n->obj;
+}
+
 /* At an exit of instruction `from`: the code since the last move ran in
  * from's function; its cost goes to that function's node. */
-static inline __attribute__((always_inline)) void charge_at(struct thread *t, const struct cgt_insn *from)
+static inline __attribute__((always_inline)) void charge_at(struct thread *t, struct cgt_insn *from)
 {
-	move_fn(t, from->obj, fn_of(t, from));
+	UInt fn = fn_of(t, from);
+	move_fn(t, obj_of(fn, from), fn);
 	charge_node(t);
 }
 

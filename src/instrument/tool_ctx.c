@@ -90,8 +90,14 @@ UInt cgt_insn_ctx(struct cgt_insn *n)
 	else
 		VG_(sprintf)(buf, "0x%016lx%s", (UWord)n->raddr, sect_suffix(n->sect));
 	n->ctx = cgt_intern(&cgt_fns, buf);
-	cgt_fn_set_file(n->ctx, n->file);
+	cgt_fn_set_own(n->ctx, n->obj, n->file);
 	return n->ctx;
+}
+
+UInt cgt_ctx_obj(struct cgt_insn *n, UInt ctx)
+{
+	cgt_insn_flags(n);
+	return n->flags & CGT_F_PLT ? cgt_fn_obj(ctx) : n->obj;
 }
 
 struct cgt_ctxcost *cgt_ctx_node(struct cgt_insn *n, UInt ctx, ThreadId tid)

@@ -60,6 +60,13 @@ static UInt row_fn(const struct row *r)
 	return r->c ? r->c->ctx : r->n->fn;
 }
 
+/* The object the row is listed under (a PLT stub's cost in a context:
+ * the context's, cgt_ctx_obj) */
+static UInt row_obj(const struct row *r)
+{
+	return r->c ? cgt_ctx_obj(r->n, r->c->ctx) : r->n->obj;
+}
+
 static const ULong *row_cost(const struct row *r)
 {
 	if (r->c)
@@ -84,8 +91,9 @@ static Int cmp_row(const void *pa, const void *pb)
 {
 	const struct row *ra = pa, *rb = pb;
 	const struct cgt_insn *a = ra->n, *b = rb->n;
-	if (a->obj != b->obj)
-		return a->obj < b->obj ? -1 : 1;
+	UInt oa = row_obj(ra), ob = row_obj(rb);
+	if (oa != ob)
+		return oa < ob ? -1 : 1;
 	/* a function's blocks together, by its own file, that file's first */
 	UInt fna = row_fn(ra), fnb = row_fn(rb);
 	UInt fa = cgt_fn_file(fna), fb = cgt_fn_file(fnb);
@@ -213,7 +221,7 @@ static void put_calls(VgFile *fp, const struct row *r, Bool *seen_ob, Bool *seen
 		if (!row_arc(r, a))
 			continue;
 		const struct cgt_insn *to = a->to;
-		if (to->obj != n->obj)
+		if (to->obj != row_obj(r))
 			put_name(fp, "cob=", &cgt_objs, to->obj, seen_ob);
 		/* the function the call enters (for code without a symbol, its
 		 * address name, set when the call was made) and its own file,
@@ -291,7 +299,7 @@ static Bool dump_file(const HChar *path, const HChar *trigger)
 		const struct row *r = &c.v[i];
 		const struct cgt_insn *n = r->n;
 		UInt fn = row_fn(r);
-		Bool new_fn = !prev || row_fn(prev) != fn || prev->n->obj != n->obj;
+		Bool new_fn = !prev || row_fn(prev) != fn || row_obj(prev) != row_obj(r);
 		Bool new_block = new_fn || prev->n->file != n->file;
 		if (new_fn) {
 			/* fl= when the function's own file is not that of the
@@ -299,8 +307,8 @@ static Bool dump_file(const HChar *path, const HChar *trigger)
 			 * last fl=, callgrind_annotate from the last fl=/fi=/fe=:
 			 * written so, both read the same), then fn= */
 			UInt own = cgt_fn_file(fn);
-			if (!prev || prev->n->obj != n->obj)
-				put_name(fp, "ob=", &cgt_objs, n->obj, seen_ob);
+			if (!prev || row_obj(prev) != row_obj(r))
+				put_name(fp, "ob=", &cgt_objs, row_obj(r), seen_ob);
 			if (own != fl_file || own != pos_file)
 				put_name(fp, "fl=", &cgt_files, own, seen_fl);
 			put_name(fp, "fn=", &cgt_fns, fn, seen_fn);

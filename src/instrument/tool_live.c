@@ -215,9 +215,11 @@ static void set_instr(Bool on)
 	cgt_instr_on = on;
 	VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "cgtui");
 	/* (the calls running stay on the shadow stacks, callgrind ends them:
-	 * counting again, the call tree goes on where it was; what returned
-	 * meanwhile is popped at the next call or return, by the stack
-	 * pointer) */
+	 * counting again, the call tree goes on where it was, with the calls
+	 * made while it was off and still running added, those that returned
+	 * meanwhile taken off) */
+	if (on)
+		cgt_calls_resume();
 }
 
 /* The counts since the last dump or zero as FILE.N (part N of the run),

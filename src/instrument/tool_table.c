@@ -117,8 +117,9 @@ UInt cgt_intern_path(struct cgt_strtab *t, const HChar *dir, const HChar *file)
 	return dir[0] ? intern3(t, dir, "/", file, 0) : intern3(t, file, "", "", 0);
 }
 
-/* cgt_fn_file: per function id, its own file id + 1 (0: none yet) */
-static UInt *fn_file;
+/* cgt_fn_file, cgt_fn_obj: per function id, its own file id + 1 (0: none
+ * yet) and its own object id */
+static UInt *fn_file, *fn_obj;
 static UInt fn_file_cap;
 
 UInt cgt_fn_file(UInt fn)
@@ -126,18 +127,27 @@ UInt cgt_fn_file(UInt fn)
 	return fn < fn_file_cap && fn_file[fn] ? fn_file[fn] - 1 : 0;
 }
 
-void cgt_fn_set_file(UInt fn, UInt fl)
+UInt cgt_fn_obj(UInt fn)
+{
+	return fn < fn_file_cap ? fn_obj[fn] : 0;
+}
+
+void cgt_fn_set_own(UInt fn, UInt obj, UInt fl)
 {
 	if (fn >= fn_file_cap) {
 		UInt cap = fn_file_cap ? 2 * fn_file_cap : 1024;
 		while (cap <= fn)
 			cap *= 2;
 		fn_file = VG_(realloc)("cgtui.fnfile", fn_file, cap * sizeof(*fn_file));
+		fn_obj = VG_(realloc)("cgtui.fnobj", fn_obj, cap * sizeof(*fn_obj));
 		VG_(memset)(fn_file + fn_file_cap, 0, (cap - fn_file_cap) * sizeof(*fn_file));
+		VG_(memset)(fn_obj + fn_file_cap, 0, (cap - fn_file_cap) * sizeof(*fn_obj));
 		fn_file_cap = cap;
 	}
-	if (!fn_file[fn])
+	if (!fn_file[fn]) {
 		fn_file[fn] = fl + 1;
+		fn_obj[fn] = obj;
+	}
 }
 
 /* ---- instructions ---------------------------------------------------------- */
@@ -250,7 +260,7 @@ struct cgt_insn *cgt_insn_get(Addr a, UInt len)
 	n->line = line;
 	n->id = insn_n;
 	n->ctx = CGT_CTX_NONE;
-	cgt_fn_set_file(fn, fl);
+	cgt_fn_set_own(fn, obj, fl);
 	n->next = insn_bucket[h];
 	insn_bucket[h] = n;
 	insn_n++;

@@ -237,7 +237,7 @@ static void costs_since(void)
 			for (const struct cgt_ctxcost *c = n->ctxs; c; c = c->next) {
 				struct cell *cl = cell_at(&node_cell, &node_snap, &n_node_cell, c->id);
 				if (cl->key == TIME_NONE)
-					cl->key = key_of(c->insn->obj, c->ctx);
+					cl->key = key_of(cgt_ctx_obj(c->insn, c->ctx), c->ctx);
 				add_delta(cl->key, c->cost, node_snap + (SizeT)c->id * cgt_n_events);
 			}
 			continue;

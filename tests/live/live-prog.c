@@ -34,6 +34,11 @@
  *                              milliseconds (calls running all along)
  *   live-prog cycle MS         main -> ping -> pong -> ping -> pong (a
  *                              cycle): compute for MS milliseconds
+ *   live-prog startin          main -> outer -> inner -> start_now: the
+ *                              counting starts there (--instr-at-start=no)
+ *   live-prog stopstart        main stops the counting, then as startin
+ *   live-prog reuse            work in a thread, joined, then in another
+ *                              (Valgrind gives both the same thread id)
  *
  * For spin, nointr, forkspin, nest and cycle, MS may be a file's name instead
  * (anything but a number): compute while that file exists, at most 10
@@ -177,6 +182,13 @@ __attribute__((noinline)) static void dump_now(long unused)
 }
 #endif
 
+/* counting starts while its callers run */
+__attribute__((noinline)) static void start_now(long unused)
+{
+	(void)unused;
+	CGTUI_START_INSTRUMENTATION;
+}
+
 static void *thread_main(void *arg)
 {
 	work(*(int *)arg);
@@ -239,6 +251,19 @@ int main(int argc, char **argv)
 		pthread_create(&b, NULL, thread_main, &nb);
 		pthread_join(a, NULL);
 		pthread_join(b, NULL);
+	} else if (!strcmp(mode, "reuse")) {
+		pthread_t a, b;
+		int na = 200, nb = 300;
+		pthread_create(&a, NULL, thread_main, &na);
+		pthread_join(a, NULL);
+		pthread_create(&b, NULL, thread_main, &nb);
+		pthread_join(b, NULL);
+	} else if (!strcmp(mode, "startin") || !strcmp(mode, "stopstart")) {
+		work(5);
+		if (!strcmp(mode, "stopstart"))
+			CGTUI_STOP_INSTRUMENTATION;
+		outer(start_now, 0);
+		work(7);
 	} else if (!strcmp(mode, "closefds")) {
 		struct rlimit rl;
 		getrlimit(RLIMIT_NOFILE, &rl);

@@ -398,6 +398,94 @@ PY
 check "CALLGRIND_ZERO_STATS: the counts before it are gone (main calls work 1 time after it)" \
 	"$([ "$(calls_of zero.out main work | cut -d' ' -f1)" = 1 ]; echo $?)" "$(calls_of zero.out main work)"
 
+# --- counting that starts inside calls running, threads ending ------------------------
+# live-prog-clg startin (--instr-at-start=no) starts counting in start_now,
+# called by main -> outer -> inner; stopstart stops it in main first.  The
+# calls running then get what is counted until they return, on their own
+# paths: the edges and main's inclusive cost as callgrind's (which makes
+# each such call when it sees it return; main's cost with stopstart is
+# not compared: callgrind ends main's call at the stop, and drops the
+# block that stops), none of the returns taken for calls going back up,
+# and in the contexts (.ctx) each function under its caller.
+ctx_parents() { # contexts file, function: its contexts' parents' names, "-" for none
+	awk -F'\t' -v f="$2" '$1 == "fn:" { name[$2] = $5 }
+		$1 == "ctx:" { fn[$2] = $4; par[$2] = $3 }
+		END { for (k in fn) if (name[fn[k]] == f) print (par[k] < 0 ? "-" : name[fn[par[k]]]) }' "$1" |
+		sort -u | tr '\n' ' '
+}
+for mode in startin stopstart; do
+	opt="" copt=""
+	[ $mode = startin ] && opt=--instr-at-start=no copt=--instr-atstart=no
+	$norand "$CGTUI" --no-open $opt -o "st.$mode" ./live-prog-clg $mode >/dev/null 2>&1
+	(VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=callgrind --dump-instr=yes $copt \
+		--callgrind-out-file="clg.$mode" ./live-prog-clg $mode </dev/null >/dev/null 2>&1)
+	bad=""
+	for e in "main outer" "outer inner" "inner start_now" "inner work" "main work"; do
+		# shellcheck disable=SC2086
+		[ "$(calls_of st.$mode $e)" = "$(calls_of clg.$mode $e)" ] ||
+			bad="$bad $e: $(calls_of st.$mode $e) (callgrind $(calls_of clg.$mode $e));"
+	done
+	for e in "outer main" "inner outer" "start_now inner"; do
+		# shellcheck disable=SC2086
+		[ "$(calls_of st.$mode $e)" = "0 0" ] || bad="$bad $e: $(calls_of st.$mode $e);"
+	done
+	if [ $mode = startin ]; then
+		callgrind_annotate --inclusive=yes "st.$mode" >ours.ann 2>&1
+		callgrind_annotate --inclusive=yes "clg.$mode" >clg.ann 2>&1
+		[ "$(fn_cost ours.ann main)" = "$(fn_cost clg.ann main)" ] ||
+			bad="$bad main inclusive $(fn_cost ours.ann main) (callgrind $(fn_cost clg.ann main));"
+	fi
+	check "$mode: the calls running when counting starts as callgrind's, none going back up" \
+		"$([ -z "$bad" ] && [ -s "clg.$mode" ]; echo $?)" "$bad"
+	got="$(ctx_parents "st.$mode.ctx" main)/$(ctx_parents "st.$mode.ctx" outer)/$(ctx_parents \
+		"st.$mode.ctx" inner)/$(ctx_parents "st.$mode.ctx" start_now)"
+	check "$mode: the contexts one path, (below main) -> main -> outer -> inner -> start_now" \
+		"$([ "$got" = "(below main) /main /outer /inner " ]; echo $?)" "parents: $got"
+done
+# two threads one after the other (Valgrind gives both thread id 2): both
+# start in clone, which calls start_thread (hand: 2 calls, 1 path; the
+# second thread's contexts started in a start_thread of their own)
+$norand "$CGTUI" --no-open -o reuse.out ./live-prog reuse >/dev/null 2>&1
+got="$(ctx_parents reuse.out.ctx start_thread)/$(calls_of reuse.out clone start_thread | cut -d' ' -f1)"
+check "a thread id used again: its thread's contexts start in clone, as the first's" \
+	"$([ "$got" = "clone /2" ]; echo $?)" "start_thread's parents / calls from clone: $got"
+# a PLT stub run from another object's code (canon-plt.c: the library
+# calls lib_work through its GOT, which holds the program's PLT entry, the
+# function's canonical address): the stub's cost is lib_loop's, the
+# caller's, in the library, as in callgrind's profile (it was listed under
+# the program, a second lib_loop with no callers, and lib_loop's callers'
+# calls cost more than lib_loop); self Ir per object from callsdiff.py's
+# reader, the functions' objects in the contexts
+mkdir -p canon
+(cd canon && cc -g -O1 -DCANON_LIB -shared -fPIC -fno-plt -o libcanon.so "$here/canon-plt.c" &&
+	cc -g -O1 -fno-pie -no-pie -o canon "$here/canon-plt.c" -L. -lcanon -Wl,-rpath,'$ORIGIN') \
+	2>>build.log
+$norand "$CGTUI" --no-open -o canon/ours ./canon/canon >/dev/null 2>&1
+(VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=callgrind --dump-instr=yes \
+	--callgrind-out-file=canon/cg ./canon/canon </dev/null >/dev/null 2>&1)
+self_by_obj() { # profile, function: "object:self Ir" for each object it is listed in
+	python3 - "$srcdir/tests/recorder" "$@" <<'PY'
+import os, sys
+from collections import defaultdict
+sys.path.insert(0, sys.argv[1])
+import callsdiff
+s = defaultdict(int)
+for call, ob, fn, cob, cfn, addr, costs, count, target in callsdiff.records(sys.argv[2]):
+    if not call and fn == sys.argv[3]:
+        s[os.path.basename(ob)] += costs[0] if costs else 0
+print(' '.join('%s:%d' % kv for kv in sorted(s.items())))
+PY
+}
+ours=$(self_by_obj canon/ours lib_loop) cg=$(self_by_obj canon/cg lib_loop)
+python3 "$srcdir/tests/recorder/callsdiff.py" --within canon/ours >canon/within.log 2>&1
+check "a PLT stub run from another object: its cost the caller's, in the caller's object ($cg)" \
+	"$([ -n "$cg" ] && [ "$ours" = "$cg" ] && grep -q ^PASS canon/within.log; echo $?)" \
+	"ours: $ours; $(grep FAIL canon/within.log | head -3)"
+objs=$(awk -F'\t' '$1 == "fn:" && $5 == "lib_loop" { n = split($3, p, "/"); print p[n] }' canon/ours.ctx |
+	tr '\n' ' ')
+check "a PLT stub run from another object: its contexts the caller's (lib_loop in libcanon.so)" \
+	"$([ "$objs" = "libcanon.so " ]; echo $?)" "lib_loop's objects in the contexts: $objs"
+
 # a function's own file is listed first among its blocks (readers take a
 # function's first fl= for its file): f, in own-b.c, inlines mix() from
 # own.h, which h (own-c.c, called first) ran before; addr2line names f's
