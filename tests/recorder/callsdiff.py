@@ -28,8 +28,8 @@
 #                   code without a symbol: '^0x'): the same set in both
 #                   files, and the same self Ir each (per name, summed over
 #                   objects: a PLT stub run in a context of another object
-#                   is listed in its own object in ours, at the call in the
-#                   caller's object in callgrind's)
+#                   is listed in that context's object in ours, at the call
+#                   in the caller's object in callgrind's)
 #   --dumped-by FN  the files are the first part of a run dumped by FN
 #                   (CALLGRIND_DUMP_STATS): the calls running then are in
 #                   both, counted to the dump; callgrind counts a block
