@@ -138,8 +138,8 @@ plain_costs(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, in
  * same results, but a line whose '\n' is in the 64 bytes at t is checked
  * at once (digits and single spaces up to the '\n', SSE2 masks) and each
  * field's value read knowing its length.  Longer lines, or lines that may
- * reach lim, are plain_costs()'s.  (The reader keeps plain_costs(): there
- * this gave nothing measurable.) */
+ * reach lim, are plain_costs()'s.  (The reader's runs keep plain_costs()
+ * without AVX2: there this gave nothing measurable.) */
 static inline __attribute__((always_inline)) const char *
 plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, int *np,
 		 uint64_t *sum)
@@ -194,20 +194,20 @@ plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *l
 }
 
 #ifdef FASTNUM_AVX2
-/* plain_costs_wide() with AVX2, for the workers' runs on CPUs that have
- * it (runs.c): the same lines taken, the same results.  A line whose '\n'
- * is in the 32 bytes at t, or in the 61 bytes at t with 80 readable before
- * lim, of at most nev (<= 16) costs of 1 to 8 digits, is read four fields
- * at a time, with no branch per field: each field's 8 bytes loaded and
- * shifted as for digits8_value(), the four converted together
- * (digits8x4_value()), added to dst[] and put in lc[] by lanes (a lane past
- * the last field adds 0 and leaves lc[] as it was: dst[] and lc[] hold 16
- * values).  Other lines are plain_costs_wide()'s.  Not always_inline: an
- * inline function's target may not be more than its caller's, and this
- * one is inlined in runs.c's AVX2 loop only.  (About 11% less CPU time in
- * the workers; the 1 GB load at 2 jobs 5% faster.  The lines of 32 to 60
- * bytes, 6% of a large Callgrind profile's, took plain_costs_wide()
- * before.) */
+/* plain_costs_wide() with AVX2, for the workers' runs (runs.c) and the
+ * reader's (fast.c's fast_run_avx2()) on CPUs that have it: the same lines
+ * taken, the same results.  A line whose '\n' is in the 32 bytes at t, or
+ * in the 61 bytes at t with 80 readable before lim, of at most nev (<= 16)
+ * costs of 1 to 8 digits, is read four fields at a time, with no branch
+ * per field: each field's 8 bytes loaded and shifted as for
+ * digits8_value(), the four converted together (digits8x4_value()), added
+ * to dst[] and put in lc[] by lanes (a lane past the last field adds 0 and
+ * leaves lc[] as it was: dst[] and lc[] hold 16 values).  Other lines are
+ * plain_costs_wide()'s.  Not always_inline: an inline function's target
+ * may not be more than its caller's, and this one is inlined in the AVX2
+ * loops only.  (About 11% less CPU time in the workers; the 1 GB load at 2
+ * jobs 5% faster.  The lines of 32 to 60 bytes, 6% of a large Callgrind
+ * profile's, took plain_costs_wide() before.) */
 static inline AVX2_TARGET const char *plain_costs_avx2(const char *t, const char *lim, int nev,
 						       cost_t *dst, cost_t *lc, int *np,
 						       uint64_t *sum)
