@@ -159,7 +159,8 @@ undo:
  * after s + FAST_MAX_LINE + 32 is read.  Returns the next line, or NULL
  * (nothing but lastcost changed: cost_line_fast() and cost_line() read the
  * line again). */
-static inline const char *call_line_plain(struct parser *ps, const char *s)
+static inline __attribute__((always_inline)) const char *
+call_line_as(struct parser *ps, const char *s, const int avx2)
 {
 	struct profile *p = ps->p;
 	int64_t pos[2] = { ps->last[0], ps->last[1] };
@@ -170,18 +171,45 @@ static inline const char *call_line_plain(struct parser *ps, const char *s)
 	uint32_t line;
 	if (!fast_line_of(ps, pos, &line))
 		return NULL;
+	/* (plain_costs_avx2() adds to 16 values at least: zeroed) */
 	cost_t callc[MAX_EVENTS];
-	memset(callc, 0, sizeof(cost_t) * (size_t)p->nreal);
+	memset(callc, 0, sizeof(cost_t) * (size_t)(avx2 && p->nreal < 16 ? 16 : p->nreal));
 	int n;
 	uint64_t sum = 0;
-	if (!(t = plain_costs(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum)) ||
-	    !fast_line_sums(p, ps->lastcost, n, sum, fast_cheap(ps)))
+#ifdef FASTNUM_AVX2
+	if (avx2)
+		t = plain_costs_avx2(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum);
+	else
+#endif
+		t = plain_costs(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum);
+	if (!t || !fast_line_sums(p, ps->lastcost, n, sum, fast_cheap(ps)))
 		return NULL;
 	ps->last[0] = pos[0];
 	ps->last[1] = pos[1];
 	ps->any_cost = 1;
 	finish_call(ps, line, callc, pos);
 	return t + 1;
+}
+
+#ifdef FASTNUM_AVX2
+/* (flatten: plain_costs_avx2() inlined) */
+static AVX2_TARGET __attribute__((flatten)) const char *call_line_avx2(struct parser *ps,
+								      const char *s)
+{
+	return call_line_as(ps, s, 1);
+}
+#endif
+
+/* call_line_as(), the costs read with AVX2 when avx2 (costs_avx2()) */
+static inline const char *call_line_plain(struct parser *ps, const char *s, int avx2)
+{
+#ifdef FASTNUM_AVX2
+	if (avx2)
+		return call_line_avx2(ps, s);
+#else
+	(void)avx2;
+#endif
+	return call_line_as(ps, s, 0);
 }
 
 /* A run of plain cost lines, nothing pending (no calls=/jump= before): the
@@ -493,7 +521,7 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 				}
 				/* (a call's cost line: most often in the form
 				 * call_line_plain() reads) */
-				if (!(ps->pending == PEND_CALL && (t = call_line_plain(ps, next))) &&
+				if (!(ps->pending == PEND_CALL && (t = call_line_plain(ps, next, m->avx2))) &&
 				    !(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
 					break;
 				next = t;
