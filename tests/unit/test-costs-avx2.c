@@ -308,13 +308,32 @@ static uint64_t rnd(uint64_t *x)
 	return *x >> 20;
 }
 
+/* The len bytes at s put off bytes into a buffer of 'Z's, read by both
+ * with lim and nev: the AVX2 reader's result, *bad counted up (the first
+ * five said) when the two differ. */
+static struct res agree(const char *s, size_t len, size_t off, size_t lim, int nev, int *bad)
+{
+	static char buf[1024];
+	memset(buf, 'Z', sizeof buf);
+	memcpy(buf + off, s, len);
+	const char *t = buf + off;
+	struct res a = read_costs(t, t + lim, nev, 1000, 1);
+	struct res w = read_costs(t, t + lim, nev, 1000, 0);
+	if (!same(&a, &w) && (*bad)++ < 5) {
+		printf("# differs at %zu, limit %zu, %d events on: ", off, lim, nev);
+		for (size_t k = 0; k < len; k++)
+			printf(s[k] == '\n' ? "\\n" : "%c", s[k]);
+		printf("\n");
+	}
+	return a;
+}
+
 /* Random lines of digits, spaces, '\n' and a few others (a fixed seed),
  * at random places, limits and counts of events: the two agree.  (Lines
  * with 1 space in 2 up to 1 in 10: many fields, or long numbers.) */
 static void test_random(void)
 {
 	static const char alpha[] = "01234567890123456789012345678901234567890123456789 \n\n*x+-";
-	static char buf[1024];
 	uint64_t x = 67;
 	int bad = 0, many = 0;
 	for (int i = 0; i < 300000; i++) {
@@ -325,22 +344,54 @@ static void test_random(void)
 			s[k] = rnd(&x) % sp ? alpha[rnd(&x) % (sizeof alpha - 1)] : ' ';
 		size_t off = rnd(&x) % 64, lim = rnd(&x) % 300;
 		int nev = 1 + (int)(rnd(&x) % 16);
-		memset(buf, 'Z', sizeof buf);
-		memcpy(buf + off, s, len);
-		const char *t = buf + off;
-		struct res a = read_costs(t, t + lim, nev, 1000, 1);
-		struct res w = read_costs(t, t + lim, nev, 1000, 0);
+		struct res a = agree(s, len, off, lim, nev, &bad);
 		many += a.len >= 0 && a.len < 32 && a.n >= 2;
-		if (!same(&a, &w) && bad++ < 5) {
-			printf("# differs at %zu, limit %zu, %d events on: ", off, lim, nev);
-			for (size_t k = 0; k < len; k++)
-				printf(s[k] == '\n' ? "\\n" : "%c", s[k]);
-			printf("\n");
-		}
 	}
 	is(bad, 0, "avx2: 300000 random lines read as plain_costs_wide() does");
 	/* (that many taken, of 2 costs or more, '\n' in the 32 bytes) */
 	ok(many > 10000, "avx2: %d random lines of 2 costs or more taken", many);
+}
+
+/* Random lines of 10 to 16 costs of 1 to 8 digits (20 to 140 bytes: the
+ * '\n' in the first 32 bytes, in the next 32, or past them), one in four
+ * with a flaw somewhere (a 9-digit cost, two spaces, a letter, a space
+ * first, no '\n'), at random places, limits and counts of events: the two
+ * agree. */
+static void test_random_long(void)
+{
+	uint64_t x = 4242;
+	int bad = 0, taken = 0;
+	for (int i = 0; i < 200000; i++) {
+		char s[256];
+		size_t len = 0;
+		int nf = 10 + (int)(rnd(&x) % 7);
+		for (int f = 0; f < nf; f++) {
+			int nd = 1 + (int)(rnd(&x) % 8);
+			if (f)
+				s[len++] = ' ';
+			for (int k = 0; k < nd; k++)
+				s[len++] = (char)('0' + rnd(&x) % 10);
+		}
+		s[len++] = '\n';
+		if (rnd(&x) % 4 == 0) {
+			static const char flaw[] = "9 xZ\n";
+			size_t at = rnd(&x) % len;
+			int kind = (int)(rnd(&x) % 4);
+			if (kind == 0) { /* a cost of 9 digits or more */
+				memmove(s + at + 8, s + at, len - at);
+				memset(s + at, '7', 8);
+				len += 8;
+			} else {
+				s[at] = flaw[rnd(&x) % (sizeof flaw - 1)];
+			}
+		}
+		size_t off = rnd(&x) % 64, lim = 40 + rnd(&x) % 260;
+		int nev = 1 + (int)(rnd(&x) % 16);
+		struct res a = agree(s, len, off, lim, nev, &bad);
+		taken += a.len > 32 && a.len <= 60;
+	}
+	is(bad, 0, "avx2: 200000 random lines of 10 to 16 costs read as plain_costs_wide() does");
+	ok(taken > 10000, "avx2: %d of them taken with the '\\n' at 33 to 60", taken);
 }
 
 int main(void)
@@ -364,6 +415,7 @@ int main(void)
 	test_wrap();
 	test_subpositions();
 	test_random();
+	test_random_long();
 	return tap_done();
 }
 
