@@ -205,13 +205,20 @@ plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *l
  * leaves lc[] as it was: dst[] and lc[] hold 16 values).  Other lines are
  * plain_costs_wide()'s.  Not always_inline: an inline function's target
  * may not be more than its caller's, and this one is inlined in the AVX2
- * loops only (flatten); noclone: with more than one caller gcc made a
- * clone of it, called, not inlined (the reader's runs 10% slower).  (About 11% less CPU time in the workers; the 1 GB load at 2
- * jobs 5% faster.  The lines of 32 to 60 bytes, 6% of a large Callgrind
- * profile's, took plain_costs_wide() before.) */
-static inline AVX2_TARGET __attribute__((noclone)) const char *plain_costs_avx2(const char *t, const char *lim, int nev,
-						       cost_t *dst, cost_t *lc, int *np,
-						       uint64_t *sum)
+ * loops only (flatten).  noclone: with more than one caller, gcc made a
+ * clone of it that the reader's runs called, not inlined (10% slower);
+ * clang has no such attribute, nor makes such a clone.  (About 11% less
+ * CPU time in the workers; the 1 GB load at 2 jobs 5% faster.  The lines
+ * of 32 to 60 bytes, 6% of a large Callgrind profile's, took
+ * plain_costs_wide() before.) */
+#ifdef __clang__
+#define NOCLONE
+#else
+#define NOCLONE __attribute__((noclone))
+#endif
+static inline AVX2_TARGET NOCLONE const char *
+plain_costs_avx2(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, int *np,
+		 uint64_t *sum)
 {
 	if (__builtin_expect(lim - t < 64 || nev > 16, 0))
 		return plain_costs_wide(t, lim, nev, dst, lc, np, sum);
