@@ -148,6 +148,25 @@ static void test_lines(void)
 	      "16 costs 1 .. 16, '\\n' at 38");
 	check("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", 15, -1, 0, 0, NULL,
 	      "16 costs 1 .. 16 for 15 events: refused, nothing left added");
+	/* '\n' past the first 32 bytes, up to 60: the AVX2 reader's too */
+	static const cost_t c9b[9] = { 12345678, 1234567, 123456, 12345, 1234, 123, 12, 1,
+				       12345678 };
+	/* 12345678 + 1234567 + ... + 1 = 13717416, + 12345678 */
+	check("12345678 1234567 123456 12345 1234 123 12 1 12345678\n", 13, 52, 9, 26063094, c9b,
+	      "9 costs of 8 down to 1 digits and 8, '\\n' at 52");
+	static const cost_t c7[7] = { 10000000, 10000000, 10000000, 10000000, 10000000, 10000000,
+				      123456 };
+	/* 6 * 10^7 + 123456 */
+	check("10000000 10000000 10000000 10000000 10000000 10000000 123456\n", 13, 60, 7,
+	      60123456, c7, "'\\n' at 60");
+	static const cost_t c7b[7] = { 10000000, 10000000, 10000000, 10000000, 10000000, 10000000,
+				       1234567 };
+	check("10000000 10000000 10000000 10000000 10000000 10000000 1234567\n", 13, 61, 7,
+	      61234567, c7b, "'\\n' at 61");
+	check("10000000 10000000 10000000 10000000 10000000 10000000 1234567  \n", 13, -1, 0, 0,
+	      NULL, "two spaces at 61, '\\n' at 63: refused");
+	check("10000000 10000000 10000000 10000000 10000000 x\n", 13, -1, 0, 0, NULL,
+	      "'x' at 45: refused");
 	check("1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n", 15, -1, 0, 0, NULL,
 	      "16 costs of 1 for 15 events: refused, nothing left added");
 	static const cost_t c5[5] = { 99999999, 9999, 9999, 9999, 1 };
@@ -192,7 +211,8 @@ static void test_page_end(void)
 	static const char *const lines[] = {
 		"1\n", "12345678\n", "88888888 7777777 666666 1\n", "1 22 333 4444 55555\n",
 		"1 22 333 4444 55555 666666 7777777 88888888\n", "100 0 100 0 0 0 0 0 0 100 50 3\n",
-		"1 2 \n", "1 2", "\n",
+		"1 2 \n", "1 2", "\n", "12345678 1234567 123456 12345 1234 123 12 1 12345678\n",
+		"10000000 10000000 10000000 10000000 10000000 10000000 1234567\n",
 	};
 	int all = 1, fast = 1, fast2 = 1;
 	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
@@ -288,13 +308,32 @@ static uint64_t rnd(uint64_t *x)
 	return *x >> 20;
 }
 
+/* The len bytes at s put off bytes into a buffer of 'Z's, read by both
+ * with lim and nev: the AVX2 reader's result, *bad counted up (the first
+ * five said) when the two differ. */
+static struct res agree(const char *s, size_t len, size_t off, size_t lim, int nev, int *bad)
+{
+	static char buf[1024];
+	memset(buf, 'Z', sizeof buf);
+	memcpy(buf + off, s, len);
+	const char *t = buf + off;
+	struct res a = read_costs(t, t + lim, nev, 1000, 1);
+	struct res w = read_costs(t, t + lim, nev, 1000, 0);
+	if (!same(&a, &w) && (*bad)++ < 5) {
+		printf("# differs at %zu, limit %zu, %d events on: ", off, lim, nev);
+		for (size_t k = 0; k < len; k++)
+			printf(s[k] == '\n' ? "\\n" : "%c", s[k]);
+		printf("\n");
+	}
+	return a;
+}
+
 /* Random lines of digits, spaces, '\n' and a few others (a fixed seed),
  * at random places, limits and counts of events: the two agree.  (Lines
  * with 1 space in 2 up to 1 in 10: many fields, or long numbers.) */
 static void test_random(void)
 {
 	static const char alpha[] = "01234567890123456789012345678901234567890123456789 \n\n*x+-";
-	static char buf[1024];
 	uint64_t x = 67;
 	int bad = 0, many = 0;
 	for (int i = 0; i < 300000; i++) {
@@ -305,22 +344,54 @@ static void test_random(void)
 			s[k] = rnd(&x) % sp ? alpha[rnd(&x) % (sizeof alpha - 1)] : ' ';
 		size_t off = rnd(&x) % 64, lim = rnd(&x) % 300;
 		int nev = 1 + (int)(rnd(&x) % 16);
-		memset(buf, 'Z', sizeof buf);
-		memcpy(buf + off, s, len);
-		const char *t = buf + off;
-		struct res a = read_costs(t, t + lim, nev, 1000, 1);
-		struct res w = read_costs(t, t + lim, nev, 1000, 0);
+		struct res a = agree(s, len, off, lim, nev, &bad);
 		many += a.len >= 0 && a.len < 32 && a.n >= 2;
-		if (!same(&a, &w) && bad++ < 5) {
-			printf("# differs at %zu, limit %zu, %d events on: ", off, lim, nev);
-			for (size_t k = 0; k < len; k++)
-				printf(s[k] == '\n' ? "\\n" : "%c", s[k]);
-			printf("\n");
-		}
 	}
 	is(bad, 0, "avx2: 300000 random lines read as plain_costs_wide() does");
 	/* (that many taken, of 2 costs or more, '\n' in the 32 bytes) */
 	ok(many > 10000, "avx2: %d random lines of 2 costs or more taken", many);
+}
+
+/* Random lines of 10 to 16 costs of 1 to 8 digits (20 to 140 bytes: the
+ * '\n' in the first 32 bytes, in the next 32, or past them), one in four
+ * with a flaw somewhere (a 9-digit cost, two spaces, a letter, a space
+ * first, no '\n'), at random places, limits and counts of events: the two
+ * agree. */
+static void test_random_long(void)
+{
+	uint64_t x = 4242;
+	int bad = 0, taken = 0;
+	for (int i = 0; i < 200000; i++) {
+		char s[256];
+		size_t len = 0;
+		int nf = 10 + (int)(rnd(&x) % 7);
+		for (int f = 0; f < nf; f++) {
+			int nd = 1 + (int)(rnd(&x) % 8);
+			if (f)
+				s[len++] = ' ';
+			for (int k = 0; k < nd; k++)
+				s[len++] = (char)('0' + rnd(&x) % 10);
+		}
+		s[len++] = '\n';
+		if (rnd(&x) % 4 == 0) {
+			static const char flaw[] = "9 xZ\n";
+			size_t at = rnd(&x) % len;
+			int kind = (int)(rnd(&x) % 4);
+			if (kind == 0) { /* a cost of 9 digits or more */
+				memmove(s + at + 8, s + at, len - at);
+				memset(s + at, '7', 8);
+				len += 8;
+			} else {
+				s[at] = flaw[rnd(&x) % (sizeof flaw - 1)];
+			}
+		}
+		size_t off = rnd(&x) % 64, lim = 40 + rnd(&x) % 260;
+		int nev = 1 + (int)(rnd(&x) % 16);
+		struct res a = agree(s, len, off, lim, nev, &bad);
+		taken += a.len > 32 && a.len <= 60;
+	}
+	is(bad, 0, "avx2: 200000 random lines of 10 to 16 costs read as plain_costs_wide() does");
+	ok(taken > 10000, "avx2: %d of them taken with the '\\n' at 33 to 60", taken);
 }
 
 int main(void)
@@ -344,6 +415,7 @@ int main(void)
 	test_wrap();
 	test_subpositions();
 	test_random();
+	test_random_long();
 	return tap_done();
 }
 

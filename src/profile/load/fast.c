@@ -159,7 +159,8 @@ undo:
  * after s + FAST_MAX_LINE + 32 is read.  Returns the next line, or NULL
  * (nothing but lastcost changed: cost_line_fast() and cost_line() read the
  * line again). */
-static inline const char *call_line_plain(struct parser *ps, const char *s)
+static inline __attribute__((always_inline)) const char *
+call_line_as(struct parser *ps, const char *s, const int avx2)
 {
 	struct profile *p = ps->p;
 	int64_t pos[2] = { ps->last[0], ps->last[1] };
@@ -170,18 +171,45 @@ static inline const char *call_line_plain(struct parser *ps, const char *s)
 	uint32_t line;
 	if (!fast_line_of(ps, pos, &line))
 		return NULL;
+	/* (plain_costs_avx2() adds to 16 values at least: zeroed) */
 	cost_t callc[MAX_EVENTS];
-	memset(callc, 0, sizeof(cost_t) * (size_t)p->nreal);
+	memset(callc, 0, sizeof(cost_t) * (size_t)(avx2 && p->nreal < 16 ? 16 : p->nreal));
 	int n;
 	uint64_t sum = 0;
-	if (!(t = plain_costs(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum)) ||
-	    !fast_line_sums(p, ps->lastcost, n, sum, fast_cheap(ps)))
+#ifdef FASTNUM_AVX2
+	if (avx2)
+		t = plain_costs_avx2(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum);
+	else
+#endif
+		t = plain_costs(t, s + FAST_MAX_LINE, ps->nev, callc, ps->lastcost, &n, &sum);
+	if (!t || !fast_line_sums(p, ps->lastcost, n, sum, fast_cheap(ps)))
 		return NULL;
 	ps->last[0] = pos[0];
 	ps->last[1] = pos[1];
 	ps->any_cost = 1;
 	finish_call(ps, line, callc, pos);
 	return t + 1;
+}
+
+#ifdef FASTNUM_AVX2
+/* (flatten: plain_costs_avx2() inlined) */
+static AVX2_TARGET __attribute__((flatten)) const char *call_line_avx2(struct parser *ps,
+								      const char *s)
+{
+	return call_line_as(ps, s, 1);
+}
+#endif
+
+/* call_line_as(), the costs read with AVX2 when avx2 (costs_avx2()) */
+static inline const char *call_line_plain(struct parser *ps, const char *s, int avx2)
+{
+#ifdef FASTNUM_AVX2
+	if (avx2)
+		return call_line_avx2(ps, s);
+#else
+	(void)avx2;
+#endif
+	return call_line_as(ps, s, 0);
 }
 
 /* A run of plain cost lines, nothing pending (no calls=/jump= before): the
@@ -193,7 +221,7 @@ static inline const char *call_line_plain(struct parser *ps, const char *s)
  * Returns where it stopped; *nlines says how many lines it took. */
 static inline __attribute__((always_inline)) const char *
 fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines, const int cheap,
-	    const int perfile)
+	    const int perfile, const int avx2)
 {
 	struct linestore *ls = &ps->p->ls;
 	const int npos = ps->npos, linek = ps->linek, nev = ps->nev;
@@ -204,6 +232,10 @@ fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines,
 	 * and its width is the widest line's, said once at the end */
 	cost_t *fdst = NULL;
 	int fwidth = 0;
+	/* (avx2, perfile only: the lines' costs summed here, 16 of them --
+	 * plain_costs_avx2() adds 0 to those past a line's last -- and added
+	 * to the slot at the end) */
+	cost_t acc[16] = { 0 };
 	int64_t last0 = ps->last[0], last1 = ps->last[1];
 	cost_t *lc = ps->lastcost;
 	/* the sums (fast_line_sums()): in fastsum, room being what is left,
@@ -233,7 +265,14 @@ fast_run_as(struct parser *ps, const char *s, const char *end, uint64_t *nlines,
 				      : linestore_slot(ls, fi, (uint32_t)pos[linek]);
 		int n;
 		uint64_t sum = 0;
-		if (!(t = plain_costs(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum)))
+#ifdef FASTNUM_AVX2
+		if (avx2) {
+			dst = acc;
+			t = plain_costs_avx2(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum);
+		} else
+#endif
+			t = plain_costs(t, s + FAST_MAX_LINE, nev, dst, lc, &n, &sum);
+		if (!t)
 			goto undo;
 		/* a sum passing 2^63-1 (or perhaps) is for cost_line() to say */
 		if (cheap) {
@@ -271,6 +310,9 @@ undo:
 		break;
 	}
 out:
+	if (avx2 && fdst)
+		for (int i = 0; i < fwidth; i++)
+			fdst[i] = cost_add(fdst[i], acc[i]);
 	if (fdst)
 		linestore_width(ls, fwidth);
 	if (jline)
@@ -291,15 +333,33 @@ out:
 	return s;
 }
 
-/* fast_run_as() made for each way of counting the sums */
-static const char *fast_run(struct parser *ps, const char *s, const char *end,
-			    uint64_t *nlines)
+#ifdef FASTNUM_AVX2
+/* (flatten: plain_costs_avx2() inlined, as in runs.c's loop) */
+static AVX2_TARGET __attribute__((flatten)) const char *
+fast_run_avx2(struct parser *ps, const char *s, const char *end, uint64_t *nlines)
 {
-	if (ps->p->ls.lazy || ps->linek < 0) /* one slot per file */
-		return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1, 1)
-				      : fast_run_as(ps, s, end, nlines, 0, 1);
-	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1, 0)
-			      : fast_run_as(ps, s, end, nlines, 0, 0);
+	return fast_run_as(ps, s, end, nlines, 1, 1, 1);
+}
+#endif
+
+/* fast_run_as() made for each way of counting the sums; with AVX2 (avx2:
+ * costs_avx2()) for the commonest, one slot per file summed in fastsum
+ * (fast_cheap(): at most 16 events, what plain_costs_avx2() reads) */
+static const char *fast_run(struct parser *ps, const char *s, const char *end,
+			    uint64_t *nlines, int avx2)
+{
+	if (ps->p->ls.lazy || ps->linek < 0) { /* one slot per file */
+#ifdef FASTNUM_AVX2
+		if (avx2 && fast_cheap(ps))
+			return fast_run_avx2(ps, s, end, nlines);
+#else
+		(void)avx2;
+#endif
+		return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1, 1, 0)
+				      : fast_run_as(ps, s, end, nlines, 0, 1, 0);
+	}
+	return fast_cheap(ps) ? fast_run_as(ps, s, end, nlines, 1, 0, 0)
+			      : fast_run_as(ps, s, end, nlines, 0, 0, 0);
 }
 
 /* "(N)\n" with N already defined in map: the interned name in *id and the
@@ -454,14 +514,14 @@ int read_mapped_lines(struct parser *ps, struct mapread *m)
 				if (ps->pending == PEND_NONE) {
 					uint64_t nl;
 					const char *r = m->par_off ? NULL : par_run(ps, m, next, &nl);
-					next = r ? r : fast_run(ps, next, run_end, &nl);
+					next = r ? r : fast_run(ps, next, run_end, &nl, m->avx2);
 					ps->lineno += nl;
 					if (next >= run_end || !cost_start(*next))
 						break;
 				}
 				/* (a call's cost line: most often in the form
 				 * call_line_plain() reads) */
-				if (!(ps->pending == PEND_CALL && (t = call_line_plain(ps, next))) &&
+				if (!(ps->pending == PEND_CALL && (t = call_line_plain(ps, next, m->avx2))) &&
 				    !(t = cost_line_fast(ps, next, next + FAST_MAX_LINE, 0)))
 					break;
 				next = t;

@@ -138,8 +138,8 @@ plain_costs(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, in
  * same results, but a line whose '\n' is in the 64 bytes at t is checked
  * at once (digits and single spaces up to the '\n', SSE2 masks) and each
  * field's value read knowing its length.  Longer lines, or lines that may
- * reach lim, are plain_costs()'s.  (The reader keeps plain_costs(): there
- * this gave nothing measurable.) */
+ * reach lim, are plain_costs()'s.  (The reader's runs keep plain_costs()
+ * without AVX2: there this gave nothing measurable.) */
 static inline __attribute__((always_inline)) const char *
 plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, int *np,
 		 uint64_t *sum)
@@ -194,40 +194,62 @@ plain_costs_wide(const char *t, const char *lim, int nev, cost_t *dst, cost_t *l
 }
 
 #ifdef FASTNUM_AVX2
-/* plain_costs_wide() with AVX2, for the workers' runs on CPUs that have
- * it (runs.c): the same lines taken, the same results.  A line whose '\n'
- * is in the 32 bytes at t, of at most nev (<= 16) costs of 1 to 8 digits,
- * is read four fields at a time, with no branch per field: each field's 8
- * bytes loaded and shifted as for digits8_value(), the four converted
- * together (digits8x4_value()), added to dst[] and put in lc[] by lanes (a
- * lane past the last field adds 0 and leaves lc[] as it was: dst[] and
- * lc[] hold 16 values).  Other lines are plain_costs_wide()'s.  Not
- * always_inline: an inline function's target may not be more than its
- * caller's, and this one is inlined in runs.c's AVX2 loop only.  (About
- * 11% less CPU time in the workers; the 1 GB load at 2 jobs 5% faster.) */
-static inline AVX2_TARGET const char *plain_costs_avx2(const char *t, const char *lim, int nev,
-						       cost_t *dst, cost_t *lc, int *np,
-						       uint64_t *sum)
+/* plain_costs_wide() with AVX2, for the workers' runs (runs.c) and the
+ * reader's (fast.c's fast_run_avx2()) on CPUs that have it: the same lines
+ * taken, the same results.  A line whose '\n' is in the 32 bytes at t, or
+ * in the 61 bytes at t with 80 readable before lim, of at most nev (<= 16)
+ * costs of 1 to 8 digits, is read four fields at a time, with no branch
+ * per field: each field's 8 bytes loaded and shifted as for
+ * digits8_value(), the four converted together (digits8x4_value()), added
+ * to dst[] and put in lc[] by lanes (a lane past the last field adds 0 and
+ * leaves lc[] as it was: dst[] and lc[] hold 16 values).  Other lines are
+ * plain_costs_wide()'s.  Not always_inline: an inline function's target
+ * may not be more than its caller's, and this one is inlined in the AVX2
+ * loops only (flatten).  noclone: with more than one caller, gcc made a
+ * clone of it that the reader's runs called, not inlined (10% slower);
+ * clang has no such attribute, nor makes such a clone.  (About 11% less
+ * CPU time in the workers; the 1 GB load at 2 jobs 5% faster.  The lines
+ * of 32 to 60 bytes, 6% of a large Callgrind profile's, took
+ * plain_costs_wide() before.) */
+#ifdef __clang__
+#define NOCLONE
+#else
+#define NOCLONE __attribute__((noclone))
+#endif
+static inline AVX2_TARGET NOCLONE const char *
+plain_costs_avx2(const char *t, const char *lim, int nev, cost_t *dst, cost_t *lc, int *np,
+		 uint64_t *sum)
 {
 	if (__builtin_expect(lim - t < 64 || nev > 16, 0))
 		return plain_costs_wide(t, lim, nev, dst, lc, np, sum);
-	uint32_t msp, mnl, mdg;
-	lex_masks32_avx2(t, &msp, &mnl, &mdg);
-	unsigned e = (unsigned)__builtin_ctz(mnl | 1u << 31);
-	uint32_t below = (1u << e) - 1, d = mdg & below, sp = msp & below;
+	uint32_t sp32, nl32, dg32;
+	lex_masks32_avx2(t, &sp32, &nl32, &dg32);
+	uint64_t msp = sp32, mnl = nl32, mdg = dg32;
+	/* the next 32 bytes when the '\n' is not in these, and the lanes
+	 * past the last field (below) stay within the bytes readable: their
+	 * loads reach 11 bytes past the '\n', and `ends' has a bit for each */
+	if (__builtin_expect(!nl32, 0) && lim - t >= 80) {
+		lex_masks32_avx2(t + 32, &sp32, &nl32, &dg32);
+		msp |= (uint64_t)sp32 << 32;
+		mnl = (uint64_t)nl32 << 32 & (((uint64_t)1 << 61) - 1);
+		mdg |= (uint64_t)dg32 << 32;
+	}
+	unsigned e = (unsigned)__builtin_ctzll(mnl | (uint64_t)1 << 63);
+	uint64_t below = ((uint64_t)1 << e) - 1, d = mdg & below, sp = msp & below;
 	/* 9 digits in a row (r: bit i for digits at i .. i + 8) */
-	uint32_t r = d & d >> 1;
+	uint64_t r = d & d >> 1;
 	r &= r >> 2;
 	r &= r >> 4;
 	r &= d >> 8;
-	int n = __builtin_popcount(d & ~(d << 1));
-	/* no '\n' in the 32 bytes, not digits and single spaces with a digit
-	 * first (plain_costs_wide()'s checks), long numbers, more costs than
-	 * events: plain_costs_wide()'s */
+	int n = __builtin_popcountll(d & ~(d << 1));
+	/* no '\n' in the bytes read, not digits and single spaces with a
+	 * digit first (plain_costs_wide()'s checks), long numbers, more costs
+	 * than events: plain_costs_wide()'s */
 	if (__builtin_expect(!mnl || (d | sp) != below || (sp & (1 | sp >> 1)) || r || n > nev, 0))
 		return plain_costs_wide(t, lim, nev, dst, lc, np, sum);
 	/* the fields' ends: the spaces, the '\n' and every byte after it (the
-	 * lanes past the last field: loads within the 64 bytes) */
+	 * lanes past the last field: loads within the bytes read above, or
+	 * the 80) */
 	uint64_t ends = sp | ~0ull << e;
 	unsigned at = 0;
 	__m256i acc = _mm256_setzero_si256();

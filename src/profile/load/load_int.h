@@ -690,6 +690,10 @@ enum { PC_FREE, PC_BUSY, PC_DONE, PC_SERIAL, PC_ABANDONED };
 uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
 		    int nev, int linek, int jumps, uint64_t len, const size_t *reader_in,
 		    size_t idx);
+/* Are a plain cost line's costs read with AVX2 (plain_costs_avx2(), by the
+ * workers' runs and the reader's)?  Where the CPU has it, unless
+ * CGTUI_NO_SIMD=1 (in the environment: tests read with both) (runs.c). */
+int costs_avx2(void);
 /* A run summary found in the chunk, read with the same plain-line rules
  * as fast_run_as() (fast.c). */
 struct par;
@@ -723,6 +727,7 @@ struct mapread {
 	struct par *par;    /* parallel parsing: NULL until the body starts */
 	int par_off;        /* no parallel parsing for this file */
 	int debug;          /* CGTUI_PAR_DEBUG: phase times on stderr */
+	int avx2;           /* costs_avx2() */
 	const char *base, *end, *s, *dropped;
 	const char *ready; /* mapped in up to here (map_ahead) */
 	struct scratch sc;  /* lines copied out */

@@ -247,6 +247,7 @@ int read_mapped(struct parser *ps, const char *base, size_t size)
 		m.s += 3;
 	madvise((void *)base, size, MADV_SEQUENTIAL);
 	m.debug = env_flag("CGTUI_PAR_DEBUG");
+	m.avx2 = costs_avx2();
 	struct timespec w0, w1, c0, c1;
 	clock_gettime(CLOCK_MONOTONIC, &w0);
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);

@@ -281,16 +281,23 @@ runs_read_avx2(struct par_chunk *c, const char *base, const char *fast_end, int 
 }
 #endif
 
-/* The AVX2 reader where the CPU has it, unless CGTUI_NO_SIMD=1 (in the
- * environment: tests read with both). */
+int costs_avx2(void)
+{
+#ifdef FASTNUM_AVX2
+	const char *no = getenv("CGTUI_NO_SIMD");
+	return !(no && *no == '1') && __builtin_cpu_supports("avx2") &&
+	       __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+	       __builtin_cpu_supports("popcnt");
+#else
+	return 0;
+#endif
+}
+
 uint64_t chunk_runs(struct par_chunk *c, const char *base, const char *fast_end, int npos,
 		    int nev, int linek, int jumps, uint64_t len, const size_t *reader_in, size_t idx)
 {
 #ifdef FASTNUM_AVX2
-	const char *no = getenv("CGTUI_NO_SIMD");
-	if (!(no && *no == '1') && __builtin_cpu_supports("avx2") &&
-	    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-	    __builtin_cpu_supports("popcnt"))
+	if (costs_avx2())
 		return runs_read_avx2(c, base, fast_end, npos, nev, linek, jumps, len, reader_in,
 				      idx);
 #endif
