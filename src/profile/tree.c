@@ -421,6 +421,17 @@ static void make_roots(struct ctree *t)
 			find_roots(p, ro, 0);
 	}
 	uint32_t ncand = ro ? ro->n : nent;
+	/* (detection off: the cycles called from outside them, whose members
+	 * are reached through those calls) */
+	uint8_t *entered = NULL;
+	if (!ro) {
+		entered = xcalloc((size_t)a->ncycles + 1, 1);
+		for (uint32_t x = 0; x < p->ncalls; x++) {
+			uint32_t k = a->fn_cycle[p->calls[x].callee];
+			if (k && a->fn_cycle[p->calls[x].caller] != k)
+				entered[k] = 1;
+		}
+	}
 	for (uint32_t i = 0; i < ncand; i++) {
 		cost_t v;
 		uint32_t e = ro ? ro->ent[i] : i;
@@ -430,8 +441,9 @@ static void make_roots(struct ctree *t)
 			 * (shown as it is, the roots still add up) */
 			v = ro->val[i];
 		} else {
-			/* nobody but itself (or its cycle) calls it */
-			int called = 0;
+			/* nobody but itself (or its cycle, which nothing outside
+			 * it calls) calls it */
+			int called = a->fn_cycle[e] && entered[a->fn_cycle[e]];
 			for (uint32_t j = a->in_start[e]; j < a->in_start[e + 1] && !called; j++) {
 				uint32_t from = p->calls[a->in_idx[j]].caller;
 				called = from != e && !(a->fn_cycle[e] && a->fn_cycle[from] == a->fn_cycle[e]);
@@ -444,6 +456,7 @@ static void make_roots(struct ctree *t)
 		r[n] = (struct ct_sort){ e, NO_ID, CALL_PLAIN, v, 0, 1, 0 };
 		n++;
 	}
+	free(entered);
 	uint32_t hidden = shown_only(t, r, &n);
 	cost_t *cost = xmalloc((n ? n : 1) * vn * sizeof(*cost));
 	for (size_t i = 0; i < n; i++) {
