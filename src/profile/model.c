@@ -290,7 +290,12 @@ int profile_define_event(struct profile *p, const char *name, const char *formul
 		return -2;
 	}
 	e->name = xstrdup(name);
-	e->formula = xstrdup(formula);
+	/* (as written, without the blanks around it: "Cyc = Ir" is "Ir") */
+	formula += strspn(formula, " \t");
+	size_t fl = strlen(formula);
+	while (fl && (formula[fl - 1] == ' ' || formula[fl - 1] == '\t'))
+		fl--;
+	e->formula = xstrndup(formula, fl);
 	p->nevents++;
 	return 0;
 }

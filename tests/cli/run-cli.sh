@@ -142,6 +142,12 @@ name=${ex%% *}
 out=$("$CGTUI" --batch --event="$ex" --show="$name" "$top_srcdir/tests/tui/cacheev.out" 2>&1)
 echo "$out" | grep -q '^ *440 (100.0%)  PROGRAM TOTALS'
 check "--help's --event example ($ex) on Cachegrind's events: 440" "$?" "$(echo "$out" | tail -3)"
+# the formula as written, without the blanks around it (the summary drew
+# "=  Ir + 2 Ir")
+out=$("$CGTUI" --batch --format=json --event='Cyc =  Ir + 2 Ir ' br.out | grep -o '"formula": "[^"]*"' |
+	grep ' 2 ')
+[ "$out" = '"formula": "Ir + 2 Ir"' ]
+check "--event's formula kept without its blanks" "$?" "$out"
 # the file:function and function:file rows, by hand: a.c:main Ir 100 Bm 7,
 # a.c:g 10 and 1, b.c:g 50 and 2; CEst = Ir + 10 Bm.  Shown with derived
 # events the report works on expanded copies of the costs, without them on
