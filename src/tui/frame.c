@@ -326,10 +326,20 @@ static void place_restore(struct view *v, const struct place *pl)
 				if (place_at(v, r, pl, exact))
 					at = r;
 		v->sel = at >= 0 ? at : keep;
-	} else if (pl->fn != NO_ID && now.fn != pl->fn) {
-		int r = row_of_fn(v, pl->fn);
+	} else if (pl->fn != NO_ID) {
+		/* the function hidden by an update before, if the user stayed on
+		 * the row selected in its place; else this one */
+		int again = v->lost && v->lost_in == pl->fn;
+		uint32_t want = again ? v->lost_fn : pl->fn;
+		int r = again ? row_of_fn(v, want) : -1;
+		if (r < 0)
+			r = now.fn == pl->fn ? v->sel : row_of_fn(v, pl->fn);
 		if (r >= 0)
 			v->sel = r;
+		uint32_t in = v->nrows && v->ops->selected_fn ? v->ops->selected_fn(v) : want;
+		v->lost = in != want;
+		v->lost_fn = want;
+		v->lost_in = in;
 	}
 	if (v->sel < 0)
 		v->sel = 0;

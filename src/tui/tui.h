@@ -85,6 +85,11 @@ struct view {
 			     * was opened from, or another after z */
 	cost_t *zself;   /* the scope's self cost (made when first drawn) */
 	int hscroll;     /* columns of its text column scrolled out (b, w) */
+	/* the function selected when an update hid it (a sort, a
+	 * threshold), lost_in selected in its place: selected again when
+	 * an update shows it, unless the selection moved meanwhile */
+	int lost;
+	uint32_t lost_fn, lost_in;
 };
 
 struct tui_settings {
