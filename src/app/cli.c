@@ -52,7 +52,8 @@ static const struct cli_option options[] = {
 	{ "sort", 0, required_argument, OPT_SORT, BOTH,
 	  "  --sort=A,B,C             events to sort by [all, in the file's order]\n" },
 	{ "threshold", 0, required_argument, OPT_THRESHOLD, BOTH,
-	  "  --threshold=X            hide functions under X% of the first sort event [0.1]\n" },
+	  "  --threshold=X            hide functions under X% of the first sort event\n"
+	  "                           (cg_annotate's rule, not callgrind_annotate's) [0.1]\n" },
 	{ "show-percs", 0, optional_argument, OPT_SHOW_PERCS, BOTH,
 	  "  --show-percs[=yes|no], --no-show-percs\n"
 	  "                           percentages next to counts [yes]\n" },
