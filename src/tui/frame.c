@@ -65,6 +65,13 @@ static char *status_hint(const struct tui *t, const char *hint)
 	return out;
 }
 
+/* A scope's time range alone ("Ir A to B"), to free */
+static char *range_label(struct profile *p, const struct scope *s)
+{
+	struct scope k = { .kind = SCOPE_ALL, .ir0 = s->ir0, .ir1 = s->ir1 };
+	return scope_label(p, &k);
+}
+
 static void draw_header(struct tui *t)
 {
 	struct profile *p = t->p;
@@ -121,8 +128,7 @@ static void draw_header(struct tui *t)
 	}
 	if (v->scope.ir1) {
 		/* a time range: only the views with costs per interval show it */
-		struct scope k = { .kind = SCOPE_ALL, .ir0 = v->scope.ir0, .ir1 = v->scope.ir1 };
-		char *l = scope_label(p, &k);
+		char *l = range_label(p, &v->scope);
 		size_t zl = strlen(zoom);
 		snprintf(zoom + zl, sizeof(zoom) - zl, "%s%s",
 			 v->ops->timed ? " | time: " : whole ? " nor " : " | whole run, not ", l);
@@ -267,6 +273,18 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 		t->x0 = 0;
 		t->slim = 0;
 		attroff(A_UNDERLINE | A_BOLD);
+	}
+	if (v->scope.ir1 && v->ops->timed && h > 1) {
+		/* the list in a time range, the pane of the whole run (calls
+		 * are not kept per interval): its first line says so */
+		char *l = range_label(t->p, &v->scope), b[160];
+		snprintf(b, sizeof(b), "whole run, not %s", l);
+		free(l);
+		move(y0, x0);
+		if (!side)
+			clrtoeol();
+		tui_put(t, y0++, x0, w, b);
+		h--;
 	}
 	/* all of it when it fits, else the function itself near the top */
 	d->top = d->nrows <= h || d->sel < 2 ? 0 : d->sel - 2;
