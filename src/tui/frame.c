@@ -139,7 +139,8 @@ static void draw_header(struct tui *t)
 	 * list ordered by calls, name or file (.) says so */
 	int incl = t->set.inclusive && query_has_calls(p) && !(v->scope.ir1 && v->ops->timed);
 	char order[48] = "sort ";
-	if (t->set.order && v->ops == &functions_ops)
+	if (t->set.order && v->ops == &functions_ops &&
+	    !(v->scope.ir1 && t->set.order == FN_BY_CALLS)) /* (a range has no calls) */
 		snprintf(order, sizeof(order), "order by %s | ", fn_order_name(t->set.order));
 	snprintf(line, sizeof(line), "%s%s%s%s%s | %s%s %s | threshold %s%% | %s%s%s%s | events:%s",
 		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "", order,
