@@ -12,6 +12,7 @@
 #include "profile/aggregate.h"
 #include "profile/format.h"
 #include "profile/query.h"
+#include "profile/timeline.h"
 #include "tui_int.h"
 
 /* ---- drawing ------------------------------------------------------------------------------ */
@@ -65,11 +66,22 @@ static char *status_hint(const struct tui *t, const char *hint)
 	return out;
 }
 
-/* A scope's time range alone ("Ir A to B"), to free */
-static char *range_label(struct profile *p, const struct scope *s)
+/* A scope's time range alone ("Ir A to B"), to free: from the first of
+ * the intervals it keeps to the last (timeline_range), which may end after
+ * the range chosen (an interval open then), else as chosen */
+static char *range_label(struct tui *t, const struct scope *s)
 {
 	struct scope k = { .kind = SCOPE_ALL, .ir0 = s->ir0, .ir1 = s->ir1 };
-	return scope_label(p, &k);
+	const struct timeline *tl = tui_timeline(t);
+	uint32_t a, b;
+	if (tl && s->ir1) {
+		timeline_range(tl, s->ir0, s->ir1, &a, &b);
+		if (a < b) {
+			k.ir0 = tl->start[a];
+			k.ir1 = tl->end[b - 1];
+		}
+	}
+	return scope_label(t->p, &k);
 }
 
 static void draw_header(struct tui *t)
@@ -128,7 +140,7 @@ static void draw_header(struct tui *t)
 	}
 	if (v->scope.ir1) {
 		/* a time range: only the views with costs per interval show it */
-		char *l = range_label(p, &v->scope);
+		char *l = range_label(t, &v->scope);
 		size_t zl = strlen(zoom);
 		snprintf(zoom + zl, sizeof(zoom) - zl, "%s%s",
 			 v->ops->timed ? " | time: " : whole ? " nor " : " | whole run, not ", l);
@@ -278,7 +290,7 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 	if (v->scope.ir1 && v->ops->timed && h > 1) {
 		/* the list in a time range, the pane of the whole run (calls
 		 * are not kept per interval): its first line says so */
-		char *l = range_label(t->p, &v->scope), b[160];
+		char *l = range_label(t, &v->scope), b[160];
 		snprintf(b, sizeof(b), "whole run, not %s", l);
 		free(l);
 		move(y0, x0);
