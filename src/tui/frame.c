@@ -12,6 +12,7 @@
 #include "profile/aggregate.h"
 #include "profile/format.h"
 #include "profile/query.h"
+#include "profile/timeline.h"
 #include "tui_int.h"
 
 /* ---- drawing ------------------------------------------------------------------------------ */
@@ -63,6 +64,24 @@ static char *status_hint(const struct tui *t, const char *hint)
 	}
 	*o = 0;
 	return out;
+}
+
+/* A scope's time range alone ("Ir A to B"), to free: from the first of
+ * the intervals it keeps to the last (timeline_range), which may end after
+ * the range chosen (an interval open then), else as chosen */
+static char *range_label(struct tui *t, const struct scope *s)
+{
+	struct scope k = { .kind = SCOPE_ALL, .ir0 = s->ir0, .ir1 = s->ir1 };
+	const struct timeline *tl = tui_timeline(t);
+	uint32_t a, b;
+	if (tl && s->ir1) {
+		timeline_range(tl, s->ir0, s->ir1, &a, &b);
+		if (a < b) {
+			k.ir0 = tl->start[a];
+			k.ir1 = tl->end[b - 1];
+		}
+	}
+	return scope_label(t->p, &k);
 }
 
 static void draw_header(struct tui *t)
@@ -121,8 +140,7 @@ static void draw_header(struct tui *t)
 	}
 	if (v->scope.ir1) {
 		/* a time range: only the views with costs per interval show it */
-		struct scope k = { .kind = SCOPE_ALL, .ir0 = v->scope.ir0, .ir1 = v->scope.ir1 };
-		char *l = scope_label(p, &k);
+		char *l = range_label(t, &v->scope);
 		size_t zl = strlen(zoom);
 		snprintf(zoom + zl, sizeof(zoom) - zl, "%s%s",
 			 v->ops->timed ? " | time: " : whole ? " nor " : " | whole run, not ", l);
@@ -133,7 +151,8 @@ static void draw_header(struct tui *t)
 	 * list ordered by calls, name or file (.) says so */
 	int incl = t->set.inclusive && query_has_calls(p) && !(v->scope.ir1 && v->ops->timed);
 	char order[48] = "sort ";
-	if (t->set.order && v->ops == &functions_ops)
+	if (t->set.order && v->ops == &functions_ops &&
+	    !(v->scope.ir1 && t->set.order == FN_BY_CALLS)) /* (a range has no calls) */
 		snprintf(order, sizeof(order), "order by %s | ", fn_order_name(t->set.order));
 	snprintf(line, sizeof(line), "%s%s%s%s%s | %s%s %s | threshold %s%% | %s%s%s%s | events:%s",
 		 v->ops->name, zoom, flt ? " | filter /" : "", flt ? flt : "", flt ? "/" : "", order,
@@ -267,6 +286,18 @@ static void draw_detail(struct tui *t, struct view *v, int *list_w)
 		t->x0 = 0;
 		t->slim = 0;
 		attroff(A_UNDERLINE | A_BOLD);
+	}
+	if (v->scope.ir1 && v->ops->timed && h > 1) {
+		/* the list in a time range, the pane of the whole run (calls
+		 * are not kept per interval): its first line says so */
+		char *l = range_label(t, &v->scope), b[160];
+		snprintf(b, sizeof(b), "whole run, not %s", l);
+		free(l);
+		move(y0, x0);
+		if (!side)
+			clrtoeol();
+		tui_put(t, y0++, x0, w, b);
+		h--;
 	}
 	/* all of it when it fits, else the function itself near the top */
 	d->top = d->nrows <= h || d->sel < 2 ? 0 : d->sel - 2;

@@ -329,8 +329,9 @@ static void update(struct view *v)
 	}
 	free(pass.n);
 	free(pass.under);
-	/* ordered as far as rows are shown or read (400,000 at threshold 0) */
-	if (t->set.order)
+	/* ordered as far as rows are shown or read (400,000 at threshold 0);
+	 * a time range, without calls, by cost when the order is by calls */
+	if (t->set.order && !(l->rself && t->set.order == FN_BY_CALLS))
 		l->ord = query_fns_lazy_by(p, l->fn, n, (enum fn_order)t->set.order);
 	else if (l->rself)
 		l->ord = query_fns_lazy(p, l->fn, n, key_range, l->rself, ev);
@@ -366,13 +367,18 @@ struct layout {
 	int diff, nw;    /* a difference's columns (each side loaded), their counts' width */
 };
 
+/* Does v list a time range's self costs (tui_range_self)? */
+static int in_range(const struct view *v)
+{
+	return v->data && ((const struct fnlist *)v->data)->rself;
+}
+
 /* Does v show a difference's sides (not in a time range: the sides have
  * no timeline of their own)? */
 static int shows_sides(struct view *v)
 {
 	struct tui *t = v->t;
-	return t->p->ndiff && !(v->data && ((struct fnlist *)v->data)->rself) && tui_side(t, 1) &&
-	       tui_side(t, 2);
+	return t->p->ndiff && !in_range(v) && tui_side(t, 1) && tui_side(t, 2);
 }
 
 /* The cost compared in a difference: inclusive as I says, self without calls */
@@ -392,7 +398,7 @@ static void layout(struct view *v, int width, struct layout *L)
 	L->ncols = 0;
 	/* a profile without calls (Cachegrind's): inclusive is self, one
 	 * column, no call counts */
-	L->nocalls = !query_has_calls(t->p) || (v->data && ((struct fnlist *)v->data)->rself);
+	L->nocalls = !query_has_calls(t->p) || in_range(v);
 	L->diff = shows_sides(v);
 	int x;
 	if (L->diff) {
@@ -531,6 +537,17 @@ static int under_shown(struct view *v)
 	return v->data ? ((struct fnlist *)v->data)->under : 0;
 }
 
+/* . in a time range: no ordering by calls, which the range does not keep
+ * (its list has no Called column): from cost on to name (the key's own
+ * step after calls, actions.c) */
+static int action(struct view *v, enum action a)
+{
+	struct tui *t = v->t;
+	if (a == ACT_ORDER && in_range(v) && t->set.order + 1 == FN_BY_CALLS)
+		t->set.order = FN_BY_CALLS;
+	return 0;
+}
+
 const struct view_ops functions_ops = {
 	.name = "functions",
 	.hint = "Enter:callers+callees  s:source  o:sort  I:incl/self  +/-:threshold  /:search  |:filter  ?:help  q:quit",
@@ -540,6 +557,7 @@ const struct view_ops functions_ops = {
 	.row_text = row_text,
 	.selected_fn = selected_fn,
 	.under_shown = under_shown,
+	.action = action,
 	.free = fl_free,
 	.scoped = 1,
 	.scrolls = 1,

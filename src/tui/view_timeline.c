@@ -261,10 +261,17 @@ static void mark_range(struct view *v)
 	scope_copy(&s, &v->scope);
 	s.ir0 = tl->start[a];
 	s.ir1 = tl->end[b];
+	/* the last interval may be open (a program being recorded): the range
+	 * goes to its full length, so that it keeps the interval as it grows
+	 * (the header gives the Ir of the intervals kept) */
+	if ((uint32_t)b + 1 == tl->niv && tl->start[b] + tl->length > s.ir1)
+		s.ir1 = tl->start[b] + tl->length;
 	struct view *nv = view_new_in(t, &timeline_ops, v->fn, &s);
 	nv->sel = v->sel;
 	tui_push(t, nv);
-	char *l = scope_label(t->p, &s);
+	struct scope now = s; /* (its label: the Ir of the intervals chosen) */
+	now.ir1 = tl->end[b];
+	char *l = scope_label(t->p, &now);
 	tui_message(t, "%s: the timeline and the functions' self costs show it, the other views "
 		       "the whole run (Esc: back)", l);
 	free(l);
