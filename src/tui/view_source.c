@@ -487,7 +487,8 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		else
 			tui_put_right(t, y, 0, w,
 				      call_kind_text(kt, sizeof(kt), r->call,
-						     agg_cycle_no(t->p->agg, r->callee), w));
+						     agg_call_cycle_no(t->p->agg, r->callee, r->callee),
+						     w));
 		char *l = tui_label(t, r->callee);
 		char *c = xasprintf("=> %s (%lldx)", l, (long long)r->count);
 		free(l);
