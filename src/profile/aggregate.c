@@ -39,6 +39,7 @@ void agg_free(struct agg *a)
 	free(a->fn_ncalls);
 	free(a->fn_cycle);
 	free(a->fn_selfcall);
+	free(a->side_cycle);
 	free(a->cyc_start);
 	free(a->cyc_fn);
 	free(a->out_start);
@@ -1216,7 +1217,12 @@ void agg_take_side(struct profile *p, struct profile *s, int second)
 	uint32_t *as = xmalloc(((size_t)sa->nfns + 1) * sizeof(*as));
 	for (uint32_t sf = 0; sf < sa->nfns; sf++) {
 		uint32_t f = as[sf] = sa->fn_cycle[sf] ? profile_fn_like(p, s, sf) : NO_ID;
-		if (f != NO_ID && !(a->fn_out[f] & AGG_OUT_SIDES))
+		if (f == NO_ID)
+			continue;
+		if (!a->side_cycle) /* (its calls in that cycle: agg_call_kind) */
+			a->side_cycle = xcalloc(2 * (size_t)a->nfns + 1, sizeof(*a->side_cycle));
+		a->side_cycle[2 * (size_t)f + (second ? 1 : 0)] = sa->fn_cycle[sf];
+		if (!(a->fn_out[f] & AGG_OUT_SIDES))
 			nincl += a->incl_ix[f] == NO_ID;
 	}
 	if (nincl)

@@ -90,6 +90,10 @@ struct agg {
 	cost_t *fn_ncalls;  /* (nfns + ncycles): calls into each (a cycle: from outside) */
 	uint32_t *fn_cycle; /* nfns: 0, or the 1-based cycle it belongs to */
 	uint8_t *fn_selfcall; /* nfns: it calls itself */
+	/* a difference's (agg_take_side), NULL when no side has cycles: nfns
+	 * pairs, the cycle each function belongs to in side A, in side B (0:
+	 * none) */
+	uint32_t *side_cycle;
 	uint32_t *cyc_start, *cyc_fn; /* members of cycle k (1-based):
 				       * cyc_fn[cyc_start[k - 1] .. cyc_start[k]) */
 	/* call records by caller and by callee (CSR: start[fn]..start[fn+1]) */
@@ -288,6 +292,28 @@ enum call_kind {
 	CALL_MEMBER,    /* a cycle to one of its members: the member's
 			 * inclusive cost (KCachegrind's) */
 };
+/* A difference's call from `from` to `to`: the number of the cycle of a
+ * side, A's else B's, that both belong to; 0 when none.  A call inside a
+ * cycle in either side has no cost of its own there, so none in the
+ * difference: it is a call in a cycle (agg_call_kind). */
+static inline uint32_t agg_side_cycle(const struct agg *a, uint32_t from, uint32_t to)
+{
+	const uint32_t *c = a->side_cycle;
+	if (!c || !a->cycles || from >= a->nfns || to >= a->nfns)
+		return 0;
+	for (int k = 0; k < 2; k++)
+		if (c[2 * (size_t)from + k] && c[2 * (size_t)from + k] == c[2 * (size_t)to + k])
+			return c[2 * (size_t)from + k];
+	return 0;
+}
+/* The cycle number to name with a call from `from` to `to` of kind
+ * CALL_IN_CYCLE: the caller's cycle, or in a difference its side's
+ * (from == to: the callee's, where the caller is not known). */
+static inline uint32_t agg_call_cycle_no(const struct agg *a, uint32_t from, uint32_t to)
+{
+	uint32_t k = agg_cycle_no(a, from);
+	return k ? k : agg_side_cycle(a, from, to);
+}
 static inline enum call_kind agg_call_kind(const struct agg *a, uint32_t from, uint32_t to)
 {
 	if (!a->cycles)
@@ -298,7 +324,7 @@ static inline enum call_kind agg_call_kind(const struct agg *a, uint32_t from, u
 		return CALL_MEMBER;
 	if (a->fn_cycle[from] && a->fn_cycle[from] == a->fn_cycle[to])
 		return CALL_IN_CYCLE;
-	return CALL_PLAIN;
+	return agg_side_cycle(a, from, to) ? CALL_IN_CYCLE : CALL_PLAIN;
 }
 /* Is a call of that kind's cost shown as a share of the total? */
 static inline int call_kind_costed(enum call_kind k)

@@ -209,8 +209,9 @@ void rep_print_tree(FILE *out, struct profile *p, const struct report_opts *o,
 			int n = collect_edges(p, o, f, side == 0, &ed);
 			for (int k = 0; k < n; k++) {
 				char note[32];
-				const char *nc = call_kind_text(note, sizeof(note), ed[k].kind,
-								agg_cycle_no(a, f), 99);
+				uint32_t cn = side == 0 ? agg_call_cycle_no(a, ed[k].fn, f)
+							: agg_call_cycle_no(a, f, ed[k].fn);
+				const char *nc = call_kind_text(note, sizeof(note), ed[k].kind, cn, 99);
 				char *t = xasprintf("%s %s (%lldx)%s%s", side == 0 ? "<" : ">",
 						    ed[k].name, (long long)ed[k].count, nc ? " " : "",
 						    nc ? nc : "");

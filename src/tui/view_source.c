@@ -120,11 +120,12 @@ static cost_t side_line(struct tui *t, int k, const struct file_lines *fl, uint3
 	return *in && se >= 0 ? event_value(sp, &fl->cost[(size_t)lo * sp->nreal], se) : 0;
 }
 
-/* The cost of the sort event of the calls from line `line` to the
- * difference's function callee in side k's calls cs (*in: whether there
- * are such calls) */
+/* The cost of the sort event of the calls of kind `kind` from line `line`
+ * to the difference's function callee in side k's calls cs (*in: whether
+ * there are such calls).  Only the row's kind: a plain call row takes no
+ * recursive calls, which have a row of their own. */
 static cost_t side_call(struct tui *t, int k, const struct call_site *cs, int n, uint32_t line,
-			uint32_t callee, int *in)
+			uint32_t callee, enum call_kind kind, int *in)
 {
 	const struct profile *sp = t->side[k];
 	uint32_t sc = tui_side_fn(t, k + 1, callee);
@@ -132,7 +133,7 @@ static cost_t side_call(struct tui *t, int k, const struct call_site *cs, int n,
 	cost_t c = 0;
 	*in = 0;
 	for (int i = 0; sc != NO_ID && i < n && cs[i].line <= line; i++) /* (ordered by line) */
-		if (cs[i].line == line && cs[i].callee == sc) {
+		if (cs[i].line == line && cs[i].callee == sc && cs[i].kind == kind) {
 			*in = 1;
 			c += se < 0 ? 0 : event_value(sp, cs[i].cost, se);
 		}
@@ -154,8 +155,10 @@ static int diff_row(struct view *v, const struct srow *r, struct tui_abd *d)
 		d->a = side_line(t, 0, &pt->side[0], r->line, &d->ina);
 		d->b = side_line(t, 1, &pt->side[1], r->line, &d->inb);
 	} else if (r->kind == R_CALL) {
-		d->a = side_call(t, 0, pt->calls[0], pt->ncalls[0], r->line, r->callee, &d->ina);
-		d->b = side_call(t, 1, pt->calls[1], pt->ncalls[1], r->line, r->callee, &d->inb);
+		d->a = side_call(t, 0, pt->calls[0], pt->ncalls[0], r->line, r->callee, r->call,
+				 &d->ina);
+		d->b = side_call(t, 1, pt->calls[1], pt->ncalls[1], r->line, r->callee, r->call,
+				 &d->inb);
 		d->d = d->ina || d->inb ? d->b - d->a : d->d; /* (as the sides show it) */
 	}
 	/* r: shares of the function's own inclusive cost in each side */
@@ -484,7 +487,8 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		else
 			tui_put_right(t, y, 0, w,
 				      call_kind_text(kt, sizeof(kt), r->call,
-						     agg_cycle_no(t->p->agg, r->callee), w));
+						     agg_call_cycle_no(t->p->agg, r->callee, r->callee),
+						     w));
 		char *l = tui_label(t, r->callee);
 		char *c = xasprintf("=> %s (%lldx)", l, (long long)r->count);
 		free(l);

@@ -41,11 +41,12 @@ check "--tree=both: each call B - A" $? "$(cat err.txt diff.txt)"
 # leaves the cycle): f 100, g 200; main 310.  B as above.  Inclusive B -
 # A: f 300 - 100 = 200, g 700 - 200 = 500, main 400; self f 300 - 100 =
 # 200, g 400 - 200 = 200, main 0.  (Self + the calls to other functions
-# would give f 200 - 240 = -40 and g 200 + 260 = 460.)  No cycle; the
-# calls B - A: main>g 700 1x, main>f -300 -1x, f>g -240 -1x, g>f 300 - 40
-# = 260, count 1 - 1 = 0.  Cycle detection off (--cycles=no), self +
-# every call, B - A: f 300 - (100 + 240) = -40, g 700 - (200 + 40) = 460,
-# main 400.
+# would give f 200 - 240 = -40 and g 200 + 260 = 460.)  No cycle of the
+# difference's own; the calls B - A: main>g 700 1x, main>f -300 -1x; f>g
+# (-1x) and g>f (1 - 1 = 0x) are in A's cycle, where A alone shows them
+# without a cost: in a cycle, without one (not -240 and 300 - 40 = 260).
+# Cycle detection off (--cycles=no), self + every call, B - A: f 300 -
+# (100 + 240) = -40, g 700 - (200 + 40) = 460, main 400.
 fns() { # cgtui arguments...: the JSON report's functions, cycles and calls
 	"$CGTUI" --batch --format=json --threshold=0 "$@" 2>err.txt | python3 -c '
 import json, sys
@@ -55,14 +56,30 @@ for f in sorted(d["functions"], key=lambda f: f["name"]):
     print(f["name"], f["self"]["Ir"], f["inclusive"]["Ir"])
 print("cycles", len(d["cycles"]))
 for c in sorted(d["calls"], key=lambda c: (name[c["caller"]], name[c["callee"]])):
-    print(name[c["caller"]] + ">" + name[c["callee"]], c["kind"], c["count"], c["inclusive"]["Ir"])'
+    print(name[c["caller"]] + ">" + name[c["callee"]], c["kind"], c["count"],
+          c["inclusive"]["Ir"] if c["inclusive"] else "-")'
 }
 got=$(fns --diff diffsidecycle-a.out diffcycle-b.out)
-want=$(printf '%s\n' 'f 200 200' 'g 200 500' 'main 0 400' 'cycles 0' 'f>g plain -1 -240' \
-	'g>f plain 0 260' 'main>f plain -1 -300' 'main>g plain 1 700')
+want=$(printf '%s\n' 'f 200 200' 'g 200 500' 'main 0 400' 'cycles 0' 'f>g in_cycle -1 -' \
+	'g>f in_cycle 0 -' 'main>f plain -1 -300' 'main>g plain 1 700')
 [ "$got" = "$want" ]
 check "a cycle of one side: its members' inclusive costs B - A of each side" $? \
 	"$(printf 'got:\n%s\nwant:\n%s\n' "$got" "$want"; cat err.txt)"
+# The same calls in the report's tree, named with A's cycle: g's caller f
+# and callee f, f's caller g and callee g, each "(in cycle 1)" with no
+# cost; the calls of main 700 (175.0% of 400) and -300 (-75.0%).
+"$CGTUI" --batch --no-annotate --tree=both --inclusive=yes --diff diffsidecycle-a.out \
+	diffcycle-b.out 2>err.txt | section 'Callers and callees' >got.txt
+printf '%s\n' '  Ir___________   function' '' \
+	'   700 (175.0%)  < c.c:main (1x)' '     .           < c.c:f (-1x) (in cycle 1)' \
+	'   500 (125.0%)  * c.c:g' '     .           > c.c:f (0x) (in cycle 1)' '' \
+	'   400 (100.0%)  * c.c:main' '   700 (175.0%)  > c.c:g (1x)' \
+	'  -300 (-75.0%)  > c.c:f (-1x)' '' \
+	'  -300 (-75.0%)  < c.c:main (-1x)' '     .           < c.c:g (0x) (in cycle 1)' \
+	'   200  (50.0%)  * c.c:f' '     .           > c.c:g (-1x) (in cycle 1)' '' >want.txt
+diff -u want.txt got.txt >diff.txt
+check "a call in a cycle of one side: in a cycle, no cost, as that side shows it" $? \
+	"$(cat err.txt diff.txt)"
 got=$(fns --cycles=no --diff diffsidecycle-a.out diffcycle-b.out | head -3)
 want=$(printf '%s\n' 'f 200 -40' 'g 200 460' 'main 0 400')
 [ "$got" = "$want" ]
