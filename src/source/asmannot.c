@@ -616,7 +616,7 @@ void asm_write(FILE *out, const struct asm_annot *a, const int *ev, int nev)
 			char kt[32];
 			const char *nc = r->kind == AR_CALL && !c
 				? call_kind_text(kt, sizeof(kt), a->callkind[r->idx],
-						 agg_cycle_no(p->agg, a->fn), w[0]) : NULL;
+						 agg_call_cycle_no(p->agg, a->fn, a->fn), w[0]) : NULL;
 			for (int k = 0; k < nev; k++) {
 				if (c)
 					format_count(num, sizeof(num), event_value(p, c, ev[k]));

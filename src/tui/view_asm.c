@@ -193,7 +193,7 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 		else
 			tui_put_right(t, y, 0, tui_cost_width(t, s->ev[0]),
 				      call_kind_text(kt, sizeof(kt), s->a.callkind[r->idx],
-						     agg_cycle_no(t->p->agg, v->fn),
+						     agg_call_cycle_no(t->p->agg, v->fn, v->fn),
 						     tui_cost_width(t, s->ev[0])));
 		put_body(v, y, s->x_text + 2, width, body);
 		break;

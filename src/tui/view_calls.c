@@ -314,7 +314,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	}
 	char note[32];
 	const char *nc = call_kind_text(note, sizeof(note), r->call,
-					agg_cycle_no(p->agg, r->kind == ROW_CALLER ? r->fn : v->fn), cw);
+					r->kind == ROW_CALLER ? agg_call_cycle_no(p->agg, r->fn, v->fn)
+							      : agg_call_cycle_no(p->agg, v->fn, r->fn),
+					cw);
 	struct tui_abd d;
 	if (nc)
 		tui_put_right(t, y, 0, cw, nc);

@@ -149,7 +149,9 @@ static void draw_row(struct view *v, int row, int y, int width, int sel)
 	tui_fit_names(t, width, 13, 1);
 	int cw = tui_cost_width(t, ev);
 	char kt[32];
-	const char *nc = call_kind_text(kt, sizeof(kt), nd->kind, agg_cycle_no(p->agg, nd->fn), cw);
+	uint32_t from = nd->parent == NO_ID ? nd->fn : d->tree->node[nd->parent].fn;
+	const char *nc = call_kind_text(kt, sizeof(kt), nd->kind,
+					agg_call_cycle_no(p->agg, from, nd->fn), cw);
 	if (nc)
 		tui_put_right(t, y, 0, cw, nc);
 	else if (nd->cost)
