@@ -14,10 +14,12 @@
  *
  * A process waiting in a system call (sleep, waitpid, poll...) runs no
  * client code, so the hook above does not come while it waits: before a
- * system call that waits, the counts since the last snapshot are written
- * then, without waiting for --cgtui-live-ms (the view would show them only
- * when the wait ends), but still within the 1/LIVE_SHARE of the run.  Other
- * system calls cost nothing more (no timer read).
+ * system call that may wait for --cgtui-live-ms or longer, the counts
+ * since the last snapshot are written then, without waiting for
+ * --cgtui-live-ms (the view would show them only when the wait ends), but
+ * still within the 1/LIVE_SHARE of the run.  Other system calls cost
+ * nothing more (no timer read), nor do short waits (WNOHANG, a zero or
+ * short timeout).
  *
  * A snapshot counts the calls still running as if they returned now (their
  * cost so far goes to their call sites while it is written), so that the
@@ -38,6 +40,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_clreq.h"
 #include "pub_tool_gdbserver.h"
@@ -50,6 +53,7 @@
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"
+#include "pub_tool_vki.h"
 #include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 
@@ -200,52 +204,92 @@ void cgt_live_start_client_code(ThreadId tid, ULong blocks)
 	live_snapshot("Snapshot while the program runs (calls running counted to now)");
 }
 
-/* A system call that may wait for long: for a time, for another process,
- * for input or a signal. */
-static Bool syscall_waits(UInt no)
+/* The wait a timeout of sec seconds and nsec nanoseconds allows is as long
+ * as --cgtui-live-ms or more. */
+static Bool long_timeout(Long sec, Long nsec)
+{
+	return sec >= clo_live_ms / 1000 + 1 || sec * 1000 + nsec / 1000000 >= clo_live_ms;
+}
+
+/* The same for a timeout the client points to (a struct timespec, or a
+ * struct timeval with usec); none (NULL) waits for ever, one the tool
+ * cannot read counts as long (the system call fails anyway). */
+static Bool long_timeout_at(UWord p, Bool usec)
+{
+	if (!p)
+		return True;
+	if (usec) {
+		struct vki_timeval *tv = (struct vki_timeval *)p;
+		if (!VG_(am_is_valid_for_client)(p, sizeof(*tv), VKI_PROT_READ))
+			return True;
+		return long_timeout(tv->tv_sec, tv->tv_usec * 1000);
+	}
+	struct vki_timespec *ts = (struct vki_timespec *)p;
+	if (!VG_(am_is_valid_for_client)(p, sizeof(*ts), VKI_PROT_READ))
+		return True;
+	return long_timeout(ts->tv_sec, ts->tv_nsec);
+}
+
+/* A system call that may wait for --cgtui-live-ms or longer: for a time,
+ * for another process, for input or a signal.  Those asked not to wait
+ * (WNOHANG, a zero timeout) or for less do not. */
+static Bool syscall_waits(UInt no, const UWord *args)
 {
 	switch (no) {
 #ifdef __NR_nanosleep
 	case __NR_nanosleep:
+		return long_timeout_at(args[0], False);
 #endif
 #ifdef __NR_clock_nanosleep
 	case __NR_clock_nanosleep:
+		/* (TIMER_ABSTIME: until a time, maybe long) */
+		return (args[1] & 1) || long_timeout_at(args[2], False);
+#endif
+#ifdef __NR_rt_sigtimedwait
+	case __NR_rt_sigtimedwait:
+		return long_timeout_at(args[2], False);
+#endif
+#ifdef __NR_ppoll
+	case __NR_ppoll:
+		return long_timeout_at(args[2], False);
+#endif
+#ifdef __NR_pselect6
+	case __NR_pselect6:
+		return long_timeout_at(args[4], False);
+#endif
+#ifdef __NR_select
+	case __NR_select:
+		return long_timeout_at(args[4], True);
+#endif
+#ifdef __NR_poll
+	case __NR_poll:
+		return (Int)args[2] < 0 || (Int)args[2] >= clo_live_ms;
+#endif
+#ifdef __NR_epoll_wait
+	case __NR_epoll_wait:
+		return (Int)args[3] < 0 || (Int)args[3] >= clo_live_ms;
+#endif
+#ifdef __NR_epoll_pwait
+	case __NR_epoll_pwait:
+		return (Int)args[3] < 0 || (Int)args[3] >= clo_live_ms;
 #endif
 #ifdef __NR_wait4
 	case __NR_wait4:
+		return !(args[2] & VKI_WNOHANG);
 #endif
 #ifdef __NR_waitid
 	case __NR_waitid:
+		return !(args[3] & VKI_WNOHANG);
 #endif
 #ifdef __NR_waitpid
 	case __NR_waitpid:
+		return !(args[2] & VKI_WNOHANG);
 #endif
 #ifdef __NR_pause
 	case __NR_pause:
 #endif
 #ifdef __NR_rt_sigsuspend
 	case __NR_rt_sigsuspend:
-#endif
-#ifdef __NR_rt_sigtimedwait
-	case __NR_rt_sigtimedwait:
-#endif
-#ifdef __NR_select
-	case __NR_select:
-#endif
-#ifdef __NR_pselect6
-	case __NR_pselect6:
-#endif
-#ifdef __NR_poll
-	case __NR_poll:
-#endif
-#ifdef __NR_ppoll
-	case __NR_ppoll:
-#endif
-#ifdef __NR_epoll_wait
-	case __NR_epoll_wait:
-#endif
-#ifdef __NR_epoll_pwait
-	case __NR_epoll_pwait:
 #endif
 		return True;
 	default:
@@ -257,7 +301,7 @@ static Bool syscall_waits(UInt no)
  * (if any client code ran since the last snapshot). */
 static void live_pre_syscall(ThreadId tid, UInt no, UWord *args, UInt nargs)
 {
-	if (!live_path || !live_ran || !syscall_waits(no))
+	if (!live_path || !live_ran || !syscall_waits(no, args))
 		return;
 	if (live_share_ok(VG_(read_millisecond_timer)()))
 		live_snapshot("Snapshot before the program waits (calls running counted to now)");
