@@ -12,6 +12,15 @@
  * fork on, and stops writing snapshots (they would be the parent's FILE)
  * unless FILE has a %p.
  *
+ * A process waiting in a system call (sleep, waitpid, poll...) runs no
+ * client code, so the hook above does not come while it waits: before a
+ * system call that may wait for --cgtui-live-ms or longer, the counts
+ * since the last snapshot are written then, without waiting for
+ * --cgtui-live-ms (the view would show them only when the wait ends), but
+ * still within the 1/LIVE_SHARE of the run.  Other system calls cost
+ * nothing more (no timer read), nor do short waits (WNOHANG, a zero or
+ * short timeout).
+ *
  * A snapshot counts the calls still running as if they returned now (their
  * cost so far goes to their call sites while it is written), so that the
  * callers' inclusive costs and the call tree are right at each refresh.
@@ -31,6 +40,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later */
 
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_clreq.h"
 #include "pub_tool_gdbserver.h"
@@ -43,6 +53,8 @@
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 
 #include "instrument/cgtui.h"
@@ -75,6 +87,7 @@ static UInt live_last;              /* ms timer at the end of the last snapshot 
 static UInt live_cost;              /* ms the last snapshot took */
 static ULong live_count, live_ms;   /* snapshots written, ms spent */
 static Bool live_done;              /* a snapshot was written */
+static Bool live_ran;               /* client code ran since the last one */
 
 Bool cgt_live_option(const HChar *arg)
 {
@@ -161,13 +174,22 @@ static Bool live_snapshot(const HChar *trigger)
 	live_count++;
 	live_ms += live_cost;
 	live_done = True;
+	live_ran = False;
 	return ok;
+}
+
+/* The snapshots take no more than 1/LIVE_SHARE of the run so far: False
+ * if one more (costing what the last did) would. */
+static Bool live_share_ok(UInt now)
+{
+	return !live_done || (live_ms + live_cost) * LIVE_SHARE <= now;
 }
 
 void cgt_live_start_client_code(ThreadId tid, ULong blocks)
 {
 	if (!live_path)
 		return;
+	live_ran = True;
 	/* at most one every --cgtui-live-ms, and no more than 1/LIVE_SHARE of
 	 * the time (a big profile takes a while to write) */
 	UInt now = VG_(read_millisecond_timer)();
@@ -177,9 +199,116 @@ void cgt_live_start_client_code(ThreadId tid, ULong blocks)
 	if (live_done && now - live_last < wait)
 		return;
 	/* and all of them (the next one costing what the last did) too */
-	if (live_done && (live_ms + live_cost) * LIVE_SHARE > now)
+	if (!live_share_ok(now))
 		return;
 	live_snapshot("Snapshot while the program runs (calls running counted to now)");
+}
+
+/* The wait a timeout of sec seconds and nsec nanoseconds allows is as long
+ * as --cgtui-live-ms or more. */
+static Bool long_timeout(Long sec, Long nsec)
+{
+	return sec >= clo_live_ms / 1000 + 1 || sec * 1000 + nsec / 1000000 >= clo_live_ms;
+}
+
+/* The same for a timeout the client points to (a struct timespec, or a
+ * struct timeval with usec); none (NULL) waits for ever, one the tool
+ * cannot read counts as long (the system call fails anyway). */
+static Bool long_timeout_at(UWord p, Bool usec)
+{
+	if (!p)
+		return True;
+	if (usec) {
+		struct vki_timeval *tv = (struct vki_timeval *)p;
+		if (!VG_(am_is_valid_for_client)(p, sizeof(*tv), VKI_PROT_READ))
+			return True;
+		return long_timeout(tv->tv_sec, tv->tv_usec * 1000);
+	}
+	struct vki_timespec *ts = (struct vki_timespec *)p;
+	if (!VG_(am_is_valid_for_client)(p, sizeof(*ts), VKI_PROT_READ))
+		return True;
+	return long_timeout(ts->tv_sec, ts->tv_nsec);
+}
+
+/* A system call that may wait for --cgtui-live-ms or longer: for a time,
+ * for another process, for input or a signal.  Those asked not to wait
+ * (WNOHANG, a zero timeout) or for less do not. */
+static Bool syscall_waits(UInt no, const UWord *args)
+{
+	switch (no) {
+#ifdef __NR_nanosleep
+	case __NR_nanosleep:
+		return long_timeout_at(args[0], False);
+#endif
+#ifdef __NR_clock_nanosleep
+	case __NR_clock_nanosleep:
+		/* (TIMER_ABSTIME: until a time, maybe long) */
+		return (args[1] & 1) || long_timeout_at(args[2], False);
+#endif
+#ifdef __NR_rt_sigtimedwait
+	case __NR_rt_sigtimedwait:
+		return long_timeout_at(args[2], False);
+#endif
+#ifdef __NR_ppoll
+	case __NR_ppoll:
+		return long_timeout_at(args[2], False);
+#endif
+#ifdef __NR_pselect6
+	case __NR_pselect6:
+		return long_timeout_at(args[4], False);
+#endif
+#ifdef __NR_select
+	case __NR_select:
+		return long_timeout_at(args[4], True);
+#endif
+#ifdef __NR_poll
+	case __NR_poll:
+		return (Int)args[2] < 0 || (Int)args[2] >= clo_live_ms;
+#endif
+#ifdef __NR_epoll_wait
+	case __NR_epoll_wait:
+		return (Int)args[3] < 0 || (Int)args[3] >= clo_live_ms;
+#endif
+#ifdef __NR_epoll_pwait
+	case __NR_epoll_pwait:
+		return (Int)args[3] < 0 || (Int)args[3] >= clo_live_ms;
+#endif
+#ifdef __NR_wait4
+	case __NR_wait4:
+		return !(args[2] & VKI_WNOHANG);
+#endif
+#ifdef __NR_waitid
+	case __NR_waitid:
+		return !(args[3] & VKI_WNOHANG);
+#endif
+#ifdef __NR_waitpid
+	case __NR_waitpid:
+		return !(args[2] & VKI_WNOHANG);
+#endif
+#ifdef __NR_pause
+	case __NR_pause:
+#endif
+#ifdef __NR_rt_sigsuspend
+	case __NR_rt_sigsuspend:
+#endif
+		return True;
+	default:
+		return False;
+	}
+}
+
+/* Before a system call: if it may wait, the counts so far go out now
+ * (if any client code ran since the last snapshot). */
+static void live_pre_syscall(ThreadId tid, UInt no, UWord *args, UInt nargs)
+{
+	if (!live_path || !live_ran || !syscall_waits(no, args))
+		return;
+	if (live_share_ok(VG_(read_millisecond_timer)()))
+		live_snapshot("Snapshot before the program waits (calls running counted to now)");
+}
+
+static void live_post_syscall(ThreadId tid, UInt no, UWord *args, UInt nargs, SysRes res)
+{
 }
 
 /* The process a forked child was forked from, 0 in the first one. */
@@ -352,6 +481,7 @@ static Bool live_client_request(ThreadId tid, UWord *args, UWord *ret)
 void cgt_live_pre_clo_init(void)
 {
 	VG_(needs_client_requests)(live_client_request);
+	VG_(needs_syscall_wrapper)(live_pre_syscall, live_post_syscall);
 }
 
 void cgt_live_post_clo_init(void)

@@ -17,6 +17,9 @@
  *   live-prog forkspin MS      fork (the parent calls forked(), the child
  *                              child_side()); both compute for MS
  *                              milliseconds
+ *   live-prog forkwait N FILE  N rounds of work(), then fork: the parent
+ *                              waits for the child (waitpid), which
+ *                              computes while FILE exists (not in work())
  *   live-prog tty              open /dev/tty: "tty: yes" or "tty: no"
  *   live-prog sleep MS         sleep MS milliseconds at once
  *   live-prog zero             work, CALLGRIND_ZERO_STATS and
@@ -217,6 +220,17 @@ int main(int argc, char **argv)
 		run_for(arg);
 		while (go_on())
 			work(100);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	} else if (!strcmp(mode, "forkwait")) {
+		work(atoi(arg));
+		pid_t pid = fork();
+		if (pid == 0) {
+			run_for(argc > 3 ? argv[3] : "0");
+			while (go_on())
+				sink++;
+			_exit(0);
+		}
 		if (pid > 0)
 			waitpid(pid, NULL, 0);
 	} else if (!strcmp(mode, "tty")) {

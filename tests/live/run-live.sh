@@ -668,6 +668,24 @@ sum=$(($(totals "$fk1") + $(totals "$fk2")))
 check "live: at the end, the header's Ir is both processes' profiles added ($sum)" \
 	"$([ "$(hdr_ir fk-3.txt)" = "$sum" ]; echo $?)" "$(head -1 fk-3.txt) $(cat forkkids.err)"
 
+# a process waiting in a system call runs no client code: the snapshot
+# before the wait has its counts (else the view shows them only at its
+# end): the parent works, forks and waits in waitpid while its child runs;
+# meanwhile work(), which only the parent ran, costs in the view what
+# callgrind counts for the same work(2000)
+rm -rf fw && mkdir fw
+run_until fw-1.txt fw.run
+live forkwait ':wait-fn work\n:dump fw-1.txt\n' -o 'fw/ours.%p' ./live-prog forkwait 2000 fw.run
+end_watch fw.run
+(VALGRIND_LIB=$VGLIB $norand valgrind -q --tool=callgrind --callgrind-out-file=fw/clg.out \
+	./live-prog work 2000 </dev/null >/dev/null 2>&1; :) 2>/dev/null
+callgrind_annotate fw/clg.out >fw/clg.ann 2>&1
+want=$(fn_cost fw/clg.ann work)
+got=$(sed -n 's/^ *[0-9,]* *[0-9.]*% [^0-9]* \([0-9,]*\) *[0-9.]*% .* work  .*/\1/p' fw-1.txt | tr -d ,)
+grep -q "running" fw-1.txt && [ -n "$want" ] && [ "$got" = "$want" ]
+check "live: a process waiting in waitpid: its work before in the view ($want Ir, as callgrind)" \
+	"$?" "$(head -1 fw-1.txt); work: $got vs callgrind's $want"
+
 # the tool's warnings reach the terminal (Valgrind's log is kept off it):
 # a tree-PLRU cache of 12 ways is simulated as LRU, and the end says so
 # (the message is the tool's own, as run-recorder checks it in the log)
