@@ -95,7 +95,8 @@ const char *gentry_name(const struct profile *p, const struct groups *gs, const 
  * thread's start, a function that also ran before it was first called.  A
  * root shows that part of its cost, so the roots add up to the total (with
  * detection off, where recursive calls are counted again, the entities
- * nobody calls, at their inclusive cost).  A node's children are its
+ * nobody calls, at their inclusive cost: nobody but itself, or its cycle
+ * when nothing outside the cycle calls any of it).  A node's children are its
  * callees (summed over the call sites), a cycle's children its members.
  * What part of a callee's edge the calls along the path shown made is not
  * recorded in a Callgrind file, so a node's cost is split (ctree.estimated,
