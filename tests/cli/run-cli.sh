@@ -148,6 +148,16 @@ out=$("$CGTUI" --batch --format=json --event='Cyc =  Ir + 2 Ir ' br.out | grep -
 	grep ' 2 ')
 [ "$out" = '"formula": "Ir + 2 Ir"' ]
 check "--event's formula kept without its blanks" "$?" "$out"
+# negative costs outside a difference are said (by hand: -5 and -2, 7 in
+# all); a difference's are not
+printf 'events: Ir\nfl=a.c\nfn=f\n1 10\n2 -5\nfn=g\n3 -2\n' >neg.out
+out=$("$CGTUI" --batch neg.out 2>&1 >/dev/null)
+echo "$out" | grep -q 'neg.out: negative Ir costs, 7 in all'
+check "negative costs: a warning" "$?" "$out"
+printf 'events: Ir\nfl=a.c\nfn=f\n1 4\n' >neg2.out
+out=$("$CGTUI" --batch --diff neg2.out br.out 2>&1 >/dev/null)
+! echo "$out" | grep -q 'negative'
+check "a difference's negative costs: no warning" "$?" "$out"
 # the file:function and function:file rows, by hand: a.c:main Ir 100 Bm 7,
 # a.c:g 10 and 1, b.c:g 50 and 2; CEst = Ir + 10 Bm.  Shown with derived
 # events the report works on expanded copies of the costs, without them on

@@ -74,7 +74,7 @@ for f in $profiles; do
 		>rep.txt 2>err.txt; then
 		continue # not a profile (tests/errors has the bad ones)
 	fi
-	if grep -q "own numbers disagree\|summary for .* but the costs add up" err.txt; then
+	if grep -q "own numbers disagree\|negative .* costs, .* in all\|summary for .* but the costs add up" err.txt; then
 		n=$(grep -c "own numbers disagree" err.txt)
 		ok "$name: its own numbers disagree: said once ($n)" "$([ "$n" -le 1 ]; echo $?)" \
 			"$(cat err.txt)"

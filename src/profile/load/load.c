@@ -196,4 +196,15 @@ void profile_finish(struct profile *p)
 			p->totals[e] = cost_add(p->totals[e], p->parts[i].totals[e]);
 	apply_evdefs(p);
 	profile_add_standard_derived(p);
+	/* negative costs outside a difference: no run counts less than
+	 * nothing, and shares may pass 100% (said once; the loader's bound of
+	 * all sums counts them, summag) */
+	for (int e = 0; e < p->nreal && !p->ndiff; e++)
+		if (p->summag[1][e]) {
+			profile_warn(p, "%s: negative %s costs, %llu in all, which no run counts: "
+					"shares may pass 100%%; they are shown as they are",
+				     p->nsources ? p->sources[0] : "the profile", p->ev[e].name,
+				     (unsigned long long)p->summag[1][e]);
+			break;
+		}
 }
