@@ -211,6 +211,12 @@ static Bool long_timeout(Long sec, Long nsec)
 	return sec >= clo_live_ms / 1000 + 1 || sec * 1000 + nsec / 1000000 >= clo_live_ms;
 }
 
+/* The same for a timeout of ms milliseconds, negative: none (for ever) */
+static Bool long_ms(Int ms)
+{
+	return ms < 0 || ms >= clo_live_ms;
+}
+
 /* The same for a timeout the client points to (a struct timespec, or a
  * struct timeval with usec); none (NULL) waits for ever, one the tool
  * cannot read counts as long (the system call fails anyway). */
@@ -263,15 +269,15 @@ static Bool syscall_waits(UInt no, const UWord *args)
 #endif
 #ifdef __NR_poll
 	case __NR_poll:
-		return (Int)args[2] < 0 || (Int)args[2] >= clo_live_ms;
+		return long_ms((Int)args[2]);
 #endif
 #ifdef __NR_epoll_wait
 	case __NR_epoll_wait:
-		return (Int)args[3] < 0 || (Int)args[3] >= clo_live_ms;
+		return long_ms((Int)args[3]);
 #endif
 #ifdef __NR_epoll_pwait
 	case __NR_epoll_pwait:
-		return (Int)args[3] < 0 || (Int)args[3] >= clo_live_ms;
+		return long_ms((Int)args[3]);
 #endif
 #ifdef __NR_wait4
 	case __NR_wait4:
