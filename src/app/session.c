@@ -367,21 +367,6 @@ static int match_decide(struct session *s, const struct profile *p, int side, ui
 	return n > 0;
 }
 
-/* Are x and y the same set of parts, written the same way? */
-static int partset_same(const struct partset *x, const struct partset *y)
-{
-	if (!x->bits != !y->bits || x->nbits != y->nbits)
-		return 0;
-	for (int i = 0; x->bits && i < (x->nbits + 63) / 64; i++)
-		if (x->bits[i] != y->bits[i])
-			return 0;
-	for (int f = 0; f < PART_NFIELDS; f++)
-		if (x->by[f].n != y->by[f].n ||
-		    (x->by[f].n && memcmp(x->by[f].v, y->by[f].v, (size_t)x->by[f].n * sizeof(long))))
-			return 0;
-	return 1;
-}
-
 /* Does this load of a difference show inclusive costs (are its sides to be
  * loaded alone)?  The explorer's do (but for the assembly view's); the
  * report's with --inclusive, --tree or as JSON. */

@@ -322,6 +322,20 @@ void partset_copy(struct partset *to, const struct partset *from)
 	}
 }
 
+int partset_same(const struct partset *x, const struct partset *y)
+{
+	if (!x->bits != !y->bits || x->nbits != y->nbits)
+		return 0;
+	for (int i = 0; x->bits && i < (x->nbits + 63) / 64; i++)
+		if (x->bits[i] != y->bits[i])
+			return 0;
+	for (int f = 0; f < PART_NFIELDS; f++)
+		if (x->by[f].n != y->by[f].n ||
+		    (x->by[f].n && memcmp(x->by[f].v, y->by[f].v, (size_t)x->by[f].n * sizeof(long))))
+			return 0;
+	return 1;
+}
+
 void partset_clear(struct partset *s)
 {
 	free(s->bits);

@@ -93,6 +93,8 @@ void partset_set(struct partset *s, const struct profile *p, int k, int on);
  * err. */
 int partset_parse_list(const char *text, struct partlist *l, char *err, size_t errsz);
 void partset_copy(struct partset *to, const struct partset *from);
+/* Are x and y the same set of parts, written the same way? */
+int partset_same(const struct partset *x, const struct partset *y);
 void partset_clear(struct partset *s);
 /* The parts shown by p, for a header: "3 parts" (all), "part 2 of 3, thread
  * 2" (one: part_label()), "2 of 4 parts: 1, 3" (several, in the parts
